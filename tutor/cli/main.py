@@ -1,0 +1,29 @@
+"""The ``ddz`` command group.
+
+Each command lives in its own module under ``tutor.cli``; this file only
+gathers them.  Errors that a user can cause are turned into one line on stderr
+and exit status 2 by :func:`tutor.cli.errors.handle_user_errors`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import click
+
+from tutor import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ddz")
+def main() -> None:
+    """ddz-tutor: learn Dou Di Zhu (斗地主) with lessons, puzzles and coached games."""
+
+
+def _register() -> None:
+    """Attach every command module's commands to the group."""
+    from tutor.cli import rules_commands
+
+    for command in rules_commands.COMMANDS:
+        main.add_command(command)
+
+
+_register()

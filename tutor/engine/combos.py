@@ -1,0 +1,238 @@
+"""The 14 combinations, their readings, and which beats which (RULES §5, §6).
+
+A *reading* is one way to see a set of cards as a combination: its kind, its
+chain length and the top rank of its main part.  One card set can have several
+readings (``333444555666``), and the reading a play was made under is what the
+next player must beat — so a move is always cards **and** a reading.  That pair
+is :class:`Combo`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from tutor.engine.cards import (
+    BIG_JOKER,
+    NUM_RANKS,
+    SMALL_JOKER,
+    Cards,
+    format_packed,
+    rank_char,
+    unpack,
+)
+from tutor.engine.rules import STANDARD, Rules
+
+
+class Kind(IntEnum):
+    """The 14 combination kinds; ``label`` is the name used in JSON and docs."""
+
+    SINGLE = 1
+    PAIR = 2
+    TRIO = 3
+    TRIO_SINGLE = 4
+    TRIO_PAIR = 5
+    STRAIGHT = 6
+    PAIR_CHAIN = 7
+    AIRPLANE = 8
+    AIRPLANE_SINGLES = 9
+    AIRPLANE_PAIRS = 10
+    FOUR_TWO_SINGLES = 11
+    FOUR_TWO_PAIRS = 12
+    BOMB = 13
+    ROCKET = 14
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls, label: str) -> Kind:
+        try:
+            return cls[label.strip().upper().replace("-", "_").replace(" ", "_")]
+        except KeyError:
+            names = ", ".join(k.label for k in cls)
+            raise ValueError(f"unknown combination kind {label!r} (one of: {names})") from None
+
+    @property
+    def is_chain(self) -> bool:
+        """Kinds whose ``length`` counts chain units."""
+        return self in _CHAIN_KINDS
+
+
+_CHAIN_KINDS = frozenset(
+    {Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS}
+)
+
+
+class Combo(NamedTuple):
+    """A play: its cards (packed, see :mod:`tutor.engine.cards`) and its reading.
+
+    A plain tuple underneath, so the move generator and the solver can build
+    millions of them cheaply and use them as dictionary keys.
+    """
+
+    cards: int
+    kind: Kind
+    length: int
+    main: int
+
+    @property
+    def text(self) -> str:
+        """The cards in canonical notation."""
+        return format_packed(self.cards)
+
+    def as_cards(self) -> Cards:
+        return Cards(self.cards)
+
+    @property
+    def size(self) -> int:
+        return sum(unpack(self.cards))
+
+    def describe(self) -> str:
+        """Short English description, e.g. ``airplane_singles×3 (top 6)``."""
+        length = f"×{self.length}" if Kind(self.kind).is_chain else ""
+        return f"{Kind(self.kind).label}{length} (main {rank_char(self.main)})"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cards": self.text,
+            "kind": Kind(self.kind).label,
+            "length": self.length,
+            "main": rank_char(self.main),
+        }
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.describe()}]"
+
+
+class IllegalPlayError(ValueError):
+    """A play that cannot be made; the message says why."""
+
+
+def _consecutive_run(counts: tuple[int, ...], need: int, rules: Rules) -> tuple[int, int] | None:
+    """If the non-zero ranks are consecutive chain ranks each held exactly ``need``
+    times, return (low, high); otherwise None."""
+    present = [r for r, n in enumerate(counts) if n]
+    if not present or any(counts[r] != need for r in present):
+        return None
+    low, high = present[0], present[-1]
+    if high > rules.chain_top or high - low + 1 != len(present):
+        return None
+    return low, high
+
+
+def readings(cards: Cards | int, rules: Rules = STANDARD) -> list[Combo]:
+    """Every reading of a set of cards, sorted by kind, length, then main.
+
+    This is the *definition* of the 14 combinations; the move generator is a
+    fast enumeration that the tests check against it.
+    """
+    packed = cards.packed if isinstance(cards, Cards) else cards
+    counts = unpack(packed)
+    size = sum(counts)
+    found: list[Combo] = []
+
+    def add(kind: Kind, length: int, main: int) -> None:
+        found.append(Combo(packed, kind, length, main))
+
+    if size == 0:
+        return found
+    ranks_with = [r for r, n in enumerate(counts) if n]
+    if size == 1:
+        add(Kind.SINGLE, 1, ranks_with[0])
+    if size == 2 and len(ranks_with) == 1 and ranks_with[0] < SMALL_JOKER:
+        add(Kind.PAIR, 1, ranks_with[0])
+    if size == 2 and counts[SMALL_JOKER] and counts[BIG_JOKER]:
+        add(Kind.ROCKET, 1, BIG_JOKER)
+    if size == 3 and len(ranks_with) == 1:
+        add(Kind.TRIO, 1, ranks_with[0])
+    if size == 4 and len(ranks_with) == 1:
+        add(Kind.BOMB, 1, ranks_with[0])
+    if size == 4 and sorted(counts[r] for r in ranks_with) == [1, 3]:
+        add(Kind.TRIO_SINGLE, 1, next(r for r in ranks_with if counts[r] == 3))
+    if size == 5 and sorted(counts[r] for r in ranks_with) == [2, 3]:
+        pair_rank = next(r for r in ranks_with if counts[r] == 2)
+        if pair_rank < SMALL_JOKER:
+            add(Kind.TRIO_PAIR, 1, next(r for r in ranks_with if counts[r] == 3))
+    for need, kind, minimum in (
+        (1, Kind.STRAIGHT, rules.min_straight),
+        (2, Kind.PAIR_CHAIN, rules.min_pair_chain),
+        (3, Kind.AIRPLANE, rules.min_airplane),
+    ):
+        run = _consecutive_run(counts, need, rules)
+        if run and run[1] - run[0] + 1 >= minimum:
+            add(kind, run[1] - run[0] + 1, run[1])
+    # Airplanes with wings: try every chain of trios and check what is left.
+    for wing_size, kind in ((1, Kind.AIRPLANE_SINGLES), (2, Kind.AIRPLANE_PAIRS)):
+        if size % (3 + wing_size):
+            continue
+        length = size // (3 + wing_size)
+        if length < rules.min_airplane:
+            continue
+        for low in range(0, rules.chain_top - length + 2):
+            high = low + length - 1
+            if any(counts[r] != 3 for r in range(low, high + 1)):
+                continue
+            wings = [0 if low <= r <= high else n for r, n in enumerate(counts)]
+            if _wings_ok(wings, wing_size, length):
+                add(kind, length, high)
+    # Four with two singles or two pairs.
+    for rank in ranks_with:
+        if counts[rank] != 4:
+            continue
+        wings = list(counts)
+        wings[rank] = 0
+        if size == 6 and _wings_ok(wings, 1, 2):
+            add(Kind.FOUR_TWO_SINGLES, 1, rank)
+        if size == 8 and _wings_ok(wings, 2, 2):
+            add(Kind.FOUR_TWO_PAIRS, 1, rank)
+    found.sort(key=lambda c: (c.kind, c.length, c.main))
+    return found
+
+
+def _wings_ok(wings: list[int], wing_size: int, how_many: int) -> bool:
+    """Wings rule of RULES §5 (the main ranks are already removed from ``wings``)."""
+    if wing_size == 1:
+        return sum(wings) == how_many and not (wings[SMALL_JOKER] and wings[BIG_JOKER])
+    pair_ranks = [r for r in range(NUM_RANKS) if wings[r]]
+    return (
+        len(pair_ranks) == how_many
+        and all(wings[r] == 2 for r in pair_ranks)
+        and all(r < SMALL_JOKER for r in pair_ranks)
+    )
+
+
+def beats(play: Combo, table: Combo) -> bool:
+    """Does ``play`` beat ``table``?  (RULES §6.)"""
+    if play.kind == Kind.ROCKET:
+        return table.kind != Kind.ROCKET
+    if table.kind == Kind.ROCKET:
+        return False
+    if play.kind == Kind.BOMB:
+        return table.kind != Kind.BOMB or play.main > table.main
+    if table.kind == Kind.BOMB:
+        return False
+    return play.kind == table.kind and play.length == table.length and play.main > table.main
+
+
+def why_not_beats(play: Combo, table: Combo) -> str:
+    """A one-line reason why ``play`` does not beat ``table`` (for errors and the coach)."""
+    p, t = Kind(play.kind).label, Kind(table.kind).label
+    if table.kind == Kind.ROCKET:
+        return "nothing beats the rocket"
+    if table.kind == Kind.BOMB and play.kind == Kind.BOMB:
+        return f"bomb {play.text} is lower than bomb {table.text}"
+    if table.kind == Kind.BOMB:
+        return f"only a higher bomb or the rocket beats bomb {table.text}"
+    if play.kind != table.kind:
+        return f"{p} {play.text} cannot beat {t} {table.text}: it needs a {t}, a bomb or the rocket"
+    if play.length != table.length:
+        return f"{p} {play.text} has {play.length} units, {t} {table.text} has {table.length}"
+    return f"{p} {play.text} does not beat {t} {table.text}"
+
+
+def best_beating_reading(cards: Cards | int, table: Combo, rules: Rules = STANDARD) -> Combo | None:
+    """The highest reading of ``cards`` that beats ``table``, if any (RULES §6)."""
+    beating = [r for r in readings(cards, rules) if beats(r, table)]
+    return max(beating, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main), default=None)

@@ -1,0 +1,93 @@
+"""What one player knows (RULES §8) — the only thing a bot or the coach is given.
+
+A :class:`PlayerView` is a frozen snapshot built *by copying* public facts out
+of a game: the player's own hand, the bids, the landlord's seat, the kitty once
+revealed, every play and pass so far, and each player's card count.  It holds
+no reference to the game or to the other hands, so code that receives a view
+has no path to hidden cards — by construction, not by convention.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One action of the play phase: a seat and its play, or ``None`` for a pass."""
+
+    seat: int
+    play: Combo | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.play is None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything ``seat`` may know at this moment, and nothing more."""
+
+    seat: int
+    hand: Cards
+    #: Bids in the order they were made: (seat, bid), bid 0 = pass.
+    bids: tuple[tuple[int, int], ...]
+    #: None while bidding.
+    landlord: int | None
+    #: None until the landlord takes it (RULES §3: then everyone sees it).
+    kitty: Cards | None
+    #: Every play and pass of the play phase, in order.
+    history: tuple[Turn, ...]
+    #: Cards held by seats 0, 1, 2.
+    card_counts: tuple[int, ...]
+    #: Whose turn it is.
+    to_move: int
+    #: The combination the player must beat, or None when they lead.
+    table: Combo | None
+    #: The seat that played ``table`` (None when leading).
+    table_seat: int | None
+    #: The game's winning bid (None while bidding).
+    bid: int | None
+    rules: Rules = field(default=STANDARD)
+
+    @property
+    def players(self) -> int:
+        return len(self.card_counts)
+
+    @property
+    def is_landlord(self) -> bool:
+        return self.landlord == self.seat
+
+    def is_partner(self, other: int) -> bool:
+        """True when ``other`` is on this player's side (farmers are a team)."""
+        if self.landlord is None or other == self.seat:
+            return other == self.seat
+        return (other == self.landlord) == (self.seat == self.landlord)
+
+    def played_cards(self) -> Cards:
+        """All cards played so far by anyone."""
+        total = 0
+        for turn in self.history:
+            if turn.play is not None:
+                total += turn.play.cards
+        return Cards(total)
+
+    def played_by(self, seat: int) -> Cards:
+        total = 0
+        for turn in self.history:
+            if turn.play is not None and turn.seat == seat:
+                total += turn.play.cards
+        return Cards(total)
+
+    def unseen(self) -> Cards:
+        """Cards this player has not seen: the deck less their hand and all plays.
+
+        The kitty is *not* subtracted: it is in the landlord's hand or was played.
+        """
+        from tutor.engine.cards import FULL_DECK
+
+        return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
