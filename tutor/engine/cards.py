@@ -39,6 +39,13 @@ DECK_COUNTS: tuple[int, ...] = (4,) * 13 + (1, 1)
 
 _ALIASES = {"B": SMALL_JOKER, "R": BIG_JOKER}
 _SEPARATORS = " ,\t"
+#: Every accepted card character (either case) → rank.
+_CHAR_RANK = {
+    **{c: r for r, c in enumerate(RANK_CHARS)},
+    **{c.lower(): r for r, c in enumerate(RANK_CHARS)},
+    **_ALIASES,
+    **{c.lower(): r for c, r in _ALIASES.items()},
+}
 
 
 class InvalidCardsError(ValueError):
@@ -67,22 +74,20 @@ def parse_counts(text: str) -> tuple[int, ...]:
     """
     counts = [0] * NUM_RANKS
     i = 0
-    upper = text.upper()
-    while i < len(upper):
-        ch = upper[i]
+    # Character by character on the original text: upper-casing the whole string
+    # first could change its length ("ǰ" → "J" + caron) and misplace the error.
+    while i < len(text):
+        ch = text[i]
         if ch in _SEPARATORS:
             i += 1
             continue
-        if ch == "1" and upper[i + 1 : i + 2] == "0":
+        if ch == "1" and text[i + 1 : i + 2] == "0":
             rank = RT
             i += 2
-        elif ch in _ALIASES:
-            rank = _ALIASES[ch]
-            i += 1
         else:
-            rank = RANK_CHARS.find(ch)
+            rank = _CHAR_RANK.get(ch, -1)
             if rank < 0:
-                raise InvalidCardsError(f"bad card {text[i]!r} in {text!r} (cards are 3-9 T J Q K A 2 X D)")
+                raise InvalidCardsError(f"bad card {ch!r} in {text!r} (cards are 3-9 T J Q K A 2 X D)")
             i += 1
         counts[rank] += 1
     for rank, n in enumerate(counts):
@@ -165,7 +170,7 @@ class Cards:
     @classmethod
     def from_counts(cls, counts: Iterable[int]) -> Cards:
         counts = tuple(counts)
-        if len(counts) != NUM_RANKS or any(n < 0 or n > 4 for n in counts):
+        if len(counts) != NUM_RANKS or any(n < 0 or n > most for n, most in zip(counts, DECK_COUNTS)):
             raise InvalidCardsError(f"bad rank counts {counts!r}")
         return cls(pack(counts))
 

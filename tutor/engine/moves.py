@@ -44,6 +44,9 @@ _PAIRS = tuple(_combo(2 * ONE[r], PAIR, 1, r) for r in range(NUM_RANKS))
 _TRIOS = tuple(_combo(3 * ONE[r], TRIO, 1, r) for r in range(NUM_RANKS))
 _BOMBS = tuple(_combo(4 * ONE[r], BOMB, 1, r) for r in range(NUM_RANKS))
 ROCKET_MOVE = _combo(ONE[SMALL_JOKER] + ONE[BIG_JOKER], ROCKET, 1, BIG_JOKER)
+_BOTH_JOKERS = ONE[SMALL_JOKER] + ONE[BIG_JOKER]
+#: Bit 0 of every rank field: ``(hand >> k) & _LOW_BITS`` picks one bit of each count.
+_LOW_BITS = sum(ONE)
 
 
 class _Tables:
@@ -75,6 +78,61 @@ class _Tables:
                 if length >= rules.min_airplane:
                     self.airplanes[mask].append(_combo(3 * one, AIRPLANE, length, high))
                     self.plane_bodies[mask].append((3 * one, length, high, bits))
+        self._build_lead_tables()
+
+    def _build_lead_tables(self) -> None:
+        """Tables for :func:`lead_moves_packed`, keyed by *nibble masks*.
+
+        A nibble mask has bit ``4r`` set for each rank ``r`` held at least once
+        (or twice, three times, four times); it is computed from the packed hand
+        in a few integer operations (see :func:`lead_moves_packed`), so no rank
+        counts need to be unpacked in Python.  Everything here depends only on
+        the rules, never on a hand, and is built once (about 0.1 s).
+        """
+        chain_bits = (1 << self.chain_ranks) - 1
+        spread = [0] * (1 << NUM_RANKS)
+        #: nibble mask → the ranks it marks, low to high
+        self.ranks: dict[int, tuple[int, ...]] = {0: ()}
+        #: nibble mask of ranks held ≥1 → singles + straights (+ the rocket)
+        self.lead1: dict[int, list[Combo]] = {0: []}
+        both_jokers = (1 << SMALL_JOKER) | (1 << BIG_JOKER)
+        singles: list[list[Combo]] = [[]] * (1 << NUM_RANKS)
+        straights = self.straights
+        for mask in range(1, 1 << NUM_RANKS):
+            rest = mask & (mask - 1)
+            low = (mask & -mask).bit_length() - 1  # below every rank of ``rest``
+            nibbles = spread[mask] = spread[rest] + ONE[low]
+            self.ranks[nibbles] = (low, *self.ranks[spread[rest]])
+            singles[mask] = [_SINGLES[low], *singles[rest]]
+            moves = singles[mask] + straights[mask & chain_bits]
+            if mask & both_jokers == both_jokers:
+                moves.append(ROCKET_MOVE)
+            self.lead1[nibbles] = moves
+        #: nibble masks over the 13 ranks that can be held twice or more
+        self.lead2: dict[int, list[Combo]] = {}
+        self.lead3: dict[int, list[Combo]] = {}
+        self.bodies: dict[int, list[tuple[int, int, int, int]]] = {}
+        for mask in range(1 << SMALL_JOKER):
+            ranks = self.ranks[spread[mask]]
+            self.lead2[spread[mask]] = [_PAIRS[r] for r in ranks] + self.pair_chains[mask & chain_bits]
+            self.lead3[spread[mask]] = [_TRIOS[r] for r in ranks] + self.airplanes[mask & chain_bits]
+            # (packed trios, length, high, nibble mask of the chain ranks)
+            self.bodies[spread[mask]] = [
+                (body, n, high, spread[bits]) for body, n, high, bits in self.plane_bodies[mask & chain_bits]
+            ]
+        rank_range = range(NUM_RANKS)
+        #: [t][w] → trio t + single w;  [t][w] → trio t + pair w
+        self.trio_single = [[_combo(3 * ONE[t] + ONE[w], TRIO_SINGLE, 1, t) for w in rank_range] for t in rank_range]
+        self.trio_pair = [[_combo(3 * ONE[t] + 2 * ONE[w], TRIO_PAIR, 1, t) for w in rank_range] for t in rank_range]
+        #: [f][a][b] → four f + singles a, b (a ≤ b);  four f + pairs a, b (a < b)
+        self.four_singles = [
+            [[_combo(4 * ONE[f] + ONE[a] + ONE[b], FOUR_TWO_SINGLES, 1, f) for b in rank_range] for a in rank_range]
+            for f in range(SMALL_JOKER)
+        ]
+        self.four_pairs = [
+            [[_combo(4 * ONE[f] + 2 * (ONE[a] + ONE[b]), FOUR_TWO_PAIRS, 1, f) for b in rank_range] for a in rank_range]
+            for f in range(SMALL_JOKER)
+        ]
 
 
 @lru_cache(maxsize=8)
@@ -84,18 +142,30 @@ def _tables(rules: Rules) -> _Tables:
 
 def _wing_singles(counts: list[int], excluded_bits: int, how_many: int) -> list[int]:
     """Every multiset of ``how_many`` single wings (packed) from ``counts``,
-    skipping the ranks in ``excluded_bits`` and never both jokers together."""
-    pool = []
+    skipping the ranks in ``excluded_bits`` and never both jokers together.
+
+    Built rank by rank (take 0, 1, … of each), so each multiset appears once and
+    no de-duplication is needed.
+    """
+    done: list[int] = []
+    partial = [(0, how_many)]
     for r in range(NUM_RANKS):
         n = counts[r]
-        if n and not (excluded_bits >> r) & 1:
-            pool.extend([r] * min(n, how_many))
-    result = set()
-    for pick in combinations(pool, how_many):
-        if SMALL_JOKER in pick and BIG_JOKER in pick:
+        if not n or (excluded_bits >> r) & 1:
             continue
-        result.add(sum(ONE[r] for r in pick))
-    return sorted(result)
+        one = ONE[r]
+        grown = []
+        for value, left in partial:
+            grown.append((value, left))
+            for take in range(1, min(n, left) + 1):
+                if take == left:
+                    done.append(value + take * one)
+                else:
+                    grown.append((value + take * one, left - take))
+        partial = grown
+    if counts[SMALL_JOKER] and counts[BIG_JOKER] and not (excluded_bits >> SMALL_JOKER) & 1:
+        return [w for w in done if w & _BOTH_JOKERS != _BOTH_JOKERS]
+    return done
 
 
 def _wing_pairs(pair_ranks: list[int], excluded_bits: int, how_many: int) -> list[int]:
@@ -211,53 +281,101 @@ _LEAD_ORDER = tuple(Kind)
 def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
     """Every move that can open a trick, for a packed hand.
 
-    Hot path of the solver, the bots and ``ddz bench movegen``; the lists are
-    unrolled by hand because Python function calls are what costs here.
+    Hot path of the solver, the bots and ``ddz bench movegen``.  Counts are
+    never unpacked: because a count is at most 4 (binary ``100``), the ranks held
+    at least 1, 2, 3 or 4 times are bit tricks on the packed integer
+    (``≥2`` ⇔ bit 1 or bit 2; ``≥3`` ⇔ bit 2, or bits 0 and 1), and those
+    *nibble masks* index tables of ready-made moves.  Only the moves with wings
+    are assembled per hand, from precomputed :class:`Combo` objects where the
+    wings are one or two cards.
     """
-    tables = _tables(rules)
-    counts = [(hand >> s) & 0xF for s in _SHIFTS]
-    ranks1 = [r for r in range(NUM_RANKS) if counts[r]]
-    moves = [_SINGLES[r] for r in ranks1]
-    ranks2 = [r for r in ranks1 if counts[r] >= 2]
-    if ranks2:
-        moves += [_PAIRS[r] for r in ranks2]
-        ranks3 = [r for r in ranks2 if counts[r] >= 3]
-        mask2 = 0
-        for r in ranks2:
-            if r < tables.chain_ranks:
-                mask2 |= 1 << r
-        moves += tables.pair_chains[mask2]
-        if ranks3:
-            moves += [_TRIOS[r] for r in ranks3]
-            moves += [
-                _NEW(Combo, (3 * ONE[t] + ONE[w], TRIO_SINGLE, 1, t)) for t in ranks3 for w in ranks1 if w != t
-            ]
-            moves += [
-                _NEW(Combo, (3 * ONE[t] + 2 * ONE[w], TRIO_PAIR, 1, t)) for t in ranks3 for w in ranks2 if w != t
-            ]
-            mask3 = 0
-            for r in ranks3:
-                if r < tables.chain_ranks:
-                    mask3 |= 1 << r
-            if tables.plane_bodies[mask3]:
-                analysed = (counts, ranks1, ranks2, ranks3, [], 0, mask2, mask3)
-                moves += tables.airplanes[mask3]
-                moves += _kind_moves(AIRPLANE_SINGLES, 0, -1, analysed, tables)
-                moves += _kind_moves(AIRPLANE_PAIRS, 0, -1, analysed, tables)
-            ranks4 = [r for r in ranks3 if counts[r] == 4]
-            if ranks4:
-                analysed = (counts, ranks1, ranks2, ranks3, ranks4, 0, mask2, mask3)
-                moves += [_BOMBS[r] for r in ranks4]
-                moves += _kind_moves(FOUR_TWO_SINGLES, 0, -1, analysed, tables)
-                moves += _kind_moves(FOUR_TWO_PAIRS, 0, -1, analysed, tables)
-    mask1 = 0
-    for r in ranks1:
-        if r < tables.chain_ranks:
-            mask1 |= 1 << r
-    moves += tables.straights[mask1]
-    if counts[SMALL_JOKER] and counts[BIG_JOKER]:
-        moves.append(ROCKET_MOVE)
+    tables = _STANDARD_TABLES if rules is STANDARD else _tables(rules)
+    held1 = (hand | (hand >> 1) | (hand >> 2)) & _LOW_BITS
+    moves = tables.lead1[held1][:]
+    held2 = ((hand >> 1) | (hand >> 2)) & _LOW_BITS
+    if not held2:
+        return moves
+    moves += tables.lead2[held2]
+    held3 = ((hand >> 2) | (hand & (hand >> 1))) & _LOW_BITS
+    if not held3:
+        return moves
+    moves += tables.lead3[held3]
+    ranks = tables.ranks
+    ranks1 = ranks[held1]
+    ranks2 = ranks[held2]
+    trio_single = tables.trio_single
+    trio_pair = tables.trio_pair
+    for t in ranks[held3]:
+        moves += map(trio_single[t].__getitem__, ranks[held1 & ~ONE[t]])
+        moves += map(trio_pair[t].__getitem__, ranks[held2 & ~ONE[t]])
+    bodies = tables.bodies[held3]
+    if bodies:
+        moves += _airplanes_with_wings(hand, bodies, ranks1, ranks2, held1, held2, ranks)
+    held4 = (hand >> 2) & _LOW_BITS
+    if held4:
+        jokers = held1 & _BOTH_JOKERS == _BOTH_JOKERS
+        for f in ranks[held4]:
+            moves.append(_BOMBS[f])
+            row = tables.four_singles[f]
+            # two different singles: (a, b) with a < b, never X with D
+            others = ranks[held1 & ~ONE[f]]
+            last = len(others) - 1 - jokers
+            for i in range(last):
+                moves += map(row[others[i]].__getitem__, others[i + 1 :])
+            # two singles of one rank
+            moves += [row[a][a] for a in ranks[held2 & ~ONE[f]]]
+            row = tables.four_pairs[f]
+            pairs = ranks[held2 & ~ONE[f]]
+            for i in range(len(pairs) - 1):
+                moves += map(row[pairs[i]].__getitem__, pairs[i + 1 :])
     return moves
+
+
+def _airplanes_with_wings(
+    hand: int,
+    bodies: list[tuple[int, int, int, int]],
+    ranks1: tuple[int, ...],
+    ranks2: tuple[int, ...],
+    held1: int,
+    held2: int,
+    ranks: dict[int, tuple[int, ...]],
+) -> list[Combo]:
+    """Airplane + singles and airplane + pairs for every chain of trios in the hand."""
+    moves: list[Combo] = []
+    longer: dict[int, Combo] = {}
+    for body, n, high, chain in bodies:
+        pair_pool = ranks[held2 & ~chain]
+        if len(pair_pool) >= n:
+            moves += [
+                _NEW(Combo, (body + 2 * sum(ONE[r] for r in pick), AIRPLANE_PAIRS, n, high))
+                for pick in combinations(pair_pool, n)
+            ]
+        if n == 2:
+            # Two single wings: no other chain of two trios can give the same cards.
+            others = ranks[held1 & ~chain]
+            for i, a in enumerate(others):
+                one_a = body + ONE[a]
+                moves += [
+                    _NEW(Combo, (one_a + ONE[b], AIRPLANE_SINGLES, 2, high))
+                    for b in others[i + 1 :]
+                    if not (a == SMALL_JOKER and b == BIG_JOKER)
+                ]
+            moves += [_NEW(Combo, (body + 2 * ONE[a], AIRPLANE_SINGLES, 2, high)) for a in ranks[held2 & ~chain]]
+        else:
+            # Three or more wings can form another trio of an equally long chain
+            # (333444555 + 666 = 444555666 + 333): keep the highest main per card set.
+            counts = [(hand >> s) & 0xF for s in _SHIFTS]
+            excluded = 0
+            for r in ranks[chain]:
+                excluded |= 1 << r
+            for wings in _wing_singles(counts, excluded, n):
+                longer[body + wings] = _NEW(Combo, (body + wings, AIRPLANE_SINGLES, n, high))
+    if longer:
+        moves += longer.values()
+    return moves
+
+
+_STANDARD_TABLES = _tables(STANDARD)
 
 
 def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> list[Combo]:

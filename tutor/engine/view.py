@@ -9,6 +9,7 @@ has no path to hidden cards — by construction, not by convention.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import Cards
@@ -91,3 +92,77 @@ class PlayerView:
         from tutor.engine.cards import FULL_DECK
 
         return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
+
+
+def trick_state(history: Sequence[Turn], players: int = 3) -> tuple[Combo | None, int | None, int | None]:
+    """Replay the two-pass rule (RULES §4) over ``history``.
+
+    Returns:
+        ``(table, table_seat, to_move)``: the combination to beat and who played
+        it (both None when the next player leads), and the seat after the last
+        turn (None for an empty history, when the caller knows who leads).
+    """
+    table: Combo | None = None
+    table_seat: int | None = None
+    passes = 0
+    for turn in history:
+        if turn.play is not None:
+            table, table_seat, passes = turn.play, turn.seat, 0
+        else:
+            passes += 1
+            if passes >= players - 1:
+                table, table_seat, passes = None, None, 0
+    to_move = (history[-1].seat + 1) % players if history else None
+    return table, table_seat, to_move
+
+
+def view_from_public(
+    seat: int,
+    hand: Cards | str,
+    landlord: int | None,
+    history: Iterable[Turn],
+    card_counts: Sequence[int],
+    *,
+    bids: Iterable[tuple[int, int]] = (),
+    kitty: Cards | str | None = None,
+    to_move: int | None = None,
+    bid: int | None = None,
+    rules: Rules = STANDARD,
+) -> PlayerView:
+    """Build a :class:`PlayerView` from public facts, for tools that have no game.
+
+    The bot API and puzzle tools know a position only as text; this derives the
+    table and whose turn it is from ``history`` with the two-pass rule, so such
+    callers cannot construct an inconsistent view by hand.
+
+    Raises:
+        ValueError: When ``card_counts`` does not match the number of players or
+            the seat's own hand.
+    """
+    own = Cards.parse(hand) if isinstance(hand, str) else hand
+    the_kitty = Cards.parse(kitty) if isinstance(kitty, str) else kitty
+    turns = tuple(history)
+    counts = tuple(int(n) for n in card_counts)
+    if len(counts) != rules.players:
+        raise ValueError(f"card_counts needs {rules.players} entries, got {card_counts!r}")
+    if not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
+    if counts[seat] != len(own):
+        raise ValueError(f"card_counts[{seat}] = {counts[seat]} but the hand {str(own)!r} has {len(own)} cards")
+    table, table_seat, derived_to_move = trick_state(turns, rules.players)
+    if to_move is None:
+        to_move = derived_to_move if derived_to_move is not None else (landlord if landlord is not None else seat)
+    return PlayerView(
+        seat=seat,
+        hand=own,
+        bids=tuple((int(s), int(b)) for s, b in bids),
+        landlord=landlord,
+        kitty=the_kitty,
+        history=turns,
+        card_counts=counts,
+        to_move=to_move,
+        table=table,
+        table_seat=table_seat,
+        bid=bid,
+        rules=rules,
+    )

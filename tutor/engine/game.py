@@ -1,0 +1,752 @@
+"""A game of Dou Di Zhu: bidding, play, the end and undo (RULES §3, §4, §7, §8).
+
+:class:`Game` is mutable, like a chess board with ``push``/``pop``: every action
+pushes a small snapshot of the state it changes, so :meth:`Game.undo` is cheap,
+unlimited and exact — across a redeal and across the end of the game — and
+search code can walk a game tree without copying whole games.
+
+Validation lives in :meth:`Game.make_bid`, :meth:`Game.play` and
+:meth:`Game.play_cards` and explains itself ("pair 55 does not beat pair 77",
+"you hold no 2", "cannot pass when leading").  :meth:`Game.push` is the
+unchecked fast path for solvers that only ever play generated moves.
+
+The game hides nothing from itself; what a player may know is
+:meth:`Game.view`, a frozen *copy* (RULES §8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
+from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings, why_not_beats
+from tutor.engine.deal import Deal, deal
+from tutor.engine.moves import legal_moves as _legal_moves
+from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.scoring import Score, cost, is_bomb, score_game
+from tutor.engine.view import PlayerView, Turn, trick_state
+
+if TYPE_CHECKING:  # record.py imports this module at run time
+    from tutor.engine.record import GameRecord
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+class Phase(Enum):
+    """Where the game is: the auction, the play, or finished."""
+
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class IllegalBidError(ValueError):
+    """A bid that cannot be made now; the message says why."""
+
+
+class AmbiguousPlayError(ValueError):
+    """Cards that read as several combinations when leading, and no kind was given.
+
+    ``readings`` lists the candidates so a UI can ask which one was meant.
+    """
+
+    def __init__(self, message: str, readings: list[Combo]) -> None:
+        super().__init__(message)
+        self.readings = readings
+
+
+#: Everything an action can change, in the order of ``Game._snapshot``.
+_Snapshot = tuple[
+    Phase,  # phase
+    "int | None",  # deal number
+    "Deal | None",  # deal
+    tuple[int, ...],  # packed hands
+    int,  # to_move
+    "int | None",  # landlord
+    "int | None",  # bid
+    tuple[tuple[int, int], ...],  # bids
+    "Cards | None",  # kitty
+    "Combo | None",  # table
+    "int | None",  # table_seat
+    int,  # passes in a row
+    int,  # bombs played
+    "int | None",  # winner
+    int,  # history length
+]
+
+
+class Game:
+    """A game from a deal number (or a custom position), with unlimited undo.
+
+    Attributes:
+        rules: The rule set (base, bids, hand and kitty sizes, …).
+        original_deal_number: The deal the game started from (before redeals);
+            None for :meth:`from_hands` positions.
+    """
+
+    rules: Rules
+    original_deal_number: int | None
+
+    def __init__(self, deal_number: int, rules: Rules = STANDARD) -> None:
+        """Start a game in the bidding phase (RULES §3)."""
+        dealt = deal(deal_number, rules)
+        self._init_empty(rules, deal_number)
+        self._start_deal(dealt)
+
+    # ------------------------------------------------------------------ set-up
+
+    def _init_empty(self, rules: Rules, deal_number: int | None) -> None:
+        self.rules = rules
+        self.original_deal_number = deal_number
+        self._phase = Phase.BIDDING
+        self._deal_number: int | None = deal_number
+        self._deal: Deal | None = None
+        self._hands: tuple[int, ...] = (0,) * rules.players
+        self._to_move = 0
+        self._landlord: int | None = None
+        self._bid: int | None = None
+        self._bids: tuple[tuple[int, int], ...] = ()
+        self._kitty: Cards | None = None
+        self._table: Combo | None = None
+        self._table_seat: int | None = None
+        self._passes = 0
+        self._bombs = 0
+        self._winner: int | None = None
+        self._history: list[Turn] = []
+        self._actions: list[tuple[int, int] | Turn] = []
+        self._undo: list[_Snapshot] = []
+        #: Set by with_landlord / from_hands, so a record can rebuild the start.
+        self._skipped_auction: tuple[int, int] | None = None
+        self._start_position: StartPosition | None = None
+        self._start_counts: tuple[int, ...] | None = None
+
+    def _start_deal(self, dealt: Deal) -> None:
+        self._deal = dealt
+        self._deal_number = dealt.number
+        self._hands = tuple(h.packed for h in dealt.hands)
+        self._bids = ()
+        self._to_move = dealt.first_bidder
+        self._phase = Phase.BIDDING
+
+    @classmethod
+    def with_landlord(cls, deal_number: int, landlord: int, bid: int = 1, rules: Rules = STANDARD) -> Game:
+        """A game from a deal with the auction skipped (arena, lessons).
+
+        The landlord takes the kitty and leads, exactly as after an auction.
+        """
+        game = cls(deal_number, rules)
+        _check_seat(landlord, rules, "landlord")
+        _check_bid(bid, rules)
+        game._skipped_auction = (landlord, bid)
+        game._make_landlord(landlord, bid)
+        return game
+
+    @classmethod
+    def from_hands(
+        cls,
+        hands: Sequence[Cards | str],
+        landlord: int,
+        bid: int = 1,
+        kitty: Cards | str | None = None,
+        to_move: int | None = None,
+        history: Iterable[Turn] = (),
+        rules: Rules = STANDARD,
+    ) -> Game:
+        """A custom position in the play phase (lessons, puzzles, the bot API).
+
+        Args:
+            hands: What each seat holds *now* (any sizes, e.g. an endgame).
+            landlord: The landlord's seat.
+            bid: The winning bid, for scoring.
+            kitty: The revealed kitty, if the position has one.
+            to_move: Whose turn it is; by default the seat after the last turn
+                of ``history``, or the landlord when there is no history.
+            history: Plays and passes already made; the table follows from it
+                by the two-pass rule.
+
+        Raises:
+            ValueError: For the wrong number of hands, an empty hand, cards the
+                deck does not hold, or a bad seat or bid.
+        """
+        players = rules.players
+        parsed = tuple(Cards.parse(h) if isinstance(h, str) else h for h in hands)
+        if len(parsed) != players:
+            raise ValueError(f"from_hands needs {players} hands, got {len(parsed)}: {[str(h) for h in parsed]!r}")
+        _check_seat(landlord, rules, "landlord")
+        _check_bid(bid, rules)
+        for seat, hand in enumerate(parsed):
+            if not hand:
+                raise ValueError(f"seat {seat} has no cards: the game would already be over")
+        turns = tuple(history)
+        total = [0] * 15
+        for part in [*parsed, *(t.play.as_cards() for t in turns if t.play is not None)]:
+            for rank, n in enumerate(part.counts):
+                total[rank] += n
+        for rank, n in enumerate(total):
+            if n > FULL_DECK.counts[rank]:
+                raise ValueError(
+                    f"the hands and history hold {n} × {rank_char(rank)!r}; the deck has {FULL_DECK.counts[rank]}"
+                )
+        for turn in turns:
+            _check_seat(turn.seat, rules, "history seat")
+        the_kitty = Cards.parse(kitty) if isinstance(kitty, str) else kitty
+        table, table_seat, derived = trick_state(turns, players)
+        if to_move is None:
+            to_move = derived if derived is not None else landlord
+        _check_seat(to_move, rules, "to_move")
+
+        game = cls.__new__(cls)
+        game._init_empty(rules, None)
+        game._deal_number = None
+        game._hands = tuple(h.packed for h in parsed)
+        game._landlord = landlord
+        game._bid = bid
+        game._kitty = the_kitty
+        game._history = list(turns)
+        game._table, game._table_seat = table, table_seat
+        game._passes = _trailing_passes(turns, players)
+        game._bombs = sum(1 for t in turns if t.play is not None and is_bomb(t.play.kind))
+        game._to_move = to_move
+        game._phase = Phase.PLAYING
+        # Cards held when the history began: what lets spring be judged (RULES §7).
+        counts = [len(h) for h in parsed]
+        for turn in turns:
+            if turn.play is not None:
+                counts[turn.seat] += turn.play.size
+        game._start_counts = tuple(counts)
+        game._start_position = StartPosition(parsed, landlord, bid, the_kitty, to_move, turns)
+        return game
+
+    # ------------------------------------------------------------ public state
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def deal_number(self) -> int | None:
+        """The current deal (original + number of redeals); None for custom positions."""
+        return self._deal_number
+
+    @property
+    def first_bidder(self) -> int | None:
+        """Who bid (or bids) first in the current deal (None for custom positions)."""
+        return self._deal.first_bidder if self._deal is not None else None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def hands(self) -> tuple[Cards, ...]:
+        """Every seat's private hand (the game knows all; players get :meth:`view`)."""
+        return tuple(Cards(h) for h in self._hands)
+
+    @property
+    def hands_packed(self) -> tuple[int, ...]:
+        """The hands as packed integers (for search code)."""
+        return self._hands
+
+    def hand(self, seat: int) -> Cards:
+        return Cards(self._hands[seat])
+
+    @property
+    def card_counts(self) -> tuple[int, ...]:
+        return tuple(len(Cards(h)) for h in self._hands)
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def landlord(self) -> int | None:
+        return self._landlord
+
+    @property
+    def bids(self) -> tuple[tuple[int, int], ...]:
+        """(seat, bid) in order for the current deal; 0 = pass."""
+        return self._bids
+
+    @property
+    def kitty(self) -> Cards | None:
+        """The kitty once revealed (RULES §3), else None."""
+        return self._kitty
+
+    @property
+    def history(self) -> tuple[Turn, ...]:
+        return tuple(self._history)
+
+    @property
+    def table(self) -> Combo | None:
+        """The combination to beat; None when the player to move leads."""
+        return self._table
+
+    @property
+    def table_seat(self) -> int | None:
+        return self._table_seat
+
+    @property
+    def bombs_played(self) -> int:
+        """Bombs and rockets played so far (each doubles the cost)."""
+        return self._bombs
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that emptied its hand first (None until the game is over)."""
+        return self._winner
+
+    @property
+    def landlord_won(self) -> bool | None:
+        return None if self._winner is None else self._winner == self._landlord
+
+    @property
+    def actions(self) -> tuple[tuple[int, int] | Turn, ...]:
+        """Every action since the start: (seat, bid) pairs, then :class:`Turn` s."""
+        return tuple(self._actions)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats whose side won: the landlord alone, or both farmers (RULES §4)."""
+        if self._winner is None or self._landlord is None:
+            return ()
+        if self._winner == self._landlord:
+            return (self._landlord,)
+        return tuple(s for s in range(self.players) if s != self._landlord)
+
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that defines the state, as one hashable tuple (for tests and caches)."""
+        return (
+            self._phase,
+            self._deal_number,
+            self._hands,
+            self._to_move,
+            self._landlord,
+            self._bid,
+            self._bids,
+            self._kitty,
+            self._table,
+            self._table_seat,
+            self._passes,
+            self._bombs,
+            self._winner,
+            tuple(self._history),
+        )
+
+    # ----------------------------------------------------------------- bidding
+
+    @property
+    def bid(self) -> int | None:
+        """The game's winning bid (None while bidding); :meth:`make_bid` places one."""
+        return self._bid
+
+    def highest_bid(self) -> int:
+        """The highest bid so far in the auction (0 if everyone passed so far)."""
+        return max((b for _, b in self._bids), default=0)
+
+    def legal_bids(self) -> list[int]:
+        """Bids the player to move may make; 0 = pass (RULES §3)."""
+        if self._phase is not Phase.BIDDING:
+            return []
+        high = self.highest_bid()
+        return [0] + [b for b in self.rules.bids if b > high]
+
+    def make_bid(self, amount: int) -> None:
+        """Bid ``amount`` (0 = pass) for the player to move (RULES §3).
+
+        Raises:
+            IllegalBidError: Outside the auction, or a bid not higher than every
+                earlier bid, or not one of the rule set's bids.
+        """
+        if self._phase is not Phase.BIDDING:
+            raise IllegalBidError(f"cannot bid {amount!r}: the auction is over")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalBidError(f"a bid is an integer, got {amount!r}")
+        if amount != 0 and amount not in self.rules.bids:
+            choices = ", ".join(str(b) for b in self.rules.bids)
+            raise IllegalBidError(f"bid {amount!r} is not one of {choices} (0 = pass)")
+        high = self.highest_bid()
+        if amount != 0 and amount <= high:
+            raise IllegalBidError(f"bid {amount} must be higher than the current bid {high}")
+        self._push_snapshot()
+        seat = self._to_move
+        self._bids = self._bids + ((seat, amount),)
+        self._actions.append((seat, amount))
+        if amount == self.rules.top_bid:
+            self._make_landlord(seat, amount)
+        elif len(self._bids) == self.players:
+            high = self.highest_bid()
+            if high == 0:
+                self._redeal()
+            else:
+                winner = next(s for s, b in self._bids if b == high)
+                self._make_landlord(winner, high)
+        else:
+            self._to_move = (seat + 1) % self.players
+
+    def _make_landlord(self, seat: int, amount: int) -> None:
+        assert self._deal is not None
+        self._landlord = seat
+        self._bid = amount
+        self._kitty = self._deal.kitty
+        hands = list(self._hands)
+        hands[seat] += self._deal.kitty.packed
+        self._hands = tuple(hands)
+        self._to_move = seat
+        self._table = self._table_seat = None
+        self._passes = 0
+        self._phase = Phase.PLAYING
+
+    def _redeal(self) -> None:
+        """All passed: the game continues with deal number + 1 (RULES §3)."""
+        assert self._deal_number is not None
+        self._start_deal(deal(self._deal_number + 1, self.rules))
+
+    # -------------------------------------------------------------------- play
+
+    def legal_moves(self) -> list[Combo]:
+        """Every play the player to move may make (pass excluded; see :meth:`can_pass`)."""
+        if self._phase is not Phase.PLAYING:
+            return []
+        return _legal_moves(self._hands[self._to_move], self._table, self.rules)
+
+    def can_pass(self) -> bool:
+        """Passing is allowed only when following (RULES §4)."""
+        return self._phase is Phase.PLAYING and self._table is not None
+
+    def play(self, combo: Combo | None) -> Combo | None:
+        """Play ``combo`` (None = pass) for the player to move, after checking it.
+
+        The reading is normalised the way the move generator lists moves: when
+        following, the highest reading of those cards that beats the table
+        (RULES §6); when leading, the highest main of the given kind and length.
+
+        Returns:
+            The combination as recorded (None for a pass).
+
+        Raises:
+            IllegalPlayError: With the reason ("cannot pass when leading",
+                "you hold no 2", "pair 55 does not beat pair 77", …).
+        """
+        self._check_playing()
+        if combo is None:
+            if self._table is None:
+                raise IllegalPlayError("cannot pass when leading")
+            self._apply(None)
+            return None
+        if not isinstance(combo, Combo):
+            raise IllegalPlayError(f"expected a Combo or None, got {combo!r}")
+        self._check_in_hand(combo.cards)
+        options = readings(combo.cards, self.rules)
+        if combo not in options:
+            listed = ", ".join(r.describe() for r in options) or "no combination"
+            raise IllegalPlayError(
+                f"{combo.text} is not a {Kind(combo.kind).label}×{combo.length} with main "
+                f"{rank_char(combo.main)}; it reads as: {listed}"
+            )
+        if self._table is not None:
+            if not beats(combo, self._table):
+                raise IllegalPlayError(why_not_beats(combo, self._table))
+            chosen = _highest([r for r in options if beats(r, self._table)])
+        else:
+            chosen = _highest([r for r in options if r.kind == combo.kind and r.length == combo.length])
+        self._apply(chosen)
+        return chosen
+
+    def pass_turn(self) -> None:
+        """Pass (same as ``play(None)``)."""
+        self.play(None)
+
+    def resolve(self, cards: Cards | str, kind: Kind | str | None = None) -> Combo:
+        """The combination that ``cards`` would be played as now, without playing it.
+
+        Following: the highest reading that beats the table (of ``kind``, if
+        given).  Leading: the one reading (highest main) of ``kind``; with no kind
+        and several kinds or lengths possible, :class:`AmbiguousPlayError`.
+        """
+        self._check_playing()
+        chosen_cards = Cards.parse(cards) if isinstance(cards, str) else cards
+        wanted = Kind.from_label(kind) if isinstance(kind, str) else kind
+        self._check_in_hand(chosen_cards.packed)
+        options = readings(chosen_cards, self.rules)
+        if not options:
+            raise IllegalPlayError(f"{str(chosen_cards)!r} is not a combination")
+        if wanted is not None:
+            options = [r for r in options if r.kind == wanted]
+            if not options:
+                listed = ", ".join(r.describe() for r in readings(chosen_cards, self.rules))
+                raise IllegalPlayError(f"{chosen_cards} cannot be read as {wanted.label}; it reads as: {listed}")
+        if self._table is not None:
+            beating = [r for r in options if beats(r, self._table)]
+            if not beating:
+                raise IllegalPlayError(why_not_beats(_highest(options), self._table))
+            return _highest(beating)
+        by_shape: dict[tuple[int, int], Combo] = {}
+        for r in options:
+            key = (int(r.kind), r.length)
+            if key not in by_shape or r.main > by_shape[key].main:
+                by_shape[key] = r
+        if len(by_shape) > 1:
+            found = sorted(by_shape.values(), key=lambda c: (c.kind, c.length))
+            listed = "; ".join(r.describe() for r in found)
+            raise AmbiguousPlayError(f"{chosen_cards} can be led as: {listed} — say which kind", found)
+        return next(iter(by_shape.values()))
+
+    def play_cards(self, cards: Cards | str, kind: Kind | str | None = None) -> Combo:
+        """Play a set of cards, choosing the reading as :meth:`resolve` does."""
+        combo = self.resolve(cards, kind)
+        self._apply(combo)
+        return combo
+
+    def push(self, combo: Combo | None) -> None:
+        """Play without any check — for solvers that play generated moves only.
+
+        Pair with :meth:`pop`.  An illegal ``combo`` corrupts the game.
+        """
+        self._apply(combo)
+
+    def pop(self) -> None:
+        """Take back the last action (same as :meth:`undo`)."""
+        self.undo()
+
+    def _check_playing(self) -> None:
+        if self._phase is Phase.BIDDING:
+            raise IllegalPlayError("cannot play yet: the auction is not finished")
+        if self._phase is Phase.OVER:
+            raise IllegalPlayError("cannot play: the game is over")
+
+    def _check_in_hand(self, part: int) -> None:
+        hand = self._hands[self._to_move]
+        if packed_contains(hand, part):
+            return
+        for rank in range(15):
+            need, have = packed_count(part, rank), packed_count(hand, rank)
+            if need > have:
+                card = rank_char(rank)
+                if have == 0:
+                    raise IllegalPlayError(f"cannot play {format_packed(part)}: you hold no {card}")
+                raise IllegalPlayError(
+                    f"cannot play {format_packed(part)}: you hold only {_NUMBER_WORDS.get(have, have)} {card}"
+                )
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _apply(self, combo: Combo | None) -> None:
+        self._push_snapshot()
+        seat = self._to_move
+        turn = Turn(seat, combo)
+        self._history.append(turn)
+        self._actions.append(turn)
+        players = self.players
+        if combo is None:
+            self._passes += 1
+            if self._passes >= players - 1:
+                # Two passes in a row: the last player who played leads again (RULES §4).
+                leader = self._table_seat
+                self._table = self._table_seat = None
+                self._passes = 0
+                self._to_move = leader if leader is not None else (seat + 1) % players
+            else:
+                self._to_move = (seat + 1) % players
+            return
+        hands = list(self._hands)
+        hands[seat] -= combo.cards
+        self._hands = tuple(hands)
+        self._table, self._table_seat, self._passes = combo, seat, 0
+        if combo.kind == Kind.BOMB or combo.kind == Kind.ROCKET:
+            self._bombs += 1
+        if hands[seat] == 0:
+            self._winner = seat
+            self._phase = Phase.OVER
+            self._table = self._table_seat = None
+        else:
+            self._to_move = (seat + 1) % players
+
+    # ---------------------------------------------------------------- undo
+
+    def _push_snapshot(self) -> None:
+        self._undo.append(
+            (
+                self._phase,
+                self._deal_number,
+                self._deal,
+                self._hands,
+                self._to_move,
+                self._landlord,
+                self._bid,
+                self._bids,
+                self._kitty,
+                self._table,
+                self._table_seat,
+                self._passes,
+                self._bombs,
+                self._winner,
+                len(self._history),
+            )
+        )
+
+    def undo(self) -> None:
+        """Take back the last action (a bid, play or pass); unlimited, to the start.
+
+        Raises:
+            ValueError: When there is nothing left to undo.
+        """
+        if not self._undo:
+            raise ValueError("nothing to undo: the game is at its start")
+        (
+            self._phase,
+            self._deal_number,
+            self._deal,
+            self._hands,
+            self._to_move,
+            self._landlord,
+            self._bid,
+            self._bids,
+            self._kitty,
+            self._table,
+            self._table_seat,
+            self._passes,
+            self._bombs,
+            self._winner,
+            length,
+        ) = self._undo.pop()
+        del self._history[length:]
+        self._actions.pop()
+
+    # ------------------------------------------------------------- scoring
+
+    def score(self) -> Score:
+        """The final score (RULES §7).
+
+        Raises:
+            ValueError: While the game is not over.
+        """
+        if self._winner is None or self._landlord is None or self._bid is None:
+            raise ValueError("the game is not over yet: no score")
+        return score_game(self._history, self._landlord, self._bid, self._winner, self.rules, self._start_counts)
+
+    def cost_so_far(self) -> int:
+        """The live "Game" cell: base × bid × 2**(bombs so far), spring included once over.
+
+        While bidding, the highest bid so far stands in for the bid (0 before any bid).
+        """
+        if self._phase is Phase.OVER:
+            return self.score().cost
+        bid = self._bid if self._bid is not None else self.highest_bid()
+        return cost(bid, self._bombs, self.rules)
+
+    def multiplier_so_far(self) -> int:
+        """2**(bombs and rockets so far), plus spring/anti-spring once over."""
+        if self._phase is Phase.OVER:
+            return self.score().multiplier
+        return 1 << self._bombs
+
+    # --------------------------------------------------------------- view
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (RULES §8), as a frozen copy of public facts."""
+        _check_seat(seat, self.rules, "seat")
+        return PlayerView(
+            seat=seat,
+            hand=Cards(self._hands[seat]),
+            bids=tuple(self._bids),
+            landlord=self._landlord,
+            kitty=None if self._kitty is None else Cards(self._kitty.packed),
+            history=tuple(self._history),
+            card_counts=self.card_counts,
+            to_move=self._to_move,
+            table=self._table,
+            table_seat=self._table_seat,
+            bid=self._bid,
+            rules=self.rules,
+        )
+
+    # ------------------------------------------------------------- record
+
+    def record(self) -> GameRecord:
+        """The game so far as a :class:`~tutor.engine.record.GameRecord`."""
+        from tutor.engine.record import GameRecord
+
+        return GameRecord(
+            deal_number=self.original_deal_number,
+            actions=list(self._actions),
+            rules=self.rules,
+            landlord=None if self._skipped_auction is None else self._skipped_auction[0],
+            bid=None if self._skipped_auction is None else self._skipped_auction[1],
+            start=self._start_position,
+        )
+
+    def __repr__(self) -> str:
+        where = f"deal {self._deal_number}" if self._deal_number is not None else "custom position"
+        return f"<Game {where} {self._phase.value} to_move={self._to_move} landlord={self._landlord}>"
+
+
+class StartPosition:
+    """The start of a :meth:`Game.from_hands` game, kept so a record can rebuild it."""
+
+    __slots__ = ("hands", "landlord", "bid", "kitty", "to_move", "history")
+
+    def __init__(
+        self,
+        hands: tuple[Cards, ...],
+        landlord: int,
+        bid: int,
+        kitty: Cards | None,
+        to_move: int,
+        history: tuple[Turn, ...],
+    ) -> None:
+        self.hands = hands
+        self.landlord = landlord
+        self.bid = bid
+        self.kitty = kitty
+        self.to_move = to_move
+        self.history = history
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StartPosition) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.hands, self.landlord, self.bid, self.kitty, self.to_move, self.history)
+
+    def __repr__(self) -> str:
+        hands = [str(h) for h in self.hands]
+        return f"StartPosition(hands={hands!r}, landlord={self.landlord}, bid={self.bid}, to_move={self.to_move})"
+
+
+def _highest(options: list[Combo]) -> Combo:
+    """The strongest reading: rocket, then bombs, then the highest main (RULES §6)."""
+    return max(options, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main, c.length))
+
+
+def _trailing_passes(turns: Sequence[Turn], players: int) -> int:
+    passes = 0
+    for turn in turns:
+        if turn.play is not None:
+            passes = 0
+        else:
+            passes += 1
+            if passes >= players - 1:
+                passes = 0
+    return passes
+
+
+def _check_seat(seat: int, rules: Rules, what: str) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
+        raise ValueError(f"{what} must be a seat 0..{rules.players - 1}, got {seat!r}")
+
+
+def _check_bid(bid: int, rules: Rules) -> None:
+    if bid not in rules.bids or isinstance(bid, bool):
+        choices = ", ".join(str(b) for b in rules.bids)
+        raise ValueError(f"bid must be one of {choices}, got {bid!r}")
+
