@@ -1,0 +1,277 @@
+"""Drawing cards, the table and the final card with rich (shared by play, lessons, puzzles).
+
+Design constraints, in order: readable with ``NO_COLOR`` (every colour is
+doubled by text — the card itself, the role word), fits an 80-column terminal
+(a 20-card hand is 60 columns), and every element of RULES §9 has a place:
+the hand low→high, each opponent's role, card count and last play, the kitty
+once revealed, the live "Game" cell, the optional card counter.
+
+Cards are drawn ``[3][3][4]`` — one bracketed character per card, the same
+letters the player types (``T`` ten, ``X``/``D`` jokers).  Twos are bold
+yellow, the small joker bold, the big joker bold red.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tutor.coach.status import combo_name
+from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, FULL_DECK
+from tutor.engine.combos import Combo, Kind
+from tutor.engine.view import PlayerView, Turn
+from tutor.i18n import t
+
+CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
+LANDLORD_STYLE = "bold magenta"
+#: Counter order of RULES §9: big joker, small joker, 2, then A down to 3.
+COUNTER_ORDER = (BIG_JOKER, SMALL_JOKER, R2) + tuple(range(R2 - 1, -1, -1))
+
+
+def card(rank: int) -> Text:
+    """One card, ``[Q]``."""
+    return Text(f"[{RANK_CHARS[rank]}]", style=CARD_STYLES.get(rank, ""))
+
+
+def cards_text(cards: Cards | int, empty: str = "") -> Text:
+    """A set of cards drawn low to high: ``[3][3][4][X]``."""
+    packed = cards if isinstance(cards, int) else cards.packed
+    out = Text()
+    for rank in Cards(packed).ranks():
+        out.append_text(card(rank))
+    if not out.plain and empty:
+        out.append(empty, style="dim")
+    return out
+
+
+def combo_text(combo: Combo) -> Text:
+    """Cards and the combination's name: ``[Q][Q][Q][5] Trio + 1``."""
+    out = cards_text(combo.cards)
+    out.append(f" {combo_name(combo)}", style="dim")
+    return out
+
+
+def seat_name(seat: int) -> str:
+    return t(f"play.seat_{seat}")
+
+
+def role_text(view_landlord: int | None, seat: int) -> Text:
+    if view_landlord is None:
+        return Text(t("play.role_unknown"), style="dim")
+    if seat == view_landlord:
+        return Text(t("play.role_landlord").upper(), style=LANDLORD_STYLE)
+    return Text(t("play.role_farmer"))
+
+
+def cards_count(n: int) -> str:
+    return t("play.cards_count_one") if n == 1 else t("play.cards_count", n=n)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def game_cell(view: PlayerView) -> str:
+    """«10 × ставка × множитель = стоимость», live (RULES §9)."""
+    base = view.rules.base
+    if view.bid is None:
+        high = max((b for _, b in view.bids), default=0)
+        if not high:
+            return t("play.game_cell_bidding", base=base)
+        return t("play.game_cell", base=base, bid=high, mult=1, cost=base * high)
+    bombs = sum(1 for turn in view.history if turn.play is not None and turn.play.kind in (Kind.BOMB, Kind.ROCKET))
+    mult = 1 << bombs
+    return t("play.game_cell", base=base, bid=view.bid, mult=mult, cost=base * view.bid * mult)
+
+
+def counter_line(view: PlayerView) -> Text:
+    """For D, X, 2, A … 3: how many of that rank the player has not seen (RULES §9)."""
+    unseen = Cards(FULL_DECK.packed - view.hand.packed - view.played_cards().packed)
+    out = Text(f"{t('play.counter')}: ", style="bold")
+    for i, rank in enumerate(COUNTER_ORDER):
+        n = unseen.count(rank)
+        if i:
+            out.append(" ")
+        out.append(RANK_CHARS[rank], style=CARD_STYLES.get(rank, ""))
+        out.append(f":{n}", style="dim" if n == 0 else "")
+    return out
+
+
+def last_actions(view: PlayerView) -> dict[int, Turn]:
+    """Each seat's action in the current round (the last turn of each seat among the last three)."""
+    found: dict[int, Turn] = {}
+    for turn in view.history[-view.players :]:
+        found[turn.seat] = turn
+    return found
+
+
+def _last_text(view: PlayerView, seat: int, last: dict[int, Turn]) -> Text:
+    if view.landlord is None:
+        bid = next((b for s, b in view.bids if s == seat), None)
+        if bid is None:
+            return Text(t("play.last_none"), style="dim")
+        return Text(t("play.last_bid", bid=bid) if bid else t("play.last_pass"))
+    turn = last.get(seat)
+    if turn is None:
+        return Text(t("play.last_none"), style="dim")
+    if turn.play is None:
+        return Text(t("play.last_pass"), style="dim")
+    out = combo_text(turn.play)
+    if view.table is not None and view.table_seat == seat and view.to_move == view.seat:
+        out.append(f" {t('play.to_beat')}", style="bold")
+    return out
+
+
+def _seat_columns(grid: Table) -> None:
+    """Name, role, card count, last play — the same widths in every grid, so rows line up."""
+    grid.add_column(no_wrap=True, min_width=6)
+    grid.add_column(no_wrap=True, min_width=10)
+    grid.add_column(no_wrap=True, justify="right", min_width=8)
+    grid.add_column()
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What the table shows besides the learner's view."""
+
+    deal: int
+    level: str
+    score: int
+    scored: bool = True
+    counter: bool = False
+
+
+def table(view: PlayerView, info: TableInfo) -> Panel:
+    """The whole table from the learner's seat (RULES §9)."""
+    grid = Table.grid(padding=(0, 2))
+    _seat_columns(grid)
+    last = last_actions(view)
+    for seat in (1, 2):
+        grid.add_row(
+            Text(seat_name(seat), style="bold"),
+            role_text(view.landlord, seat),
+            cards_count(view.card_counts[seat]),
+            _last_text(view, seat, last),
+        )
+    kitty = Text(f"{t('play.kitty')}: ", style="bold")
+    if view.kitty is not None:
+        kitty.append_text(cards_text(view.kitty))
+    else:
+        kitty.append(t("play.kitty_hidden"), style="dim")
+    parts: list[RenderableType] = [Text(game_cell(view), style="bold"), grid, kitty]
+    if info.counter:
+        parts.append(counter_line(view))
+    me = Table.grid(padding=(0, 2))
+    _seat_columns(me)
+    me.add_row(
+        Text(seat_name(0), style="bold"),
+        role_text(view.landlord, 0),
+        cards_count(view.card_counts[0]),
+        _last_text(view, 0, last),
+    )
+    parts += [Text(""), me, cards_text(view.hand), Text(t("play.legend"), style="dim")]
+    level = t(f"play.level_{info.level}")
+    title = (
+        t("play.title", deal=info.deal, level=level, score=signed(info.score))
+        if info.scored
+        else t("play.title_replay", deal=info.deal, level=level)
+    )
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def open_table(hands: Sequence[Cards], landlord: int | None, kitty: Cards | None, header: str) -> Panel:
+    """All hands face up (``ddz replay`` and the final card)."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for seat, hand in enumerate(hands):
+        grid.add_row(Text(seat_name(seat), style="bold"), role_text(landlord, seat), cards_text(hand, "—"))
+    parts: list[RenderableType] = [grid]
+    if kitty is not None:
+        line = Text(f"{t('play.kitty')}: ", style="bold")
+        line.append_text(cards_text(kitty))
+        parts.append(line)
+    return Panel(Group(*parts), title=header, title_align="left")
+
+
+@dataclass(frozen=True, slots=True)
+class FinalInfo:
+    """Everything the final card shows (RULES §9)."""
+
+    deal: int
+    landlord: int
+    landlord_won: bool
+    bid: int
+    bombs: tuple[Combo, ...]
+    spring: bool
+    anti_spring: bool
+    base: int
+    multiplier: int
+    cost: int
+    deltas: tuple[int, ...]
+    scored: bool
+    running_score: int
+    hands: tuple[Cards, ...]
+    kitty: Cards
+    hints: int
+    undos: int
+
+
+def multiplier_items(info: FinalInfo) -> list[str]:
+    """Every factor spelled out: bid, each bomb and rocket, spring or anti-spring."""
+    items = [t("play.mult_bid", bid=info.bid)]
+    for bomb in info.bombs:
+        items.append(t("play.mult_rocket") if bomb.kind == Kind.ROCKET else t("play.mult_bomb", cards=bomb.text))
+    if info.spring:
+        items.append(t("play.mult_spring"))
+    if info.anti_spring:
+        items.append(t("play.mult_anti_spring"))
+    return items
+
+
+def final_card(info: FinalInfo) -> Panel:
+    """Who won, every multiplier, everyone's score change, the hands and kitty, the deal."""
+    you_won = (info.landlord == 0) == info.landlord_won
+    if info.landlord_won:
+        who = t("play.winner_landlord", seat=seat_name(info.landlord))
+    else:
+        farmers = [seat_name(s) for s in range(len(info.hands)) if s != info.landlord]
+        who = t("play.winner_farmers", seats=t("play.and").join(farmers))
+    lines: list[RenderableType] = [Text(who, style="bold")]
+    mult = Text(f"{t('play.multipliers')}: ", style="bold")
+    mult.append(" · ".join(multiplier_items(info)))
+    lines.append(mult)
+    lines.append(
+        Text(t("play.cost_line", base=info.base, bid=info.bid, mult=info.multiplier, cost=info.cost))
+    )
+    score = Text(f"{t('play.score_changes')}: ", style="bold")
+    score.append(" · ".join(f"{seat_name(s)} {signed(d)}" for s, d in enumerate(info.deltas)))
+    if not info.scored:
+        score.append(f" {t('play.not_scored')}", style="dim")
+    lines.append(score)
+    lines.append(Text(t("play.running_score", score=signed(info.running_score))))
+    lines.append(Text(""))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for seat, hand in enumerate(info.hands):
+        grid.add_row(
+            Text(seat_name(seat), style="bold"),
+            role_text(info.landlord, seat),
+            cards_text(hand, t("play.empty_hand")),
+        )
+    lines.append(Text(f"{t('play.remaining')}:", style="bold"))
+    lines.append(grid)
+    kitty = Text(f"{t('play.kitty')}: ", style="bold")
+    kitty.append_text(cards_text(info.kitty))
+    lines.append(kitty)
+    lines.append(Text(t("play.deal_line", deal=info.deal, hints=info.hints, undos=info.undos)))
+    title = t("play.final_title_you_win") if you_won else t("play.final_title_you_lose")
+    return Panel(Group(*lines), title=title, title_align="left", border_style="green" if you_won else "red")

@@ -1,0 +1,169 @@
+"""``ddz stats``, ``ddz history`` and ``ddz replay GAME_ID``: what the store remembers.
+
+``replay`` steps through a finished game with every hand face up — the way a
+teacher goes over a game with a student: Enter for the next action, ``b`` to
+step back, ``q`` to stop.  ``--all`` prints every step without waiting.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tutor.cli.errors import handle_user_errors
+from tutor.cli.render import combo_text, open_table, seat_name, signed
+from tutor.engine.game import Game
+from tutor.engine.record import GameRecord
+from tutor.engine.view import Turn
+from tutor.i18n import set_language, t
+from tutor.store import Store
+from tutor.store.games import GameStore
+
+
+def _open() -> tuple[Store, GameStore]:
+    store = Store.open()
+    games = GameStore(store)
+    set_language(store.get_setting("lang", "en"))
+    return store, games
+
+
+@click.command("stats")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@handle_user_errors
+def stats_command(as_json: bool) -> None:
+    """Your running score, and games and wins by role and level."""
+    store, games = _open()
+    with store:
+        stats = games.stats()
+    if as_json:
+        click.echo(json.dumps(stats, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    console.print(Text(t("play.stats_title"), style="bold"))
+    console.print(t("play.stats_score", score=signed(stats["score"])))
+    if not stats["games"]:
+        console.print(t("play.stats_none"))
+        return
+    console.print(t("play.stats_games", games=stats["games"], wins=stats["wins"]))
+    for role, row in sorted(stats["by_role"].items()):
+        console.print(t("play.stats_by_role", role=t(f"play.role_{role}"), **row))
+    for level, row in stats["by_level"].items():
+        console.print(t("play.stats_by_level", level=t(f"play.level_{level}"), **row))
+
+
+@click.command("history")
+@click.option("--limit", "-n", type=click.IntRange(1, 10_000), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@handle_user_errors
+def history_command(limit: int, as_json: bool) -> None:
+    """Your finished games, newest first (replay one with ddz replay GAME_ID)."""
+    store, games = _open()
+    with store:
+        rows = games.history(limit)
+    if as_json:
+        out = [
+            {
+                "id": g.id, "finished_at": g.finished_at, "deal": g.deal, "level": g.level, "role": g.role,
+                "won": g.won, "bid": g.bid, "multiplier": g.multiplier, "cost": g.cost, "delta": g.delta,
+                "scored": g.scored, "hints": g.hints, "undos": g.undos,
+            }
+            for g in rows
+        ]
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    if not rows:
+        console.print(t("play.stats_none"))
+        return
+    grid = Table(title=t("play.history_title"), title_justify="left")
+    for key in ("col_id", "col_when", "col_deal", "col_level", "col_role", "col_result", "col_score"):
+        grid.add_column(t(f"play.{key}"), no_wrap=key != "col_when")
+    for g in rows:
+        result = t("play.result_won") if g.won else t("play.result_lost")
+        score = signed(g.delta) if g.scored else t("play.replay_mark")
+        grid.add_row(
+            str(g.id), g.finished_at.replace("T", " ")[:16], str(g.deal), t(f"play.level_{g.level}"),
+            t(f"play.role_{g.role}"), result, score,
+        )
+    console.print(grid)
+
+
+def replay_steps(record: GameRecord) -> list[tuple[Game, Turn | tuple[int, int] | None]]:
+    """Every state of the game: (game after the step, the action taken), starting at the deal."""
+    from tutor.engine.record import replay
+
+    steps: list[tuple[Game, Turn | tuple[int, int] | None]] = []
+    empty = GameRecord(record.deal_number, [], record.rules, record.landlord, record.bid, record.start)
+    for n in range(len(record.actions) + 1):
+        partial = GameRecord(empty.deal_number, record.actions[:n], empty.rules, empty.landlord, empty.bid, empty.start)
+        steps.append((replay(partial), record.actions[n - 1] if n else None))
+    return steps
+
+
+def _describe_action(action: Turn | tuple[int, int] | None) -> Text:
+    if action is None:
+        return Text("")
+    if isinstance(action, Turn):
+        if action.play is None:
+            return Text(t("play.passes", seat=seat_name(action.seat)), style="dim")
+        line = Text(f"{seat_name(action.seat)}: ", style="bold")
+        line.append_text(combo_text(action.play))
+        return line
+    seat, bid = action
+    return Text(t("play.bid_made", seat=seat_name(seat), bid=bid) if bid else t("play.bid_passed", seat=seat_name(seat)))
+
+
+@click.command("replay")
+@click.argument("game_id", type=int)
+@click.option("--all", "show_all", is_flag=True, help="Print every step without waiting.")
+@handle_user_errors
+def replay_command(game_id: int, show_all: bool) -> None:
+    """Step through a finished game with every hand face up."""
+    store, games = _open()
+    with store:
+        found = games.get(game_id)
+    if found is None:
+        raise ValueError(t("play.replay_unknown", id=game_id))
+    try:
+        steps = replay_steps(GameRecord.from_dict(found.record))
+    except ValueError as error:
+        raise ValueError(t("play.replay_bad_record", id=game_id, error=error)) from None
+    console = Console(highlight=False)
+    total = len(steps) - 1
+    index = 0
+    while True:
+        game, action = steps[index]
+        header = (
+            t("play.replay_start", deal=game.deal_number) if index == 0 else t("play.replay_step", n=index, total=total)
+        )
+        if action is not None:
+            console.print(_describe_action(action))
+        console.print(open_table(game.hands, game.landlord, game.kitty, header))
+        if index == total:
+            console.print(t("play.replay_end"))
+            if show_all:
+                return
+        if show_all:
+            index += 1
+            continue
+        console.print(Text(f"{t('play.replay_prompt')}: ", style="bold cyan"), end="")
+        line = sys.stdin.readline()
+        if not line:
+            return
+        key = line.strip().lower()
+        if key in ("q", "quit"):
+            return
+        if key in ("b", "back"):
+            index = max(0, index - 1)
+        elif index < total:
+            index += 1
+        else:
+            return
+
+
+COMMANDS = [stats_command, history_command, replay_command]

@@ -1,0 +1,259 @@
+"""Beginner mistakes of RULES §11, one small predicate each.
+
+Every detector looks at what the player knew (their :class:`PlayerView`
+*before* the move) and the move they made, and returns a :class:`Finding`
+when the move matches the mistake — or None.  They are deliberately narrow:
+the coach speaks only when it is sure the advice applies, because a coach
+that nags about every play is a coach nobody reads.
+
+The four classic mistakes of the primary source, and the advice around them:
+
+1. :func:`breaks_bomb_for_straight` / :func:`breaks_bomb` / :func:`breaks_rocket`
+2. :func:`spends_high_cards_early` / :func:`overkill`
+3. :func:`beats_partner` (a farmer smothering their partner)
+4. :func:`throws_top_single_while_rocket_out` (not counting cards)
+
+plus :func:`leads_single_when_landlord_has_one` and :func:`not_feeding_partner`.
+:func:`detect` runs them all in order and returns the first finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
+from tutor.engine.combos import Combo, Kind
+from tutor.engine.moves import legal_moves
+from tutor.engine.view import PlayerView
+from tutor.i18n import t
+
+HIGH_RANKS = (R2, SMALL_JOKER, BIG_JOKER)
+#: "Early": the player still holds at least this many cards after the play.
+EARLY_CARDS_LEFT = 10
+#: Opponents this close to going out make spending high cards reasonable.
+DANGER_CARDS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One coaching remark: a mistake code (also its i18n key) and the values of its text."""
+
+    code: str
+    values: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return t(f"coach.{self.code}", **self.values)
+
+
+Detector = Callable[[PlayerView, Combo | None], Finding | None]
+
+
+def seat_name(seat: int) -> str:
+    return t(f"play.seat_{seat}")
+
+
+def _opponents(view: PlayerView) -> list[int]:
+    return [s for s in range(view.players) if not view.is_partner(s)]
+
+
+def _partner(view: PlayerView) -> int | None:
+    if view.landlord is None or view.is_landlord:
+        return None
+    return next(s for s in range(view.players) if s != view.seat and s != view.landlord)
+
+
+def _goes_out(view: PlayerView, move: Combo) -> bool:
+    return move.cards == view.hand.packed
+
+
+# ------------------------------------------------------------- mistake 1: bombs
+def breaks_bomb_for_straight(view: PlayerView, move: Combo | None) -> Finding | None:
+    """A straight or pair chain that takes cards out of a four of a kind (mistake 1)."""
+    if move is None or move.kind not in (Kind.STRAIGHT, Kind.PAIR_CHAIN) or _goes_out(view, move):
+        return None
+    for rank in range(R2):
+        if view.hand.count(rank) == 4 and 0 < packed_count(move.cards, rank) < 4:
+            kind = t(f"coach.kind_{Kind(move.kind).label}", n=move.length).lower()
+            return Finding("breaks_bomb_for_straight", {"bomb": rank_char(rank) * 4, "kind": kind})
+    return None
+
+
+def breaks_bomb(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Any other play that uses part of a bomb (a single, pair or trio out of 7777)."""
+    if move is None or move.kind in (Kind.STRAIGHT, Kind.PAIR_CHAIN) or _goes_out(view, move):
+        return None
+    for rank in range(R2 + 1):
+        if view.hand.count(rank) == 4 and 0 < packed_count(move.cards, rank) < 4:
+            return Finding("breaks_bomb", {"bomb": rank_char(rank) * 4})
+    return None
+
+
+def breaks_rocket(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Playing one joker while holding both: the rocket is gone."""
+    if move is None or _goes_out(view, move):
+        return None
+    if not (view.hand.count(SMALL_JOKER) and view.hand.count(BIG_JOKER)):
+        return None
+    jokers = packed_count(move.cards, SMALL_JOKER) + packed_count(move.cards, BIG_JOKER)
+    return Finding("breaks_rocket") if jokers == 1 else None
+
+
+# --------------------------------------------------------- mistake 2: high cards
+def _high_in(move: Combo) -> int:
+    return sum(packed_count(move.cards, r) for r in HIGH_RANKS)
+
+
+def _high_text(move: Combo) -> str:
+    return "".join(rank_char(r) * packed_count(move.cards, r) for r in HIGH_RANKS)
+
+
+def spends_high_cards_early(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Leading twos or jokers (not as a bomb or rocket) while the hand is still long.
+
+    Only when no opponent is close to going out: then spending control cards
+    to hold the lead is right, not a beginner's habit.
+    """
+    if move is None or view.table is not None or move.kind in (Kind.BOMB, Kind.ROCKET):
+        return None
+    if not _high_in(move):
+        return None
+    left = len(view.hand) - move.size
+    if left < EARLY_CARDS_LEFT:
+        return None
+    if any(view.card_counts[s] <= DANGER_CARDS for s in _opponents(view)):
+        return None
+    return Finding("spends_high_cards_early", {"cards": _high_text(move), "left": str(left)})
+
+
+def overkill(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Beating with a two or joker when a lower play of the same kind would have done."""
+    if move is None or view.table is None or move.kind in (Kind.BOMB, Kind.ROCKET):
+        return None
+    if not _high_in(move) or _goes_out(view, move):
+        return None
+    if view.table_seat is not None and view.is_partner(view.table_seat):
+        return None  # beats_partner speaks about that
+    lower = [
+        m
+        for m in legal_moves(view.hand, view.table)
+        if m.kind == move.kind and m.length == move.length and not _high_in(m)
+    ]
+    if not lower:
+        return None
+    cheapest = min(lower, key=lambda m: (m.main, m.cards))
+    return Finding("overkill", {"cards": move.text, "lower": cheapest.text})
+
+
+# ------------------------------------------------------- mistake 3: the partner
+def beats_partner(view: PlayerView, move: Combo | None) -> Finding | None:
+    """A farmer beating the other farmer's play (RULES §11: do not beat your partner).
+
+    Fine when it empties your hand; otherwise the partner already had the trick.
+    """
+    if move is None or view.table is None or view.table_seat is None:
+        return None
+    partner = _partner(view)
+    if partner is None or view.table_seat != partner or _goes_out(view, move):
+        return None
+    if move.kind in (Kind.BOMB, Kind.ROCKET):
+        return Finding("smothers_partner_with_bomb")
+    return Finding("beats_partner", {"partner": seat_name(partner)})
+
+
+# ---------------------------------------------------- mistake 4: not counting
+def throws_top_single_while_rocket_out(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Throwing your highest single while a higher joker is still unseen (mistake 4).
+
+    A 2 is not the top card while either joker is out; a small joker is not
+    while the big one is.  Counted from what the player has seen (RULES §9).
+    """
+    if move is None or move.kind != Kind.SINGLE or _goes_out(view, move):
+        return None
+    rank = move.main
+    if rank not in (R2, SMALL_JOKER):
+        return None
+    if any(view.hand.count(r) for r in range(rank + 1, BIG_JOKER + 1)):
+        return None  # it is not your highest single
+    unseen = view.unseen()
+    if rank == R2 and unseen.count(SMALL_JOKER) and unseen.count(BIG_JOKER):
+        return Finding("throws_top_single_while_rocket_out", {"card": rank_char(rank)})
+    if rank == SMALL_JOKER and unseen.count(BIG_JOKER):
+        return Finding("throws_top_single_while_joker_out", {"card": rank_char(rank)})
+    return None
+
+
+# ------------------------------------------------- an opponent with one card left
+def _boss_single(view: PlayerView, rank: int) -> bool:
+    """No unseen card is higher than ``rank``: nobody can beat this single."""
+    unseen = view.unseen()
+    return not any(unseen.count(r) for r in range(rank + 1, BIG_JOKER + 1))
+
+
+def leads_single_when_landlord_has_one(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Leading a beatable single while an opponent holds one card (and you had another lead)."""
+    if move is None or view.table is not None or move.kind != Kind.SINGLE or _goes_out(view, move):
+        return None
+    waiting = [s for s in _opponents(view) if view.card_counts[s] == 1]
+    if not waiting or _boss_single(view, move.main):
+        return None
+    if not any(m.kind != Kind.SINGLE for m in legal_moves(view.hand)):
+        return None  # only singles left: nothing better to lead
+    if view.landlord in waiting:
+        return Finding("leads_single_when_landlord_has_one")
+    return Finding("leads_single_when_farmer_has_one", {"seat": seat_name(waiting[0])})
+
+
+def not_feeding_partner(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Your partner plays next with one card, and you lead something other than a low single."""
+    if move is None or view.table is not None:
+        return None
+    partner = _partner(view)
+    if partner is None or view.card_counts[partner] != 1 or partner != (view.seat + 1) % view.players:
+        return None
+    if _goes_out(view, move):
+        return None
+    singles = [r for r in range(BIG_JOKER + 1) if view.hand.count(r)]
+    if not singles:
+        return None
+    lowest = singles[0]
+    if move.kind == Kind.SINGLE and move.main <= lowest + 2:
+        return None
+    return Finding("not_feeding_partner", {"partner": seat_name(partner)})
+
+
+#: Order matters: the most specific advice first; the coach says one line per play.
+DETECTORS: tuple[Detector, ...] = (
+    breaks_bomb_for_straight,
+    breaks_rocket,
+    breaks_bomb,
+    beats_partner,
+    leads_single_when_landlord_has_one,
+    not_feeding_partner,
+    throws_top_single_while_rocket_out,
+    overkill,
+    spends_high_cards_early,
+)
+
+
+def detect(view: PlayerView, move: Combo | None, detectors: Sequence[Detector] = DETECTORS) -> Finding | None:
+    """The first mistake ``move`` matches, or None."""
+    for detector in detectors:
+        finding = detector(view, move)
+        if finding is not None:
+            return finding
+    return None
+
+
+def bid_finding(status_line: str, suggested: int, made: int) -> Finding | None:
+    """A remark on a bid far from the estimate: two or more above it, or a pass on a 3-hand."""
+    if made >= suggested + 2 or (suggested == 0 and made == 3):
+        return Finding("bid_too_high", {"status": status_line})
+    if suggested == 3 and made == 0:
+        return Finding("bid_too_low", {"status": status_line})
+    return None
+
+
+def cards_text(cards: Cards | int) -> str:
+    return format_packed(cards.packed if isinstance(cards, Cards) else cards)

@@ -1,0 +1,173 @@
+"""Status lines of RULES §9: the bidding estimate and the "can I play this?" line.
+
+These are the trainer's most frequent words, so they are computed from the
+engine's own definitions (readings, beats, legal moves) — never a second
+opinion of the rules — and they say *why* in the player's terms: not in your
+hand, not a combination, wrong size, does not beat (and what would).
+
+Pure functions, no printing: the CLI (and later lessons and puzzles) show the
+``line`` of the result however they like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tutor.engine.cards import Cards, InvalidCardsError, format_packed, unpack
+from tutor.engine.combos import Combo, Kind, beats, readings
+from tutor.engine.moves import legal_moves
+from tutor.i18n import t
+
+
+def combo_name(combo: Combo) -> str:
+    """The combination's name in the current language: «Тройка + 1», "Straight of 6"."""
+    kind = Kind(combo.kind)
+    n = combo.length
+    if kind == Kind.STRAIGHT:
+        n = combo.length
+    return t(f"coach.kind_{kind.label}", n=n)
+
+
+def describe(combo: Combo) -> str:
+    """Name and cards: "Trio + 1 QQQ5"."""
+    return f"{combo_name(combo)} {combo.text}"
+
+
+def lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text else text
+
+
+# ---------------------------------------------------------------------------- bidding
+@dataclass(frozen=True, slots=True)
+class BidStatus:
+    """The bidding estimate: high cards, bombs, moves to finish, suggested bid (0 = pass)."""
+
+    high_cards: int
+    bombs: int
+    moves: int
+    suggested: int
+
+    @property
+    def line(self) -> str:
+        """«Старших карт: 3 · бомб: 0 · ходов до конца: ~7 → ставка 1»."""
+        values = {"high": self.high_cards, "bombs": self.bombs, "moves": self.moves, "bid": self.suggested}
+        return t("coach.bid_status" if self.suggested else "coach.bid_status_pass", **values)
+
+
+def bid_status(hand: Cards) -> BidStatus:
+    """The bidding status line of RULES §9 for ``hand``.
+
+    The numbers come from the bots' hand evaluation
+    (:func:`tutor.bots.evaluation.evaluate_hand`), so the coach suggests exactly
+    the bid a medium bot would make with these cards, for the same reasons.
+    """
+    from tutor.bots.evaluation import evaluate_hand
+
+    found = evaluate_hand(hand)
+    return BidStatus(found.high_cards, found.bombs, found.moves, found.suggested_bid)
+
+
+# ------------------------------------------------------------------------------ play
+@dataclass(frozen=True, slots=True)
+class PlayStatus:
+    """What a selection of cards would do now.
+
+    ``options`` are the readings the player may choose between (one when the
+    play is unambiguous, none when it cannot be played); ``line`` is the status
+    line in the current language.
+    """
+
+    line: str
+    ok: bool
+    cards: Cards | None = None
+    options: tuple[Combo, ...] = field(default=())
+
+    @property
+    def needs_choice(self) -> bool:
+        return len(self.options) > 1
+
+
+def _missing(hand: Cards, chosen: Cards) -> str:
+    counts_hand, counts_chosen = hand.counts, chosen.counts
+    short = [max(0, c - h) for c, h in zip(counts_chosen, counts_hand)]
+    return format_packed(sum(n << (4 * r) for r, n in enumerate(short)))
+
+
+def lead_options(cards: Cards) -> list[Combo]:
+    """Distinct ways to lead ``cards``: one per kind and length, the highest main (RULES §6)."""
+    by_shape: dict[tuple[int, int], Combo] = {}
+    for reading in readings(cards):
+        key = (int(reading.kind), reading.length)
+        if key not in by_shape or reading.main > by_shape[key].main:
+            by_shape[key] = reading
+    return sorted(by_shape.values(), key=lambda c: (c.kind, c.length))
+
+
+def _highest(options: Sequence[Combo]) -> Combo:
+    return max(options, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main, c.length))
+
+
+def would_beat(hand: Cards, table: Combo, limit: int = 3) -> list[Combo]:
+    """A few plays from ``hand`` that beat ``table``: same kind first, lowest first, bombs last."""
+    moves = legal_moves(hand, table)
+    moves.sort(key=lambda m: (m.kind in (Kind.BOMB, Kind.ROCKET), m.kind == Kind.ROCKET, m.main, m.cards))
+    return moves[:limit]
+
+
+def play_status(hand: Cards, table: Combo | None, text: str) -> PlayStatus:
+    """The status line for typed cards, before anything is committed (RULES §9).
+
+    Args:
+        hand: the player's hand.
+        table: the combination to beat, or None when leading.
+        text: what the player typed (``"33344"``, ``"3 3 3 4 4"``, ``"10"``, ``"xd"``).
+    """
+    try:
+        chosen = Cards.parse(text)
+    except InvalidCardsError:
+        return PlayStatus(t("coach.not_cards", text=text.strip()), False)
+    if not chosen:
+        return PlayStatus(t("coach.not_cards", text=text.strip()), False)
+    if not chosen.issubset(hand):
+        return PlayStatus(t("coach.not_in_hand", cards=str(chosen), missing=_missing(hand, chosen)), False, chosen)
+    options = readings(chosen)
+    if not options:
+        return PlayStatus(t("coach.not_combination", cards=str(chosen)), False, chosen)
+    if table is None:
+        leads = lead_options(chosen)
+        names = " / ".join(combo_name(c) for c in leads)
+        tail = t("coach.choose_reading") if len(leads) > 1 else t("coach.can_play")
+        return PlayStatus(f"{names} · {tail}", True, chosen, tuple(leads))
+    beating = [r for r in options if beats(r, table)]
+    if beating:
+        best = _highest(beating)
+        return PlayStatus(f"{combo_name(best)} · {t('coach.can_play')}", True, chosen, (best,))
+    reading = _highest(options)
+    reason = _why_not(reading, table, len(chosen))
+    suggestions = would_beat(hand, table)
+    if suggestions:
+        tail = t("coach.would_beat", moves=", ".join(m.text for m in suggestions))
+    else:
+        tail = t("coach.nothing_would_beat")
+    return PlayStatus(f"{combo_name(reading)} · {reason} · {tail}", False, chosen)
+
+
+def _why_not(play: Combo, table: Combo, size: int) -> str:
+    if table.kind == Kind.ROCKET:
+        return t("coach.nothing_beats_rocket")
+    if table.kind == Kind.BOMB and play.kind != Kind.BOMB:
+        return t("coach.only_bomb_beats", table=describe(table))
+    table_size = sum(unpack(table.cards))
+    if play.kind == table.kind and (play.length != table.length or size != table_size):
+        return t("coach.wrong_size", table=lower_first(describe(table)), table_size=table_size, size=size)
+    if play.kind != table.kind and size != table_size:
+        return t("coach.wrong_size", table=lower_first(describe(table)), table_size=table_size, size=size)
+    return t("coach.does_not_beat", play=describe(play), table=lower_first(describe(table)))
+
+
+def pass_status(table: Combo | None) -> PlayStatus:
+    """Status of typing ``pass``: allowed only when following (RULES §4)."""
+    if table is None:
+        return PlayStatus(t("coach.must_lead"), False)
+    return PlayStatus(t("coach.pass_ok"), True)
