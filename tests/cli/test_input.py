@@ -10,7 +10,7 @@ def test_commands_have_short_and_russian_forms() -> None:
         ("pass", Command.PASS), ("P", Command.PASS), ("пас", Command.PASS),
         ("hint", Command.HINT), ("h", Command.HINT), ("undo", Command.UNDO), ("u", Command.UNDO),
         ("counter", Command.COUNTER), ("help", Command.HELP), ("?", Command.HELP),
-        ("quit", Command.QUIT), ("q", Command.QUIT), ("", Command.CONFIRM), ("  ", Command.CONFIRM),
+        ("quit", Command.QUIT), ("", Command.CONFIRM), ("  ", Command.CONFIRM),
         ("y", Command.CONFIRM), ("play", Command.CONFIRM),
     ]:
         assert parse_entry(text).command is command, text
@@ -33,3 +33,8 @@ def test_bids_follow_rule_3() -> None:
     assert parse_bid("2", [0, 3]) is None  # must be higher than every earlier bid
     assert parse_bid("3", [0, 3]) == 3
     assert parse_bid("hint", [0, 1]) is None
+
+
+def test_a_lone_q_is_the_queen_not_quit() -> None:
+    entry = parse_entry("Q")
+    assert entry.command is Command.CARDS

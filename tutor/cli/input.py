@@ -36,7 +36,8 @@ for _command, _words in {
     Command.UNDO: ("undo", "u", "отмена"),
     Command.COUNTER: ("counter", "c", "счётчик", "счетчик"),
     Command.HELP: ("help", "?", "помощь"),
-    Command.QUIT: ("quit", "q", "exit", "выход"),
+    # Never "q": a lone Q is the queen.
+    Command.QUIT: ("quit", "exit", "выход"),
     Command.CONFIRM: ("", "y", "yes", "play", "да", "ok"),
 }.items():
     for _word in _words:
