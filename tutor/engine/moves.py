@@ -301,8 +301,6 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
         return moves
     moves += tables.lead3[held3]
     ranks = tables.ranks
-    ranks1 = ranks[held1]
-    ranks2 = ranks[held2]
     trio_single = tables.trio_single
     trio_pair = tables.trio_pair
     for t in ranks[held3]:
@@ -310,7 +308,7 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
         moves += map(trio_pair[t].__getitem__, ranks[held2 & ~ONE[t]])
     bodies = tables.bodies[held3]
     if bodies:
-        moves += _airplanes_with_wings(hand, bodies, ranks1, ranks2, held1, held2, ranks)
+        moves += _airplanes_with_wings(hand, bodies, held1, held2, ranks)
     held4 = (hand >> 2) & _LOW_BITS
     if held4:
         jokers = held1 & _BOTH_JOKERS == _BOTH_JOKERS
@@ -334,8 +332,6 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
 def _airplanes_with_wings(
     hand: int,
     bodies: list[tuple[int, int, int, int]],
-    ranks1: tuple[int, ...],
-    ranks2: tuple[int, ...],
     held1: int,
     held2: int,
     ranks: dict[int, tuple[int, ...]],

@@ -1,0 +1,56 @@
+"""ddz bench movegen (tutor/cli/bench.py, tutor/bench/movegen.py): output shape, not speed.
+
+Speed is measured by running the benchmark, never asserted in unit tests.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.bench.movegen import find_douzero, from_douzero, random_hands, to_douzero
+from tutor.cli.main import main
+from tutor.engine.cards import FULL_DECK, Cards, packed_size
+from tutor.engine.moves import lead_moves_packed
+
+DOUZERO = Path("/tmp/dzenv/lib/python3.11/site-packages")
+
+
+def test_random_hands_are_seeded_20_card_hands() -> None:
+    hands = random_hands(50, seed=7)
+    assert hands == random_hands(50, seed=7)
+    assert hands != random_hands(50, seed=8)
+    assert all(packed_size(h) == 20 and Cards(h) in FULL_DECK for h in hands)
+
+
+def test_douzero_card_numbers_round_trip() -> None:
+    hand = Cards.parse("3TTKA22XD").packed
+    assert to_douzero(hand) == [3, 10, 10, 13, 14, 17, 17, 20, 30]
+    assert from_douzero(to_douzero(hand)) == hand
+
+
+def test_bench_movegen_json_reports_medians() -> None:
+    result = CliRunner().invoke(main, ["bench", "movegen", "--hands", "30", "--runs", "3", "--seed", "5", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hands"] == 30 and data["runs"] == 3
+    assert data["moves_total"] == sum(len(lead_moves_packed(h)) for h in random_hands(30, 5))
+    assert data["hands_per_second"] > 0 and data["moves_per_second"] > data["hands_per_second"]
+
+
+def test_bench_movegen_without_douzero_is_one_line_exit_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["bench", "movegen", "--compare-douzero", "--douzero-path", str(tmp_path)])
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1 and "douzero" in result.stderr.lower()
+
+
+@pytest.mark.skipif(find_douzero(str(DOUZERO)) is None, reason="DouZero not installed in /tmp/dzenv")
+def test_bench_movegen_compares_with_douzero() -> None:
+    args = ["bench", "movegen", "--hands", "40", "--runs", "1", "--json", "--compare-douzero",
+            "--douzero-path", str(DOUZERO)]  # fmt: skip
+    data = json.loads(CliRunner().invoke(main, args).stdout)
+    assert data["ratio"] > 0
+    assert data["douzero"]["missing"] == 0  # DouZero never lacks a legal card set; it has extra ones

@@ -1,0 +1,93 @@
+"""``ddz bench``: benchmarks that print medians of several runs.
+
+Speed targets are checked here, never by timed unit tests.  The group is meant
+to grow: a new benchmark is a click command in its own module (its logic in
+:mod:`tutor.bench`), attached in :func:`_register` below with one line.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from tutor.bench import movegen as movegen_bench
+from tutor.cli.errors import UserError, handle_user_errors
+from tutor.i18n import t
+
+
+@click.group()
+def bench() -> None:
+    """Benchmarks (each prints the median of several runs; --json for machines)."""
+
+
+@bench.command("movegen")
+@click.option("--hands", "hand_count", type=click.IntRange(1), default=2000, show_default=True,
+              help="Random 20-card hands to generate lead moves for.")  # fmt: skip
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Timed runs (median reported).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random hands.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--compare-douzero", is_flag=True, help="Also time DouZero's move generator on the same hands.")
+@click.option("--douzero-path", metavar="DIR",
+              help="Where DouZero is installed (a site-packages folder); default: the import path.")  # fmt: skip
+@handle_user_errors
+def movegen(
+    hand_count: int, runs: int, seed: int, as_json: bool, compare_douzero: bool, douzero_path: str | None
+) -> None:
+    """Every lead move of N seeded random 20-card hands: hands/s and moves/s.
+
+    Target (issue 2): at least twice DouZero's Python move generator; with
+    --compare-douzero both are timed in this run and the ratio is printed,
+    together with DouZero's duplicate moves and the moves these rules forbid.
+    """
+    generator = None
+    if compare_douzero or douzero_path:
+        folder = movegen_bench.find_douzero(douzero_path)
+        if folder is None:
+            raise UserError(t("bench.douzero_not_found", path=douzero_path or "the import path"))
+        generator = movegen_bench.load_douzero(folder)
+    hands = movegen_bench.random_hands(hand_count, seed)
+    ours = movegen_bench.time_ours(hands, runs)
+    result: dict[str, object] = {
+        "benchmark": "movegen",
+        "hands": ours.hands,
+        "runs": runs,
+        "seed": seed,
+        "moves_total": ours.moves_total,
+        "hands_per_second": round(ours.hands_per_second, 1),
+        "moves_per_second": round(ours.moves_per_second, 1),
+    }
+    lines = [t("bench.movegen_ours", hands=ours.hands, runs=runs, seed=seed, hps=ours.hands_per_second,
+               mps=ours.moves_per_second, moves=ours.moves_total)]  # fmt: skip
+    if generator is not None:
+        theirs = movegen_bench.time_douzero(generator, hands, runs)
+        diff = movegen_bench.douzero_differences(generator, hands)
+        ratio = ours.hands_per_second / theirs.hands_per_second
+        result["douzero"] = {
+            "hands_per_second": round(theirs.hands_per_second, 1),
+            "moves_per_second": round(theirs.moves_per_second, 1),
+            "moves_total": theirs.moves_total,
+            "duplicates": diff.duplicates,
+            "forbidden": diff.forbidden,
+            "missing": diff.missing,
+            "examples": diff.examples,
+        }
+        result["ratio"] = round(ratio, 2)
+        lines.append(t("bench.movegen_douzero", hps=theirs.hands_per_second, mps=theirs.moves_per_second,
+                       moves=theirs.moves_total))  # fmt: skip
+        lines.append(t("bench.movegen_ratio", ratio=ratio))
+        lines.append(t("bench.movegen_differences", duplicates=diff.duplicates, forbidden=diff.forbidden,
+                       missing=diff.missing, examples=", ".join(diff.examples["forbidden"]) or "-"))  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        for line in lines:
+            click.echo(line)
+
+
+def _register() -> None:
+    """Attach the subcommands.  Add one line here for a benchmark defined elsewhere."""
+    bench.add_command(movegen)
+
+
+_register()

@@ -1,0 +1,228 @@
+"""``ddz classify``, ``ddz moves`` and ``ddz deal``: the rules, inspectable from the shell.
+
+These commands are how a learner (and every test, and an independent checker)
+asks the engine what a set of cards *is*, what a hand *may* play, and what a
+deal number deals.  They only translate between text and the engine: all the
+rules live in :mod:`tutor.engine`.
+
+Exit status: 0 on success; 1 from ``classify`` when the cards are not a
+combination (an answer, not an error — like ``grep`` finding nothing); 2 for bad
+input, with one line on stderr that names the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from tutor.cli.errors import UserError, handle_user_errors
+from tutor.engine.cards import DECK_COUNTS, Cards, rank_char
+from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.moves import legal_moves
+from tutor.i18n import t
+
+
+def _console() -> Console:
+    """A console on the current stdout (so click's test runner captures it).
+
+    rich already honours ``NO_COLOR`` and the terminal width; ``highlight`` is
+    off so that card text such as ``333`` is never coloured as a number.
+    """
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def _echo_json(data: object) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _parse_cards(text: str) -> Cards:
+    cards = Cards.parse(text)
+    if not cards:
+        raise UserError(t("rules.no_cards"))
+    return cards
+
+
+def kind_name(combo: Combo) -> str:
+    """The kind in words, with the chain length for chains (``straight of 5``)."""
+    kind = Kind(combo.kind)
+    name = t(f"rules.kind_{kind.label}")
+    return t("rules.units", kind=name, n=combo.length) if kind.is_chain else name
+
+
+def describe(combo: Combo) -> str:
+    return t("rules.reading", cards=combo.text, kind=kind_name(combo), main=rank_char(combo.main))
+
+
+# --- ddz classify ------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("cards")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of readings.")
+@handle_user_errors
+def classify(cards: str, as_json: bool) -> None:
+    """Every reading of CARDS as a combination (RULES §5, §6).
+
+    One set of cards can be several combinations (333444555666 is three).
+    Exits 1 when the cards are no combination at all.
+    """
+    found = readings(_parse_cards(cards))
+    if as_json:
+        _echo_json([r.to_json() for r in found])
+    elif found:
+        table = Table(title=t("rules.classify_title", cards=str(Cards.parse(cards))))
+        table.add_column(t("rules.column_kind"))
+        table.add_column(t("rules.column_main"), justify="center")
+        for reading in found:
+            table.add_row(kind_name(reading), rank_char(reading.main))
+        _console().print(table)
+    else:
+        click.echo(t("rules.not_a_combination", cards=str(Cards.parse(cards))))
+    if not found:
+        sys.exit(1)
+
+
+# --- ddz moves ---------------------------------------------------------------------------
+
+
+def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool) -> Combo:
+    """The combination on the table that ``--beat`` (and ``--beat-kind``) describe.
+
+    Several readings and no kind: the user must choose, because the reading a
+    play was made under is what must be beaten (RULES §6).  With a kind that
+    still leaves several (``333444555666`` as airplane + singles tops 5 or 6),
+    the highest is taken, as a play always takes its highest reading.
+    """
+    cards = _parse_cards(beat)
+    _check_deck(hand, cards)
+    found = readings(cards)
+    if not found:
+        raise UserError(t("rules.beat_not_combination", cards=str(cards)))
+    if beat_kind is not None:
+        kind = Kind.from_label(beat_kind)
+        of_kind = [r for r in found if r.kind == kind]
+        if not of_kind:
+            listed = "; ".join(kind_name(r) for r in found)
+            raise UserError(t("rules.beat_kind_missing", cards=str(cards), kind=kind.label, readings=listed))
+        return max(of_kind, key=lambda r: r.main)
+    if len({(r.kind, r.length) for r in found}) > 1:
+        message = t("rules.beat_ambiguous", cards=str(cards), count=len(found))
+        if as_json:
+            _echo_json({"error": message, "readings": [r.to_json() for r in found]})
+        else:
+            click.echo(f"error: {message}", err=True)
+            for reading in found:
+                click.echo(f"  --beat-kind {Kind(reading.kind).label}: {describe(reading)}", err=True)
+        sys.exit(2)
+    return max(found, key=lambda r: r.main)
+
+
+def _check_deck(hand: Cards, table: Cards) -> None:
+    """The hand and the table come from one deck: refuse more of a rank than it holds."""
+    for rank, (mine, theirs) in enumerate(zip(hand.counts, table.counts)):
+        if mine + theirs > DECK_COUNTS[rank]:
+            raise UserError(
+                t("rules.too_many_cards", count=mine + theirs, rank=rank_char(rank), most=DECK_COUNTS[rank])
+            )
+
+
+def moves_table(moves: Iterable[Combo], title: str) -> Table:
+    """One row per kind (and chain length), its moves listed low to high."""
+    groups: dict[tuple[int, int], list[Combo]] = {}
+    for move in moves:
+        groups.setdefault((move.kind, move.length), []).append(move)
+    table = Table(title=title, show_lines=True)
+    table.add_column(t("rules.column_kind"), no_wrap=True)
+    table.add_column(t("rules.column_count"), justify="right")
+    table.add_column(t("rules.column_cards"), overflow="fold")
+    for group in groups.values():
+        table.add_row(kind_name(group[0]), str(len(group)), " ".join(m.text for m in group))
+    return table
+
+
+@click.command()
+@click.argument("hand")
+@click.option("--beat", metavar="CARDS", help="The combination on the table to beat (else: leading).")
+@click.option("--beat-kind", metavar="KIND", help="How to read --beat when it has several readings.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of {cards, kind, length, main}.")
+@handle_user_errors
+def moves(hand: str, beat: str | None, beat_kind: str | None, as_json: bool) -> None:
+    """Every legal move of HAND: leading, or beating --beat (RULES §6).
+
+    A move is the cards and the reading they are played under.  Leading: one
+    move per card set and kind/length, under the highest main.  Following: one
+    move per card set that beats, under its highest beating reading.  Pass is
+    always possible when following and is not listed.
+    """
+    cards = _parse_cards(hand)
+    if beat_kind is not None and beat is None:
+        raise UserError(t("rules.beat_kind_without_beat"))
+    table = table_reading(beat, beat_kind, cards, as_json) if beat is not None else None
+    found = legal_moves(cards, table)
+    if as_json:
+        _echo_json([m.to_json() for m in found])
+        return
+    if table is None:
+        title = t("rules.moves_title_lead", hand=str(cards), count=len(found))
+    else:
+        title = t("rules.moves_title_follow", hand=str(cards), table=table.text, kind=kind_name(table),
+                  count=len(found))  # fmt: skip
+    console = _console()
+    if found:
+        console.print(moves_table(found, title))
+    else:
+        console.print(title)
+        console.print(t("rules.no_moves"))
+
+
+# --- ddz deal ----------------------------------------------------------------------------
+
+
+def _deal_number(text: str) -> int:
+    """Read a deal number ourselves, so a bad one is one line, not click's usage block."""
+    stripped = text.strip()
+    if not stripped.isdecimal() or not stripped.isascii():
+        raise UserError(t("rules.deal_number_bad", text=text))
+    return int(stripped)
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("number", metavar="N")
+@click.option("--json", "as_json", is_flag=True, help="Print the deal as a JSON object.")
+@handle_user_errors
+def deal(number: str, as_json: bool) -> None:
+    """The deal number N: the three hands, the kitty and the first bidder (RULES §2).
+
+    The same number gives the same deal on every machine and version.
+    """
+    from tutor.engine.deal import deal as make_deal
+
+    dealt = make_deal(_deal_number(number))
+    if as_json:
+        _echo_json(
+            {
+                "number": dealt.number,
+                "hands": [str(h) for h in dealt.hands],
+                "kitty": str(dealt.kitty),
+                "first_bidder": dealt.first_bidder,
+            }
+        )
+        return
+    table = Table(title=t("rules.deal_title", number=dealt.number))
+    table.add_column(t("rules.column_seat"), no_wrap=True)
+    table.add_column(t("rules.column_cards"))
+    table.add_column(t("rules.column_size"), justify="right")
+    for seat, hand in enumerate(dealt.hands):
+        table.add_row(t(f"rules.seat_{seat}"), str(hand), str(len(hand)))
+    table.add_row(t("rules.kitty"), str(dealt.kitty), str(len(dealt.kitty)))
+    console = _console()
+    console.print(table)
+    console.print(t("rules.first_bidder", seat=t(f"rules.seat_{dealt.first_bidder}")))
+
+
+COMMANDS = [classify, moves, deal]
