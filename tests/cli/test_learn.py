@@ -1,0 +1,83 @@
+"""``ddz learn`` and ``ddz lessons validate`` driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.i18n import set_language
+
+from tutor.cli.main import main
+
+DATA = Path(__file__).parent.parent / "lessons" / "data"
+
+
+@pytest.fixture()
+def env(tmp_path: Path) -> Iterator[dict[str, str]]:
+    yield {"DDZ_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "80"}
+    set_language("en")  # the language is process-wide; --lang ru must not leak into other tests
+
+
+def test_learn_lists_the_course(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["learn"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "The cards and their order" in result.output
+    assert "0 of 21 lessons done" in result.output
+    assert "Next: ddz learn cards" in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_a_lesson_run_with_mistakes_saves_stars_and_reset_forgets(env: dict[str, str]) -> None:
+    runner = CliRunner()
+    # Lesson 1: intro, notation, then "highest single" (2 is wrong, then X), then "beat the K" (hint, then A).
+    answers = "\n".join(["", "", "2", "X", "hint", "A"]) + "\n"
+    result = runner.invoke(main, ["learn", "cards"], input=answers, env=env)
+    assert result.exit_code == 0, result.output
+    assert "The 2 is high, but the small joker X is higher." in result.output
+    assert "Single · can be played" in result.output
+    assert "Lesson complete: ★★☆" in result.output
+    listing = runner.invoke(main, ["learn", "--json"], env=env)
+    rows = json.loads(listing.output)
+    assert rows[0]["id"] == "cards" and rows[0]["stars"] == 2
+    assert runner.invoke(main, ["learn", "--reset"], env=env).exit_code == 0
+    rows = json.loads(runner.invoke(main, ["learn", "--json"], env=env).output)
+    assert rows[0]["stars"] == 0
+
+
+def test_learn_in_russian_and_quit_midway(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["learn", "2", "--lang", "ru"], input="\nq\n", env=env)
+    assert result.exit_code == 0, result.output
+    assert "Одиночные карты и пары" in result.output
+    assert "прогресс сохраняется только" in result.output
+
+
+def test_unplayable_input_shows_the_status_line_and_is_not_counted(env: dict[str, str]) -> None:
+    answers = "\n".join(["", "", "33", "X", "A"]) + "\n"
+    result = CliRunner().invoke(main, ["learn", "cards"], input=answers, env=env)
+    assert "Lesson complete: ★★★" in result.output
+
+
+def test_unknown_lesson_is_one_line_exit_2(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["learn", "no-such-lesson"], env=env)
+    assert result.exit_code == 2
+    assert "no lesson 'no-such-lesson'" in result.output
+
+
+def test_validate_the_course_passes(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["lessons", "validate"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "no problems" in result.output
+
+
+def test_validate_broken_files_lists_every_problem_and_exits_1(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["lessons", "validate", str(DATA), "--json"], env=env)
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    codes = {p["code"] for p in report["problems"]}
+    assert {"schema", "bad_cards", "duplicate_card", "hand_size", "illegal_answer", "refuted", "unreachable"} <= codes
+    text = CliRunner().invoke(main, ["lessons", "validate", str(DATA / "broken_illegal.yaml")], env=env).output
+    assert "broken_illegal.yaml:13: steps[0].task.accept.moves[0]: accepted answer '55' is illegal" in text

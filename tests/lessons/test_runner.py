@@ -1,0 +1,140 @@
+"""The runner: judging, feedback with mistakes, hints, solver replies, stars — and the whole course played through."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.lessons.course import find_lesson, load_course, load_lesson
+from tutor.lessons.oracle import Oracle
+from tutor.lessons.runner import LessonRun, Verdict, stars_for
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def course() -> list:
+    return load_course()
+
+
+@pytest.fixture(scope="module")
+def oracle() -> Oracle:
+    return Oracle()
+
+
+def _goto_task(run: LessonRun, n: int = 1) -> None:
+    """Advance to the n-th step that has a task."""
+    seen = 0
+    while True:
+        if run.step.task is not None:
+            seen += 1
+            if seen == n:
+                return
+        assert run.advance()
+
+
+def test_the_whole_course_can_be_finished_with_its_own_answers(course: list, oracle: Oracle) -> None:
+    for lesson in course:
+        run = LessonRun(lesson, oracle)
+        while not run.finished:
+            if run.step.task is not None:
+                for _ in range(30):
+                    outcome = run.answer(run.solution())
+                    assert outcome.verdict is Verdict.CORRECT, (lesson.id, run.index, outcome)
+                    if outcome.step_done:
+                        break
+                else:
+                    pytest.fail(f"{lesson.id} step {run.index} never ends")
+            run.advance()
+        assert run.stars == 3 and run.wrong == 0
+
+
+def test_illegal_move_is_explained_and_not_counted(course: list, oracle: Oracle) -> None:
+    run = LessonRun(find_lesson(course, "singles-pairs"), oracle)
+    _goto_task(run, 3)  # "Lead a pair" from 3557TTK2
+    outcome = run.answer("33")
+    assert outcome.verdict is Verdict.INVALID and "not in the hand" in (outcome.reason or "")
+    assert run.wrong == 0
+    assert run.answer("55").verdict is Verdict.CORRECT  # any move of kind pair
+
+
+def test_feedback_carries_the_beginner_mistake(course: list, oracle: Oracle) -> None:
+    run = LessonRun(find_lesson(course, "mistake-bomb-for-straight"), oracle)
+    _goto_task(run)
+    outcome = run.answer("34567")
+    assert outcome.verdict is Verdict.WRONG
+    assert outcome.mistake is not None and outcome.mistake.value == "break_bomb_for_straight"
+    assert "89TJQ" in outcome.text.en
+    assert run.answer("3").verdict is Verdict.CORRECT  # the solver proves the 3 wins
+    assert run.wrong == 1
+
+
+def test_unlisted_wrong_answer_gets_the_solvers_refutation(course: list, oracle: Oracle) -> None:
+    run = LessonRun(find_lesson(course, "endgame-boss-first"), oracle)
+    _goto_task(run, 2)
+    outcome = run.answer("K")
+    assert outcome.verdict is Verdict.WRONG and outcome.text is None
+    assert outcome.reason and outcome.reason.startswith("after this the other side wins")
+
+
+def test_line_task_plays_the_opponents_with_the_solver(course: list, oracle: Oracle) -> None:
+    run = LessonRun(find_lesson(course, "endgame-bomb-finish"), oracle)
+    _goto_task(run)
+    first = run.answer("8888")
+    assert first.verdict is Verdict.CORRECT and not first.step_done
+    assert [seat for seat, _ in first.replies] == [1, 2]
+    last = run.answer("5")
+    assert last.step_done and last.won
+
+
+def test_hints_come_in_order_then_the_answer(course: list, oracle: Oracle) -> None:
+    run = LessonRun(find_lesson(course, "cards"), oracle)
+    _goto_task(run)
+    first = run.hint()
+    assert first.text is not None and "Jokers" in first.text.en
+    second = run.hint()
+    assert second.answer == "X"
+    assert run.hints_used == 2
+
+
+def test_bid_name_and_score_tasks(course: list, oracle: Oracle) -> None:
+    bidding = LessonRun(find_lesson(course, "bidding"), oracle)
+    _goto_task(bidding)
+    assert bidding.answer("1").verdict is Verdict.WRONG
+    assert bidding.answer("3").verdict is Verdict.CORRECT
+    naming = LessonRun(find_lesson(course, "chains"), oracle)
+    _goto_task(naming)
+    assert naming.answer("straight").verdict is Verdict.WRONG
+    assert naming.answer("none").verdict is Verdict.CORRECT
+    scoring = LessonRun(find_lesson(course, "scoring"), oracle)
+    _goto_task(scoring, 2)
+    outcome = scoring.answer("120")
+    assert outcome.verdict is Verdict.WRONG and "twice" in outcome.text.en
+    assert scoring.answer("240").verdict is Verdict.CORRECT
+
+
+def test_rule_3_a_bid_must_be_higher(course: list, oracle: Oracle) -> None:
+    run = LessonRun(find_lesson(course, "bidding"), oracle)
+    _goto_task(run, 3)  # left bid 1 before you
+    assert run.answer("1").verdict is Verdict.INVALID
+    assert run.wrong == 0
+
+
+@pytest.mark.parametrize(("wrong", "hints", "stars"), [(0, 0, 3), (1, 0, 2), (1, 1, 2), (2, 1, 1), (0, 5, 1)])
+def test_stars(wrong: int, hints: int, stars: int) -> None:
+    assert stars_for(wrong, hints) == stars
+
+
+def test_find_lesson_by_id_number_and_prefix(course: list) -> None:
+    assert find_lesson(course, "1").id == course[0].id
+    assert find_lesson(course, "endgame-count").id == "endgame-counting"
+    with pytest.raises(ValueError, match="several"):
+        find_lesson(course, "endgame")
+    with pytest.raises(ValueError, match="no lesson"):
+        find_lesson(course, "nope")
+
+
+def test_a_broken_lesson_is_refused_with_a_pointer_to_validate() -> None:
+    with pytest.raises(ValueError, match="ddz lessons validate"):
+        load_lesson(DATA / "broken_duplicate.yaml")

@@ -1,0 +1,98 @@
+"""``ddz lessons validate``: the shipped course is clean, and every kind of problem is caught."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.lessons.oracle import Oracle
+from tutor.lessons.validate import validate_paths
+from tutor.paths import lessons_dir
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def oracle() -> Oracle:
+    return Oracle()
+
+
+def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
+    report = validate_paths(None, oracle)
+    assert report.problems == []
+    assert len(report.lessons) >= 20
+    assert report.files == len(list(lessons_dir().glob("*.yaml")))
+
+
+def test_the_course_covers_every_combination_and_every_beginner_mistake(oracle: Oracle) -> None:
+    from tutor.engine.combos import Kind, readings
+
+    report = validate_paths(None, oracle)
+    named: set[str] = set()
+    mistakes: set[str] = set()
+    for lesson in report.lessons:
+        for step in lesson.steps:
+            task = step.task
+            if task is None:
+                continue
+            if task.cards is not None:
+                named |= {r.kind.label for r in readings(task.cards)}
+            named |= {k.label for k in task.kinds}
+            mistakes |= {f.mistake.value for f in task.feedback if f.mistake is not None}
+            if step.setup is not None and step.setup.table is not None:
+                named.add(step.setup.table.kind.label)
+    assert named >= {k.label for k in Kind}
+    assert mistakes == {"break_bomb_for_straight", "high_cards_early", "beat_partner", "not_counting"}
+
+
+def _problems(name: str, oracle: Oracle) -> list[tuple[int, str, str]]:
+    report = validate_paths([DATA / name], oracle)
+    assert not report.ok
+    for problem in report.problems:
+        assert problem.file.endswith(name)
+    return [(p.line, p.path, p.code) for p in report.problems]
+
+
+def test_schema_errors_have_line_and_path(oracle: Oracle) -> None:
+    found = _problems("broken_schema.yaml", oracle)
+    assert (1, "id", "schema") in found
+    assert (2, "level", "schema") in found
+    assert (4, "steps[0]", "schema") in found  # the unknown field 'colour'
+    assert any(path == "(top)" and code == "schema" for _, path, code in found)  # title missing
+
+
+def test_a_card_that_does_not_exist(oracle: Oracle) -> None:
+    assert (8, "steps[0].position.hands.you", "bad_cards") in _problems("broken_cards.yaml", oracle)
+
+
+def test_the_same_card_in_two_hands(oracle: Oracle) -> None:
+    assert (8, "steps[0].position.hands", "duplicate_card") in _problems("broken_duplicate.yaml", oracle)
+
+
+def test_impossible_hand_sizes(oracle: Oracle) -> None:
+    assert (9, "steps[0].position.counts.right", "hand_size") in _problems("broken_hand_size.yaml", oracle)
+
+
+def test_an_accepted_answer_that_is_illegal(oracle: Oracle) -> None:
+    assert (13, "steps[0].task.accept.moves[0]", "illegal_answer") in _problems("broken_illegal.yaml", oracle)
+
+
+def test_a_winning_answer_the_solver_refutes(oracle: Oracle) -> None:
+    found = _problems("broken_refuted.yaml", oracle)
+    assert (11, "steps[0].task.accept.moves[0]", "refuted") in found
+
+
+def test_a_position_that_cannot_be_reached(oracle: Oracle) -> None:
+    assert (9, "steps[0].position.table.by", "unreachable") in _problems("broken_unreachable.yaml", oracle)
+
+
+def test_all_problems_of_all_files_in_one_run(oracle: Oracle) -> None:
+    report = validate_paths([DATA], oracle)
+    codes = {p.code for p in report.problems}
+    assert {"schema", "bad_cards", "duplicate_card", "hand_size", "illegal_answer", "refuted", "unreachable"} <= codes
+    assert len({p.file for p in report.problems}) == len(list(DATA.glob("broken_*.yaml")))
+
+
+def test_rule_6_a_history_play_that_does_not_beat_is_unreachable(oracle: Oracle) -> None:
+    assert (10, "steps[0].position.history[2].play", "unreachable") in _problems("broken_history.yaml", oracle)

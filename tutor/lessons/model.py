@@ -1,0 +1,505 @@
+"""The lesson model: what a validated lesson file means.
+
+The YAML (checked first against ``lesson.schema.json``) is turned into these
+frozen objects by :func:`build_lesson`.  Building also does the checks that
+need no search — cards that exist, no card twice, hand sizes a real game can
+have, positions that can arise — and reports each with the field path it
+came from, so one run of ``ddz lessons validate`` lists every problem.
+The checks that need the solver live in :mod:`tutor.lessons.validate`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, rank_char
+from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
+from tutor.engine.rules import STANDARD
+from tutor.engine.view import Turn
+from tutor.lessons.loader import FieldPath, LessonDocument, format_path
+from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
+
+#: Seat names of lesson files, by seat number (RULES §2: 0 you, 1 right, 2 left).
+SEATS = ("you", "right", "left")
+YOU, RIGHT, LEFT = 0, 1, 2
+
+
+class Mistake(str, Enum):
+    """The four classic beginner mistakes of RULES §11 (tags on feedback)."""
+
+    BREAK_BOMB_FOR_STRAIGHT = "break_bomb_for_straight"
+    HIGH_CARDS_EARLY = "high_cards_early"
+    BEAT_PARTNER = "beat_partner"
+    NOT_COUNTING = "not_counting"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Lesson text in English with an optional Russian version."""
+
+    en: str
+    ru: str | None = None
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang``, falling back to English."""
+        return self.ru if lang == "ru" and self.ru else self.en
+
+    @classmethod
+    def of(cls, raw: Any) -> Text:
+        if isinstance(raw, dict):
+            return cls(str(raw["en"]), raw.get("ru"))
+        return cls(str(raw))
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a lesson file: where it is and what it is.
+
+    ``code`` is a stable name of the kind of problem (``schema``, ``bad_cards``,
+    ``duplicate_card``, ``hand_size``, ``unreachable``, ``illegal_answer``,
+    ``refuted``, …) so tools and tests can tell them apart.
+    """
+
+    file: str
+    line: int
+    path: str
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.path}: {self.message} [{self.code}]"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A position as a lesson shows it (RULES §8 plus what the author chooses to reveal)."""
+
+    landlord: int | None
+    bid: int | None
+    hands: dict[int, Cards]
+    show: frozenset[int]
+    counts: dict[int, int]
+    kitty: Cards | None
+    bids: tuple[tuple[int, int], ...]
+    history: tuple[Turn, ...]
+    history_complete: bool
+    table: Combo | None
+    table_by: int | None
+    to_move: int
+
+    def count(self, seat: int) -> int | None:
+        """Cards held by ``seat``: its hand's size, else the stated count."""
+        if seat in self.hands:
+            return len(self.hands[seat])
+        return self.counts.get(seat)
+
+    @property
+    def fully_known(self) -> bool:
+        """Every hand and the landlord given: the solver can search it."""
+        return self.landlord is not None and all(s in self.hands for s in range(3))
+
+    def trick(self) -> Trick:
+        return Trick(
+            tuple(self.hands.get(s) for s in range(3)),
+            tuple(self.count(s) for s in range(3)),
+            self.to_move,
+            self.table,
+            self.table_by,
+        )
+
+    def played(self) -> Cards:
+        """Every card the history and the table show as played."""
+        total = 0
+        for turn in self.history:
+            if turn.play is not None:
+                total += turn.play.cards
+        if self.table is not None and not self._table_in_history():
+            total += self.table.cards
+        return Cards(total)
+
+    def _table_in_history(self) -> bool:
+        last = next((t for t in reversed(self.history) if t.play is not None), None)
+        return last is not None and last.play == self.table and last.seat == self.table_by
+
+
+class TaskType(str, Enum):
+    PLAY = "play"
+    LINE = "line"
+    BID = "bid"
+    NAME = "name"
+    SCORE = "score"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """Feedback on a specific wrong answer (``answer``) or any wrong move of a ``kind``."""
+
+    text: Text
+    answer: str | int | None = None
+    kind: Kind | None = None
+    mistake: Mistake | None = None
+
+
+@dataclass(frozen=True)
+class Task:
+    """What the learner must do in a step, and how answers are judged."""
+
+    type: TaskType
+    prompt: Text | None = None
+    hints: tuple[Text, ...] = ()
+    feedback: tuple[Feedback, ...] = ()
+    success: Text | None = None
+    #: play: accepted moves as written, kinds of which any legal move is accepted,
+    #: and whether any move the solver proves winning is accepted.
+    moves: tuple[MoveSpec, ...] = ()
+    kinds: tuple[Kind, ...] = ()
+    winning: bool = False
+    #: play: opponent replies after a correct move: scripted moves, "solver", or none.
+    replies: tuple[MoveSpec, ...] | str | None = None
+    #: bid: accepted bids (0 = pass).
+    bids: tuple[int, ...] = ()
+    #: name: the cards to name, and the accepted kind labels ("none" = not a combination).
+    cards: Cards | None = None
+    names: tuple[str, ...] = ()
+    #: score: the game to score and what to ask.
+    ask: str | None = None
+    game: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    text: Text
+    setup: Setup | None = None
+    task: Task | None = None
+    #: Field path of this step in its file (for messages).
+    where: FieldPath = ()
+    #: The position or task could not be built (its problems are reported); later checks skip it.
+    broken: bool = False
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: Text
+    level: int
+    prerequisites: tuple[str, ...]
+    steps: tuple[Step, ...]
+    summary: Text | None = None
+    path: Path | None = None
+
+    @property
+    def tasks(self) -> int:
+        return sum(1 for s in self.steps if s.task is not None)
+
+
+# ---------------------------------------------------------------------------- building
+
+
+class _Collector:
+    """Collects problems of one file with their lines."""
+
+    def __init__(self, doc: LessonDocument) -> None:
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def add(self, where: FieldPath, code: str, message: str) -> None:
+        self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
+
+
+def _seat(name: str) -> int:
+    return SEATS.index(name)
+
+
+def _cards(raw: Any, where: FieldPath, out: _Collector) -> Cards | None:
+    try:
+        return Cards.parse(str(raw))
+    except InvalidCardsError as error:
+        out.add(where, "bad_cards", str(error))
+        return None
+
+
+def _table_combo(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Combo | None:
+    cards = _cards(raw["cards"], (*where, "cards"), out)
+    if cards is None:
+        return None
+    options = readings(cards)
+    if "kind" in raw:
+        options = [r for r in options if r.kind.label == raw["kind"]]
+    if not options:
+        out.add((*where, "cards"), "bad_table", f"table {str(cards)!r} is not a {raw.get('kind', 'combination')}")
+        return None
+    kinds = {r.kind for r in options}
+    if len(options) > 1 and len(kinds) > 1 and "kind" not in raw:
+        names = ", ".join(sorted(k.label for k in kinds))
+        out.add((*where, "cards"), "ambiguous_table", f"table {str(cards)!r} reads as {names}: add 'kind'")
+        return None
+    return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
+
+
+def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Setup | None:
+    ok = True
+    hands: dict[int, Cards] = {}
+    for name, text in (raw.get("hands") or {}).items():
+        cards = _cards(text, (*where, "hands", name), out)
+        if cards is None:
+            ok = False
+        else:
+            hands[_seat(name)] = cards
+    kitty = None
+    if "kitty" in raw:
+        kitty = _cards(raw["kitty"], (*where, "kitty"), out)
+        ok = ok and kitty is not None
+    history: list[Turn] = []
+    for i, item in enumerate(raw.get("history") or []):
+        try:
+            spec = parse_move(item["play"])
+        except (LessonMoveError, ValueError) as error:
+            out.add((*where, "history", i, "play"), "bad_cards", str(error))
+            ok = False
+            continue
+        if spec.cards is None:
+            history.append(Turn(_seat(item["by"]), None))
+            continue
+        options = [r for r in readings(spec.cards) if spec.kind is None or r.kind == spec.kind]
+        if not options:
+            out.add((*where, "history", i, "play"), "illegal_history", f"{spec} is not a combination")
+            ok = False
+            continue
+        history.append(Turn(_seat(item["by"]), min(options, key=lambda c: (int(c.kind), -c.length, -c.main))))
+    table = table_by = None
+    if "table" in raw:
+        table = _table_combo(raw["table"], (*where, "table"), out)
+        table_by = _seat(raw["table"]["by"])
+        ok = ok and table is not None
+    if not ok:
+        return None
+    landlord = _seat(raw["landlord"]) if "landlord" in raw else None
+    to_move = _seat(raw.get("to_move", "you"))
+    setup = Setup(
+        landlord=landlord,
+        bid=raw.get("bid"),
+        hands=hands,
+        show=frozenset(_seat(s) for s in raw.get("show", ["you"])),
+        counts={_seat(k): int(v) for k, v in (raw.get("counts") or {}).items()},
+        kitty=kitty,
+        bids=tuple((_seat(b["by"]), int(b["bid"])) for b in raw.get("bids") or []),
+        history=tuple(history),
+        history_complete=bool(raw.get("history_complete", False)),
+        table=table,
+        table_by=table_by,
+        to_move=to_move,
+    )
+    _check_setup(setup, raw, where, out)
+    return setup
+
+
+def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Collector) -> None:
+    """Cards that appear twice, hand sizes and whether the position can arise (RULES §2–§4)."""
+    # The same card in two places: sum every visible card and compare with the deck.
+    total = [0] * NUM_RANKS
+    parts: list[Cards] = [*setup.hands.values(), setup.played()]
+    for part in parts:
+        for r, n in enumerate(part.counts):
+            total[r] += n
+    for r, n in enumerate(total):
+        if n > DECK_COUNTS[r]:
+            out.add(
+                (*where, "hands"),
+                "duplicate_card",
+                f"{n} cards {rank_char(r)!r} in the hands, the history and the table; the deck has {DECK_COUNTS[r]}",
+            )
+    if setup.kitty is not None and len(setup.kitty) != STANDARD.kitty_size:
+        out.add((*where, "kitty"), "hand_size", f"the kitty has {STANDARD.kitty_size} cards, not {len(setup.kitty)}")
+    # Hand sizes: cards held + cards already played by that seat ≤ the deal (17, landlord 20).
+    played_by = [0, 0, 0]
+    for turn in setup.history:
+        if turn.play is not None:
+            played_by[turn.seat] += turn.play.size
+    if setup.table is not None and not setup._table_in_history() and setup.table_by is not None:
+        played_by[setup.table_by] += setup.table.size
+    for seat in range(3):
+        held = setup.count(seat)
+        if held is None:
+            continue
+        if seat in setup.hands and seat in setup.counts and setup.counts[seat] != len(setup.hands[seat]):
+            out.add((*where, "counts", SEATS[seat]), "hand_size",
+                    f"{SEATS[seat]} holds {len(setup.hands[seat])} cards but counts says {setup.counts[seat]}")
+        limit = STANDARD.hand_size + (STANDARD.kitty_size if setup.landlord in (seat, None) else 0)
+        if setup.landlord is None:
+            limit = STANDARD.hand_size
+        key = "hands" if seat in setup.hands else "counts"
+        if held + played_by[seat] > limit:
+            role = "the landlord" if setup.landlord == seat else ("a farmer" if setup.landlord is not None else "a player")
+            out.add((*where, key, SEATS[seat]), "hand_size",
+                    f"{SEATS[seat]} has held {held + played_by[seat]} cards ({held} in hand, {played_by[seat]} played);"
+                    f" {role} is dealt {limit}")
+        elif setup.history_complete and held + played_by[seat] != limit:
+            out.add((*where, key, SEATS[seat]), "hand_size",
+                    f"with the whole history given, {SEATS[seat]} must have held {limit} cards, not "
+                    f"{held + played_by[seat]}")
+        if held == 0:
+            out.add((*where, key, SEATS[seat]), "unreachable", f"{SEATS[seat]} has no cards: the game would be over")
+    # Can the position arise?  The table was played by someone else than the mover …
+    if setup.table is not None and setup.table_by == setup.to_move:
+        out.add((*where, "table", "by"), "unreachable",
+                f"{SEATS[setup.to_move]} is to move and cannot be asked to beat their own play")
+    # … the landlord opens the play, so a landlord with all 20 cards means nobody has played yet …
+    if setup.landlord is not None:
+        full = STANDARD.hand_size + STANDARD.kitty_size
+        if setup.count(setup.landlord) == full and (setup.to_move != setup.landlord or setup.table is not None
+                                                    or setup.history):
+            out.add((*where, "to_move"), "unreachable",
+                    f"the landlord ({SEATS[setup.landlord]}) still holds {full} cards, so nobody has played yet;"
+                    " the landlord leads first (RULES §3)")
+        if setup.kitty is not None and setup.landlord in setup.hands and setup.count(setup.landlord) == full:
+            if not setup.kitty.issubset(setup.hands[setup.landlord]):
+                out.add((*where, "kitty"), "unreachable", "the landlord took the kitty, so it must be in their hand")
+    elif setup.table is not None or setup.history:
+        out.add((*where,), "unreachable", "plays on the table need a landlord: add 'landlord'")
+    # … and the history alternates seats in turn order, each play beating the one before (RULES §4, §6).
+    previous: int | None = None
+    current: Combo | None = None
+    owner: int | None = None
+    for i, turn in enumerate(setup.history):
+        if previous is not None and turn.seat != (previous + 1) % 3:
+            out.add((*where, "history", i, "by"), "unreachable",
+                    f"{SEATS[turn.seat]} cannot play right after {SEATS[previous]}: play goes you → right → left")
+        previous = turn.seat
+        if turn.play is None:
+            if current is None and i > 0:
+                out.add((*where, "history", i, "play"), "unreachable",
+                        f"{SEATS[turn.seat]} leads here and cannot pass")
+            if current is not None and (turn.seat + 1) % 3 == owner:
+                current = owner = None
+            continue
+        if current is not None:
+            beating = best_beating_reading(turn.play.cards, current)
+            if beating is None:
+                out.add((*where, "history", i, "play"), "unreachable",
+                        f"{turn.play.text} cannot follow {current.text}: {why_not_beats(turn.play, current)}")
+            else:
+                turn = Turn(turn.seat, beating)
+        current, owner = turn.play, turn.seat
+    if previous is not None and (setup.table is None or setup._table_in_history()) and \
+            setup.to_move != (previous + 1) % 3:
+        out.add((*where, "to_move"), "unreachable",
+                f"after {SEATS[previous]}'s turn it is {SEATS[(previous + 1) % 3]} to move")
+    if setup.bids:
+        highest = 0
+        for i, (seat, bid) in enumerate(setup.bids):
+            if bid and bid <= highest:
+                out.add((*where, "bids", i, "bid"), "unreachable", f"a bid must be higher than {highest} (RULES §3)")
+            highest = max(highest, bid)
+            if bid == 3:
+                out.add((*where, "bids", i, "bid"), "unreachable", "a bid of 3 ends the auction at once (RULES §3)")
+
+
+def _text(raw: Any) -> Text | None:
+    return None if raw is None else Text.of(raw)
+
+
+def _moves(raw: list[Any], where: FieldPath, out: _Collector) -> tuple[MoveSpec, ...] | None:
+    specs = []
+    for i, text in enumerate(raw):
+        try:
+            specs.append(parse_move(str(text)))
+        except (LessonMoveError, ValueError) as error:
+            out.add((*where, i), "bad_cards", str(error))
+            return None
+    return tuple(specs)
+
+
+def _build_task(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Task | None:
+    kind = TaskType(raw["type"])
+    accept = raw.get("accept") or {}
+    feedback = tuple(
+        Feedback(
+            text=Text.of(f["text"]),
+            answer=f.get("answer"),
+            kind=Kind.from_label(f["kind"]) if "kind" in f else None,
+            mistake=Mistake(f["mistake"]) if "mistake" in f else None,
+        )
+        for f in raw.get("feedback") or []
+    )
+    common: dict[str, Any] = dict(
+        type=kind,
+        prompt=_text(raw.get("prompt")),
+        hints=tuple(Text.of(h) for h in raw.get("hints") or []),
+        feedback=feedback,
+        success=_text(raw.get("success")),
+    )
+    if kind == TaskType.PLAY:
+        moves = _moves(accept.get("moves") or [], (*where, "accept", "moves"), out)
+        replies: tuple[MoveSpec, ...] | str | None = raw.get("replies")
+        if isinstance(replies, list):
+            replies = _moves(replies, (*where, "replies"), out)
+            if replies is None:
+                return None
+        if moves is None:
+            return None
+        return Task(**common, moves=moves, kinds=tuple(Kind.from_label(k) for k in accept.get("kinds") or []),
+                    winning=bool(accept.get("winning", False)), replies=replies)
+    if kind == TaskType.LINE:
+        return Task(**common, winning=True)
+    if kind == TaskType.BID:
+        return Task(**common, bids=tuple(int(b) for b in accept["bids"]))
+    if kind == TaskType.NAME:
+        cards = _cards(raw["cards"], (*where, "cards"), out)
+        if cards is None:
+            return None
+        return Task(**common, cards=cards, names=tuple(accept.get("kinds") or ()))
+    return Task(**common, ask=raw["ask"], game=dict(raw["game"]))
+
+
+def build_lesson(doc: LessonDocument, skip: frozenset[FieldPath] = frozenset()) -> tuple[Lesson | None, list[Problem]]:
+    """Turn a schema-valid document into a :class:`Lesson`, with the problems found.
+
+    Args:
+        doc: the loaded file.
+        skip: step paths that had schema errors; they are left out instead of
+            being built from data of the wrong shape.
+    """
+    out = _Collector(doc)
+    data = doc.data
+    steps: list[Step] = []
+    for i, raw in enumerate(data.get("steps") or []):
+        where: FieldPath = ("steps", i)
+        if where in skip:
+            continue
+        setup = _build_setup(raw["position"], (*where, "position"), out) if "position" in raw else None
+        task = _build_task(raw["task"], (*where, "task"), out) if "task" in raw else None
+        broken = ("position" in raw and setup is None) or ("task" in raw and task is None)
+        steps.append(Step(Text.of(raw["text"]), setup, task, where, broken))
+    # The top-level fields may be broken (reported by the schema); build what we can.
+    title = data.get("title")
+    prerequisites = data.get("prerequisites")
+    lesson = Lesson(
+        id=str(data.get("id", "")),
+        title=Text.of(title) if isinstance(title, str) or (isinstance(title, dict) and "en" in title) else Text("?"),
+        level=data["level"] if isinstance(data.get("level"), int) else 0,
+        prerequisites=tuple(str(p) for p in prerequisites) if isinstance(prerequisites, list) else (),
+        steps=tuple(steps),
+        summary=_text(data.get("summary")),
+        path=doc.path,
+    )
+    return lesson, out.problems
+
+
+__all__ = [
+    "SEATS",
+    "Feedback",
+    "Lesson",
+    "Mistake",
+    "Problem",
+    "Setup",
+    "Step",
+    "Task",
+    "TaskType",
+    "Text",
+    "build_lesson",
+    "illegal_reason",
+    "resolve",
+]

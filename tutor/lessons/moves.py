@@ -1,0 +1,155 @@
+"""Moves as lesson files write them, and a table that may hide some hands.
+
+A lesson names a play the way a learner types it: ``"33344"``, ``"pass"``, or
+``"333444555666/airplane"`` when one reading of several is meant.  This module
+turns that text into engine moves for a given hand and table, says in words why
+a play is not legal, and keeps the turn order of a trick (RULES §4) for
+positions whose other hands the lesson does not spell out — the solver's
+:class:`~tutor.solver.position.Position` needs every hand, a lesson often
+shows only yours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tutor.engine.cards import Cards, InvalidCardsError, packed_contains
+from tutor.engine.combos import Combo, Kind, beats, readings, why_not_beats
+from tutor.engine.moves import legal_moves
+
+PASS_WORDS = frozenset({"pass", "p", "пас"})
+
+
+class LessonMoveError(ValueError):
+    """A move text that does not name cards (the message quotes it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSpec:
+    """A move as written: cards (None = pass) and optionally the reading's kind."""
+
+    cards: Cards | None
+    kind: Kind | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.cards is None
+
+    def __str__(self) -> str:
+        if self.cards is None:
+            return "pass"
+        return f"{self.cards}/{self.kind.label}" if self.kind is not None else str(self.cards)
+
+
+def parse_move(text: str) -> MoveSpec:
+    """Read ``"pass"``, ``"33344"`` or ``"333444555666/airplane"``."""
+    raw = str(text).strip()
+    if raw.lower() in PASS_WORDS:
+        return MoveSpec(None)
+    cards_text, sep, kind_text = raw.partition("/")
+    kind = Kind.from_label(kind_text) if sep else None
+    try:
+        cards = Cards.parse(cards_text)
+    except InvalidCardsError as error:
+        raise LessonMoveError(str(error)) from None
+    if not cards:
+        raise LessonMoveError(f"no cards in move {text!r}")
+    return MoveSpec(cards, kind)
+
+
+def format_move(move: Combo | None) -> str:
+    """An engine move in lesson notation (``pass`` for None)."""
+    return "pass" if move is None else move.text
+
+
+def matching_moves(hand: Cards, table: Combo | None, spec: MoveSpec) -> list[Combo]:
+    """The legal moves of ``hand`` that ``spec`` names (empty when it names none).
+
+    A pass is never in this list; see :func:`illegal_reason` for it.
+    """
+    if spec.cards is None:
+        return []
+    return [
+        m
+        for m in legal_moves(hand, table)
+        if m.cards == spec.cards.packed and (spec.kind is None or m.kind == spec.kind)
+    ]
+
+
+def illegal_reason(hand: Cards | None, table: Combo | None, spec: MoveSpec) -> str | None:
+    """Why ``spec`` cannot be played here (None when it can).
+
+    ``hand`` None means the hand is not known: only the combination and the
+    table are checked.
+    """
+    if spec.cards is None:
+        return "the leader cannot pass: lead any combination" if table is None else None
+    if hand is not None and not packed_contains(hand.packed, spec.cards.packed):
+        return f"{spec.cards} is not in the hand {hand}"
+    options = [r for r in readings(spec.cards) if spec.kind is None or r.kind == spec.kind]
+    if not options:
+        what = f"a {spec.kind.label}" if spec.kind is not None else "a combination"
+        return f"{spec.cards} is not {what}"
+    if table is not None and not any(beats(r, table) for r in options):
+        return why_not_beats(max(options, key=lambda r: r.main), table)
+    return None
+
+
+def resolve(hand: Cards | None, table: Combo | None, spec: MoveSpec) -> Combo | None:
+    """The engine move ``spec`` stands for here (the highest legal reading).
+
+    Raises:
+        LessonMoveError: the move is not legal here (the message says why).
+    """
+    reason = illegal_reason(hand, table, spec)
+    if reason is not None:
+        raise LessonMoveError(reason)
+    if spec.cards is None:
+        return None
+    options = [r for r in readings(spec.cards) if spec.kind is None or r.kind == spec.kind]
+    if table is not None:
+        options = [r for r in options if beats(r, table)]
+        return max(options, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main))
+    # Leading: the plainest reading unless the author named one (as the table shows it).
+    return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """Whose turn it is and what lies on the table, for three seats (0 you, 1 right, 2 left).
+
+    ``hands`` holds the hands the lesson gives (None where it does not) and
+    ``counts`` the number of cards of every seat (None when unknown).
+    """
+
+    hands: tuple[Cards | None, ...]
+    counts: tuple[int | None, ...]
+    to_move: int
+    table: Combo | None = None
+    table_by: int | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return any(c == 0 for c in self.counts)
+
+    def after(self, move: Combo | None) -> Trick:
+        """The trick after the player to move plays ``move`` (None = pass), RULES §4."""
+        nxt = (self.to_move + 1) % 3
+        if move is None:
+            if self.table is None:
+                raise LessonMoveError("the leader cannot pass")
+            if nxt == self.table_by:
+                return replace(self, to_move=nxt, table=None, table_by=None)
+            return replace(self, to_move=nxt)
+        hands = list(self.hands)
+        counts = list(self.counts)
+        me = self.to_move
+        hand = hands[me]
+        if hand is not None:
+            hands[me] = hand - move.as_cards()
+            counts[me] = len(hands[me])  # type: ignore[arg-type]
+        elif counts[me] is not None:
+            counts[me] = max(0, counts[me] - move.size)  # type: ignore[operator]
+        if counts[me] == 0:
+            return Trick(tuple(hands), tuple(counts), me, None, None)
+        return Trick(tuple(hands), tuple(counts), nxt, move, me)

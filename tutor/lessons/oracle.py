@@ -1,0 +1,80 @@
+"""The solver, as lessons use it: is this move winning, and how do the others reply.
+
+Lessons never hard-code "this wins": every such claim is asked of the exact
+solver (issue 3), both when a lesson file is validated and when a learner
+answers.  This wrapper turns a lesson :class:`~tutor.lessons.moves.Trick`
+into a solver position, caches results (a learner may try several moves in
+the same position), and picks opponents' replies.
+"""
+
+from __future__ import annotations
+
+from tutor.engine.combos import Combo
+from tutor.lessons.moves import Trick
+from tutor.solver import Position, Role, Solver
+
+Move = Combo | None
+
+#: Time budget of one solver call: lesson endgames are small, a few ms each.
+DEFAULT_SECONDS = 10.0
+
+
+class SolverUnsureError(ValueError):
+    """The solver ran out of budget: the lesson position is too big to prove."""
+
+
+def solver_position(trick: Trick, landlord: int) -> Position:
+    """The open-hand position of a lesson trick (every hand must be known)."""
+    if any(h is None for h in trick.hands):
+        raise ValueError("the solver needs every hand of the position")
+    roles = tuple(Role.LANDLORD if seat == landlord else Role.FARMER for seat in range(3))
+    hands = tuple(h for h in trick.hands if h is not None)
+    return Position(hands, roles, trick.to_move, trick.table, trick.table_by)
+
+
+class Oracle:
+    """Cached solver answers for lesson positions.
+
+    Args:
+        solver: the solver to ask (injected, so tests and tools can share one).
+    """
+
+    def __init__(self, solver: Solver | None = None) -> None:
+        self.solver = solver or Solver(max_seconds=DEFAULT_SECONDS)
+        self._winning: dict[Position, list[Move]] = {}
+
+    def winning_moves(self, pos: Position) -> list[Move]:
+        """Every winning move of the side to move (empty when it loses).
+
+        Raises:
+            SolverUnsureError: the budget ran out.
+        """
+        cached = self._winning.get(pos)
+        if cached is None:
+            result = self.solver.solve(pos)
+            if not result.complete or result.mover_wins is None:
+                raise SolverUnsureError(f"the solver could not decide {pos} within its budget")
+            cached = list(result.winning_moves)
+            self._winning[pos] = cached
+        return cached
+
+    def is_winning(self, pos: Position, move: Move) -> bool:
+        """Does ``move`` win for the side to move?"""
+        return move in self.winning_moves(pos)
+
+    def reply(self, pos: Position) -> Move:
+        """The move a strong player makes here: a winning move if there is one,
+        otherwise the solver's most stubborn defence."""
+        wins = self.winning_moves(pos)
+        if wins:
+            return wins[0]
+        line = self.solver.solve(pos, all_moves=False).line
+        if line:
+            return line[0][1]
+        return pos.legal_moves()[0]
+
+    def refutation(self, pos: Position, move: Move, plies: int = 6) -> list[tuple[int, Move]]:
+        """How the other side beats ``move``: a short line from the position after it."""
+        child = pos.after(move)
+        line = self.solver.solve(child, all_moves=False).line
+        return [(pos.to_move, move), *line[:plies]]

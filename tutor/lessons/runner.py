@@ -1,0 +1,393 @@
+"""Running a lesson: judging answers, giving hints, counting stars — without any I/O.
+
+The CLI (``ddz learn``) shows the steps and reads what the learner types; this
+module decides what that input means.  Keeping the decisions here means the
+whole course can be played through by tests, and another front end could
+reuse it.
+
+Judging follows the lesson's ``accept`` rules (a list of moves, any legal move
+of some kinds, any move the solver proves winning).  An answer that cannot be
+played at all (not your cards, not a combination, does not beat the table)
+is *invalid*: it is explained and not counted, just as ``ddz play``'s status
+line catches it before anything is committed.  A legal answer that the step
+does not accept is *wrong*: it gets the author's feedback for that answer (and
+the beginner mistake it shows), or the solver's refutation, and another try.
+
+Stars: three for a lesson without wrong answers or hints, two for at most two
+of them together, one otherwise — a lesson finished is never worth zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.moves import legal_moves
+from tutor.lessons.model import YOU, Feedback, Lesson, Mistake, Setup, Step, Task, TaskType, Text
+from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, format_move, illegal_reason, parse_move, resolve
+from tutor.lessons.oracle import Oracle, solver_position
+from tutor.lessons.scoring import score_answer
+
+KIND_LABELS = tuple(k.label for k in Kind)
+
+
+class Verdict(str, Enum):
+    CORRECT = "correct"
+    WRONG = "wrong"
+    INVALID = "invalid"
+
+
+@dataclass
+class Outcome:
+    """What became of one answer.
+
+    Attributes:
+        verdict: correct, wrong (counted, try again) or invalid (not counted).
+        text: the author's feedback or success text, if any.
+        reason: an explanation from the engine or the solver (English), if any.
+        mistake: the beginner mistake the answer shows (RULES §11).
+        replies: what the other players did after a correct move, in order.
+        step_done: the step is finished (the runner may advance).
+        won: a line task ended with your side out of cards.
+    """
+
+    verdict: Verdict
+    text: Text | None = None
+    reason: str | None = None
+    mistake: Mistake | None = None
+    replies: list[tuple[int, Combo | None]] = field(default_factory=list)
+    step_done: bool = False
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: the author's next one, or — when those are used up — the answer itself."""
+
+    text: Text | None = None
+    answer: str | None = None
+
+
+def stars_for(wrong: int, hints: int) -> int:
+    """Three stars for a clean lesson, two for at most two slips, one otherwise."""
+    slips = wrong + hints
+    return 3 if slips == 0 else 2 if slips <= 2 else 1
+
+
+def parse_kind_answer(text: str) -> str:
+    """A learner's name for a combination → its label (or ``none``).
+
+    Accepts the label (``trio_single``, ``trio single``, ``trio-single``), the
+    number 1–14 of RULES §5, or ``none``/``0`` for "not a combination".
+    """
+    raw = text.strip().lower()
+    if raw in ("none", "0", "no", "нет"):
+        return "none"
+    if raw.isdigit() and 1 <= int(raw) <= len(KIND_LABELS):
+        return KIND_LABELS[int(raw) - 1]
+    return Kind.from_label(raw).label
+
+
+def parse_bid_answer(text: str) -> int:
+    raw = text.strip().lower()
+    if raw in ("pass", "p", "пас", "0"):
+        return 0
+    if raw in ("1", "2", "3"):
+        return int(raw)
+    raise ValueError(f"a bid is pass, 1, 2 or 3, not {text!r}")
+
+
+def parse_number_answer(text: str) -> int:
+    raw = text.strip().replace(" ", "").replace("−", "-")
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"type a whole number, e.g. 120 or -60, not {text!r}") from None
+
+
+class LessonRun:
+    """One pass through a lesson by a learner.
+
+    Args:
+        lesson: the lesson.
+        oracle: the solver wrapper (shared, so repeated positions are cached).
+    """
+
+    def __init__(self, lesson: Lesson, oracle: Oracle | None = None) -> None:
+        self.lesson = lesson
+        self._oracle = oracle
+        self.index = 0
+        self.wrong = 0
+        self.hints_used = 0
+        self.mistakes: list[Mistake] = []
+        self._hint_index = 0
+        self.trick: Trick | None = None
+        self._enter()
+
+    # ------------------------------------------------------------------ navigation
+    @property
+    def oracle(self) -> Oracle:
+        if self._oracle is None:
+            self._oracle = Oracle()
+        return self._oracle
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.lesson.steps)
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def setup(self) -> Setup | None:
+        return self.step.setup
+
+    def _enter(self) -> None:
+        self._hint_index = 0
+        self.trick = None
+        if not self.finished and self.step.setup is not None:
+            self.trick = self.step.setup.trick()
+
+    def advance(self) -> bool:
+        """Go to the next step; False when the lesson is over."""
+        self.index += 1
+        self._enter()
+        return not self.finished
+
+    @property
+    def stars(self) -> int:
+        return stars_for(self.wrong, self.hints_used)
+
+    # ------------------------------------------------------------------ hints
+    def hint(self) -> Hint:
+        """The next hint of this step (counted; never deducted from anything but stars)."""
+        task = self.step.task
+        if task is None:
+            return Hint()
+        self.hints_used += 1
+        if self._hint_index < len(task.hints):
+            self._hint_index += 1
+            return Hint(text=task.hints[self._hint_index - 1])
+        return Hint(answer=self.solution())
+
+    def solution(self) -> str:
+        """One accepted answer, as the learner would type it."""
+        task = self.step.task
+        assert task is not None
+        if task.type == TaskType.BID:
+            return "pass" if task.bids[0] == 0 else str(task.bids[0])
+        if task.type == TaskType.NAME:
+            return self._accepted_names(task)[0]
+        if task.type == TaskType.SCORE:
+            return str(score_answer(task.game, str(task.ask)))
+        assert self.trick is not None
+        if task.type == TaskType.LINE or (task.winning and not task.moves):
+            return format_move(self._winning_moves()[0])
+        if task.moves:
+            return str(task.moves[0].cards) if task.moves[0].cards is not None else "pass"
+        hand = self.trick.hands[YOU]
+        assert hand is not None
+        move = next(m for m in legal_moves(hand, self.trick.table) if m.kind in task.kinds)
+        return move.text
+
+    # ------------------------------------------------------------------ answers
+    def answer(self, text: str) -> Outcome:
+        """Judge what the learner typed for the current step's task."""
+        task = self.step.task
+        if task is None:
+            raise ValueError("this step has no task")
+        if task.type in (TaskType.PLAY, TaskType.LINE):
+            return self._answer_move(task, text)
+        if task.type == TaskType.BID:
+            return self._answer_bid(task, text)
+        if task.type == TaskType.NAME:
+            return self._answer_name(task, text)
+        return self._answer_score(task, text)
+
+    def _judge(self, task: Task, correct: bool, matched: Feedback | None, reason: str | None = None) -> Outcome:
+        if correct:
+            return Outcome(Verdict.CORRECT, task.success, step_done=True)
+        self.wrong += 1
+        if matched is not None and matched.mistake is not None:
+            self.mistakes.append(matched.mistake)
+        return Outcome(
+            Verdict.WRONG,
+            matched.text if matched else None,
+            reason,
+            matched.mistake if matched else None,
+        )
+
+    def _answer_bid(self, task: Task, text: str) -> Outcome:
+        try:
+            bid = parse_bid_answer(text)
+        except ValueError as error:
+            return Outcome(Verdict.INVALID, reason=str(error))
+        setup = self.setup
+        highest = max((b for _, b in setup.bids), default=0) if setup else 0
+        if bid and bid <= highest:
+            return Outcome(Verdict.INVALID, reason=f"a bid must be higher than {highest} (or pass)")
+        matched = next((f for f in task.feedback if f.answer is not None and _bid_of(f.answer) == bid), None)
+        return self._judge(task, bid in task.bids, matched)
+
+    def _accepted_names(self, task: Task) -> list[str]:
+        if task.names:
+            return list(task.names)
+        assert task.cards is not None
+        labels = sorted({r.kind for r in readings(task.cards)})
+        return [k.label for k in labels] or ["none"]
+
+    def _answer_name(self, task: Task, text: str) -> Outcome:
+        try:
+            name = parse_kind_answer(text)
+        except ValueError as error:
+            return Outcome(Verdict.INVALID, reason=str(error))
+        matched = next((f for f in task.feedback if f.answer is not None and str(f.answer) == name), None)
+        return self._judge(task, name in self._accepted_names(task), matched)
+
+    def _answer_score(self, task: Task, text: str) -> Outcome:
+        try:
+            number = parse_number_answer(text)
+        except ValueError as error:
+            return Outcome(Verdict.INVALID, reason=str(error))
+        right = score_answer(task.game, str(task.ask))
+        matched = next((f for f in task.feedback if f.answer is not None and f.answer == number), None)
+        reason = None
+        if number == -right and right != 0:
+            reason = "right amount, wrong sign: who won, and who pays?"
+        return self._judge(task, number == right, matched, reason)
+
+    # ------------------------------------------------------------------ moves
+    def _position(self):  # noqa: ANN202 - solver Position
+        setup = self.setup
+        assert setup is not None and setup.landlord is not None and self.trick is not None
+        return solver_position(self.trick, setup.landlord)
+
+    def _winning_moves(self) -> list[Combo | None]:
+        return self.oracle.winning_moves(self._position())
+
+    def _answer_move(self, task: Task, text: str) -> Outcome:
+        trick = self.trick
+        assert trick is not None
+        hand = trick.hands[YOU]
+        try:
+            spec = parse_move(text)
+        except (LessonMoveError, ValueError) as error:
+            return Outcome(Verdict.INVALID, reason=str(error))
+        reason = illegal_reason(hand, trick.table, spec)
+        if reason is not None:
+            return Outcome(Verdict.INVALID, reason=reason)
+        candidates = self._candidates(hand, trick.table, spec)
+        accepted = [m for m in candidates if self._accepts(task, m)]
+        if not accepted:
+            move = candidates[0]
+            matched = _feedback_for(task.feedback, spec, move)
+            refutation = None
+            if (task.type == TaskType.LINE or task.winning) and self.setup is not None and self.setup.fully_known:
+                refutation = self._refutation(move)
+            return self._judge(task, False, matched, refutation)
+        move = accepted[0]
+        outcome = Outcome(Verdict.CORRECT, task.success)
+        self.trick = trick.after(move)
+        if task.type == TaskType.LINE:
+            self._reply_until_you(outcome)
+            outcome.step_done = self.trick.is_over
+            outcome.won = outcome.step_done and self._you_won()
+            if not outcome.step_done:
+                outcome.text = None
+            return outcome
+        if task.replies == "solver":
+            self._reply_until_you(outcome)
+        elif isinstance(task.replies, tuple):
+            for reply in task.replies:
+                if self.trick.is_over:
+                    break
+                seat = self.trick.to_move
+                played = resolve(self.trick.hands[seat], self.trick.table, reply)
+                outcome.replies.append((seat, played))
+                self.trick = self.trick.after(played)
+        outcome.step_done = True
+        outcome.won = self.trick.is_over and self._you_won()
+        return outcome
+
+    def _candidates(self, hand: Cards | None, table: Combo | None, spec: MoveSpec) -> list[Combo | None]:
+        if spec.cards is None:
+            return [None]
+        assert hand is not None
+        moves = [m for m in legal_moves(hand, table) if m.cards == spec.cards.packed]
+        if spec.kind is not None:
+            moves = [m for m in moves if m.kind == spec.kind]
+        return list(moves) or [resolve(hand, table, spec)]
+
+    def _accepts(self, task: Task, move: Combo | None) -> bool:
+        if task.type == TaskType.LINE:
+            return move in self._winning_moves()
+        for spec in task.moves:
+            if spec.cards is None and move is None:
+                return True
+            if spec.cards is not None and move is not None and spec.cards.packed == move.cards:
+                if spec.kind is None or spec.kind == move.kind:
+                    return True
+        if move is not None and move.kind in task.kinds:
+            return True
+        return task.winning and move in self._winning_moves()
+
+    def _refutation(self, move: Combo | None) -> str | None:
+        pos = self._position()
+        line = self.oracle.refutation(pos, move)
+        if len(line) <= 1:
+            return None
+        names = ("you", "right", "left")
+        shown = ", ".join(f"{names[seat]} {format_move(m)}" for seat, m in line)
+        return f"after this the other side wins, e.g.: {shown}"
+
+    def _reply_until_you(self, outcome: Outcome) -> None:
+        """The other two seats answer (strongest play by the solver) until it is your turn."""
+        assert self.trick is not None and self.setup is not None and self.setup.landlord is not None
+        while not self.trick.is_over and self.trick.to_move != YOU:
+            seat = self.trick.to_move
+            move = self.oracle.reply(solver_position(self.trick, self.setup.landlord))
+            outcome.replies.append((seat, move))
+            self.trick = self.trick.after(move)
+
+    def _you_won(self) -> bool:
+        assert self.trick is not None
+        out = next(seat for seat, n in enumerate(self.trick.counts) if n == 0)
+        landlord = self.setup.landlord if self.setup else None
+        if landlord is None:
+            return out == YOU
+        return (out == landlord) == (YOU == landlord)
+
+    def restart_step(self) -> None:
+        """Put the step's position back (a line task after a wrong turn, or on request)."""
+        self._enter()
+
+
+def _bid_of(answer: str | int) -> int | None:
+    try:
+        return parse_bid_answer(str(answer))
+    except ValueError:
+        return None
+
+
+def _feedback_for(feedback: tuple[Feedback, ...], spec: MoveSpec, move: Combo | None) -> Feedback | None:
+    """The author's feedback for this wrong move: an exact answer first, then its kind."""
+    for fb in feedback:
+        if fb.answer is None:
+            continue
+        try:
+            want = parse_move(str(fb.answer))
+        except ValueError:
+            continue
+        if want.cards is None and spec.cards is None:
+            return fb
+        if want.cards is not None and spec.cards is not None and want.cards == spec.cards:
+            if want.kind is None or move is None or want.kind == move.kind:
+                return fb
+    if move is not None:
+        for fb in feedback:
+            if fb.answer is None and fb.kind is not None and fb.kind == move.kind:
+                return fb
+    return None

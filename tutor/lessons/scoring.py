@@ -1,0 +1,63 @@
+"""Score questions ("what does the landlord win?") answered by the engine's scoring.
+
+A lesson states the facts of a finished game — the bid, the bombs and rockets
+played, spring or anti-spring, who won — and asks for the cost or for one
+player's change.  The answer is never written in the lesson: it is computed
+here with :func:`tutor.engine.scoring.cost` and the standard rules, so a
+lesson cannot teach a wrong number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Kind, readings
+from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.scoring import cost
+
+
+def doublings(game: dict[str, Any]) -> int:
+    """k of RULES §7: bombs and rockets played, plus one for spring or anti-spring.
+
+    Raises:
+        ValueError: a "bomb" that is not a bomb or rocket, or a spring that cannot happen.
+    """
+    k = 0
+    for text in game.get("bombs") or []:
+        cards = Cards.parse(str(text))
+        if not any(r.kind in (Kind.BOMB, Kind.ROCKET) for r in readings(cards)):
+            raise ValueError(f"{str(cards)!r} is neither a bomb nor the rocket: it does not double the game")
+        k += 1
+    spring, anti = bool(game.get("spring")), bool(game.get("anti_spring"))
+    if spring and game["winner"] != "landlord":
+        raise ValueError("spring means the landlord won (RULES §7), but winner is 'farmers'")
+    if anti and game["winner"] != "farmers":
+        raise ValueError("anti-spring means the farmers won (RULES §7), but winner is 'landlord'")
+    return k + (1 if spring or anti else 0)
+
+
+def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int:
+    """The number a score question asks for.
+
+    Args:
+        game: ``bid``, ``winner`` (``landlord``/``farmers``), ``bombs`` (card
+            texts), ``spring``, ``anti_spring``.
+        ask: ``cost`` (10 × bid × 2^k), ``landlord`` or ``farmer`` (that
+            player's signed change).
+    """
+    game_cost = cost(int(game["bid"]), doublings(game), rules)
+    if ask == "cost":
+        return game_cost
+    landlord_won = game["winner"] == "landlord"
+    if ask == "landlord":
+        return rules.landlord_share * game_cost * (1 if landlord_won else -1)
+    if ask == "farmer":
+        return game_cost * (-1 if landlord_won else 1)
+    raise ValueError(f"unknown score question {ask!r} (cost, landlord or farmer)")
+
+
+def formula(game: dict[str, Any], rules: Rules = STANDARD) -> str:
+    """The cost written out as the "Game" cell shows it: ``10 × 3 × 4 = 120``."""
+    k = doublings(game)
+    return f"{rules.base} × {game['bid']} × {1 << k} = {cost(int(game['bid']), k, rules)}"

@@ -1,0 +1,405 @@
+"""``ddz lessons validate``: every problem of every lesson file, in one run.
+
+Three layers, each reported with file, line and field path:
+
+1. the JSON Schema shipped with the package (``lesson.schema.json``) — the
+   shape of the file;
+2. meaning without search (:func:`tutor.lessons.model.build_lesson`) — cards
+   that exist, no card twice, hand sizes, positions that can arise;
+3. meaning with the engine and the solver (this module) — every accepted
+   answer legal, every "winning" claim proven, every scripted reply legal,
+   prerequisites that exist and come earlier in the course.
+
+Nothing stops at the first problem: a step with a broken shape is skipped by
+the later layers, the rest of the file is still checked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.moves import legal_moves
+from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
+from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
+from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
+from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
+from tutor.lessons.scoring import score_answer
+from tutor.paths import lessons_dir
+
+
+@lru_cache(maxsize=1)
+def lesson_schema() -> dict[str, Any]:
+    """The JSON Schema of lesson files (shipped inside the package)."""
+    text = resources.files("tutor.lessons").joinpath("lesson.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@dataclass
+class Report:
+    """The result of validating some lesson files."""
+
+    lessons: list[Lesson] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    files: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _schema_problems(doc: LessonDocument) -> tuple[list[Problem], set[FieldPath]]:
+    validator = jsonschema.Draft202012Validator(lesson_schema())
+    problems: list[Problem] = []
+    broken_steps: set[FieldPath] = set()
+    for error in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        where: FieldPath = tuple(error.absolute_path)
+        # oneOf/allOf errors are vague at the top; the most specific sub-error says more.
+        best = jsonschema.exceptions.best_match([error])
+        message = best.message
+        if best.absolute_path and tuple(best.absolute_path) != where:
+            where = tuple(best.absolute_path)
+        problems.append(Problem(str(doc.path), doc.line(where), format_path(where), "schema", message))
+        if len(where) >= 2 and where[0] == "steps" and isinstance(where[1], int):
+            broken_steps.add(where[:2])
+    return problems, broken_steps
+
+
+class _Checker:
+    """Engine and solver checks of one lesson."""
+
+    def __init__(self, doc: LessonDocument, oracle: Oracle) -> None:
+        self.doc = doc
+        self.oracle = oracle
+        self.problems: list[Problem] = []
+        #: Every move a play or line step accepts (first moves), for the feedback checks.
+        self._accepted: dict[FieldPath, list[Combo | None]] = {}
+
+    def add(self, where: FieldPath, code: str, message: str) -> None:
+        self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
+
+    # ----------------------------------------------------------------- steps
+    def check_step(self, step: Step) -> None:
+        task = step.task
+        if task is None or step.broken:
+            return
+        where: FieldPath = (*step.where, "task")
+        check = {
+            TaskType.PLAY: self._play,
+            TaskType.LINE: self._line,
+            TaskType.BID: self._bid,
+            TaskType.NAME: self._name,
+            TaskType.SCORE: self._score,
+        }[task.type]
+        check(step, where)
+        self._feedback(step, where)
+
+    def _needs_position(self, step: Step, where: FieldPath) -> bool:
+        setup = step.setup
+        if setup is None or YOU not in setup.hands:
+            self.add((*step.where, "position"), "missing_position", "this task needs a position with your hand")
+            return False
+        if setup.to_move != YOU:
+            self.add((*step.where, "position", "to_move"), "unreachable",
+                     f"the task asks you to play but it is {SEATS[setup.to_move]}'s turn")
+            return False
+        return True
+
+    def _needs_solver(self, step: Step, where: FieldPath, why: str) -> bool:
+        setup = step.setup
+        assert setup is not None
+        if not setup.fully_known:
+            self.add(where, "missing_hands", f"{why} needs the landlord and all three hands in the position")
+            return False
+        return True
+
+    def _winning(self, step: Step, where: FieldPath) -> list[Combo | None] | None:
+        setup = step.setup
+        assert setup is not None and setup.landlord is not None
+        try:
+            return self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
+        except SolverUnsureError as error:
+            self.add(where, "solver_budget", str(error))
+        except ValueError as error:
+            self.add((*step.where, "position"), "unreachable", str(error))
+        return None
+
+    def _play(self, step: Step, where: FieldPath) -> None:
+        task = step.task
+        assert task is not None
+        if not self._needs_position(step, where):
+            return
+        setup = step.setup
+        assert setup is not None
+        hand = setup.hands[YOU]
+        accepted: list[Combo | None] = []
+        for i, spec in enumerate(task.moves):
+            reason = illegal_reason(hand, setup.table, spec)
+            if reason is not None:
+                self.add((*where, "accept", "moves", i), "illegal_answer", f"accepted answer {str(spec)!r} is illegal: {reason}")
+            else:
+                accepted.append(resolve(hand, setup.table, spec))
+        moves = legal_moves(hand, setup.table)
+        for i, kind in enumerate(task.kinds):
+            of_kind = [m for m in moves if m.kind == kind]
+            if not of_kind:
+                self.add((*where, "accept", "kinds", i), "illegal_answer",
+                         f"no legal move of kind {kind.label!r} here, so nothing can be accepted by it")
+            accepted.extend(of_kind)
+        if task.winning:
+            if self._needs_solver(step, (*where, "accept", "winning"), "'winning'"):
+                wins = self._winning(step, (*where, "accept", "winning"))
+                if wins is not None:
+                    if not wins:
+                        self.add((*where, "accept", "winning"), "refuted",
+                                 "the solver proves that no move wins here")
+                    for i, (spec, move) in enumerate(zip(task.moves, accepted)):
+                        if illegal_reason(hand, setup.table, spec) is None and not self._wins_as(spec, setup, wins):
+                            self.add((*where, "accept", "moves", i), "refuted",
+                                     f"the lesson says {str(spec)!r} wins, but the solver refutes it")
+                    accepted.extend(wins)
+        self._accepted[step.where] = accepted
+        self._replies(step, where, accepted)
+
+    @staticmethod
+    def _wins_as(spec: MoveSpec, setup: Any, wins: Sequence[Combo | None]) -> bool:
+        if spec.cards is None:
+            return None in wins
+        return any(w is not None and w.cards == spec.cards.packed and (spec.kind is None or w.kind == spec.kind)
+                   for w in wins)
+
+    def _replies(self, step: Step, where: FieldPath, accepted: list[Combo | None]) -> None:
+        task = step.task
+        setup = step.setup
+        assert task is not None and setup is not None
+        if task.replies is None:
+            return
+        if task.replies == "solver":
+            self._needs_solver(step, (*where, "replies"), "'replies: solver'")
+            return
+        assert isinstance(task.replies, tuple)
+        for move in dict.fromkeys(accepted):
+            trick = setup.trick().after(move)
+            for i, spec in enumerate(task.replies):
+                if trick.is_over:
+                    self.add((*where, "replies", i), "illegal_reply",
+                             f"after {_name(move)} the game is over; reply {str(spec)!r} cannot be played")
+                    break
+                seat = trick.to_move
+                if seat == YOU:
+                    self.add((*where, "replies", i), "illegal_reply",
+                             f"after {_name(move)} the replies reach your own turn again at {str(spec)!r}")
+                    break
+                hand = trick.hands[seat]
+                reason = illegal_reason(hand, trick.table, spec)
+                if reason is None and hand is None and spec.cards is not None and trick.counts[seat] is not None \
+                        and len(spec.cards) > trick.counts[seat]:  # type: ignore[operator]
+                    reason = f"{SEATS[seat]} holds only {trick.counts[seat]} cards"
+                if reason is not None:
+                    self.add((*where, "replies", i), "illegal_reply",
+                             f"after {_name(move)}, {SEATS[seat]} cannot play {str(spec)!r}: {reason}")
+                    break
+                trick = trick.after(resolve(hand, trick.table, spec))
+
+    def _line(self, step: Step, where: FieldPath) -> None:
+        if not self._needs_position(step, where) or not self._needs_solver(step, where, "a 'line' task"):
+            return
+        wins = self._winning(step, where)
+        if wins is not None and not wins:
+            self.add(where, "refuted", "the task asks for a winning line, but the solver proves you lose here")
+        if wins is not None:
+            self._accepted[step.where] = list(wins)
+
+    def _bid(self, step: Step, where: FieldPath) -> None:
+        task = step.task
+        setup = step.setup
+        assert task is not None
+        if setup is None or YOU not in setup.hands:
+            self.add((*step.where, "position"), "missing_position", "a bid task needs a position with your hand")
+            return
+        if setup.landlord is not None:
+            self.add((*step.where, "position", "landlord"), "unreachable", "bidding happens before there is a landlord")
+        if len(setup.hands[YOU]) != 17:
+            self.add((*step.where, "position", "hands", "you"), "hand_size",
+                     f"you bid on the 17 cards dealt to you, not {len(setup.hands[YOU])}")
+        highest = max((b for _, b in setup.bids), default=0)
+        for i, bid in enumerate(task.bids):
+            if bid and bid <= highest:
+                self.add((*where, "accept", "bids", i), "illegal_answer",
+                         f"accepted bid {bid} is illegal: a bid must be higher than {highest} (RULES §3)")
+
+    def _name(self, step: Step, where: FieldPath) -> None:
+        task = step.task
+        assert task is not None and task.cards is not None
+        kinds = {r.kind.label for r in readings(task.cards)}
+        for i, name in enumerate(task.names):
+            if name == "none":
+                if kinds:
+                    self.add((*where, "accept", "kinds", i), "illegal_answer",
+                             f"{task.cards} is a combination ({', '.join(sorted(kinds))}), not 'none'")
+            elif name not in kinds:
+                real = ", ".join(sorted(kinds)) or "no combination at all"
+                self.add((*where, "accept", "kinds", i), "illegal_answer",
+                         f"{task.cards} does not read as {name} (it reads as: {real})")
+
+    def _score(self, step: Step, where: FieldPath) -> None:
+        task = step.task
+        assert task is not None
+        try:
+            score_answer(task.game, str(task.ask))
+        except ValueError as error:
+            self.add((*where, "game"), "illegal_answer", str(error))
+
+    def _feedback(self, step: Step, where: FieldPath) -> None:
+        """Feedback on an answer the task accepts, or on a move that cannot be played, is never seen."""
+        task = step.task
+        assert task is not None
+        for i, fb in enumerate(task.feedback):
+            at = (*where, "feedback", i, "answer")
+            if fb.answer is None:
+                continue
+            if task.type in (TaskType.PLAY, TaskType.LINE):
+                try:
+                    spec = parse_move(str(fb.answer))
+                except (LessonMoveError, ValueError) as error:
+                    self.add(at, "bad_cards", str(error))
+                    continue
+                setup = step.setup
+                if setup is None or YOU not in setup.hands:
+                    continue
+                reason = illegal_reason(setup.hands[YOU], setup.table, spec)
+                if reason is not None:
+                    self.add(at, "illegal_feedback", f"feedback for {str(spec)!r} is never shown: {reason}")
+                elif any(
+                    (m is None and spec.cards is None)
+                    or (m is not None and spec.cards is not None and m.cards == spec.cards.packed
+                        and (spec.kind is None or m.kind == spec.kind))
+                    for m in self._accepted.get(step.where, [])
+                ):
+                    self.add(at, "contradiction", f"{str(spec)!r} is an accepted answer, not a wrong one")
+            elif task.type == TaskType.BID:
+                if str(fb.answer) not in {"0", "1", "2", "3", "pass"}:
+                    self.add(at, "bad_answer", f"a bid is pass, 1, 2 or 3, not {fb.answer!r}")
+                elif (0 if str(fb.answer) == "pass" else int(fb.answer)) in task.bids:
+                    self.add(at, "contradiction", f"bid {fb.answer!r} is an accepted answer, not a wrong one")
+            elif task.type == TaskType.NAME:
+                if str(fb.answer) != "none":
+                    try:
+                        Kind.from_label(str(fb.answer))
+                    except ValueError as error:
+                        self.add(at, "bad_answer", str(error))
+            elif task.type == TaskType.SCORE and not isinstance(fb.answer, int):
+                self.add(at, "bad_answer", f"a score answer is a whole number, not {fb.answer!r}")
+
+
+def _name(move: Combo | None) -> str:
+    return "pass" if move is None else repr(move.text)
+
+
+def validate_document(doc: LessonDocument, oracle: Oracle) -> tuple[Lesson | None, list[Problem]]:
+    """Every problem of one loaded lesson file."""
+    if not isinstance(doc.data, dict):
+        return None, [Problem(str(doc.path), 1, "(top)", "schema", "a lesson file is a mapping (id, title, …)")]
+    problems, broken = _schema_problems(doc)
+    if not isinstance(doc.data.get("steps"), list):
+        return None, problems
+    lesson, built = build_lesson(doc, frozenset(broken))
+    problems.extend(built)
+    if lesson is not None:
+        checker = _Checker(doc, oracle)
+        for step in lesson.steps:
+            checker.check_step(step)
+        problems.extend(checker.problems)
+    return lesson, problems
+
+
+def _course_checks(docs: dict[str, tuple[LessonDocument, Lesson]], known: dict[str, int], report: Report) -> None:
+    """Ids unique, prerequisites that exist and come earlier in the course."""
+    seen: dict[str, str] = {}
+    for lesson_id, (doc, lesson) in docs.items():
+        del lesson_id
+        if lesson.id in seen and seen[lesson.id] != str(doc.path):
+            report.problems.append(Problem(str(doc.path), doc.line(("id",)), "id", "duplicate_id",
+                                           f"id {lesson.id!r} is also used by {seen[lesson.id]}"))
+        seen.setdefault(lesson.id, str(doc.path))
+        for i, pre in enumerate(lesson.prerequisites):
+            where = ("prerequisites", i)
+            if pre == lesson.id:
+                report.problems.append(Problem(str(doc.path), doc.line(where), format_path(where), "prerequisite",
+                                               "a lesson cannot require itself"))
+            elif pre not in known:
+                report.problems.append(Problem(str(doc.path), doc.line(where), format_path(where), "prerequisite",
+                                               f"unknown prerequisite {pre!r}"))
+            elif lesson.id in known and known[pre] > known[lesson.id]:
+                report.problems.append(Problem(str(doc.path), doc.line(where), format_path(where), "prerequisite",
+                                               f"prerequisite {pre!r} comes later in the course"))
+
+
+def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
+    """Files and folders → lesson files (folders contribute their ``*.yaml`` in order)."""
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        files.extend(lesson_files(path) if path.is_dir() else [path])
+    return files
+
+
+def validate_paths(paths: Sequence[Path | str] | None = None, oracle: Oracle | None = None) -> Report:
+    """Validate lesson files (default: the shipped course) and report every problem.
+
+    Prerequisites may name lessons of the shipped course as well as the files given.
+    """
+    oracle = oracle or Oracle()
+    files = expand_paths(paths if paths else [lessons_dir()])
+    report = Report(files=len(files))
+    loaded: dict[str, tuple[LessonDocument, Lesson]] = {}
+    order: dict[str, int] = {}
+    for path in files:
+        try:
+            doc = load_lesson_file(path)
+        except LessonFileError as error:
+            report.problems.append(Problem(str(path), _line_of(str(error)), "(file)", "yaml", str(error)))
+            continue
+        except OSError as error:
+            report.problems.append(Problem(str(path), 0, "(file)", "io", f"cannot read {str(path)!r}: {error.strerror}"))
+            continue
+        lesson, problems = validate_document(doc, oracle)
+        report.problems.extend(problems)
+        if lesson is not None:
+            report.lessons.append(lesson)
+            loaded[f"{path}"] = (doc, lesson)
+    known = {lesson.id: i for i, lesson in enumerate(_shipped_ids_in_order())}
+    base = len(known)
+    for i, (_, lesson) in enumerate(loaded.values()):
+        known.setdefault(lesson.id, base + i)
+    _course_checks(loaded, known, report)
+    report.problems.sort(key=lambda p: (p.file, p.line, p.path))
+    return report
+
+
+def _shipped_ids_in_order() -> list[Lesson]:
+    """Ids of the shipped course (light load: no solver) for prerequisite checks."""
+    from tutor.lessons.course import load_course
+
+    try:
+        return load_course()
+    except (LessonFileError, ValueError, OSError):
+        return []
+
+
+def _line_of(message: str) -> int:
+    if message.startswith("line "):
+        head = message[5:].split(":", 1)[0]
+        if head.isdigit():
+            return int(head)
+    return 0
