@@ -81,3 +81,11 @@ def test_validate_broken_files_lists_every_problem_and_exits_1(env: dict[str, st
     assert {"schema", "bad_cards", "duplicate_card", "hand_size", "illegal_answer", "refuted", "unreachable"} <= codes
     text = CliRunner().invoke(main, ["lessons", "validate", str(DATA / "broken_illegal.yaml")], env=env).output
     assert "broken_illegal.yaml:13: steps[0].task.accept.moves[0]: accepted answer '55' is illegal" in text
+
+
+def test_one_letter_card_answers_are_cards_not_commands() -> None:
+    """A lone Q is the queen and R the red joker (RULES §1), never quit/restart."""
+    from tutor.cli.learn import QUIT_WORDS, RESTART_WORDS
+
+    for word in ("q", "r", "Q", "R"):
+        assert word.lower() not in QUIT_WORDS | RESTART_WORDS

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.lessons.course import find_lesson, load_course, load_lesson
 from tutor.lessons.oracle import Oracle
-from tutor.lessons.runner import LessonRun, Verdict, stars_for
+from tutor.lessons.runner import LessonRun, Verdict, parse_kind_answer, stars_for
 
 DATA = Path(__file__).parent / "data"
 
@@ -116,7 +116,8 @@ def test_bid_name_and_score_tasks(course: list, oracle: Oracle) -> None:
 
 def test_rule_3_a_bid_must_be_higher(course: list, oracle: Oracle) -> None:
     run = LessonRun(find_lesson(course, "bidding"), oracle)
-    _goto_task(run, 3)  # left bid 1 before you
+    while not (run.step.task is not None and run.setup is not None and any(b for _, b in run.setup.bids)):
+        assert run.advance()  # the step where an earlier player has bid 1
     assert run.answer("1").verdict is Verdict.INVALID
     assert run.wrong == 0
 
@@ -138,3 +139,34 @@ def test_find_lesson_by_id_number_and_prefix(course: list) -> None:
 def test_a_broken_lesson_is_refused_with_a_pointer_to_validate() -> None:
     with pytest.raises(ValueError, match="ddz lessons validate"):
         load_lesson(DATA / "broken_duplicate.yaml")
+
+
+def test_kind_names_shown_in_the_prompt_are_understood_in_every_language() -> None:
+    """The name prompt lists «1 одиночная · 2 пара · …»: typing a listed name must work."""
+    assert parse_kind_answer("пара") == "pair"
+    assert parse_kind_answer("Тройка + 1") == "trio_single"
+    assert parse_kind_answer("самолет + одиночные") == "airplane_singles"
+    assert parse_kind_answer("четыре + 2 пары") == "four_two_pairs"
+    assert parse_kind_answer("trio-single") == "trio_single"
+    assert parse_kind_answer("нет") == "none"
+    with pytest.raises(ValueError):
+        parse_kind_answer("тройка + 3")
+
+
+def test_runner_reasons_follow_the_language(course: list, oracle: Oracle) -> None:
+    """--lang ru must not print the solver's refutation or a bid error in English."""
+    from tutor.i18n import language, set_language
+
+    before = language()
+    set_language("ru")
+    try:
+        run = LessonRun(find_lesson(course, "endgame-boss-first"), oracle)
+        _goto_task(run, 2)
+        outcome = run.answer("K")
+        assert outcome.reason and outcome.reason.startswith("после этого побеждает другая сторона")
+        assert "правый" in outcome.reason and "right" not in outcome.reason
+        bidding = LessonRun(find_lesson(course, "bidding"), oracle)
+        _goto_task(bidding)
+        assert "ставка" in (bidding.answer("7").reason or "")
+    finally:
+        set_language(before)

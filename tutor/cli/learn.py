@@ -32,9 +32,10 @@ from tutor.lessons.runner import LessonRun, Outcome, Verdict
 from tutor.lessons.validate import validate_paths
 from tutor.store import Store
 
-QUIT_WORDS = frozenset({"q", "quit", "exit", "выход"})
+# No one-letter words: a lone Q is the queen and R the red joker (RULES §1).
+QUIT_WORDS = frozenset({"quit", "exit", "выход"})
 HINT_WORDS = frozenset({"h", "hint", "?", "подсказка"})
-RESTART_WORDS = frozenset({"restart", "r", "заново"})
+RESTART_WORDS = frozenset({"restart", "заново"})
 
 
 def _console() -> Console:
@@ -209,7 +210,8 @@ def run_lesson(lesson: Lesson, number: int, total: int, console: Console, read: 
             if step.setup is not None:
                 show_setup(console, step.setup)
             answer = read(t("lessons.continue_prompt"))
-            if answer is None or answer.strip().lower() in QUIT_WORDS:
+            # Between steps nothing is typed as cards, so a lone "q" may quit too.
+            if answer is None or answer.strip().lower() in QUIT_WORDS | {"q"}:
                 console.print(t("lessons.quit"))
                 return None
             run.advance()

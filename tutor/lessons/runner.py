@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
+from tutor.i18n import LANGUAGES, catalogue, t
 from tutor.lessons.model import YOU, Feedback, Lesson, Mistake, Setup, Step, Task, TaskType, Text
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, format_move, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, solver_position
@@ -82,12 +84,35 @@ def parse_kind_answer(text: str) -> str:
     Accepts the label (``trio_single``, ``trio single``, ``trio-single``), the
     number 1–14 of RULES §5, or ``none``/``0`` for "not a combination".
     """
-    raw = text.strip().lower()
+    raw = " ".join(text.strip().lower().replace("ё", "е").split())
     if raw in ("none", "0", "no", "нет"):
         return "none"
     if raw.isdigit() and 1 <= int(raw) <= len(KIND_LABELS):
         return KIND_LABELS[int(raw) - 1]
-    return Kind.from_label(raw).label
+    shown = _shown_kind_names().get(raw)
+    if shown is not None:
+        return shown
+    try:
+        return Kind.from_label(raw).label
+    except ValueError:
+        raise ValueError(t("lessons.reason_kind_unknown", text=repr(text))) from None
+
+
+@lru_cache(maxsize=1)
+def _shown_kind_names() -> dict[str, str]:
+    """The kind names of every language's numbered list (``lessons.kinds_list``) → labels.
+
+    The prompt shows «1 одиночная · 2 пара · …»; a learner who types a name from
+    that list (in any language) must be understood, not told the label is unknown.
+    """
+    names: dict[str, str] = {}
+    for lang in LANGUAGES:
+        listing = catalogue(lang).get("lessons.kinds_list", "")
+        for item in listing.split("·"):
+            number, _, name = item.strip().partition(" ")
+            if number.isdigit() and 1 <= int(number) <= len(KIND_LABELS) and name:
+                names[" ".join(name.lower().replace("ё", "е").split())] = KIND_LABELS[int(number) - 1]
+    return names
 
 
 def parse_bid_answer(text: str) -> int:
@@ -96,7 +121,7 @@ def parse_bid_answer(text: str) -> int:
         return 0
     if raw in ("1", "2", "3"):
         return int(raw)
-    raise ValueError(f"a bid is pass, 1, 2 or 3, not {text!r}")
+    raise ValueError(t("lessons.reason_bid_format", text=repr(text)))
 
 
 def parse_number_answer(text: str) -> int:
@@ -104,7 +129,7 @@ def parse_number_answer(text: str) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise ValueError(f"type a whole number, e.g. 120 or -60, not {text!r}") from None
+        raise ValueError(t("lessons.reason_number_format", text=repr(text))) from None
 
 
 class LessonRun:
@@ -228,7 +253,7 @@ class LessonRun:
         setup = self.setup
         highest = max((b for _, b in setup.bids), default=0) if setup else 0
         if bid and bid <= highest:
-            return Outcome(Verdict.INVALID, reason=f"a bid must be higher than {highest} (or pass)")
+            return Outcome(Verdict.INVALID, reason=t("lessons.reason_bid_too_low", highest=highest))
         matched = next((f for f in task.feedback if f.answer is not None and _bid_of(f.answer) == bid), None)
         return self._judge(task, bid in task.bids, matched)
 
@@ -256,7 +281,7 @@ class LessonRun:
         matched = next((f for f in task.feedback if f.answer is not None and f.answer == number), None)
         reason = None
         if number == -right and right != 0:
-            reason = "right amount, wrong sign: who won, and who pays?"
+            reason = t("lessons.reason_wrong_sign")
         return self._judge(task, number == right, matched, reason)
 
     # ------------------------------------------------------------------ moves
@@ -339,9 +364,11 @@ class LessonRun:
         line = self.oracle.refutation(pos, move)
         if len(line) <= 1:
             return None
-        names = ("you", "right", "left")
-        shown = ", ".join(f"{names[seat]} {format_move(m)}" for seat, m in line)
-        return f"after this the other side wins, e.g.: {shown}"
+        names = (t("lessons.seat_you"), t("lessons.seat_right"), t("lessons.seat_left"))
+        shown = ", ".join(
+            f"{names[seat]} {format_move(m) if m is not None else t('lessons.bid_pass')}" for seat, m in line
+        )
+        return t("lessons.reason_refutation", line=shown)
 
     def _reply_until_you(self, outcome: Outcome) -> None:
         """The other two seats answer (strongest play by the solver) until it is your turn."""
