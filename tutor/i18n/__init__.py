@@ -2,7 +2,7 @@
 
 Strings live in YAML files under ``tutor/i18n/<lang>/`` — one file per area
 (``rules.yaml``, ``play.yaml``, …) so that areas can grow independently — and
-are looked up by dotted key: ``t("moves.none")``.  English is the default and
+are looked up by dotted key: ``t("play.quit_saved")``.  English is the default and
 the fallback; Russian follows the wording of the primary source where it has
 one.  Keys are ``<file stem>.<key>``.
 """

@@ -1,0 +1,58 @@
+"""The string catalogues: one place for every user-facing string, complete in both languages."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from tutor.i18n import LANGUAGES, catalogue, set_language, t
+
+ROOT = Path(__file__).resolve().parents[1]
+_KEY_USE = re.compile(r"""\bt\(\s*["']([a-z_]+\.[A-Za-z0-9_.]+)["']""")
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_language_has_every_key() -> None:
+    english = catalogue("en")
+    for lang in LANGUAGES:
+        missing = sorted(set(english) - set(catalogue(lang)))
+        extra = sorted(set(catalogue(lang)) - set(english))
+        assert not missing, f"{lang} lacks {missing[:10]}"
+        assert not extra, f"{lang} has keys English lacks: {extra[:10]}"
+
+
+def test_translations_use_the_same_placeholders() -> None:
+    english = catalogue("en")
+    for lang in LANGUAGES:
+        for key, text in catalogue(lang).items():
+            assert _fields(text) == _fields(english[key]), f"{lang}:{key} placeholders differ from English"
+
+
+def test_every_literal_key_in_the_code_exists() -> None:
+    english = catalogue("en")
+    used = {
+        (path.relative_to(ROOT).as_posix(), key)
+        for path in (ROOT / "tutor").rglob("*.py")
+        for key in _KEY_USE.findall(path.read_text(encoding="utf-8"))
+    }
+    unknown = sorted((where, key) for where, key in used if key not in english)
+    assert not unknown, f"unknown string keys: {unknown[:10]}"
+
+
+def test_missing_key_falls_back_to_english_then_the_key() -> None:
+    set_language("ru")
+    try:
+        assert t("no_such_area.no_such_key") == "no_such_area.no_such_key"
+    finally:
+        set_language("en")
+
+
+def test_unknown_language_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        set_language("xx")
