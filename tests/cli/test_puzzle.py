@@ -1,0 +1,144 @@
+"""`ddz puzzle` and `ddz puzzles` through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tutor.cli.main import main
+from tutor.i18n import set_language
+from tutor.puzzles.daily import daily_id
+from tutor.puzzles.library import dump_file, load_library
+from tutor.puzzles.model import Puzzle, find_move
+from tutor.solver.position import Position
+
+
+@pytest.fixture()
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path / "ddz"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    yield tmp_path
+    set_language("en")
+
+
+def run(*args: str, text: str = "") -> Result:
+    return CliRunner().invoke(main, list(args), input=text, catch_exceptions=False)
+
+
+def learner_moves(puzzle: Puzzle) -> list[str]:
+    """The learner's moves along the main line, as typed."""
+    side = puzzle.solver_side
+    pos: Position = puzzle.position
+    typed = []
+    for text in puzzle.solution.main_line():
+        if pos.roles[pos.to_move] is side:
+            typed.append(text)
+        pos = pos.after(find_move(pos, text))
+    return typed
+
+
+def simple_puzzle(players: int = 2) -> Puzzle:
+    return next(p for p in load_library() if p.players == players
+                and all(":" not in m for m in p.solution.main_line()) and len(p.solution.main_line()) <= 9)
+
+
+def test_daily_json_is_the_puzzle_of_the_date_without_solution(home: Path) -> None:
+    result = run("puzzle", "--date", "2025-02-03", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["id"] == daily_id(load_library().ids, date(2025, 2, 3))
+    assert "solution" not in data
+    assert {"id", "position", "goal", "themes", "rating"} <= set(data)
+    assert run("puzzle", "--date", "2025-02-03", "--json").output == result.output
+
+
+def test_puzzle_by_id_and_random_with_a_theme(home: Path) -> None:
+    puzzle = simple_puzzle()
+    data = json.loads(run("puzzle", puzzle.id, "--json").output)
+    assert data["id"] == puzzle.id and "solution" not in data
+    data = json.loads(run("puzzle", "random", "--theme", "bomb_finish", "--rating", "1500", "--json").output)
+    assert "bomb_finish" in data["themes"]
+
+
+def test_bad_input_is_one_line_and_exit_2(home: Path) -> None:
+    for args in (["puzzle", "--date", "2025-13-40"], ["puzzle", "nosuch"], ["puzzle", "random", "--theme", "x"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, result.output
+        assert result.output.count("\n") == 1 and result.output.startswith("error:")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_solving_interactively_raises_the_rating(home: Path, players: int) -> None:
+    puzzle = simple_puzzle(players)
+    result = run("puzzle", puzzle.id, text="\n".join(learner_moves(puzzle)) + "\n")
+    assert result.exit_code == 0
+    assert "Solved!" in result.output
+    assert "Your puzzle rating: 1500 →" in result.output
+    stats = json.loads(run("puzzle", "stats", "--json").output)
+    assert stats["solved"] == 1 and stats["rating"] > 1500
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_a_wrong_move_shows_the_refutation_then_retry_is_unrated_loss(home: Path) -> None:
+    puzzle = simple_puzzle()
+    pos = puzzle.position
+    first = find_move(pos, puzzle.first_move)
+    wrong = next(m for m in pos.legal_moves() if m != first)
+    wrong_text = "pass" if wrong is None else wrong.text
+    moves = learner_moves(puzzle)
+    result = run("puzzle", puzzle.id, text="\n".join([wrong_text, *moves]) + "\n")
+    assert "That loses. The refutation:" in result.output
+    assert "Solved!" in result.output
+    stats = json.loads(run("puzzle", "stats", "--json").output)
+    assert stats["failed"] == 1 and stats["rating"] < 1500
+    assert stats["to_replay"] == [puzzle.id]
+    replay = run("puzzle", "replay", text="quit\n")
+    assert puzzle.id in replay.output
+
+
+def test_hint_names_the_kind_then_the_move_and_solution_plays_it_out(home: Path) -> None:
+    puzzle = simple_puzzle()
+    result = run("puzzle", puzzle.id, text="hint\nhint\nsolution\n")
+    assert "Hint: the winning play is a" in result.output
+    assert f"Hint: play {puzzle.first_move}" in result.output or "Hint: play pass" in result.output
+    assert "The solution:" in result.output
+    assert "Unrated attempt" in result.output
+    assert json.loads(run("puzzle", "stats", "--json").output)["rating"] == 1500
+
+
+def test_daily_puzzle_in_russian_counts_the_streak(home: Path) -> None:
+    library = load_library()
+    today = date.today()
+    puzzle = library.get(daily_id(library.ids, today))
+    result = run("puzzle", "--lang", "ru", text="\n".join(learner_moves(puzzle)) + "\n")
+    assert "Задача дня" in result.output
+    assert json.loads(run("puzzle", "stats", "--json").output)["streak"] == 1
+
+
+def test_stats_on_a_fresh_store(home: Path) -> None:
+    result = run("puzzle", "stats")
+    assert result.exit_code == 0 and "Puzzle rating: 1500" in result.output
+
+
+def test_validate_a_file_and_catch_a_false_claim(home: Path, tmp_path: Path) -> None:
+    puzzle = simple_puzzle()
+    good = tmp_path / "good.yaml"
+    dump_file([puzzle], good)
+    result = run("puzzles", "validate", str(good), "--json")
+    assert result.exit_code == 0 and json.loads(result.output)["problems"] == {}
+    bad = tmp_path / "bad.yaml"
+    dump_file([Puzzle(**{**{f: getattr(puzzle, f) for f in puzzle.__slots__}, "themes": ("rocket",)})], bad)
+    result = CliRunner().invoke(main, ["puzzles", "validate", str(bad)])
+    assert result.exit_code == 1 and "themes" in result.output
+
+
+def test_generate_writes_a_valid_file(home: Path, tmp_path: Path) -> None:
+    out = tmp_path / "new.yaml"
+    result = run("puzzles", "generate", "-n", "1", "--seed", "3", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert run("puzzles", "validate", str(out)).exit_code == 0

@@ -1,0 +1,38 @@
+"""The daily puzzle: same for everyone on a date, never repeated within a year."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from tutor.puzzles.daily import YEAR_DAYS, daily_id, daily_index, parse_date, permutation
+
+
+def test_permutation_is_a_permutation_and_fixed() -> None:
+    order = permutation(400)
+    assert sorted(order) == list(range(400))
+    assert order == permutation(400)
+    assert order != list(range(400))
+
+
+@pytest.mark.parametrize("size", [YEAR_DAYS, 400, 523])
+def test_no_puzzle_repeats_within_a_year(size: int) -> None:
+    # Every window of 366 consecutive days, for every phase of the cycle: all distinct.
+    start = date(2024, 1, 1)
+    picks = [daily_index(start + timedelta(days=k), size) for k in range(size + YEAR_DAYS)]
+    for offset in range(size):
+        window = picks[offset : offset + YEAR_DAYS]
+        assert len(set(window)) == YEAR_DAYS
+
+
+def test_same_date_same_puzzle_whatever_the_id_order() -> None:
+    ids = [f"p{i:04d}" for i in range(400)]
+    day = date(2025, 3, 14)
+    assert daily_id(ids, day) == daily_id(list(reversed(ids)), day)
+    assert daily_id(ids, day) != daily_id(ids, day + timedelta(days=1))
+
+
+def test_bad_date_names_the_input() -> None:
+    with pytest.raises(ValueError, match="'2025-13-01'"):
+        parse_date("2025-13-01")

@@ -1,0 +1,89 @@
+"""The shipped library: schema, structure, size and coverage (no solver here)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from tutor.paths import puzzles_dir
+from tutor.puzzles.library import Library, check_tree, dump_file, load_file, load_library, parse_file_data, schema
+from tutor.puzzles.model import GoalType, Node, PuzzleFormatError
+from tutor.puzzles.themes import Theme
+
+from .helpers import make_puzzle
+
+
+@pytest.fixture(scope="module")
+def library() -> Library:
+    return load_library(check=True)
+
+
+def test_schema_is_valid_and_lists_every_theme() -> None:
+    jsonschema.Draft202012Validator.check_schema(schema())
+    listed = schema()["$defs"]["puzzle"]["properties"]["themes"]["items"]["enum"]
+    assert set(listed) == {t.value for t in Theme}
+
+
+def test_library_has_at_least_400_puzzles_with_unique_ids(library: Library) -> None:
+    assert len(library) >= 400
+    assert len(set(library.ids)) == len(library)
+
+
+def test_library_has_two_and_three_player_puzzles_for_both_sides(library: Library) -> None:
+    shapes = Counter((p.players, p.solver_side.name) for p in library)
+    for shape in [(2, "LANDLORD"), (2, "FARMER"), (3, "LANDLORD"), (3, "FARMER")]:
+        assert shapes[shape] >= 30, shapes
+
+
+def test_every_theme_is_in_the_library(library: Library) -> None:
+    counts = library.themes()
+    missing = [t.value for t in Theme if counts.get(t.value, 0) < 5]
+    assert not missing, counts
+
+
+def test_every_goal_and_a_spread_of_ratings(library: Library) -> None:
+    assert {p.goal.type for p in library} == set(GoalType)
+    ratings = sorted(p.rating for p in library)
+    assert ratings[0] < 1000 and ratings[-1] > 1900
+    buckets = Counter(int(r // 200) for r in ratings)
+    assert len([b for b, n in buckets.items() if n >= 10]) >= 5, buckets
+
+
+def test_files_are_tidy_many_puzzles_each() -> None:
+    files = sorted(puzzles_dir().glob("*.yaml"))
+    assert 2 <= len(files) <= 20
+    sizes = [len(load_file(f)) for f in files]
+    assert min(sizes) >= 1 and sum(s >= 100 for s in sizes) >= 4
+
+
+def test_a_bad_field_names_the_file_and_the_field() -> None:
+    data = {"puzzles": [make_puzzle("L:77Q F:6TQA", ["77", "pass", "Q"]).to_data()]}
+    data["puzzles"][0]["position"]["players"] = "L:77Q F:6TQA Z:3"
+    with pytest.raises(PuzzleFormatError, match=r"bad\.yaml: puzzles/0/position/players"):
+        parse_file_data(data, "bad.yaml")
+
+
+def test_tree_must_reach_the_end_and_have_one_move_per_solving_turn() -> None:
+    with pytest.raises(PuzzleFormatError, match="stops before"):
+        check_tree(make_puzzle("L:77Q F:6TQA", ["77", "pass"]))
+    base = make_puzzle("L:77Q F:6TQA", ["77"])
+    two_answers = replace(base, solution=Node("77", (Node("pass", (Node("Q"), Node("7"))),)))
+    with pytest.raises(PuzzleFormatError, match="exactly one move"):
+        check_tree(two_answers)
+    with pytest.raises(PuzzleFormatError, match="other side out"):
+        check_tree(make_puzzle("L:77Q F:6A", ["Q", "A", "pass", "6"]))
+    with pytest.raises(PuzzleFormatError, match="not a legal move"):
+        check_tree(make_puzzle("L:77Q F:6A", ["QQ"]))
+
+
+def test_dump_then_load_round_trips(tmp_path: Path) -> None:
+    puzzle = make_puzzle("L:77Q F:6TQA", ["77", "pass", "Q"], themes=("heads_up",))
+    path = tmp_path / "mine.yaml"
+    dump_file([puzzle], path, description="test")
+    assert load_file(path) == [puzzle]
+    assert yaml.safe_load(path.read_text())["description"] == "test"

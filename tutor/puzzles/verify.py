@@ -1,0 +1,157 @@
+"""Re-proving a puzzle with the solver: the claims CI checks for every shipped puzzle.
+
+For each puzzle:
+
+1. **Only move** — the side to move wins, and the solution's first move is the
+   one and only winning first move (pass counted as a move).
+2. **Stated result** — ``win_in: N``: the fastest forced win takes exactly N
+   plays of the solving side; ``win_with_bomb``: the main line has the solving
+   side play a bomb or the rocket.
+3. **Solution tree** — every move of the solving side in the tree wins
+   (so any defence in the tree is still met with a winning reply), and the
+   themes are exactly what the theme predicates say.
+4. With ``full=True`` also **toughest defence** — at every defending turn of
+   the main line, the tree's first reply delays the end the longest.
+
+The solver is injected, so tests can use a fake one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from tutor.engine.combos import Kind
+from tutor.puzzles.generate import SolverFactory, SolverLike
+from tutor.puzzles.model import GoalType, Node, Puzzle, find_move
+from tutor.puzzles.themes import MainLine, tag
+from tutor.solver.position import Position
+
+
+@dataclass(slots=True)
+class Verdict:
+    """The outcome of verifying one puzzle: empty ``problems`` means it holds."""
+
+    puzzle_id: str
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_only_move(puzzle: Puzzle, solver: SolverLike) -> list[str]:
+    pos = puzzle.position
+    result = solver.solve(pos, "win", all_moves=True)
+    if not result.complete or result.mover_wins is None:
+        return ["the solver ran out of budget on the first move"]
+    if not result.mover_wins:
+        return ["the side to move does not win"]
+    first = find_move(pos, puzzle.first_move)
+    winning = list(result.winning_moves)
+    if winning != [first]:
+        names = [("pass" if m is None else m.text) for m in winning]
+        return [f"winning first moves are {names}, expected only {puzzle.first_move!r}"]
+    return []
+
+
+def check_goal(puzzle: Puzzle, solver: SolverLike) -> list[str]:
+    if puzzle.goal.type is GoalType.WIN_IN:
+        result = solver.solve(puzzle.position, "fastest", all_moves=False)
+        if result.win_in != puzzle.goal.plays:
+            return [f"goal says win in {puzzle.goal.plays}, the fastest win takes {result.win_in}"]
+    if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
+        plays = MainLine(puzzle).solver_plays()
+        if not any(p.kind in (Kind.BOMB, Kind.ROCKET) for p in plays):
+            return ["goal says win with a bomb, the main line has none"]
+    return []
+
+
+def check_tree(puzzle: Puzzle, solver: SolverLike) -> list[str]:
+    side = puzzle.solver_side
+    problems: list[str] = []
+
+    def walk(pos: Position, node: Node, path: list[str]) -> None:
+        move = find_move(pos, node.move)
+        here = path + [node.move]
+        if pos.roles[pos.to_move] is side and len(here) > 1:
+            verdict = solver.is_winning_move(pos, move)
+            if verdict is not True:
+                problems.append(f"{' '.join(here)}: {node.move!r} does not win" if verdict is False
+                                else f"{' '.join(here)}: the solver ran out of budget")
+                return
+        after = pos.after(move)
+        for child in node.replies:
+            walk(after, child, here)
+
+    walk(puzzle.position, puzzle.solution, [])
+    return problems
+
+
+def check_themes(puzzle: Puzzle) -> list[str]:
+    found = tag(puzzle)
+    if sorted(found) != sorted(puzzle.themes):
+        return [f"themes {sorted(puzzle.themes)} but the predicates say {sorted(found)}"]
+    return []
+
+
+def check_toughest_defence(puzzle: Puzzle, solver: SolverLike) -> list[str]:
+    """At each defending turn of the main line, the first reply lasts the longest."""
+    side = puzzle.solver_side
+    pos = puzzle.position
+    node = puzzle.solution
+    problems = []
+    while True:
+        pos = pos.after(find_move(pos, node.move))
+        if pos.is_over or not node.replies:
+            break
+        node = node.replies[0]
+        if pos.roles[pos.to_move] is not side:
+            best = -1
+            values = {}
+            for move in pos.legal_moves():
+                after = pos.after(move)
+                if after.is_over:
+                    return [f"the defence {move!r} ends the game for the defenders"]
+                value = solver.solve(after, "fastest", all_moves=False).win_in
+                values[move] = -1 if value is None else value
+                best = max(best, values[move])
+            chosen = find_move(pos, node.move)
+            if values.get(chosen) != best:
+                problems.append(f"defence {node.move!r} is not the toughest (it allows {values.get(chosen)}, best {best})")
+    return problems
+
+
+def verify(puzzle: Puzzle, solver: SolverLike, full: bool = False) -> Verdict:
+    """All checks on one puzzle (``full`` adds the toughest-defence check)."""
+    started = time.perf_counter()
+    verdict = Verdict(puzzle.id)
+    try:
+        verdict.problems += check_only_move(puzzle, solver)
+        if not verdict.problems:
+            verdict.problems += check_goal(puzzle, solver)
+            verdict.problems += check_tree(puzzle, solver)
+            verdict.problems += check_themes(puzzle)
+            if full:
+                verdict.problems += check_toughest_defence(puzzle, solver)
+    except ValueError as error:
+        verdict.problems.append(str(error))
+    verdict.seconds = time.perf_counter() - started
+    return verdict
+
+
+def verify_all(
+    puzzles: Iterable[Puzzle],
+    solver_factory: SolverFactory,
+    full: bool = False,
+    progress: Callable[[Verdict], None] | None = None,
+) -> Iterator[Verdict]:
+    """Verify puzzles one by one, a fresh solver each (independent, reproducible checks)."""
+    for puzzle in puzzles:
+        verdict = verify(puzzle, solver_factory(), full)
+        if progress:
+            progress(verdict)
+        yield verdict
+
