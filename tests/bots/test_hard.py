@@ -1,0 +1,95 @@
+"""The hard level (RULES §10): medium plus card counting, endgame technique and search."""
+
+from __future__ import annotations
+
+from tests.bots.bot_views import combo, dump_history, turns, view
+from tutor.bots import HardBot, MediumBot, make_bot
+from tutor.bots.counting import PassLimit, pass_limits
+from tutor.engine.combos import Kind
+from tutor.bots.search import determinized_choice
+from tutor.engine.cards import FULL_DECK, Cards
+from tutor.solver import Position, Role, Solver
+
+LANDLORD = 0
+
+
+def heuristic(seed: int = 0) -> HardBot:
+    """The hard level's judgement alone (no search, no rollouts), to pin each rule down."""
+    return HardBot(seed, search=False, rollouts=False)
+
+
+def test_hard_plays_boss_moves_first() -> None:
+    # Landlord holds 4 and D; the small joker is gone and the farmers hold three cards each
+    # (no bomb possible): D cannot be beaten, so play it first and go out with the 4.
+    history = dump_history({1: "X", 2: "3", 0: "5"}, then=LANDLORD)
+    endgame = view(LANDLORD, "4D", LANDLORD, (2, 3, 3), history)
+    assert MediumBot(0).play(endgame) == combo("4")
+    assert heuristic().play(endgame) == combo("D")
+    assert make_bot("hard", 0).play(endgame) == combo("D")
+
+
+def test_hard_counts_played_cards() -> None:
+    # A and 4: the A is a boss only once every 2 and both jokers have been played.
+    counted = dump_history({1: "22X", 2: "22D", 0: "5"}, then=LANDLORD)
+    not_yet = dump_history({1: "99X", 2: "TTD", 0: "5"}, then=LANDLORD)
+    assert heuristic().play(view(LANDLORD, "4A", LANDLORD, (2, 3, 3), counted)) == combo("A")
+    assert heuristic().play(view(LANDLORD, "4A", LANDLORD, (2, 3, 3), not_yet)) == combo("4")
+    # Medium does not count: it leads the 4 either way.
+    assert MediumBot(0).play(view(LANDLORD, "4A", LANDLORD, (2, 3, 3), counted)) == combo("4")
+
+
+def test_hard_bombs_to_finish_in_two() -> None:
+    # The landlord's 2 is on the table and it still has ten cards: medium keeps its bomb,
+    # hard bombs because the 9 then goes out (bomb + one play).
+    position = view(1, "55559", LANDLORD, (10, 5, 9), turns((0, "2")))
+    assert MediumBot(0).play(position) is None
+    assert heuristic().play(position) == combo("5555")
+    assert make_bot("hard", 0).play(position) == combo("5555")
+
+
+def test_hard_bombs_when_the_rest_is_bosses_and_one_play() -> None:
+    # The landlord (three cards: no bomb possible) leads K.  After the rocket come the
+    # counted boss A (every 2 is gone) and the 3: bombing now wins the game.
+    history = dump_history({1: "2222", 2: "9", 0: "6"}, then=LANDLORD)
+    history += turns((0, "K"), (1, None))
+    position = view(2, "XD3A", LANDLORD, (3, 3, 4), history)
+    assert heuristic().play(position) is not None
+    assert heuristic().play(position).kind == Kind.ROCKET
+
+
+def test_hard_reads_what_passes_reveal() -> None:
+    # The landlord led a 9 with two cards left and both farmers passed; the second farmer
+    # was the last one who could stop it — it most likely holds no single above 9.
+    history = turns((0, "9"), (1, None), (2, None))
+    limits = pass_limits(view(1, "345", LANDLORD, (2, 3, 8), history))
+    assert PassLimit(2, Kind.SINGLE, combo("9").main) in limits
+
+
+def test_hard_feeds_partner_with_one_card_left() -> None:
+    # RULES §11: feed a partner on one card with the lowest single.
+    history = turns((0, "8"), (1, "T"), (2, None), (0, None))
+    position = view(1, "99JQKA2", LANDLORD, (12, 7, 1), history)
+    assert heuristic().play(position) == combo("9")
+
+
+def test_hard_goes_out_at_once() -> None:
+    assert make_bot("hard", 0).play(view(1, "QQ", LANDLORD, (9, 2, 8), turns((0, "99")))) == combo("QQ")
+
+
+def test_hard_search_plays_a_winning_endgame_move() -> None:
+    # Benchmark three-03 (shared/bench/endgames.yaml): L:333449 F:7QQK2 F:66KK2, the landlord
+    # to move wins only with 33344 or 3339.  Every other card has been played, so the hard
+    # bot knows the farmers' ten cards (not how they are split): the determinized search
+    # solves sampled splits and must find a winning move.
+    hands = {0: "333449", 1: "7QQK2", 2: "66KK2"}
+    rest = FULL_DECK - Cards.parse("".join(hands.values()))
+    text = "".join(str(Cards.from_ranks([r])) for r in rest.ranks())
+    history = dump_history({0: text[:14], 1: text[14:26], 2: text[26:]}, then=LANDLORD)
+    position = view(LANDLORD, hands[0], LANDLORD, (6, 5, 5), history)
+    truth = Position.parse("L:333449 F:7QQK2 F:66KK2")
+    winning = Solver(max_nodes=500_000).solve(truth).winning_moves
+    assert sorted(m.text for m in winning if m is not None) == ["33344", "3339"]
+    choice = determinized_choice(position, HardBot(0))
+    assert choice is not None and choice.decided > 0
+    assert choice.move in winning
+    assert make_bot("hard", 0).play(position) in winning

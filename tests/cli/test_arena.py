@@ -1,0 +1,52 @@
+"""``ddz arena`` (tutor/cli/arena.py), driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner, Result
+
+from tutor.cli.main import main
+
+ENV = {"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"}
+
+
+def run(*args: str) -> Result:
+    return CliRunner(env=ENV).invoke(main, ["arena", *args], catch_exceptions=False)
+
+
+def test_arena_json_has_the_issue_fields() -> None:
+    result = run("--landlord", "medium", "--farmers", "easy", "-n", "3", "--seed", "5", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    for key in ("games", "wp", "wp_ci", "adp", "adp_ci", "games_per_second", "decision_ms_median", "decision_ms_max"):
+        assert key in data
+    assert data["games"] == 6
+    assert len(data["wp_ci"]) == 2 and len(data["adp_ci"]) == 2
+
+
+def test_arena_table_fits_80_columns_without_colour() -> None:
+    result = run("--landlord", "medium", "--farmers", "medium", "-n", "2")
+    assert result.exit_code == 0, result.output
+    assert "WP" in result.output and "ADP" in result.output
+    assert "\x1b[" not in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert "No clear difference" in result.output
+
+
+def test_arena_bidding_mode() -> None:
+    result = run("--landlord", "medium", "--farmers", "easy", "-n", "1", "--bidding", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["mode"] == "bidding" and data["games"] == 3
+
+
+def test_arena_bad_level_exits_2() -> None:
+    result = run("--landlord", "expert", "--farmers", "easy", "-n", "1")
+    assert result.exit_code == 2
+    assert "expert" in result.output
+
+
+def test_arena_zero_deals_exits_2() -> None:
+    result = run("--landlord", "easy", "--farmers", "easy", "-n", "0")
+    assert result.exit_code == 2

@@ -1,0 +1,137 @@
+"""What every bot shares: the protocol, seeded randomness, and a reading of the table.
+
+A bot is anything with ``bid(view) -> int`` and ``play(view) -> Combo | None``.
+It is handed a :class:`~tutor.engine.view.PlayerView` — a frozen copy of what
+its seat may know (RULES §8) — and nothing else: this package never imports
+the game module, so no bot can reach a hidden hand even by accident (a test
+scans the imports).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from tutor.engine.combos import Combo, Kind, beats, readings
+from tutor.engine.view import PlayerView
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: decides bids and plays from a :class:`PlayerView` only."""
+
+    level: str
+
+    def bid(self, view: PlayerView) -> int:
+        """The bid for ``view.seat`` (0 = pass); must be a legal bid."""
+        ...
+
+    def play(self, view: PlayerView) -> Combo | None:
+        """The play for ``view.seat`` (None = pass, only when following)."""
+        ...
+
+
+class BotError(ValueError):
+    """A bot was asked something it cannot answer (wrong phase, not its turn)."""
+
+
+def turn_rng(seed: int, view: PlayerView) -> random.Random:
+    """A generator seeded from the game seed, the seat and the turn index.
+
+    Seeding per decision (not once per bot) makes every decision reproducible on
+    its own: the same deal and the same actions give the same game, and undoing
+    a move and asking again gives the same answer.  A string seed is hashed with
+    SHA-512 by :mod:`random`, so it is stable across runs and Python versions.
+    """
+    turn = len(view.bids) + len(view.history)
+    return random.Random(f"ddz:{seed}:{view.seat}:{turn}")
+
+
+def legal_bids(view: PlayerView) -> list[int]:
+    """Bids the seat may make now: 0 (pass) and every bid above the highest so far."""
+    high = max((b for _, b in view.bids), default=0)
+    return [0] + [b for b in view.rules.bids if b > high]
+
+
+def check_turn(view: PlayerView) -> None:
+    if view.landlord is None:
+        raise BotError(f"seat {view.seat} cannot play during the auction")
+    if view.to_move != view.seat:
+        raise BotError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
+    if not view.hand:
+        raise BotError(f"seat {view.seat} has no cards left: the game is over")
+
+
+@lru_cache(maxsize=1 << 16)
+def _one_combo_readings(hand: int) -> tuple[Combo, ...]:
+    """Readings of a whole hand, cached: asked at every decision, about few distinct hands."""
+    return tuple(readings(hand))
+
+
+def whole_hand_play(hand: int, table: Combo | None) -> Combo | None:
+    """The play that empties the hand at once, if the hand is one legal combination."""
+    options = _one_combo_readings(hand)
+    if not options:
+        return None
+    if table is not None:
+        options = tuple(c for c in options if beats(c, table))
+        if not options:
+            return None
+    # Prefer a non-bomb reading (no need to double the stake) — then the highest.
+    return max(options, key=lambda c: (c.kind not in (Kind.BOMB, Kind.ROCKET), c.main))
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """The table from one seat's point of view: who is who, and how close to the end."""
+
+    me: int
+    landlord: int
+    next: int
+    prev: int
+    partner: int | None
+    opponents: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Seats:
+        assert view.landlord is not None
+        n = view.players
+        me = view.seat
+        partner = None
+        opponents: tuple[int, ...]
+        if me == view.landlord:
+            opponents = tuple(s for s in range(n) if s != me)
+        else:
+            partner = next(s for s in range(n) if s not in (me, view.landlord))
+            opponents = (view.landlord,)
+        return cls(me, view.landlord, (me + 1) % n, (me - 1) % n, partner, opponents, view.card_counts)
+
+    @property
+    def is_landlord(self) -> bool:
+        return self.me == self.landlord
+
+    def fewest_opponent_cards(self) -> int:
+        return min(self.counts[s] for s in self.opponents)
+
+    def is_opponent(self, seat: int) -> bool:
+        return seat in self.opponents
+
+
+def is_bomb(combo: Combo) -> bool:
+    return combo[1] == Kind.BOMB or combo[1] == Kind.ROCKET
+
+
+def is_first_trick(view: PlayerView) -> bool:
+    """True while the opening trick is still going (nobody has won a trick yet)."""
+    passes = 0
+    for turn in view.history:
+        if turn.play is None:
+            passes += 1
+            if passes >= view.players - 1:
+                return False
+        else:
+            passes = 0
+    return True

@@ -1,0 +1,232 @@
+"""The hard level (RULES §10): medium, plus card counting, endgame technique and search.
+
+On top of :class:`~tutor.bots.medium.MediumBot` it
+
+* **plays as a real team**: feeds a partner who is down to one or two cards
+  (RULES §11), spends more as the last farmer able to stop the landlord, meets
+  an opponent about to go out with its highest card and keeps pairs away from
+  an opponent holding two;
+* **counts cards**: what the opponents may hold is the unseen cards (deck −
+  own hand − every play), not "everything I do not hold"; kitty cards the
+  landlord has not played are known to be in its hand; and passes made when
+  passing was dangerous reveal what a player cannot beat
+  (:func:`tutor.bots.counting.pass_limits`);
+* **plays what nobody can beat first in the endgame**: when all but one of its
+  planned groups are bosses it cashes them, keeping the lead, and finishes
+  with the last one;
+* **bombs to finish**: a bomb or the rocket that leaves at most one more play
+  (or only bosses and one play) is played at once, partner or not;
+* **looks ahead by rollouts**: it tries its heuristic choice and a few
+  alternatives on sampled deals, letting medium-level players finish each
+  game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
+* **searches the endgame**: when few cards remain it samples hidden hands
+  consistent with its view (:mod:`tutor.bots.sampling`), solves each sample
+  exactly with the solver under a node budget, and plays the move that wins in
+  the most samples (determinized search).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutor.bots.base import Seats, check_turn, is_bomb, whole_hand_play
+from tutor.bots.counting import is_boss, unseen_packed
+from tutor.bots.medium import MediumBot, lead_key
+from tutor.bots.planner import plan_packed
+from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.moves import follow_moves_packed
+from tutor.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from tutor.solver import Solver
+
+
+class HardBot(MediumBot):
+    """Medium's play with card counting, endgame technique and determinized search."""
+
+    level = "hard"
+    finesse = True
+    #: Search when the cards still in play (all hands) are at most this many.
+    search_cards = 20
+    #: Hidden deals sampled per searched decision.
+    samples = 6
+    #: Node budget of one exact solve (nodes, not seconds: decisions must not depend on the machine).
+    node_budget = 4_000
+
+    #: Start a fresh solver (fresh tables) after this many solves, to bound memory.
+    solver_reuse = 400
+
+    #: Roll out candidate moves when the cards in play are at most this many.  Earlier,
+    #: a rollout is long and says little (measured: no gain, five times the time).
+    rollout_cards = 34
+    #: Sampled deals per rolled-out decision (every candidate plays on each).
+    rollout_samples = 16
+    #: Candidates tried (the heuristic's choice included).
+    rollout_width = 4
+    #: Wins (out of ``rollout_samples``) an alternative needs over the heuristic's choice to replace it.
+    rollout_margin = 0
+    #: Who plays the rolled-out games: "medium", or "hard" (this level's judgement without look-ahead).
+    rollout_policy = "medium"
+
+    def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
+        super().__init__(seed)
+        self.search = search
+        self.rollouts = rollouts
+        self.policy: MediumBot = (
+            HardBot(seed, search=False, rollouts=False) if self.rollout_policy == "hard" and (search or rollouts)
+            else MediumBot(seed)
+        )
+        self._solver: Solver | None = None
+        self._solves = 0
+
+    def __repr__(self) -> str:
+        return f"HardBot(seed={self.seed!r}, search={self.search!r}, rollouts={self.rollouts!r})"
+
+    def hidden(self, view: PlayerView) -> int:
+        """Counts cards: only what has not been seen can be in the other hands."""
+        return unseen_packed(view)
+
+    def play(self, view: PlayerView) -> Combo | None:
+        check_turn(view)
+        if whole_hand_play(view.hand.packed, view.table) is not None:
+            return super().play(view)
+        if self.search and self.should_search(view):
+            from tutor.bots.search import determinized_choice
+
+            choice = determinized_choice(view, self)
+            if choice is not None:
+                return choice.move
+        heuristic = self.heuristic_play(view)
+        if self.rollouts and self.should_roll_out(view):
+            candidates = self.candidates(view, heuristic)
+            if len(candidates) > 1:
+                from tutor.bots.rollout import best_by_rollouts
+
+                return best_by_rollouts(
+                    view, candidates, self.rollout_samples, self.seed, self.policy, self.rollout_margin
+                )
+        return heuristic
+
+    def should_roll_out(self, view: PlayerView) -> bool:
+        return sum(view.card_counts) <= self.rollout_cards
+
+    def candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
+        """Moves worth trying in rollouts: the heuristic's first, then the plausible alternatives."""
+        hand = view.hand.packed
+        found: list[Combo | None] = [heuristic]
+        if view.table is None:
+            groups = sorted((g for g in plan_packed(hand).groups if not is_bomb(g)), key=lead_key)
+            kinds = set()
+            for g in groups:
+                key = (g[1], g[2])
+                if key in kinds:
+                    continue
+                kinds.add(key)
+                if g not in found:
+                    found.append(g)
+                if len(found) >= self.rollout_width:
+                    break
+            return found
+        if None not in found:
+            found.append(None)
+        moves = follow_moves_packed(hand, view.table)
+        base = plan_packed(hand).score
+        rated = sorted(
+            (m for m in moves if not is_bomb(m)),
+            key=lambda m: (-(plan_packed(hand - m[0]).score - base), m[3]),
+        )
+        for m in rated:
+            if len(found) >= self.rollout_width:
+                break
+            if m not in found:
+                found.append(m)
+        bombs = [m for m in moves if is_bomb(m)]
+        if bombs:
+            low = min(bombs, key=lambda m: (m[1] == Kind.ROCKET, m[3]))
+            if low not in found:
+                found.append(low)
+        return found
+
+    def heuristic_play(self, view: PlayerView) -> Combo | None:
+        """The play without search: medium's judgement plus counting and endgame technique."""
+        return super().play(view)
+
+    def solver(self) -> Solver:
+        """The exact solver, kept for the bot's game (its tables serve later decisions too)."""
+        if self._solver is None or self._solves >= self.solver_reuse:
+            from tutor.solver import Solver
+
+            self._solver = Solver(max_nodes=self.node_budget)
+            self._solves = 0
+        self._solves += 1
+        return self._solver
+
+    def should_search(self, view: PlayerView) -> bool:
+        return sum(view.card_counts) <= self.search_cards
+
+    # ------------------------------------------------------------------ leading
+    def lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo:
+        cashed = self.boss_first(view, seats, hand)
+        if cashed is not None:
+            return cashed
+        return super().lead(view, seats, hand)
+
+    def boss_first(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
+        """Endgame: if everything but one group is unbeatable, play the unbeatable first."""
+        groups = plan_packed(hand).groups
+        if len(groups) > 5:
+            return None
+        bosses = [g for g in groups if self.boss(view, seats, g)]
+        others = [g for g in groups if g not in bosses]
+        if not bosses or len(others) > 1:
+            return None
+        # Cash the plain bosses before the bombs (a bomb doubles the stake; keep it as a threat).
+        return min(bosses, key=lambda g: (is_bomb(g), -len(readings(g[0])), g[3]))
+
+    def single_against_one_card(self, view: PlayerView, seats: Seats, hand: int, groups: list[Combo]) -> Combo:
+        """Against a one-card opponent, a counted boss single is safe; otherwise the highest."""
+        singles = [g for g in groups if g[1] == Kind.SINGLE]
+        safe = [g for g in singles if self.boss(view, seats, g)]
+        if safe:
+            return min(safe, key=lambda g: g[3])
+        return super().single_against_one_card(view, seats, hand, groups)
+
+    # ---------------------------------------------------------------- following
+    def follow(self, view: PlayerView, seats: Seats, hand: int, table: Combo) -> Combo | None:
+        moves = follow_moves_packed(hand, table)
+        if not moves:
+            return None
+        finisher = self.bomb_to_finish(view, seats, hand, moves)
+        if finisher is not None:
+            return finisher
+        return super().follow(view, seats, hand, table)
+
+    def bomb_to_finish(self, view: PlayerView, seats: Seats, hand: int, moves: list[Combo]) -> Combo | None:
+        """A bomb (or the rocket) after which the hand goes out in one more play, or by bosses."""
+        for move in sorted((m for m in moves if is_bomb(m)), key=lambda m: (m[1] == Kind.ROCKET, m[3])):
+            rest = hand - move[0]
+            if readings(rest):
+                return move
+            groups = plan_packed(rest).groups
+            if len(groups) <= 3 and sum(1 for g in groups if not self.boss(view, seats, g)) <= 1:
+                return move
+        return None
+
+    def boss(self, view: PlayerView, seats: Seats, combo: Combo) -> bool:
+        biggest = max(seats.counts[o] for o in seats.opponents)
+        return is_boss(combo, self.hidden(view), biggest)
+
+    def follow_partner(
+        self, view: PlayerView, seats: Seats, hand: int, table: Combo, moves: list[Combo]
+    ) -> Combo | None:
+        """Like medium, but also take over when the rest is all bosses and one play."""
+        chosen = super().follow_partner(view, seats, hand, table, moves)
+        if chosen is not None:
+            return chosen
+        for move in moves:
+            if is_bomb(move) or not self.boss(view, seats, move):
+                continue
+            groups = plan_packed(hand - move[0]).groups
+            if sum(1 for g in groups if not self.boss(view, seats, g)) <= 1 and len(groups) <= 3:
+                return move
+        return None

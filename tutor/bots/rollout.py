@@ -1,0 +1,159 @@
+"""Rollouts: try each sensible move on sampled deals and see how the game ends.
+
+Before the endgame is small enough to solve exactly, the hard bot still looks
+ahead.  For a few candidate moves (its own heuristic choice, pass, the best
+other answers or leads of its plan) it samples hidden hands consistent with its
+view (:mod:`tutor.bots.sampling`), plays each candidate, and lets medium-level
+players finish the game from there — everyone deciding from their own view of
+the sampled deal.  The candidate whose games end best for its side is played.
+
+Trying moves against a decent default policy and keeping the best one is the
+classic *rollout* (policy-improvement) method of game programs: it is reliably
+stronger than the policy it rolls out with, which is exactly the gap between
+the medium and the hard level.  Every candidate is tried on the same samples
+(common random numbers), so the comparison is not swamped by the luck of the
+deal.
+
+The simulator below is deliberately tiny — hands, the table, the two-pass rule
+— because the bots package must not import the game (a bot sees only its view);
+it builds a :class:`PlayerView` for each simulated decision exactly as the game
+would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tutor.bots.base import turn_rng
+from tutor.bots.counting import pass_limits
+from tutor.bots.sampling import sample_hidden
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo
+from tutor.engine.view import PlayerView, Turn
+
+if TYPE_CHECKING:
+    from tutor.bots.medium import MediumBot
+
+Move = Combo | None
+
+#: A rollout that has not ended after this many turns is scored as a loss for
+#: the side to move (it cannot happen with legal play, but guards the loop).
+MAX_TURNS = 400
+
+
+@dataclass(slots=True)
+class _Sim:
+    """A game in the play phase, just enough to roll out."""
+
+    hands: list[int]
+    landlord: int
+    to_move: int
+    table: Combo | None
+    table_seat: int | None
+    passes: int
+    history: list[Turn]
+    base: PlayerView
+
+    def view(self, seat: int) -> PlayerView:
+        b = self.base
+        return PlayerView(
+            seat=seat,
+            hand=Cards(self.hands[seat]),
+            bids=b.bids,
+            landlord=b.landlord,
+            kitty=b.kitty,
+            history=tuple(self.history),
+            card_counts=tuple(_size(h) for h in self.hands),
+            to_move=self.to_move,
+            table=self.table,
+            table_seat=self.table_seat,
+            bid=b.bid,
+            rules=b.rules,
+        )
+
+    def apply(self, move: Move) -> int | None:
+        """Play ``move`` for the player to move; the winner's seat when the game ends."""
+        seat = self.to_move
+        self.history.append(Turn(seat, move))
+        n = len(self.hands)
+        if move is None:
+            self.passes += 1
+            if self.passes >= n - 1:
+                self.to_move = self.table_seat if self.table_seat is not None else (seat + 1) % n
+                self.table = self.table_seat = None
+                self.passes = 0
+            else:
+                self.to_move = (seat + 1) % n
+            return None
+        self.hands[seat] -= move[0]
+        if not self.hands[seat]:
+            return seat
+        self.table, self.table_seat, self.passes = move, seat, 0
+        self.to_move = (seat + 1) % n
+        return None
+
+
+def _size(packed: int) -> int:
+    total = 0
+    while packed:
+        total += packed & 0xF
+        packed >>= 4
+    return total
+
+
+def _trailing_passes(view: PlayerView) -> int:
+    passes = 0
+    for turn in reversed(view.history):
+        if turn.play is not None:
+            break
+        passes += 1
+    return passes if view.table is not None else 0
+
+
+def rollout(view: PlayerView, hidden: dict[int, int], first: Move, policy: MediumBot) -> bool:
+    """Play ``first`` for the viewer, let ``policy`` play everyone after it; True if the viewer's side wins."""
+    assert view.landlord is not None
+    hands = [view.hand.packed if s == view.seat else hidden[s] for s in range(view.players)]
+    sim = _Sim(
+        hands,
+        view.landlord,
+        view.seat,
+        view.table,
+        view.table_seat,
+        _trailing_passes(view),
+        list(view.history),
+        view,
+    )
+    winner = sim.apply(first)
+    turns = 0
+    while winner is None and turns < MAX_TURNS:
+        seat = sim.to_move
+        winner = sim.apply(policy.play(sim.view(seat)))
+        turns += 1
+    if winner is None:
+        return False
+    return (winner == view.landlord) == (view.seat == view.landlord)
+
+
+def best_by_rollouts(
+    view: PlayerView, candidates: list[Move], samples: int, seed: int, policy: MediumBot, margin: int = 0
+) -> Move:
+    """The candidate that wins most rollouts.
+
+    The first candidate is the heuristic's choice; another one replaces it only
+    when it wins at least ``margin`` more of the same samples — with a handful
+    of samples, smaller differences are mostly noise, and chasing noise is
+    worse than trusting judgement.  Ties go to the earlier candidate.
+    """
+    rng = turn_rng(seed, view)
+    limits = pass_limits(view)
+    wins = [0] * len(candidates)
+    for _ in range(samples):
+        hidden = sample_hidden(view, rng, limits)
+        for i, move in enumerate(candidates):
+            wins[i] += rollout(view, hidden, move, policy)
+    best = max(range(len(candidates)), key=lambda i: (wins[i], -i))
+    if wins[best] - wins[0] < margin:
+        return candidates[0]
+    return candidates[best]

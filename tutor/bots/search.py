@@ -1,0 +1,112 @@
+"""Determinized search: solve sampled deals exactly, play what wins most often.
+
+When few cards remain, the hard bot stops guessing.  It draws a handful of
+hidden-hand assignments consistent with its view (:mod:`tutor.bots.sampling`),
+hands each one to the exact open-hand solver (:mod:`tutor.solver`) under a
+node budget, and counts, for every legal move, in how many samples that move
+wins.  The move that wins most often is played; ties go to the move the
+ordinary (medium/hard heuristic) play would choose, so search only overrides
+judgement when it knows better.
+
+This is "perfect-information Monte Carlo", the method behind strong card
+programs in Skat, Bridge and Dou Di Zhu: it ignores that the opponents do not
+see our hand either, but near the end of a game, with few unknowns, it is very
+strong — and it is the only way a rule-based bot finds the non-obvious winning
+play (a pass, an early bomb, the right card to give up the lead with).
+
+Budgets are node counts, never wall time, so a decision does not depend on the
+machine's speed: the same view always gives the same move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tutor.bots.base import turn_rng
+from tutor.bots.counting import pass_limits
+from tutor.bots.sampling import sample_hidden
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo, Kind
+from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.engine.view import PlayerView
+from tutor.solver import Position, Role
+
+if TYPE_CHECKING:
+    from tutor.bots.hard import HardBot
+
+Move = Combo | None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchChoice:
+    """The outcome of a determinized search."""
+
+    move: Move
+    #: How many samples the chosen move wins.
+    wins: int
+    #: Samples the solver decided within its budget.
+    decided: int
+    #: Wins per move, for every move that won at least once.
+    tally: dict[Move, int]
+
+
+def sample_position(view: PlayerView, hidden: dict[int, int]) -> Position:
+    """The open-hand position of one sample, listed in turn order from the mover."""
+    assert view.landlord is not None
+    n = view.players
+    order = [(view.seat + i) % n for i in range(n)]
+    hands = tuple(view.hand if s == view.seat else Cards(hidden[s]) for s in order)
+    roles = tuple(Role.LANDLORD if s == view.landlord else Role.FARMER for s in order)
+    table_by = None if view.table_seat is None else order.index(view.table_seat)
+    return Position(hands, roles, 0, view.table, table_by)
+
+
+def determinized_choice(view: PlayerView, bot: HardBot) -> SearchChoice | None:
+    """The move that wins in the most sampled deals, or None when search cannot tell.
+
+    None means: no sample was decided within the budget, or every move loses
+    in every sample (then the heuristic play is as good as any and keeps up the
+    pressure), or there is only one legal move.
+    """
+    hand = view.hand.packed
+    if view.table is None:
+        moves: list[Move] = list(lead_moves_packed(hand))
+    else:
+        moves = [*follow_moves_packed(hand, view.table), None]
+    if len(moves) <= 1:
+        return None
+    rng = turn_rng(bot.seed, view)
+    limits = pass_limits(view)
+    solver = bot.solver()
+    tally: dict[Move, int] = {}
+    decided = 0
+    for _ in range(bot.samples):
+        position = sample_position(view, sample_hidden(view, rng, limits))
+        result = solver.solve(position, "win", all_moves=True)
+        if not result.complete:
+            continue
+        decided += 1
+        for move in result.winning_moves:
+            tally[move] = tally.get(move, 0) + 1
+    if not decided or not tally:
+        return None
+    best = max(tally.values())
+    if best == decided and len(tally) == 1:
+        move = next(iter(tally))
+        return SearchChoice(move, best, decided, tally)
+    leaders = [m for m, w in tally.items() if w == best]
+    preferred = bot.heuristic_play(view)
+    if preferred in leaders:
+        move = preferred
+    else:
+        move = min(leaders, key=_thrift)
+    return SearchChoice(move, best, decided, tally)
+
+
+def _thrift(move: Move) -> tuple[int, int, int]:
+    """Among equally good moves: pass, then no bomb, then low cards shed in numbers."""
+    if move is None:
+        return (0, 0, 0)
+    bomb = move[1] in (Kind.BOMB, Kind.ROCKET)
+    return (1 + int(bomb), move[3], -len(Cards(move[0])))

@@ -1,0 +1,106 @@
+"""``ddz arena``: play bot levels against each other and report how strong they are.
+
+Only translation happens here (options in, a table or JSON out, a progress
+bar on a terminal); the games and the statistics are in
+:mod:`tutor.bench.arena`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tutor.bench.arena import ArenaResult, run_arena
+from tutor.bots import LEVELS
+from tutor.cli.errors import handle_user_errors
+from tutor.i18n import t
+
+LEVEL = click.Choice(LEVELS, case_sensitive=False)
+
+
+def _console() -> Console:
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def _ci(low: float, high: float, digits: int) -> str:
+    return f"[{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def render(result: ArenaResult, console: Console) -> None:
+    """The arena's figures as a small table (fits 80 columns, no colour needed)."""
+    title_key = "arena.title_bidding" if result.bidding else "arena.title"
+    table = Table(title=t(title_key, a=result.a, b=result.b, deals=result.deals, games=result.games))
+    table.add_column(t("arena.column_figure"))
+    table.add_column(t("arena.column_value"), justify="right")
+    table.add_column(t("arena.column_ci"), justify="right")
+    table.add_row(t("arena.wp"), f"{result.wp:.3f}", _ci(*result.wp_ci, 3))
+    if result.wp_as_landlord is not None and result.wp_as_farmers is not None:
+        table.add_row(t("arena.wp_landlord", a=result.a), f"{result.wp_as_landlord:.3f}", "")
+        table.add_row(t("arena.wp_farmers", a=result.a), f"{result.wp_as_farmers:.3f}", "")
+    adp_key = "arena.score" if result.bidding else "arena.adp"
+    table.add_row(t(adp_key), f"{result.adp:+.3f}", _ci(*result.adp_ci, 3))
+    if result.bidding and result.a_landlord_share is not None:
+        table.add_row(t("arena.landlord_share"), f"{result.a_landlord_share:.3f}", "")
+    table.add_row(t("arena.speed"), f"{result.games_per_second:.1f}", "")
+    for level, (median, worst) in result.decision_ms.items():
+        table.add_row(t("arena.decision", level=level), f"{median:.2f}", t("arena.decision_max", ms=f"{worst:.0f}"))
+    console.print(table)
+    low, high = result.wp_ci
+    if low > 0.5:
+        verdict = t("arena.verdict_stronger", a=result.a, b=result.b)
+    elif high < 0.5:
+        verdict = t("arena.verdict_weaker", a=result.a, b=result.b)
+    else:
+        verdict = t("arena.verdict_unclear", a=result.a, b=result.b)
+    console.print(verdict)
+
+
+@click.command()
+@click.option("--landlord", "a", type=LEVEL, required=True, help="Level A, whose figures are reported.")
+@click.option("--farmers", "b", type=LEVEL, required=True, help="Level B, the opponent.")
+@click.option("-n", "deals", type=click.IntRange(min=1), default=200, show_default=True, help="Number of deals.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First deal number.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option("--bidding", is_flag=True, help="Play with the auction; report RULES §7 scores.")
+@handle_user_errors
+def arena(a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool) -> None:
+    """Measure level A (--landlord) against level B (--farmers).
+
+    Each deal is played twice with the roles swapped — A as the landlord
+    against B as both farmers, then B against A — with the landlord in a fixed
+    seat and no auction, so that only the play differs.  Reports A's WP (share
+    of games won) and ADP (points per game: ±2 for the landlord's side, doubled
+    by each bomb and the rocket) with 95% confidence intervals.  With
+    --bidding, each deal is played three times with the auction, A in each
+    seat against two B bots, and A's score is counted as in RULES §7.
+    """
+    console = _console()
+    show_bar = not as_json and sys.stdout.isatty()
+    if show_bar:
+        with Progress(
+            TextColumn(t("arena.progress", a=a, b=b)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("arena", total=deals)
+            result = run_arena(
+                a, b, deals, seed=seed, workers=workers, bidding=bidding, progress=lambda k: bar.advance(task, k)
+            )
+    else:
+        result = run_arena(a, b, deals, seed=seed, workers=workers, bidding=bidding)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        render(result, console)
+
+
+COMMANDS = [arena]
