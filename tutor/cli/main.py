@@ -18,12 +18,20 @@ def main() -> None:
     """ddz-tutor: learn Dou Di Zhu (斗地主) with lessons, puzzles and coached games."""
 
 
-def _register() -> None:
-    """Attach every command module's commands to the group."""
-    from tutor.cli import rules_commands
+#: The modules under ``tutor.cli`` whose ``COMMANDS`` list joins the group.
+_COMMAND_MODULES = ("rules_commands", "solve", "play", "stats", "learn", "puzzle", "arena")
 
-    for command in rules_commands.COMMANDS:
-        main.add_command(command)
+
+def _register() -> None:
+    """Attach every command module's commands (and the ``bench`` group) to ``main``."""
+    from importlib import import_module
+
+    for name in _COMMAND_MODULES:
+        for command in import_module(f"tutor.cli.{name}").COMMANDS:
+            main.add_command(command)
+    from tutor.cli.bench import bench
+
+    main.add_command(bench)
 
 
 _register()
