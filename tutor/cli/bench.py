@@ -88,6 +88,9 @@ def movegen(
 def _register() -> None:
     """Attach the subcommands.  Add one line here for a benchmark defined elsewhere."""
     bench.add_command(movegen)
+    from tutor.cli.bench_solver import solver  # issue 3
+
+    bench.add_command(solver)
 
 
 _register()

@@ -1,0 +1,200 @@
+"""``ddz bench solver``: solve every position of ``benchmarks/endgames.yaml``.
+
+Each position runs in a fresh Python subprocess so that its peak memory
+(``ru_maxrss`` of that process, interpreter included) belongs to it alone and
+no transposition table carries over from the previous position.  The result
+is checked against the file's known ``result`` and ``winning_moves``; a
+mismatch is flagged, never hidden.  Speed targets (issue 3) are judged here,
+not in the unit tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tutor.paths import benchmarks_dir
+
+#: Seconds allowed per position (full run, and with --quick).
+FULL_LIMIT = 120.0
+QUICK_LIMIT = 5.0
+
+
+def endgames_file() -> Path:
+    return benchmarks_dir() / "endgames.yaml"
+
+
+def load_positions(path: Path | None = None) -> list[dict[str, Any]]:
+    data = yaml.safe_load((path or endgames_file()).read_text(encoding="utf-8"))
+    return list(data["positions"])
+
+
+@dataclass
+class Measured:
+    """One benchmark row."""
+
+    id: str
+    players: int
+    cards: int
+    result: str | None
+    winning_moves: list[str] | None
+    seconds: float
+    cpu_seconds: float
+    nodes: int
+    peak_mb: float
+    known: str | None
+    known_moves: list[str] | None
+    status: str  # ok / MISMATCH / unknown-known / timeout
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "players": self.players,
+            "max_hand": self.cards,
+            "result": self.result,
+            "winning_moves": self.winning_moves,
+            "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "nodes": self.nodes,
+            "nodes_per_second": round(self.nodes_per_second),
+            "peak_mb": round(self.peak_mb, 1),
+            "known": self.known,
+            "status": self.status,
+        }
+
+
+def solve_one(entry: dict[str, Any], max_seconds: float) -> dict[str, Any]:
+    """Solve one position in this process (the subprocess side)."""
+    from tutor.solver import Position, Solver
+
+    pos = Position.parse(entry["players"], beat=entry.get("beat"), beat_by=entry.get("beat_by"))
+    cpu = time.process_time()
+    res = Solver(max_seconds=max_seconds).solve(pos, all_moves=True)
+    cpu = time.process_time() - cpu
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result = None if res.mover_wins is None else ("mover_wins" if res.mover_wins else "mover_loses")
+    moves = sorted("pass" if m is None else m.text for m in res.winning_moves) if res.complete else None
+    return {
+        "result": result,
+        "winning_moves": moves,
+        "seconds": res.seconds,
+        "cpu_seconds": cpu,
+        "nodes": res.nodes,
+        "peak_mb": peak_kb / 1024.0,
+        "complete": res.complete,
+        "players": pos.players,
+        "cards": max(len(h) for h in pos.hands),
+    }
+
+
+def measure(entry: dict[str, Any], max_seconds: float) -> Measured:
+    """Solve one position in a fresh subprocess and compare with what is known."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"benchmark subprocess failed for {entry.get('id')!r}: {proc.stderr.strip()[-400:]}")
+    got = json.loads(proc.stdout)
+    known = entry.get("result")
+    known_moves = entry.get("winning_moves")
+    if got["result"] is None or not got["complete"]:
+        status = "timeout"
+    elif known is None:
+        status = "new"
+    elif known != got["result"]:
+        status = "MISMATCH"
+    elif known_moves is not None and got["winning_moves"] is not None and sorted(known_moves) != got["winning_moves"]:
+        status = "MISMATCH"
+    else:
+        status = "ok"
+    return Measured(
+        id=str(entry["id"]),
+        players=got["players"],
+        cards=got["cards"],
+        result=got["result"] if got["complete"] else None,
+        winning_moves=got["winning_moves"],
+        seconds=got["seconds"],
+        cpu_seconds=got["cpu_seconds"],
+        nodes=got["nodes"],
+        peak_mb=got["peak_mb"],
+        known=known,
+        known_moves=known_moves,
+        status=status,
+    )
+
+
+def target_seconds(row: Measured) -> float | None:
+    """The issue-3 time target for a position (None: just solve it)."""
+    if row.players == 2:
+        return 0.5 if row.cards <= 13 else 3.0
+    return 30.0 if row.cards >= 8 else None
+
+
+MEASURED_BEGIN = "# --- measured by ddz-tutor (`ddz bench solver --write`; do not edit by hand) ---"
+MEASURED_END = "# --- end of measured ---"
+
+
+def update_file(rows: list[Measured], path: Path | None = None) -> None:
+    """Write what we measured back into the benchmark file, keeping its comments.
+
+    * A position whose ``result`` is null gets the result we measured, marked
+      ``result_source: ddz-tutor`` (ours, not an independent confirmation),
+      and its winning moves.
+    * A comment block at the end lists every position's figures (seconds,
+      nodes, peak memory) from this run.
+    """
+    path = path or endgames_file()
+    text = path.read_text(encoding="utf-8")
+    by_id = {r.id: r for r in rows}
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("- {id:") and "result: null" in line:
+            ident = stripped[len("- {id:") :].split(",", 1)[0].strip()
+            row = by_id.get(ident)
+            if row is not None and row.result is not None and row.status != "timeout":
+                moves = ", ".join(f'"{m}"' for m in (row.winning_moves or []))
+                line = line.replace(
+                    "result: null", f"result: {row.result}, result_source: ddz-tutor, winning_moves: [{moves}]"
+                )
+        lines.append(line)
+    text = "\n".join(lines) + "\n"
+    if MEASURED_BEGIN in text:
+        text = text[: text.index(MEASURED_BEGIN)].rstrip("\n") + "\n"
+    block = [MEASURED_BEGIN, "# id          result        seconds      cpu s        nodes   nodes/s  peak MB  status"]
+    for r in rows:
+        block.append(
+            f"# {r.id:<11} {r.result or 'unknown':<12} {r.seconds:>8.3f} {r.cpu_seconds:>9.3f} {r.nodes:>12,}"
+            f" {r.nodes_per_second:>9,.0f} {r.peak_mb:>8.1f}  {r.status}"
+        )
+        if r.winning_moves is not None:
+            block.append(f"#   winning moves: {', '.join(r.winning_moves) or '-'}")
+    block.append(MEASURED_END)
+    path.write_text(text + "\n".join(block) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    entry = json.loads(argv[0])
+    print(json.dumps(solve_one(entry, float(argv[1]))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,120 @@
+"""``ddz solve``: the exact open-hand endgame solver from the shell.
+
+Players are given in turn order, the first listed to move
+(``ddz solve "L:DAQQJJT999844 F:X22AAT886633"``); ``--beat`` is the
+combination on the table, played by default by the player listed last.
+The human output explains the result in words; ``--json`` prints the raw
+result.  Bad input is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from tutor.cli.errors import handle_user_errors
+from tutor.i18n import t
+from tutor.solver import Position, Role, SolveResult, Solver
+
+
+def move_text(move: object) -> str:
+    """A move as card text, ``"pass"`` for pass (the JSON form)."""
+    return "pass" if move is None else move.text  # type: ignore[attr-defined]
+
+
+def player_name(pos: Position, player: int) -> str:
+    """``the landlord`` / ``the farmer`` / ``farmer 1`` … in the current language."""
+    if pos.roles[player] is Role.LANDLORD:
+        return t("solve.landlord")
+    farmers = [i for i, r in enumerate(pos.roles) if r is Role.FARMER]
+    if len(farmers) == 1:
+        return t("solve.farmer")
+    return t("solve.farmer_n", n=farmers.index(player) + 1)
+
+
+def side_name(pos: Position, role: Role) -> str:
+    if role is Role.LANDLORD:
+        return t("solve.landlord")
+    return t("solve.farmer") if pos.roles.count(Role.FARMER) == 1 else t("solve.farmers")
+
+
+def step_text(pos: Position, player: int, move: object) -> str:
+    who = player_name(pos, player)
+    return t("solve.step_pass", who=who) if move is None else t("solve.step_play", who=who, move=move_text(move))
+
+
+def explain(pos: Position, res: SolveResult) -> list[str]:
+    """The result in words: who wins, how to start, how the game may go."""
+    if res.mover_wins is None:
+        return [t("solve.unknown", nodes=res.nodes, seconds=res.seconds)]
+    mover = pos.roles[pos.to_move]
+    winner = mover if res.mover_wins else (Role.FARMER if mover is Role.LANDLORD else Role.LANDLORD)
+    lines = []
+    line = res.line
+    if res.mover_wins and line:
+        first = line[0][1]
+        advice = t("solve.first_pass") if first is None else t("solve.first_play", move=move_text(first))
+        if len(line) >= 3:
+            reply = step_text(pos, line[1][0], line[1][1])
+            answer = move_text(line[2][1]) if line[2][1] is not None else t("solve.pass")
+            same = pos.roles[line[2][0]] is winner
+            if same:
+                advice += t("solve.if_then", reply=reply, answer=answer)
+        lines.append(t("solve.wins", side=side_name(pos, winner).capitalize(), advice=advice))
+    else:
+        lines.append(t("solve.loses", side=side_name(pos, mover).capitalize(), winner=side_name(pos, winner)))
+    if res.mover_wins:
+        moves = ", ".join(move_text(m) for m in res.winning_moves)
+        lines.append(t("solve.winning_moves", count=len(res.winning_moves), moves=moves))
+    if line:
+        lines.append(t("solve.line", line="; ".join(step_text(pos, p, m) for p, m in line)))
+    if res.win_in is not None:
+        lines.append(t("solve.win_in", side=side_name(pos, winner), n=res.win_in))
+    lines.append(t("solve.stats", nodes=res.nodes, seconds=res.seconds, rate=res.nodes_per_second))
+    return lines
+
+
+def result_json(pos: Position, res: SolveResult, fastest: bool) -> dict[str, object]:
+    data: dict[str, object] = {
+        "mover_wins": res.mover_wins,
+        "winning_moves": [move_text(m) for m in res.winning_moves],
+        "line": [
+            {"player": p, "role": pos.roles[p].letter, "move": move_text(m)} for p, m in res.line
+        ],
+        "nodes": res.nodes,
+        "seconds": round(res.seconds, 4),
+        "complete": res.complete,
+    }
+    if fastest:
+        data["win_in"] = res.win_in
+    return data
+
+
+@click.command("solve")
+@click.argument("players")
+@click.option("--beat", metavar="CARDS", help="The combination on the table that the mover must beat or pass.")
+@click.option("--beat-by", type=int, metavar="INDEX",
+              help="Who played --beat (player index, 0 = first listed); default the last listed.")  # fmt: skip
+@click.option("--fastest", is_flag=True, help="Shortest forced win (reports win_in, the winner's own plays).")
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+              help="Give up after S seconds (the answer is then 'unknown').")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@handle_user_errors
+def solve(players: str, beat: str | None, beat_by: int | None, fastest: bool, max_seconds: float | None,
+          as_json: bool) -> None:  # fmt: skip
+    """Solve an open-hand endgame exactly: PLAYERS like "L:DAQQJJT999844 F:X22AAT886633".
+
+    Players in turn order, the first listed to move; L = landlord, F = farmer
+    (two farmers are one team).  Lists every winning first move.
+    """
+    pos = Position.parse(players, beat=beat, beat_by=beat_by)
+    res = Solver(max_seconds=max_seconds).solve(pos, objective="fastest" if fastest else "win")
+    if as_json:
+        click.echo(json.dumps(result_json(pos, res, fastest), ensure_ascii=False))
+        return
+    for line in explain(pos, res):
+        click.echo(line)
+
+
+COMMANDS = [solve]

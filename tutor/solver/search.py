@@ -1,0 +1,459 @@
+"""The exact AND/OR search behind :class:`tutor.solver.Solver`.
+
+Win/loss only (a boolean per position), depth-first, with:
+
+* a transposition table keyed on the *full* position packed into one Python
+  integer — every hand (60 bits each), the player to move, who played the
+  table and what it takes to beat it (kind, length, main: the table's cards do
+  not change what may follow).  Python integers are exact and unbounded, so
+  there is no lossy hashing: two positions share an entry only if they are
+  the same position.  In two players the table is also *canonicalised*: its
+  main is lowered to the highest main the follower holds at or below it, so
+  tables that leave the follower the same answers share one entry
+  (:meth:`HandTables.facing_table`).  Positions settled by an immediate win
+  are not stored (they cost less to recompute than to keep);
+* immediate wins: a leader whose whole hand is one combination goes out; any
+  move that empties the hand wins;
+* "boss move then out": a play no opponent can answer whose remainder is one
+  combination wins at once;
+* move ordering: boss plays (nobody on the other side can answer: the lead
+  comes back), then the plays that leave the fewest plays to finish
+  (:meth:`HandTables.min_plays`; ties: the lower main), and pass last — except
+  that a farmer facing their partner's play passes first.  In two players a
+  per-hand killer (the move that last won with this same hand, usually in a
+  sibling position) is tried before the rest, and an enhanced transposition
+  cutoff looks every child up in the table before searching any;
+* dominance pruning (two players, and only below the root): of two plays of
+  the same kind and length that leave the opponent the same answers and
+  differ only in which whole, chain-free ranks are kept, the one keeping the
+  higher cards is at least as good (:meth:`HandTables.dominance_pairs`) —
+  this covers wing (kicker) choices and equivalent singles, pairs, trios;
+* a shortcut for plays that *nobody* can answer: the passes are forced, so the
+  search goes straight to the player's next lead.
+
+Two cores share those ideas.  :class:`TwoPlayerSearch` is a negamax over
+``(mover hand, other hand, table)``: in two players the roles do not matter
+(whoever goes out first wins) and a table was always played by the other
+player.  :class:`TeamSearch` handles two or three players with sides (the
+landlord against the farmers); it also serves the tests as a cross-check of
+the two-player core (it prunes nothing, so it checks the pruning too).
+
+:class:`FastestSearch` answers "can side W win using at most d of its own
+plays?", for the *fastest* objective (iterative deepening on d), pruned by
+the exact least number of plays each hand of W needs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tutor.engine.combos import Combo
+from tutor.solver.tables import HandTables, table_code
+
+#: Kinds below this one are answered by any bomb or the rocket.
+_BOMB_KIND = 13
+
+
+class BudgetExceeded(Exception):
+    """Raised inside the search when the node or time budget is spent."""
+
+
+class Budget:
+    """Counts nodes and watches the clock; raises :class:`BudgetExceeded` when spent."""
+
+    CHECK_EVERY = 2048
+
+    def __init__(self, max_nodes: int | None, max_seconds: float | None) -> None:
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.nodes = 0
+        self.next_check = self.CHECK_EVERY if max_nodes is None else min(self.CHECK_EVERY, max_nodes)
+
+    def check(self, nodes: int) -> int:
+        """Called every few thousand nodes; returns the node count of the next check."""
+        self.nodes = nodes
+        if self.max_nodes is not None and nodes >= self.max_nodes:
+            raise BudgetExceeded
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise BudgetExceeded
+        step = self.CHECK_EVERY
+        if self.max_nodes is not None:
+            step = max(1, min(step, self.max_nodes - nodes))
+        return nodes + step
+
+
+def _beatable(prof: tuple[dict[int, int], bool], m: Combo) -> bool:
+    return m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < _BOMB_KIND)
+
+
+#: Transposition entries kept before the table is cleared (≈ 100 bytes each
+#: with the per-hand caches: the peak stays under 500 MB).
+MAX_ENTRIES = 2_000_000
+
+
+class TwoPlayerSearch:
+    """Negamax over (mover hand, other hand, table code) for two players.
+
+    ``win(me, opp, code, table)`` is True when the player to move (holding
+    ``me``) wins against ``opp``; ``code`` is :func:`table_code` of ``table``
+    or 0 when the mover leads.  A table is always the other player's play.
+    """
+
+    def __init__(self, tables: HandTables) -> None:
+        self.tables = tables
+        self.tt: dict[int, bool] = {}
+        self.max_entries = MAX_ENTRIES
+        self.nodes = 0
+        self.win = self._build()
+
+    def _build(self) -> Callable[[int, int, int, Combo | None], bool]:
+        tables = self.tables
+        tt = self.tt
+        tt_get = tt.get
+        lead_moves = tables.lead_moves
+        follow_moves = tables.follow_moves
+        profile = tables.profile
+        is_combo = tables.is_combo
+        min_plays = tables.min_plays
+        facing_table = tables.facing_table
+        lead_dominance = tables.lead_dominance
+        undominated = tables.undominated
+        facing_get = tables.facing.get
+        owner = self
+
+        killers: dict[int, tuple[int, ...]] = {}
+        killers_get = killers.get
+        pass_move: tuple[int, ...] = ()
+
+        def win(me: int, opp: int, code: int, table: Combo | None) -> bool:
+            if code:
+                moves, canonical, pairs = facing_table(me, code, table)  # type: ignore[arg-type]
+                key = me | opp << 60 | canonical << 120
+            else:
+                key = me | opp << 60
+            known = tt_get(key)
+            if known is not None:
+                return known
+            owner.nodes += 1
+            if owner.nodes >= owner.budget.next_check:
+                owner.budget.next_check = owner.budget.check(owner.nodes)
+                if len(tt) > owner.max_entries:
+                    # Memory cap: entries are exact, so forgetting them costs
+                    # only time, never correctness.
+                    tt.clear()
+                    killers.clear()
+            best, any_bomb = profile(opp)
+            if code == 0:
+                if is_combo(me):
+                    return True  # immediate: not worth a table entry
+                moves = lead_moves(me)
+                pairs = lead_dominance(me)
+            if pairs:
+                moves = undominated(moves, pairs, [opp])
+            boss = []
+            other = []
+            for m in moves:
+                left = me - m[0]
+                if left == 0:
+                    return True  # immediate: not worth a table entry
+                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < 13):
+                    other.append(m)
+                elif is_combo(left):
+                    return True  # boss then out: not worth a table entry
+                else:
+                    boss.append(m)
+            # Enhanced transposition cutoff: a child already known to be won
+            # for us (or lost for the other player) settles this node at once.
+            for m in boss:
+                if tt_get(me - m[0] | opp << 60) is True:
+                    tt[key] = True
+                    return True
+            if code and tt_get(opp | me << 60) is False:
+                tt[key] = True
+                return True
+            for m in other:
+                entry = facing_get(opp | (m[1] | m[2] << 4 | m[3] << 8) << 60)
+                if entry is not None and tt_get(opp | (me - m[0]) << 60 | entry[1] << 120) is False:
+                    tt[key] = True
+                    return True
+            # Killer: the move that last won for this same hand (often in a
+            # sibling position: the other player's hand differs, ours not).
+            k = killers_get(me)
+            if k is not None:
+                if k is pass_move:
+                    if code and not win(opp, me, 0, None):
+                        tt[key] = True
+                        return True
+                elif code == 0 or k in moves:
+                    left = me - k[0]
+                    if k[3] < best.get(k[1] | k[2] << 4, -1) or (any_bomb and k[1] < 13):
+                        if not win(opp, left, k[1] | k[2] << 4 | k[3] << 8, k):  # type: ignore[arg-type]
+                            tt[key] = True
+                            return True
+                    elif win(left, opp, 0, None):
+                        tt[key] = True
+                        return True
+            if len(boss) > 1:
+                boss.sort(key=lambda m: min_plays(me - m[0]))
+            for m in boss:
+                # Nobody can answer: the other player passes, we lead again.
+                if win(me - m[0], opp, 0, None):
+                    tt[key] = True
+                    killers[me] = m
+                    return True
+            if len(other) > 1:
+                other.sort(key=lambda m: (min_plays(me - m[0]), m[3]))
+            for m in other:
+                if not win(opp, me - m[0], m[1] | m[2] << 4 | m[3] << 8, m):
+                    tt[key] = True
+                    killers[me] = m
+                    return True
+            if code and not win(opp, me, 0, None):
+                tt[key] = True
+                killers[me] = pass_move
+                return True
+            tt[key] = False
+            return False
+
+        return win
+
+    budget: Budget
+
+
+class TeamSearch:
+    """Search with sides, for two or three players (landlord against farmers).
+
+    ``win(hands, turn, code, table, table_by)`` is True when the side of
+    ``turn`` wins.  ``sides[i]`` is 0 for the landlord, 1 for a farmer.
+    """
+
+    def __init__(self, tables: HandTables, sides: tuple[int, ...]) -> None:
+        self.tables = tables
+        self.sides = sides
+        self.tt: dict[int, bool] = {}
+        self.max_entries = MAX_ENTRIES
+        self.nodes = 0
+        self.win = self._build()
+
+    budget: Budget
+
+    def _build(self) -> Callable[[tuple[int, ...], int, int, Combo | None, int], bool]:
+        tables = self.tables
+        tt = self.tt
+        tt_get = tt.get
+        lead_moves = tables.lead_moves
+        follow_moves = tables.follow_moves
+        profile = tables.profile
+        is_combo = tables.is_combo
+        min_plays = tables.min_plays
+        sides = self.sides
+        n = len(sides)
+        owner = self
+
+        def win(hands: tuple[int, ...], turn: int, code: int, table: Combo | None, table_by: int) -> bool:
+            key = turn | table_by << 2 | code << 4
+            for h in hands:
+                key = key << 60 | h
+            known = tt_get(key)
+            if known is not None:
+                return known
+            owner.nodes += 1
+            if owner.nodes >= owner.budget.next_check:
+                owner.budget.next_check = owner.budget.check(owner.nodes)
+                if len(tt) > owner.max_entries:
+                    tt.clear()
+            me = hands[turn]
+            side = sides[turn]
+            others = [(turn + k) % n for k in range(1, n)]
+            opp_profiles = [profile(hands[j]) for j in others if sides[j] != side]
+            partner_profiles = [profile(hands[j]) for j in others if sides[j] == side]
+            if code == 0:
+                if is_combo(me):
+                    tt[key] = True
+                    return True
+                moves = lead_moves(me)
+            else:
+                moves = follow_moves(me, code, table)  # type: ignore[arg-type]
+            boss = []
+            other = []
+            for m in moves:
+                left = me - m[0]
+                if left == 0:
+                    tt[key] = True
+                    return True
+                answered = False
+                for prof in opp_profiles:
+                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < 13):
+                        answered = True
+                        break
+                if answered:
+                    other.append(m)
+                    continue
+                if is_combo(left):
+                    tt[key] = True
+                    return True
+                nobody = True
+                for prof in partner_profiles:
+                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < 13):
+                        nobody = False
+                        break
+                boss.append((m, nobody))
+            nxt = (turn + 1) % n
+
+            def play(m: Combo) -> bool:
+                new = list(hands)
+                new[turn] = me - m[0]
+                child = win(tuple(new), nxt, m[1] | m[2] << 4 | m[3] << 8, m, turn)
+                return child if sides[nxt] == side else not child
+
+            def pass_() -> bool:
+                if nxt == table_by:
+                    child = win(hands, nxt, 0, None, 0)
+                else:
+                    child = win(hands, nxt, code, table, table_by)
+                return child if sides[nxt] == side else not child
+
+            partner_table = code != 0 and sides[table_by] == side
+            if partner_table and pass_():
+                tt[key] = True
+                return True
+            for m, nobody in boss:
+                if nobody:
+                    new = list(hands)
+                    new[turn] = me - m[0]
+                    if win(tuple(new), turn, 0, None, 0):
+                        tt[key] = True
+                        return True
+                elif play(m):
+                    tt[key] = True
+                    return True
+            if len(other) > 1:
+                other.sort(key=lambda m: min_plays(me - m[0]))
+            for m in other:
+                if play(m):
+                    tt[key] = True
+                    return True
+            if code and not partner_table and pass_():
+                tt[key] = True
+                return True
+            tt[key] = False
+            return False
+
+        return win
+
+
+class FastestSearch:
+    """Can side ``winner`` win using at most ``d`` plays of its own?
+
+    Positions are as in :class:`TeamSearch`.  The table stores, per position,
+    the largest ``d`` known to fail and the smallest known to succeed, so the
+    iterative deepening of the caller reuses every earlier iteration.  A
+    position is cut when every hand of the winning side needs more plays than
+    ``d`` (:meth:`HandTables.min_plays`).
+    """
+
+    def __init__(self, tables: HandTables, sides: tuple[int, ...], winner: int) -> None:
+        self.tables = tables
+        self.sides = sides
+        self.winner = winner
+        self.tt: dict[int, list[int]] = {}
+        self.max_entries = MAX_ENTRIES
+        self.nodes = 0
+        self.within = self._build()
+
+    budget: Budget
+
+    def _build(self) -> Callable[[tuple[int, ...], int, int, Combo | None, int, int], bool]:
+        tables = self.tables
+        tt = self.tt
+        lead_moves = tables.lead_moves
+        follow_moves = tables.follow_moves
+        profile = tables.profile
+        min_plays = tables.min_plays
+        sides = self.sides
+        winner = self.winner
+        n = len(sides)
+        mine = [i for i in range(n) if sides[i] == winner]
+        owner = self
+        never = 1 << 20
+
+        def within(hands: tuple[int, ...], turn: int, code: int, table: Combo | None, table_by: int, d: int) -> bool:
+            key = turn | table_by << 2 | code << 4
+            for h in hands:
+                key = key << 60 | h
+            entry = tt.get(key)
+            if entry is None:
+                entry = [-1, never]
+                tt[key] = entry
+            if d <= entry[0]:
+                return False
+            if d >= entry[1]:
+                return True
+            need = min(min_plays(hands[i]) for i in mine)
+            if need > d:
+                if d > entry[0]:
+                    entry[0] = d
+                return False
+            owner.nodes += 1
+            if owner.nodes >= owner.budget.next_check:
+                owner.budget.next_check = owner.budget.check(owner.nodes)
+                if len(tt) > owner.max_entries:
+                    tt.clear()
+            me = hands[turn]
+            ours = sides[turn] == winner
+            nxt = (turn + 1) % n
+            cost = 1 if ours else 0
+            if code == 0:
+                moves = lead_moves(me)
+            else:
+                moves = follow_moves(me, code, table)  # type: ignore[arg-type]
+            others = [profile(hands[(turn + k) % n]) for k in range(1, n)]
+            boss = []
+            rest = []
+            for m in moves:
+                if any(_beatable(p, m) for p in others):
+                    rest.append(m)
+                else:
+                    boss.append(m)
+            result = not ours
+            for m in boss + rest + ([None] if code else []):
+                if m is None:
+                    if nxt == table_by:
+                        child = within(hands, nxt, 0, None, 0, d)
+                    else:
+                        child = within(hands, nxt, code, table, table_by, d)
+                else:
+                    left = me - m[0]
+                    if left == 0:
+                        child = ours
+                    elif ours and d - 1 < 1:
+                        child = False
+                    else:
+                        new = list(hands)
+                        new[turn] = left
+                        child = within(tuple(new), nxt, m[1] | m[2] << 4 | m[3] << 8, m, turn, d - cost)
+                if ours and child:
+                    result = True
+                    break
+                if not ours and not child:
+                    result = False
+                    break
+            if result:
+                entry[1] = min(entry[1], d)
+            else:
+                entry[0] = max(entry[0], d)
+            return result
+
+        return within
+
+
+__all__ = [
+    "Budget",
+    "BudgetExceeded",
+    "FastestSearch",
+    "HandTables",
+    "TeamSearch",
+    "TwoPlayerSearch",
+    "table_code",
+]

@@ -1,0 +1,268 @@
+"""The public solver: exact results, every winning root move, a principal line.
+
+``Solver.solve(pos)`` answers three questions about an open-hand position:
+does the side to move win with perfect play (``mover_wins``), which root moves
+win (``winning_moves`` — all of them, pass included), and how might the game
+go (``line``).  With ``objective="fastest"`` the winner also plays for the
+fewest plays of its own and the loser for the most, and ``win_in`` is that
+number.  A node or time budget turns an unfinished search into ``None``
+("unknown") — never into a guess.
+
+The transposition tables live as long as the :class:`Solver`, so a bot or the
+puzzle generator asking about many positions of one deal reuses earlier work.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tutor.engine.combos import Combo
+from tutor.solver.position import Position, Role, sides
+from tutor.solver.search import Budget, BudgetExceeded, FastestSearch, TeamSearch, TwoPlayerSearch
+from tutor.solver.tables import HandTables, table_code
+
+Objective = Literal["win", "fastest", "score"]
+Move = Combo | None
+
+#: Longest line reported (plays and passes); real endgames end well before.
+MAX_LINE = 120
+
+
+@dataclass(slots=True)
+class SolveResult:
+    """What the solver found.
+
+    Attributes:
+        mover_wins: True / False, or None when the budget ran out first.
+        winning_moves: every winning root move when asked for all (None = pass).
+        line: a principal variation, (player index, move) pairs, to the end.
+        win_in: with ``fastest``, the winner's own plays under best play.
+        nodes: positions expanded (transposition hits not counted).
+        seconds: wall time of the call.
+        complete: False when the budget ran out before every root move was
+            decided (``winning_moves`` then holds only the proven ones, and
+            ``mover_wins`` is True if one was proven, else None).  When the
+            budget runs out later, while building the line, the result stays
+            exact and ``line`` is empty (``win_in`` None).
+    """
+
+    mover_wins: bool | None
+    winning_moves: list[Move] = field(default_factory=list)
+    line: list[tuple[int, Move]] = field(default_factory=list)
+    win_in: int | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    complete: bool = True
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+class Solver:
+    """Exact perfect-information endgame solver for two or three players.
+
+    Args:
+        max_nodes: stop (answer "unknown") after this many expanded positions.
+        max_seconds: stop (answer "unknown") after this much wall time per call.
+    """
+
+    def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None) -> None:
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.tables = HandTables()
+        self._two = TwoPlayerSearch(self.tables)
+        self._team: dict[tuple[int, ...], TeamSearch] = {}
+        self._budget = Budget(None, None)
+        self._extra_nodes = 0
+
+    # ------------------------------------------------------------- internals
+    def _start(self) -> None:
+        self._budget = Budget(self.max_nodes, self.max_seconds)
+        self._two.nodes = 0
+        self._extra_nodes = 0
+        self._two.budget = self._budget
+        for team in self._team.values():
+            team.nodes = 0
+            team.budget = self._budget
+
+    def _nodes(self) -> int:
+        return self._extra_nodes + self._two.nodes + sum(t.nodes for t in self._team.values())
+
+    def _team_search(self, roles: tuple[Role, ...]) -> TeamSearch:
+        key = sides(roles)
+        search = self._team.get(key)
+        if search is None:
+            search = TeamSearch(self.tables, key)
+            search.budget = self._budget
+            self._team[key] = search
+        return search
+
+    def _mover_wins(self, pos: Position) -> bool:
+        """Does the side to move win?  (Exact; may raise BudgetExceeded.)"""
+        winner = pos.winner
+        if winner is not None:
+            return winner is pos.roles[pos.to_move]
+        hands = pos.packed
+        code = 0 if pos.table is None else table_code(pos.table)
+        if pos.players == 2:
+            me = hands[pos.to_move]
+            opp = hands[1 - pos.to_move]
+            return self._two.win(me, opp, code, pos.table)
+        search = self._team_search(pos.roles)
+        by = (pos.table_by or 0) if code else 0
+        return search.win(hands, pos.to_move, code, pos.table, by)
+
+    def _move_wins(self, pos: Position, move: Move) -> bool:
+        child = pos.after(move)
+        value = self._mover_wins(child)
+        same = child.roles[child.to_move] is pos.roles[pos.to_move]
+        return value if same else not value
+
+    def _ordered_moves(self, pos: Position) -> list[Move]:
+        """Root moves in the search's order: unanswerable plays, pass, the rest."""
+        moves = pos.legal_moves()
+        plays = [m for m in moves if m is not None]
+        me = pos.roles[pos.to_move]
+        opp_profiles = [
+            self.tables.profile(h.packed) for h, r in zip(pos.hands, pos.roles) if r is not me
+        ]
+
+        def answered(m: Combo) -> bool:
+            return any(
+                m.main < best.get(m.kind | m.length << 4, -1) or (bomb and m.kind < 13)
+                for best, bomb in opp_profiles
+            )
+
+        plays.sort(key=lambda m: (m.cards != pos.hands[pos.to_move].packed, answered(m), -m.size))
+        boss = [m for m in plays if not answered(m)]
+        rest = [m for m in plays if answered(m)]
+        return boss + ([None] if None in moves else []) + rest
+
+    # ------------------------------------------------------------- public API
+    def solve(self, pos: Position, objective: Objective = "win", all_moves: bool = True) -> SolveResult:
+        """Solve ``pos`` for the side to move.
+
+        Args:
+            pos: the position.
+            objective: ``"win"`` (win/loss) or ``"fastest"`` (also the shortest
+                forced win, ``win_in``).  ``"score"`` is reserved and raises
+                NotImplementedError rather than answering something else.
+            all_moves: list every winning root move (otherwise stop at the first).
+        """
+        if objective == "score":
+            raise NotImplementedError("objective 'score' (maximise the bomb multiplier) is not implemented yet")
+        if objective not in ("win", "fastest"):
+            raise ValueError(f"unknown objective {objective!r} (win or fastest)")
+        started = time.perf_counter()
+        self._start()
+        result = SolveResult(mover_wins=None)
+        try:
+            if pos.is_over:
+                result.mover_wins = self._mover_wins(pos)
+            else:
+                for move in self._ordered_moves(pos):
+                    if self._move_wins(pos, move):
+                        result.winning_moves.append(move)
+                        result.mover_wins = True
+                        if not all_moves:
+                            break
+                if not result.winning_moves:
+                    result.mover_wins = False
+        except BudgetExceeded:
+            # A proven winning move stays proven; otherwise the answer is unknown.
+            result.complete = False
+            if not result.winning_moves:
+                result.mover_wins = None
+        if result.complete and not pos.is_over:
+            try:
+                if objective == "fastest":
+                    result.win_in, result.line = self._fastest(pos, bool(result.mover_wins))
+                else:
+                    result.line = self._line(pos, result.winning_moves)
+            except BudgetExceeded:
+                # The result is exact; only the line (and win_in) ran out of budget.
+                result.line = []
+                result.win_in = None
+        result.nodes = self._nodes()
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def is_winning_move(self, pos: Position, move: Move) -> bool | None:
+        """Does ``move`` win for the side to move?  None when the budget ran out."""
+        self._start()
+        try:
+            return self._move_wins(pos, move)
+        except BudgetExceeded:
+            return None
+
+    def winning_moves(self, pos: Position) -> list[Move] | None:
+        """Every winning move of the side to move; None when the budget ran out."""
+        result = self.solve(pos, "win", all_moves=True)
+        if not result.complete:
+            return None
+        return result.winning_moves
+
+    # ------------------------------------------------------------- lines
+    def _line(self, pos: Position, root_wins: list[Move]) -> list[tuple[int, Move]]:
+        """A principal variation: the winner plays winning moves, the loser its
+        most stubborn-looking move (first in the search order)."""
+        line: list[tuple[int, Move]] = []
+        first = True
+        while not pos.is_over and len(line) < MAX_LINE:
+            if first and root_wins:
+                move = root_wins[0]
+            else:
+                ordered = self._ordered_moves(pos)
+                move = next((m for m in ordered if self._move_wins(pos, m)), ordered[0])
+            first = False
+            line.append((pos.to_move, move))
+            pos = pos.after(move)
+        return line
+
+    def _fastest(self, pos: Position, mover_wins: bool) -> tuple[int, list[tuple[int, Move]]]:
+        """(win_in, line) for the fastest objective; the winner side is known."""
+        mover_side = pos.roles[pos.to_move]
+        winner_role = mover_side if mover_wins else (Role.FARMER if mover_side is Role.LANDLORD else Role.LANDLORD)
+        winner = 0 if winner_role is Role.LANDLORD else 1
+        key = sides(pos.roles)
+        search = FastestSearch(self.tables, key, winner)
+        search.budget = self._budget
+
+        def value(p: Position) -> int:
+            """Exact number of the winner's plays still needed from ``p``."""
+            w = p.winner
+            if w is not None:
+                return 0 if w is winner_role else 1 << 20
+            hands = p.packed
+            code = 0 if p.table is None else table_code(p.table)
+            by = (p.table_by or 0) if code else 0
+            d = min(self.tables.min_plays(hands[i]) for i in range(p.players) if key[i] == winner)
+            while d <= 60:
+                if search.within(hands, p.to_move, code, p.table, by, d):
+                    return d
+                d += 1
+            return 1 << 20
+
+        try:
+            total = value(pos)
+            line: list[tuple[int, Move]] = []
+            while not pos.is_over and len(line) < MAX_LINE:
+                ours = pos.roles[pos.to_move] is winner_role
+                need = value(pos)
+                best_move: Move = None
+                best_value = -1
+                for move in self._ordered_moves(pos):
+                    child = value(pos.after(move)) + (1 if ours and move is not None else 0)
+                    if ours and child == need:
+                        best_move = move
+                        break
+                    if not ours and child > best_value:
+                        best_move, best_value = move, child
+                line.append((pos.to_move, best_move))
+                pos = pos.after(best_move)
+            return total, line
+        finally:
+            self._extra_nodes += search.nodes
