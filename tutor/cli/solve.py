@@ -92,7 +92,7 @@ def result_json(pos: Position, res: SolveResult, fastest: bool) -> dict[str, obj
 
 
 @click.command("solve")
-@click.argument("players")
+@click.argument("players", nargs=-1, required=True)
 @click.option("--beat", metavar="CARDS", help="The combination on the table that the mover must beat or pass.")
 @click.option("--beat-by", type=int, metavar="INDEX",
               help="Who played --beat (player index, 0 = first listed); default the last listed.")  # fmt: skip
@@ -101,14 +101,15 @@ def result_json(pos: Position, res: SolveResult, fastest: bool) -> dict[str, obj
               help="Give up after S seconds (the answer is then 'unknown').")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @handle_user_errors
-def solve(players: str, beat: str | None, beat_by: int | None, fastest: bool, max_seconds: float | None,
+def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, max_seconds: float | None,
           as_json: bool) -> None:  # fmt: skip
     """Solve an open-hand endgame exactly: PLAYERS like "L:DAQQJJT999844 F:X22AAT886633".
 
     Players in turn order, the first listed to move; L = landlord, F = farmer
     (two farmers are one team).  Lists every winning first move.
     """
-    pos = Position.parse(players, beat=beat, beat_by=beat_by)
+    # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
+    pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
     res = Solver(max_seconds=max_seconds).solve(pos, objective="fastest" if fastest else "win")
     if as_json:
         click.echo(json.dumps(result_json(pos, res, fastest), ensure_ascii=False))
