@@ -166,7 +166,7 @@ class Session:
             landlord = game.landlord
             assert landlord is not None and game.kitty is not None
             key = "play.landlord_is_you" if landlord == HUMAN else "play.landlord_is"
-            line = Text(t(key, seat=seat_name(landlord), bid=int(game.bid), kitty=str(game.kitty)), style="bold")
+            line = Text(t(key, seat=seat_name(landlord), bid=game.bid, kitty=str(game.kitty)), style="bold")
             self.say(line)
 
     # ------------------------------------------------------------------ undo
@@ -320,7 +320,7 @@ class Session:
             own = check.own_line[0] if check.own_line else None
             return own if own in check.winning_moves else check.winning_moves[0]
         try:
-            return make_bot("hard", self.deal_seed).play(view)  # type: ignore[no-any-return]
+            return make_bot("hard", self.deal_seed).play(view)
         except Exception:  # noqa: BLE001 - a hint must never crash the game
             return "none"
 

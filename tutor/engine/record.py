@@ -189,7 +189,8 @@ def _int(obj: dict[str, Any], key: str, where: str) -> int:
     value = obj.get(key)
     if not _is_int(value):
         raise RecordError(f"record field '{where}.{key}': expected an integer, got {value!r}")
-    return int(value)
+    assert isinstance(value, int)
+    return value
 
 
 def _turn_to_json(turn: Turn) -> dict[str, Any]:

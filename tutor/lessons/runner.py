@@ -28,6 +28,7 @@ from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
 from tutor.i18n import LANGUAGES, catalogue, t
 from tutor.lessons.model import YOU, Feedback, Lesson, Mistake, Setup, Step, Task, TaskType, Text
+from tutor.solver import Position
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, format_move, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, solver_position
 from tutor.lessons.scoring import score_answer
@@ -285,7 +286,7 @@ class LessonRun:
         return self._judge(task, number == right, matched, reason)
 
     # ------------------------------------------------------------------ moves
-    def _position(self):  # noqa: ANN202 - solver Position
+    def _position(self) -> Position:
         setup = self.setup
         assert setup is not None and setup.landlord is not None and self.trick is not None
         return solver_position(self.trick, setup.landlord)
