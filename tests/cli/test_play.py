@@ -44,7 +44,7 @@ def test_a_whole_game_through_the_cli_with_typed_cards_and_the_final_card(home: 
     assert "High cards: 1 · bombs: 1 · moves to finish: ~" in out
     assert "Game: 10 × bid 2 × 1 = 20" in out
     assert "LANDLORD" in out and "Kitty: [5][6][7]" in out
-    assert "[3][4][4][4][6][6][7][8][8][J][Q][K][K][K][K][A][2]" in out
+    assert "[3] [4][4][4] [6][6] [7] [8][8] [J] [Q] [K][K][K][K] [A] [2]" in out
     # The play status line says why not, before anything is committed.
     assert "34 is not a combination" in out
     assert "You do not hold 666" in out

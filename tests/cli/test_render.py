@@ -46,7 +46,7 @@ def test_table_fits_80_columns_and_shows_every_element_of_rule_9() -> None:
     assert "pass" in text
     assert "Kitty: [5][6][7]" in text
     assert "Not seen: D:1 X:1 2:3 A:3 K:0" in text
-    assert "[3][4][4][4][6][6][7][8][8][J][Q][K][K][K][K][A][2]" in text
+    assert "[3] [4][4][4] [6][6] [7] [8][8] [J] [Q] [K][K][K][K] [A] [2]" in text
     assert "T = ten · X = small joker · D = big joker" in text
 
 
@@ -106,3 +106,15 @@ def test_final_card_in_russian_names_anti_spring() -> None:
     text = render(final_card(info))
     assert "Крестьяне (Вы и Левый) выиграли вместе." in text
     assert "ставка 1 · антивесна ×2" in text and "повтор раздачи: без очков" in text
+
+
+def test_a_narrow_terminal_wraps_the_hand_between_cards_never_inside_one() -> None:
+    from rich.console import Console
+
+    from tutor.cli.render import cards_text
+    from tutor.engine.cards import Cards
+
+    out = io.StringIO()
+    Console(file=out, width=20, no_color=True).print(cards_text(Cards.parse("33444667889JQKKKKA2XD"), grouped=True))
+    for line in out.getvalue().splitlines():
+        assert line.strip().startswith("[") and line.strip().endswith("]"), line

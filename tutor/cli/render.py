@@ -38,12 +38,21 @@ def card(rank: int) -> Text:
     return Text(f"[{RANK_CHARS[rank]}]", style=CARD_STYLES.get(rank, ""))
 
 
-def cards_text(cards: Cards | int, empty: str = "") -> Text:
-    """A set of cards drawn low to high: ``[3][3][4][X]``."""
+def cards_text(cards: Cards | int, empty: str = "", grouped: bool = False) -> Text:
+    """A set of cards drawn low to high: ``[3][3][4][X]``.
+
+    ``grouped`` puts a space between ranks (``[3][3] [4] [X]``): used for a whole
+    hand, where it groups equal ranks for the eye and is where a narrow terminal
+    may wrap the line, so a card is never cut in half.
+    """
     packed = cards if isinstance(cards, int) else cards.packed
     out = Text()
+    previous = None
     for rank in Cards(packed).ranks():
+        if grouped and previous is not None and rank != previous:
+            out.append(" ")
         out.append_text(card(rank))
+        previous = rank
     if not out.plain and empty:
         out.append(empty, style="dim")
     return out
@@ -174,7 +183,7 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
         cards_count(view.card_counts[0]),
         _last_text(view, 0, last),
     )
-    parts += [Text(""), me, cards_text(view.hand), Text(t("play.legend"), style="dim")]
+    parts += [Text(""), me, cards_text(view.hand, grouped=True), Text(t("play.legend"), style="dim")]
     level = t(f"play.level_{info.level}")
     title = (
         t("play.title", deal=info.deal, level=level, score=signed(info.score))
