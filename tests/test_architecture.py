@@ -1,0 +1,65 @@
+"""The layering of the package: arrows point one way (engine → solver, bots → coach → lessons,
+puzzles → cli), and only ``tutor.cli`` talks to the screen."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "tutor"
+
+#: What each layer may import from the project (besides itself and the
+#: layer-neutral modules ``tutor`` (version), ``tutor.i18n`` and ``tutor.paths``).
+ALLOWED = {
+    "engine": set(),
+    "solver": {"engine"},
+    "bots": {"engine", "solver"},
+    "coach": {"engine", "solver", "bots"},
+    "store": {"engine"},
+    "lessons": {"engine", "solver", "bots", "coach", "store"},
+    "puzzles": {"engine", "solver", "bots", "coach", "store"},
+    "bench": {"engine", "solver", "bots"},
+    "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench"},
+}
+NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths"}
+SCREEN_LIBRARIES = {"click", "rich"}
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def _layer_files(layer: str) -> list[Path]:
+    return sorted((PACKAGE / layer).rglob("*.py"))
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    assert _layer_files(layer), f"tutor/{layer} has no modules"
+    for path in _layer_files(layer):
+        for name in _imports(path):
+            if not name.startswith("tutor") or name in NEUTRAL or name.startswith("tutor.i18n"):
+                continue
+            other = name.split(".")[1]
+            assert other == layer or other in ALLOWED[layer], f"{path.relative_to(PACKAGE)} imports {name}"
+
+
+def test_only_the_cli_imports_click_or_rich() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.is_relative_to(PACKAGE / "cli"):
+            continue
+        screen = {name.split(".")[0] for name in _imports(path)} & SCREEN_LIBRARIES
+        assert not screen, f"{path.relative_to(PACKAGE)} imports {sorted(screen)}"
+
+
+def test_every_package_folder_is_placed_in_the_layering() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders - {"i18n"} == set(ALLOWED)
