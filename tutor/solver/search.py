@@ -10,8 +10,12 @@ Win/loss only (a boolean per position), depth-first, with:
   the same position.  In two players the table is also *canonicalised*: its
   main is lowered to the highest main the follower holds at or below it, so
   tables that leave the follower the same answers share one entry
-  (:meth:`HandTables.facing_table`).  Positions settled by an immediate win
-  are not stored (they cost less to recompute than to keep);
+  (:meth:`HandTables.facing_table`).  Optionally (``compress_from``) the
+  two-player key is *rank-compressed* (:mod:`tutor.solver.canon`): ranks
+  nobody holds are squeezed out, keeping only the chain breaks that matter,
+  so positions that differ only in where the held ranks lie share one entry.
+  Positions settled by an immediate win are not stored (they cost less to
+  recompute than to keep);
 * immediate wins: a leader whose whole hand is one combination goes out; any
   move that empties the hand wins;
 * "boss move then out": a play no opponent can answer whose remainder is one
@@ -49,7 +53,8 @@ import time
 from collections.abc import Callable
 
 from tutor.engine.combos import Combo
-from tutor.solver.tables import HandTables, table_code
+from tutor.solver.canon import LOW_BITS, Canon
+from tutor.solver.tables import HandTables, move_size, table_code
 
 #: Kinds below this one are answered by any bomb or the rocket.
 _BOMB_KIND = 13
@@ -90,6 +95,13 @@ def _beatable(prof: tuple[dict[int, int], bool], m: Combo) -> bool:
 #: Transposition entries kept before the table is cleared (≈ 100 bytes each
 #: with the per-hand caches: the peak stays under 500 MB).
 MAX_ENTRIES = 2_000_000
+#: Positions with at least this many cards (both hands) key the table on the
+#: rank-compressed position, smaller ones on the real hands.  Measured on
+#: benchmarks two-07..two-09 (CPython): the compressed key merges enough
+#: transpositions to save 35-65 % of the nodes, but costs about as much per
+#: node as it saves, so it is off by default (no position has 99 cards);
+#: pass ``compress_from`` to use it.
+COMPRESS_FROM = 99
 
 
 class TwoPlayerSearch:
@@ -98,10 +110,21 @@ class TwoPlayerSearch:
     ``win(me, opp, code, table)`` is True when the player to move (holding
     ``me``) wins against ``opp``; ``code`` is :func:`table_code` of ``table``
     or 0 when the mover leads.  A table is always the other player's play.
+    The search runs on the real hands (so the per-hand tables are shared by
+    every position holding that hand) but keys the transposition table on
+    the rank-compressed position (:mod:`tutor.solver.canon`), so isomorphic
+    positions share one entry.  ``compress=False`` keys on the real hands (a
+    cross-check for the tests).  Compression is used from ``compress_from``
+    cards in the two hands at the top-level call (default
+    :data:`COMPRESS_FROM`): below, the plain key is cheaper than what the
+    merged transpositions save.
     """
 
-    def __init__(self, tables: HandTables) -> None:
+    def __init__(self, tables: HandTables, compress: bool = True, compress_from: int | None = None) -> None:
         self.tables = tables
+        self.compress = compress
+        self.compress_from = COMPRESS_FROM if compress_from is None else compress_from
+        self.canon = Canon()
         self.tt: dict[int, bool] = {}
         self.max_entries = MAX_ENTRIES
         self.nodes = 0
@@ -112,7 +135,6 @@ class TwoPlayerSearch:
         tt = self.tt
         tt_get = tt.get
         lead_moves = tables.lead_moves
-        follow_moves = tables.follow_moves
         profile = tables.profile
         is_combo = tables.is_combo
         min_plays = tables.min_plays
@@ -120,18 +142,46 @@ class TwoPlayerSearch:
         lead_dominance = tables.lead_dominance
         undominated = tables.undominated
         facing_get = tables.facing.get
+        plan_of = self.canon.plan if self.compress else (lambda a, b: None)
+        plans_get = self.canon.plans.get
+        # Presence bits of the chain ranks (canon.presence, inlined); with the
+        # compression off they are always 0, so no child is ever re-mapped.
+        mode = [0]
+        missing = object()
         owner = self
 
         killers: dict[int, tuple[int, ...]] = {}
         killers_get = killers.get
         pass_move: tuple[int, ...] = ()
 
+        def ckey(x: int, y: int, canonical: int) -> int:
+            """Transposition key of the position (mover ``x``, other ``y``,
+            canonical table code): the rank-compressed hands and table."""
+            low = mode[0]
+            if not low:
+                return x | y << 60 | canonical << 120
+            plan = plans_get(((x | x >> 1 | x >> 2) & low) | ((y | y >> 1 | y >> 2) & low) << 48, missing)
+            if plan is missing:
+                plan = plan_of(x, y)
+            if plan is None:
+                return x | y << 60 | canonical << 120
+            segs, rank_map = plan
+            a = 0
+            b = 0
+            for mask, shift in segs:
+                a |= (x & mask) >> shift
+                b |= (y & mask) >> shift
+            if canonical and canonical != 15:
+                # The table's threshold is a rank the follower holds (or -1).
+                canonical = (canonical & 0xFF) | (rank_map[canonical >> 8] + 1) << 8
+            return a | b << 60 | canonical << 120
+
         def win(me: int, opp: int, code: int, table: Combo | None) -> bool:
             if code:
                 moves, canonical, pairs = facing_table(me, code, table)  # type: ignore[arg-type]
-                key = me | opp << 60 | canonical << 120
+                key = ckey(me, opp, canonical)
             else:
-                key = me | opp << 60
+                key = ckey(me, opp, 0)
             known = tt_get(key)
             if known is not None:
                 return known
@@ -166,15 +216,15 @@ class TwoPlayerSearch:
             # Enhanced transposition cutoff: a child already known to be won
             # for us (or lost for the other player) settles this node at once.
             for m in boss:
-                if tt_get(me - m[0] | opp << 60) is True:
+                if tt_get(ckey(me - m[0], opp, 0)) is True:
                     tt[key] = True
                     return True
-            if code and tt_get(opp | me << 60) is False:
+            if code and tt_get(ckey(opp, me, 0)) is False:
                 tt[key] = True
                 return True
             for m in other:
                 entry = facing_get(opp | (m[1] | m[2] << 4 | m[3] << 8) << 60)
-                if entry is not None and tt_get(opp | (me - m[0]) << 60 | entry[1] << 120) is False:
+                if entry is not None and tt_get(ckey(opp, me - m[0], entry[1])) is False:
                     tt[key] = True
                     return True
             # Killer: the move that last won for this same hand (often in a
@@ -216,7 +266,16 @@ class TwoPlayerSearch:
             tt[key] = False
             return False
 
-        return win
+        def root(me: int, opp: int, code: int, table: Combo | None) -> bool:
+            # Compressed keys cost time per node and pay off in big
+            # positions only.  Mixing the two kinds of key in one table is
+            # safe: a real key equals a compressed one only when the position
+            # is already canonical, and then the two keys are the same key.
+            big = move_size(me) + move_size(opp) >= self.compress_from
+            mode[0] = LOW_BITS if self.compress and big else 0
+            return win(me, opp, code, table)
+
+        return root
 
     budget: Budget
 

@@ -49,10 +49,23 @@ def move_size(cards: int) -> int:
     return total
 
 
+def _fields(cards: int) -> dict[int, int]:
+    """{rank: count} of the ranks present in a packed set."""
+    out: dict[int, int] = {}
+    r = 0
+    while cards:
+        f = cards & FIELD
+        if f:
+            out[r] = f
+        cards >>= 4
+        r += 1
+    return out
+
+
 class HandTables:
     """Memoised per-hand move lists and facts (see the module docstring)."""
 
-    def __init__(self, limit: int = 400_000) -> None:
+    def __init__(self, limit: int = 250_000) -> None:
         self.limit = limit
         self.lead: dict[int, list[Combo]] = {}
         self.follow: dict[int, list[Combo]] = {}
@@ -121,7 +134,12 @@ class HandTables:
                     canonical = 15
                 else:
                     canonical = kind | length << 4 | (below + 1) << 8
-            entry = (moves, canonical, self.dominance_pairs(hand, moves))
+            # The dominance pairs among the answers are the lead pairs whose
+            # two moves both beat the table (same kind and length, both mains
+            # above the table's): the relation depends on the hand alone.
+            group = kind | length << 4
+            pairs = [p for p in self.lead_dominance(hand) if p[3] == group and p[1] > main]
+            entry = (moves, canonical, pairs)
             self.facing[key] = entry
         return entry
 
@@ -183,7 +201,7 @@ class HandTables:
         for code, group in groups.items():
             if len(group) < 2:
                 continue
-            counts = [unpack(m[0]) for m in group]
+            counts = [_fields(m[0]) for m in group]
             for yi, y in enumerate(group):
                 cy = counts[yi]
                 free_after_y = self.free_ranks(hand - y[0])
@@ -193,8 +211,8 @@ class HandTables:
                     cx = counts[xi]
                     kept_x: list[tuple[int, int]] = []  # (rank, n) kept by playing x instead of y: the b's
                     kept_y: list[tuple[int, int]] = []  # (rank, n) kept by playing y instead of x: the a's
-                    for r in range(15):
-                        d = cy[r] - cx[r]
+                    for r in sorted(cy.keys() | cx.keys()):
+                        d = cy.get(r, 0) - cx.get(r, 0)
                         if d > 0:
                             kept_x.append((r, d))
                         elif d < 0:
