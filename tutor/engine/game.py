@@ -58,23 +58,8 @@ class AmbiguousPlayError(ValueError):
 
 
 #: Everything an action can change, in the order of ``Game._snapshot``.
-_Snapshot = tuple[
-    Phase,  # phase
-    "int | None",  # deal number
-    "Deal | None",  # deal
-    tuple[int, ...],  # packed hands
-    int,  # to_move
-    "int | None",  # landlord
-    "int | None",  # bid
-    tuple[tuple[int, int], ...],  # bids
-    "Cards | None",  # kitty
-    "Combo | None",  # table
-    "int | None",  # table_seat
-    int,  # passes in a row
-    int,  # bombs played
-    "int | None",  # winner
-    int,  # history length
-]
+#: One undo step: the values of ``Game._SNAPSHOT_FIELDS`` and the history length.
+_Snapshot = tuple[tuple[object, ...], int]
 
 
 class Game:
@@ -571,26 +556,28 @@ class Game:
 
     # ---------------------------------------------------------------- undo
 
+    #: The attributes an action may change; undo restores them all (the
+    #: history is truncated to its old length instead of being copied).
+    _SNAPSHOT_FIELDS = (
+        "_phase",
+        "_deal_number",
+        "_deal",
+        "_hands",
+        "_to_move",
+        "_landlord",
+        "_bid",
+        "_bids",
+        "_kitty",
+        "_table",
+        "_table_seat",
+        "_passes",
+        "_bombs",
+        "_winner",
+    )
+
     def _push_snapshot(self) -> None:
-        self._undo.append(
-            (
-                self._phase,
-                self._deal_number,
-                self._deal,
-                self._hands,
-                self._to_move,
-                self._landlord,
-                self._bid,
-                self._bids,
-                self._kitty,
-                self._table,
-                self._table_seat,
-                self._passes,
-                self._bombs,
-                self._winner,
-                len(self._history),
-            )
-        )
+        snapshot = tuple(getattr(self, name) for name in self._SNAPSHOT_FIELDS)
+        self._undo.append((snapshot, len(self._history)))
 
     def undo(self) -> None:
         """Take back the last action (a bid, play or pass); unlimited, to the start.
@@ -600,23 +587,9 @@ class Game:
         """
         if not self._undo:
             raise ValueError("nothing to undo: the game is at its start")
-        (
-            self._phase,
-            self._deal_number,
-            self._deal,
-            self._hands,
-            self._to_move,
-            self._landlord,
-            self._bid,
-            self._bids,
-            self._kitty,
-            self._table,
-            self._table_seat,
-            self._passes,
-            self._bombs,
-            self._winner,
-            length,
-        ) = self._undo.pop()
+        snapshot, length = self._undo.pop()
+        for name, value in zip(self._SNAPSHOT_FIELDS, snapshot):
+            setattr(self, name, value)
         del self._history[length:]
         self._actions.pop()
 
