@@ -36,3 +36,14 @@ def test_best_by_rollouts_keeps_the_heuristic_choice_within_the_margin() -> None
     position = view(0, "33", 0, (2, 5, 5))
     chosen = best_by_rollouts(position, [combo("3"), combo("33")], samples=2, seed=1, policy=MediumBot(1), margin=3)
     assert chosen == combo("3")
+
+
+def test_rollouts_stop_at_the_time_cap_with_a_fair_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no time at all, one sample is still rolled out for every candidate, so the
+    # answer is one of the candidates and the better one wins on that sample.
+    import tutor.bots.rollout as rollout_module
+
+    monkeypatch.setattr(rollout_module, "TIME_CAP", 0.0)
+    position = view(0, "33", 0, (2, 5, 5))
+    chosen = best_by_rollouts(position, [combo("3"), combo("33")], samples=50, seed=1, policy=MediumBot(1), steps=4)
+    assert chosen == combo("33")

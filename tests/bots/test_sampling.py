@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.bots.bot_views import dump_history, turns, view
 from tutor.bots.counting import landlord_known, pass_limits, unseen_packed
-from tutor.bots.sampling import sample_hidden
+from tutor.bots.sampling import likely_samples, mismatches, sample_hidden
 from tutor.engine.cards import FULL_DECK, Cards
 
 
@@ -59,3 +61,56 @@ def test_without_passes_the_split_is_random() -> None:
     rng = random.Random(3)
     landlord_hands = {sample_hidden(position, rng)[0] for _ in range(10)}
     assert len(landlord_hands) > 1
+
+
+def _medium_game_view(number: int, cards_left: int):
+    """A medium-vs-medium game stopped when at most ``cards_left`` cards remain: (game, view)."""
+    from tutor.bots import MediumBot
+    from tutor.engine.game import Game, Phase
+
+    game = Game.with_landlord(number, 0)
+    bots = [MediumBot(number) for _ in range(3)]
+    while game.phase is Phase.PLAYING:
+        v = game.view(game.to_move)
+        if sum(v.card_counts) <= cards_left:
+            return game, v
+        game.play(bots[game.to_move].play(v))
+    raise AssertionError("the game ended early")
+
+
+@pytest.mark.parametrize("number", [2, 5, 11])
+def test_the_true_hands_explain_every_play_of_sensible_players(number: int) -> None:
+    from tutor.bots import MediumBot
+
+    game, position = _medium_game_view(number, 34)
+    truth = {s: game.hand(s).packed for s in range(3) if s != position.seat}
+    assert mismatches(position, truth, MediumBot(0)) == 0
+
+
+def test_hard_reads_how_the_others_played() -> None:
+    # Swapping cards towards deals that explain the others' past plays (as a sensible
+    # player would have made them) leaves fewer unexplained plays than plain sampling.
+    from tutor.bots import MediumBot
+
+    model = MediumBot(0)
+    plain = nudged = 0
+    for number in (2, 5, 11, 19):
+        _, position = _medium_game_view(number, 34)
+        for hidden in likely_samples(position, random.Random(number), 3, model, steps=0):
+            plain += mismatches(position, hidden, model)
+        for hidden in likely_samples(position, random.Random(number), 3, model, steps=8):
+            nudged += mismatches(position, hidden, model)
+            assert sum(hidden.values()) == unseen_packed(position)
+            assert [len(Cards(hidden[s])) for s in sorted(hidden)] == [
+                position.card_counts[s] for s in sorted(hidden)
+            ]
+    assert nudged < plain
+
+
+def test_nudged_samples_keep_the_kitty_with_the_landlord() -> None:
+    from tutor.bots import MediumBot
+
+    history = dump_history({0: "3456789TJQKA2", 1: "33445566QQK", 2: "77889TKKAA"}, then=0)
+    position = view(1, "99TTJJ", 0, (7, 6, 7), history, kitty="2XD")
+    for hidden in likely_samples(position, random.Random(4), 5, MediumBot(0), steps=6):
+        assert Cards.parse("XD").issubset(Cards(hidden[0]))

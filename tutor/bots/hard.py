@@ -19,6 +19,10 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
 * **looks ahead by rollouts**: it tries its heuristic choice and a few
   alternatives on sampled deals, letting medium-level players finish each
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
+* **reads how the others played**: each sampled deal is nudged, card swap by
+  card swap, towards one in which a sensible player would have made the
+  others' past plays (:func:`tutor.bots.sampling.likely_samples`) — what a
+  player led, answered or passed says what it holds;
 * **searches the endgame**: when few cards remain it samples hidden hands
   consistent with its view (:mod:`tutor.bots.sampling`), solves each sample
   exactly with the solver under a node budget, and plays the move that wins in
@@ -27,6 +31,7 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import Seats, check_turn, is_bomb, whole_hand_play
@@ -60,13 +65,17 @@ class HardBot(MediumBot):
     #: a rollout is long and says little (measured: no gain, five times the time).
     rollout_cards = 34
     #: Sampled deals per rolled-out decision (every candidate plays on each).
-    rollout_samples = 16
+    rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
     rollout_width = 4
     #: Wins (out of ``rollout_samples``) an alternative needs over the heuristic's choice to replace it.
     rollout_margin = 0
     #: Who plays the rolled-out games: "medium", or "hard" (this level's judgement without look-ahead).
     rollout_policy = "medium"
+    #: Card swaps tried per sampled deal to make it explain the others' past plays (0 = none).
+    rollout_steps = 8
+    #: How many recent turns that explanation looks at (None = the whole history).
+    rollout_recent: int | None = None
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -90,6 +99,7 @@ class HardBot(MediumBot):
         check_turn(view)
         if whole_hand_play(view.hand.packed, view.table) is not None:
             return super().play(view)
+        start = time.perf_counter()
         if self.search and self.should_search(view):
             from tutor.bots.search import determinized_choice
 
@@ -97,13 +107,21 @@ class HardBot(MediumBot):
             if choice is not None:
                 return choice.move
         heuristic = self.heuristic_play(view)
-        if self.rollouts and self.should_roll_out(view):
+        # Safety net for the decision time: a search that ran long leaves no time for rollouts.
+        if self.rollouts and self.should_roll_out(view) and time.perf_counter() - start < 0.5:
             candidates = self.candidates(view, heuristic)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_rollouts
 
                 return best_by_rollouts(
-                    view, candidates, self.rollout_samples, self.seed, self.policy, self.rollout_margin
+                    view,
+                    candidates,
+                    self.rollout_samples,
+                    self.seed,
+                    self.policy,
+                    self.rollout_margin,
+                    self.rollout_steps,
+                    self.rollout_recent,
                 )
         return heuristic
 

@@ -22,12 +22,13 @@ would.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import pass_limits
-from tutor.bots.sampling import sample_hidden
+from tutor.bots.sampling import likely_samples
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
@@ -36,6 +37,12 @@ if TYPE_CHECKING:
     from tutor.bots.medium import MediumBot
 
 Move = Combo | None
+
+#: Hard cap on one rolled-out decision, in seconds: a safety net, not the budget.  The
+#: budget is counted in samples and swaps (so a decision does not depend on the
+#: machine); sized so that decisions take well under this, the cap only trims a
+#: pathological one (it then keeps the samples finished so far).
+TIME_CAP = 1.2
 
 #: A rollout that has not ended after this many turns is scored as a loss for
 #: the side to move (it cannot happen with legal play, but guards the loop).
@@ -137,7 +144,14 @@ def rollout(view: PlayerView, hidden: dict[int, int], first: Move, policy: Mediu
 
 
 def best_by_rollouts(
-    view: PlayerView, candidates: list[Move], samples: int, seed: int, policy: MediumBot, margin: int = 0
+    view: PlayerView,
+    candidates: list[Move],
+    samples: int,
+    seed: int,
+    policy: MediumBot,
+    margin: int = 0,
+    steps: int = 0,
+    recent: int | None = None,
 ) -> Move:
     """The candidate that wins most rollouts.
 
@@ -145,14 +159,22 @@ def best_by_rollouts(
     when it wins at least ``margin`` more of the same samples — with a handful
     of samples, smaller differences are mostly noise, and chasing noise is
     worse than trusting judgement.  Ties go to the earlier candidate.
+
+    With ``steps``, each sampled deal is nudged by up to that many card swaps
+    towards one that explains the others' past plays as ``policy`` would have
+    made them (over the last ``recent`` turns;
+    :func:`tutor.bots.sampling.likely_samples`).
     """
+    start = time.perf_counter()
     rng = turn_rng(seed, view)
     limits = pass_limits(view)
     wins = [0] * len(candidates)
-    for _ in range(samples):
-        hidden = sample_hidden(view, rng, limits)
+    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, deadline=start + TIME_CAP / 2)
+    for hidden in deals:
         for i, move in enumerate(candidates):
             wins[i] += rollout(view, hidden, move, policy)
+        if time.perf_counter() - start > TIME_CAP:
+            break  # every candidate has seen the same samples: the comparison stays fair
     best = max(range(len(candidates)), key=lambda i: (wins[i], -i))
     if wins[best] - wins[0] < margin:
         return candidates[0]

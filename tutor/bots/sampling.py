@@ -17,6 +17,12 @@ random split when there are no limits).  They stay soft: when the cards cannot
 all go elsewhere, the sample breaks the limit (a player may pass for reasons
 of their own).
 
+Beyond these rules, how the others played says more: a sensible player who
+led a lone 3 did not hold another 3.  :func:`likely_samples` nudges each
+sample, one card swap at a time, towards a deal in which a model player (the
+medium level) would have made the others' past plays (:func:`mismatches`);
+with the true hands, a medium opponent's plays are all explained.
+
 A position set up part-way (a lesson's endgame, ``Game.from_hands``) may have
 fewer cards in the other hands than the view has not seen; the surplus is
 then out of play, a different part of it in each sample.
@@ -25,11 +31,16 @@ then out of play, a different part of it in each sample.
 from __future__ import annotations
 
 import random
+import time
+from typing import TYPE_CHECKING
 
 from tutor.bots.counting import PassLimit, landlord_known, pass_limits, unseen_packed
 from tutor.engine.combos import Kind
-from tutor.engine.cards import NUM_RANKS, ONE
+from tutor.engine.cards import NUM_RANKS, ONE, Cards
 from tutor.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from tutor.bots.base import Bot
 
 
 def _ranks(packed: int) -> list[int]:
@@ -110,3 +121,145 @@ def _caps(others: list[int], limits: list[PassLimit]) -> dict[int, list[int]]:
         for r in range(lim.main + 1, NUM_RANKS):
             caps[lim.seat][r] = min(caps[lim.seat][r], most)
     return caps
+
+
+def mismatches(
+    view: PlayerView,
+    hidden: dict[int, int],
+    model: Bot,
+    limit: int | None = None,
+    cap: int | None = None,
+    blame: list[tuple[int, int]] | None = None,
+) -> int:
+    """How many past decisions of the other players ``model`` would have made differently on this sample.
+
+    Replays the history with the sampled hands: before each turn of another
+    seat, that seat held its sampled hand plus everything it played later, so
+    its view then can be rebuilt and ``model`` asked what it would have done.
+    A sample in which the others' actual plays look sensible is more likely
+    than one in which they look absurd (who leads a lone 3 while holding a
+    straight from 3?).  Only the last ``limit`` decisions are checked when
+    ``limit`` is given (the recent ones say most about what is still held).
+    Counting stops once it exceeds ``cap`` (the caller only needs to know it is worse).
+    ``blame``, when given, receives (seat, cards) for each mismatch: the cards
+    the model would have played instead (0 for a pass).
+    """
+    history = view.history
+    n = view.players
+    hands = [view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(n)]
+    # Walk backwards, putting played cards back, to get each seat's hand before every turn.
+    before: list[int] = [0] * len(history)
+    counts_before: list[tuple[int, ...]] = [()] * len(history)
+    counts = list(view.card_counts)
+    for i in range(len(history) - 1, -1, -1):
+        turn = history[i]
+        if turn.play is not None:
+            hands[turn.seat] += turn.play.cards
+            counts[turn.seat] += _size(turn.play.cards)
+        before[i] = hands[turn.seat]
+        counts_before[i] = tuple(counts)
+    table = None
+    table_seat = None
+    passes = 0
+    first = 0 if limit is None else max(0, len(history) - limit)
+    wrong = 0
+    for i, turn in enumerate(history):
+        if i >= first and turn.seat != view.seat and before[i]:
+            past = PlayerView(
+                seat=turn.seat,
+                hand=Cards(before[i]),
+                bids=view.bids,
+                landlord=view.landlord,
+                kitty=view.kitty,
+                history=history[:i],
+                card_counts=counts_before[i],
+                to_move=turn.seat,
+                table=table,
+                table_seat=table_seat,
+                bid=view.bid,
+                rules=view.rules,
+            )
+            choice = model.play(past)
+            if choice != turn.play:
+                wrong += 1
+                if blame is not None:
+                    blame.append((turn.seat, 0 if choice is None else choice[0]))
+                if cap is not None and wrong > cap:
+                    return wrong
+        if turn.play is not None:
+            table, table_seat, passes = turn.play, turn.seat, 0
+        else:
+            passes += 1
+            if passes >= n - 1:
+                table, table_seat, passes = None, None, 0
+    return wrong
+
+
+def likely_samples(
+    view: PlayerView,
+    rng: random.Random,
+    count: int,
+    model: Bot,
+    steps: int,
+    limits: list[PassLimit] | None = None,
+    limit: int | None = None,
+    deadline: float | None = None,
+) -> list[dict[int, int]]:
+    """``count`` samples nudged towards deals that explain how the others played.
+
+    A cheap form of the inference strong card programs do.  Each sample starts
+    as :func:`sample_hidden` draws it; then, up to ``steps`` times, one card is
+    swapped between the two other hands and the swap is kept when ``model``
+    (a sensible player) would have made at least as many of the others' past
+    plays with the new hands (:func:`mismatches`).  A sample that already
+    explains every play is kept as it is.  Deterministic given ``rng``, unless
+    ``time.perf_counter()`` passes ``deadline`` (a safety net for the decision
+    time): the samples are then left as they are.
+    """
+    if limits is None:
+        limits = pass_limits(view)
+    others = [s for s in range(view.players) if s != view.seat]
+    known = landlord_known(view)
+    out = []
+    for _ in range(count):
+        hidden = sample_hidden(view, rng, limits)
+        if steps <= 0 or len(others) != 2:
+            out.append(hidden)
+            continue
+        blame: list[tuple[int, int]] = []
+        wrong = mismatches(view, hidden, model, limit, blame=blame)
+        for _ in range(steps):
+            if not wrong or (deadline is not None and time.perf_counter() > deadline):
+                break
+            # Move a card the model would have played but the player did not play (so it
+            # likely is not there) to the other hand, for a random card of that hand.
+            # The landlord keeps the kitty cards it must still hold.
+            seat, wanted = rng.choice(blame)
+            give = seat if seat in others else rng.choice(others)
+            take = others[0] if give == others[1] else others[1]
+            free_give = hidden[give] - (known if give == view.landlord else 0)
+            suspects = [r for r in _ranks(wanted) if (free_give >> (4 * r)) & 0xF]
+            free_take = _ranks(hidden[take] - (known if take == view.landlord else 0))
+            pool_give = suspects or _ranks(free_give)
+            if not pool_give or not free_take:
+                break
+            ra, rb = rng.choice(pool_give), rng.choice(free_take)
+            if ra == rb:
+                continue
+            trial = dict(hidden)
+            trial[give] += ONE[rb] - ONE[ra]
+            trial[take] += ONE[ra] - ONE[rb]
+            trial_blame: list[tuple[int, int]] = []
+            w = mismatches(view, trial, model, limit, cap=wrong, blame=trial_blame)
+            if w <= wrong:
+                hidden, wrong, blame = trial, w, trial_blame
+        out.append(hidden)
+    return out
+
+
+def _size(packed: int) -> int:
+    total = 0
+    while packed:
+        total += packed & 0xF
+        packed >>= 4
+    return total

@@ -20,6 +20,7 @@ machine's speed: the same view always gives the same move.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from tutor.bots.hard import HardBot
 
 Move = Combo | None
+
+#: Seconds after which no further sample is solved (a safety net; see :data:`tutor.bots.rollout.TIME_CAP`).
+TIME_CAP = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +85,10 @@ def determinized_choice(view: PlayerView, bot: HardBot) -> SearchChoice | None:
     solver = bot.solver()
     tally: dict[Move, int] = {}
     decided = 0
+    start = time.perf_counter()
     for _ in range(bot.samples):
+        if decided and time.perf_counter() - start > TIME_CAP:
+            break  # safety net only: node budgets keep normal decisions far below it
         position = sample_position(view, sample_hidden(view, rng, limits))
         result = solver.solve(position, "win", all_moves=True)
         if not result.complete:
