@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import FULL_DECK, NUM_RANKS, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
@@ -85,14 +86,6 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
         bombs: Whether a bomb or the rocket counts as an answer.
     """
     return not beaters(combo, hidden, max_size, bombs)
-
-
-def _size(packed: int) -> int:
-    total = 0
-    while packed:
-        total += packed & 0xF
-        packed >>= 4
-    return total
 
 
 @dataclass(frozen=True, slots=True)

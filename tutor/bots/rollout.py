@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import pass_limits
 from tutor.bots.sampling import likely_samples
+from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
@@ -99,14 +100,6 @@ class _Sim:
         self.table, self.table_seat, self.passes = move, seat, 0
         self.to_move = (seat + 1) % n
         return None
-
-
-def _size(packed: int) -> int:
-    total = 0
-    while packed:
-        total += packed & 0xF
-        packed >>= 4
-    return total
 
 
 def _trailing_passes(view: PlayerView) -> int:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from tutor.bots.counting import PassLimit, landlord_known, pass_limits, unseen_packed
 from tutor.engine.combos import Kind
+from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import NUM_RANKS, ONE, Cards
 from tutor.engine.view import PlayerView
 
@@ -255,11 +256,3 @@ def likely_samples(
                 hidden, wrong, blame = trial, w, trial_blame
         out.append(hidden)
     return out
-
-
-def _size(packed: int) -> int:
-    total = 0
-    while packed:
-        total += packed & 0xF
-        packed >>= 4
-    return total
