@@ -38,7 +38,7 @@ from tutor.bots.counting import PassLimit, landlord_known, pass_limits, unseen_p
 from tutor.engine.combos import Kind
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import NUM_RANKS, ONE, Cards
-from tutor.engine.view import PlayerView
+from tutor.engine.view import PlayerView, tables_faced
 
 if TYPE_CHECKING:
     from tutor.bots.base import Bot
@@ -159,12 +159,9 @@ def mismatches(
             counts[turn.seat] += _size(turn.play.cards)
         before[i] = hands[turn.seat]
         counts_before[i] = tuple(counts)
-    table = None
-    table_seat = None
-    passes = 0
     first = 0 if limit is None else max(0, len(history) - limit)
     wrong = 0
-    for i, turn in enumerate(history):
+    for i, (turn, table, table_seat) in enumerate(tables_faced(history, n)):
         if i >= first and turn.seat != view.seat and before[i]:
             past = PlayerView(
                 seat=turn.seat,
@@ -187,12 +184,6 @@ def mismatches(
                     blame.append((turn.seat, 0 if choice is None else choice[0]))
                 if cap is not None and wrong > cap:
                     return wrong
-        if turn.play is not None:
-            table, table_seat, passes = turn.play, turn.seat, 0
-        else:
-            passes += 1
-            if passes >= n - 1:
-                table, table_seat, passes = None, None, 0
     return wrong
 
 

@@ -9,7 +9,7 @@ has no path to hidden cards — by construction, not by convention.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import Cards
@@ -94,6 +94,31 @@ class PlayerView:
         return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
 
 
+_Trick = tuple["Combo | None", "int | None", int]
+
+
+def _after(trick: _Trick, turn: Turn, players: int) -> _Trick:
+    """The trick (table, its seat, passes in a row) after ``turn``: RULES §4's two-pass rule."""
+    if turn.play is not None:
+        return turn.play, turn.seat, 0
+    table, table_seat, passes = trick
+    if passes + 1 >= players - 1:
+        return None, None, 0
+    return table, table_seat, passes + 1
+
+
+def tables_faced(history: Sequence[Turn], players: int = 3) -> Iterator[tuple[Turn, Combo | None, int | None]]:
+    """Each turn of ``history`` with the table it faced and who played that table.
+
+    Both are None when the turn was a lead.  Bots that replay the past (to read
+    what the others' plays reveal) use this instead of re-implementing the rule.
+    """
+    trick: _Trick = (None, None, 0)
+    for turn in history:
+        yield turn, trick[0], trick[1]
+        trick = _after(trick, turn, players)
+
+
 def trick_state(history: Sequence[Turn], players: int = 3) -> tuple[Combo | None, int | None, int | None]:
     """Replay the two-pass rule (RULES §4) over ``history``.
 
@@ -102,18 +127,11 @@ def trick_state(history: Sequence[Turn], players: int = 3) -> tuple[Combo | None
         it (both None when the next player leads), and the seat after the last
         turn (None for an empty history, when the caller knows who leads).
     """
-    table: Combo | None = None
-    table_seat: int | None = None
-    passes = 0
+    trick: _Trick = (None, None, 0)
     for turn in history:
-        if turn.play is not None:
-            table, table_seat, passes = turn.play, turn.seat, 0
-        else:
-            passes += 1
-            if passes >= players - 1:
-                table, table_seat, passes = None, None, 0
+        trick = _after(trick, turn, players)
     to_move = (history[-1].seat + 1) % players if history else None
-    return table, table_seat, to_move
+    return trick[0], trick[1], to_move
 
 
 def view_from_public(
