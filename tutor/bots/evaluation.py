@@ -64,7 +64,7 @@ def evaluate_hand(hand: Cards | int) -> HandEvaluation:
     bombs = sum(1 for r in range(R2 + 1) if counts[r] == 4)
     rocket = 1 if small and big else 0
     moves = plan(cards).plays
-    points = (
+    points: float = (
         big * BIG_JOKER_POINTS
         + small * SMALL_JOKER_POINTS
         + twos * TWO_POINTS

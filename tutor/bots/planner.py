@@ -28,6 +28,8 @@ joker, which are worth more as control).  Results are cached by hand.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -208,7 +210,7 @@ def _leftover_score(counts: list[int], planes: list[tuple[int, int]]) -> float:
     return score - TURN_COST * groups
 
 
-def _search(counts: list[int], p: int, chain_score: float, chains: list[Combo], planes: list[tuple[int, int]], best: list) -> None:
+def _search(counts: list[int], p: int, chain_score: float, chains: list[Combo], planes: list[tuple[int, int]], best: list[Any]) -> None:
     while p <= RA - MIN_AIRPLANE + 1 and not counts[p]:
         p += 1
     if p > RA - MIN_AIRPLANE + 1:
@@ -251,7 +253,7 @@ def plan_packed(hand: int) -> Plan:
         if counts[r] == 4:
             fixed.append(_BOMB[r])
             counts[r] = 0
-    best: list = [float("-inf"), [], counts, []]
+    best: list[Any] = [float("-inf"), [], counts, []]
     _search(counts, 0, 0.0, [], [], best)
     _, leftover = _leftover(best[2], best[3])
     groups = tuple(best[1]) + tuple(leftover) + tuple(fixed)
