@@ -28,10 +28,9 @@ joker, which are worth more as control).  Results are cached by hand.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, R2, RA, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo, Kind
