@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from tutor.paths import benchmarks_dir
-from tutor.solver import Position, Solver
+from tutor.solver import Position, Role, Solver
 
 #: Benchmark positions with an independently known result that solve in well
 #: under a second (the CI subset).  Results we measured ourselves
@@ -90,3 +90,12 @@ def test_finished_position() -> None:
     over = pos.after(pos.legal_moves()[0])
     res = Solver().solve(over)
     assert res.mover_wins is True and res.winning_moves == []
+
+
+def test_fastest_line_has_the_loser_play_cards_rather_than_pass_when_it_costs_nothing() -> None:
+    """Refutations teach: the loser resists as a person would (puzzles show these lines)."""
+    pos = Position.parse("F:346TQ L:36", beat="T")  # the farmer wins whatever the landlord does
+    result = Solver().solve(pos, objective="fastest")
+    assert result.mover_wins is True
+    landlord_moves = [move for who, move in result.line if pos.roles[who] is Role.LANDLORD]
+    assert any(move is not None for move in landlord_moves), result.line

@@ -259,7 +259,9 @@ class Solver:
                     if ours and child == need:
                         best_move = move
                         break
-                    if not ours and child > best_value:
+                    # The loser resists longest; between equally long defences
+                    # it plays cards rather than passing, as a person would.
+                    if not ours and (child > best_value or (child == best_value and best_move is None)):
                         best_move, best_value = move, child
                 line.append((pos.to_move, best_move))
                 pos = pos.after(best_move)
