@@ -190,3 +190,20 @@ def test_the_coach_speaks_when_you_beat_your_partner(home: Path) -> None:
     assert "Coach: Left (your partner) was winning that trick" in out
     quiet = run(["play", "--deal", "42", "--no-coach"], script).output
     assert "Coach:" not in quiet
+
+
+@pytest.mark.parametrize("deal_number", [7, 11, 42])
+def test_enter_at_the_bid_prompt_takes_the_suggested_bid(deal_number: int) -> None:
+    import re
+
+    from tutor.coach.status import bid_status
+    from tutor.engine.game import Game
+
+    suggested = bid_status(Game(deal_number).hand(0)).suggested
+    result = run(["play", "--deal", str(deal_number), "--level", "medium"], "\nquit\n")
+    shown = re.search(r"You: (pass|bid (\d))", result.output)
+    assert shown is not None, result.output
+    highest_before = max((int(n) for n in re.findall(r"(?:Right|Left): bid (\d)", result.output.split("You:")[0])),
+                         default=0)
+    expected = suggested if suggested > highest_before else 0
+    assert (0 if shown.group(1) == "pass" else int(shown.group(2))) == expected

@@ -202,10 +202,13 @@ class Session:
         status = self.coach.bid_status(hand)
         legal = game.legal_bids()
         choices = " / ".join(t("play.bid_choices_pass") if b == 0 else str(b) for b in legal)
+        # Enter takes the status line's suggestion (a pass when it is no longer high enough).
+        suggested = status.suggested if status.suggested in legal else 0
+        default = t("play.bid_choices_pass") if suggested == 0 else str(suggested)
         self.show_table()
         self.say(Text(status.line, style="bold"))
         while True:
-            line = self.read(t("play.bid_prompt", choices=choices))
+            line = self.read(t("play.bid_prompt", choices=choices, default=default))
             if line is None:
                 return "quit"
             entry = parse_entry(line)
@@ -225,7 +228,7 @@ class Session:
                 if self.undo():
                     return "undo"
                 continue
-            amount = parse_bid(line, legal)
+            amount = suggested if entry.command is Command.CONFIRM else parse_bid(line, legal)
             if amount is None:
                 self.say(t("play.bid_bad", text=line.strip(), choices=choices), style="red")
                 continue
