@@ -322,10 +322,7 @@ class Session:
         if check is not None and check.mover_wins and check.winning_moves:
             own = check.own_line[0] if check.own_line else None
             return own if own in check.winning_moves else check.winning_moves[0]
-        try:
-            return make_bot("hard", self.deal_seed).play(view)
-        except Exception:  # noqa: BLE001 - a hint must never crash the game
-            return "none"
+        return make_bot("hard", self.deal_seed).play(view)
 
     def _commit(self, view: Any, move: Combo | None, check: EndgameCheck | None, hinted: bool = False) -> str:
         """Play the move; the coach comments unless the move was its own suggestion."""
