@@ -207,3 +207,13 @@ def test_enter_at_the_bid_prompt_takes_the_suggested_bid(deal_number: int) -> No
                          default=0)
     expected = suggested if suggested > highest_before else 0
     assert (0 if shown.group(1) == "pass" else int(shown.group(2))) == expected
+
+
+def test_a_new_deal_asks_before_replacing_a_game_in_progress() -> None:
+    run(["play", "--deal", "42", "--level", "medium"], "pass\nquit\n")
+    asked = run(["play", "--deal", "7", "--level", "medium"], "n\nquit\n")
+    assert "unfinished game (deal 42)" in asked.output
+    assert "Deal 7" in asked.output
+    kept = run(["play", "--deal", "11", "--level", "medium"], "y\nquit\n")
+    assert "unfinished game (deal 7)" in kept.output
+    assert "Deal 7" in kept.output and "Deal 11" not in kept.output

@@ -453,7 +453,8 @@ def play_command(
 
         saved = games.load_current()
         session: Session | None = None
-        if saved is not None and deal_number is None:
+        # A game in progress is never dropped silently, not even for --deal N: ask first.
+        if saved is not None:
             wants = resume
             if not resume:
                 answer = read(t("play.resume_ask", deal=saved.get("record", {}).get("deal_number", "?")))
