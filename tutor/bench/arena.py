@@ -33,10 +33,14 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from tutor.bots import LEVELS, UnknownLevelError, make_bot
 from tutor.bots.base import Bot
 from tutor.engine.game import Game, Phase
+from tutor.engine.view import PlayerView
+
+T = TypeVar("T")
 
 #: Seat that is the landlord in the fixed-landlord arena.
 LANDLORD_SEAT = 0
@@ -129,23 +133,20 @@ class _TimedBots:
         self.bots = bots
         self.times = times
 
-    def bid(self, game: Game) -> int:
-        seat = game.to_move
-        bot = self.bots[seat]
-        view = game.view(seat)
+    def _decide(self, game: Game, ask: Callable[[Bot, PlayerView], T]) -> T:
+        """Ask the bot to move for its view, timing the decision alone."""
+        bot = self.bots[game.to_move]
+        view = game.view(game.to_move)
         start = time.perf_counter()
-        amount = bot.bid(view)
+        answer = ask(bot, view)
         self.times[bot.level].append(time.perf_counter() - start)
-        return amount
+        return answer
+
+    def bid(self, game: Game) -> int:
+        return self._decide(game, lambda bot, view: bot.bid(view))
 
     def play(self, game: Game) -> None:
-        seat = game.to_move
-        bot = self.bots[seat]
-        view = game.view(seat)
-        start = time.perf_counter()
-        move = bot.play(view)
-        self.times[bot.level].append(time.perf_counter() - start)
-        game.play(move)
+        game.play(self._decide(game, lambda bot, view: bot.play(view)))
 
 
 def play_out(game: Game, bots: Sequence[Bot], times: dict[str, list[float]] | None = None) -> Game:
