@@ -78,3 +78,11 @@ def test_installed_copy_ships_the_string_catalogues(installed: dict[str, object]
     assert catalogues
     for path in catalogues:
         assert (package / path.relative_to(ROOT / "tutor")).is_file(), f"{path.relative_to(ROOT)} is not shipped"
+
+
+def test_installed_copy_carries_the_compiled_solver_core(installed: dict[str, object]) -> None:
+    """hatch_build.py compiles tutor/solver/_native.c into the wheel (this machine has a compiler)."""
+    package = Path(str(installed["package"]))
+    built = sorted((package / "solver").glob("_native*.so"))
+    assert built, "the wheel has no compiled solver core"
+    assert not built[0].is_relative_to(ROOT)

@@ -141,7 +141,7 @@ class TwoPlayerSearch:
         facing_table = tables.facing_table
         lead_dominance = tables.lead_dominance
         undominated = tables.undominated
-        facing_get = tables.facing.get
+        canonical_code = tables.canonical_code
         plan_of = self.canon.plan if self.compress else (lambda a, b: None)
         plans_get = self.canon.plans.get
         # Presence bits of the chain ranks (canon.presence, inlined); with the
@@ -223,8 +223,7 @@ class TwoPlayerSearch:
                 tt[key] = True
                 return True
             for m in other:
-                entry = facing_get(opp | (m[1] | m[2] << 4 | m[3] << 8) << 60)
-                if entry is not None and tt_get(ckey(opp, me - m[0], entry[1])) is False:
+                if tt_get(ckey(opp, me - m[0], canonical_code(opp, m[1] | m[2] << 4 | m[3] << 8))) is False:
                     tt[key] = True
                     return True
             # Killer: the move that last won for this same hand (often in a

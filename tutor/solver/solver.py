@@ -20,6 +20,7 @@ from typing import Literal
 
 from tutor.engine.combos import Combo
 from tutor.solver.position import Position, Role, sides
+from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
 from tutor.solver.search import Budget, BudgetExceeded, FastestSearch, TeamSearch, TwoPlayerSearch
 from tutor.solver.tables import HandTables, table_code
 
@@ -67,13 +68,22 @@ class Solver:
     Args:
         max_nodes: stop (answer "unknown") after this many expanded positions.
         max_seconds: stop (answer "unknown") after this much wall time per call.
+        native: run the two-player search compiled (True), in Python (False),
+            or compiled when it was built (None, the default; see
+            :mod:`tutor.solver.native`).  Same answers either way.
     """
 
-    def __init__(self, max_nodes: int | None = None, max_seconds: float | None = None) -> None:
+    def __init__(
+        self, max_nodes: int | None = None, max_seconds: float | None = None, native: bool | None = None
+    ) -> None:
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.tables = HandTables()
-        self._two = TwoPlayerSearch(self.tables)
+        self._two: TwoPlayerSearch | NativeTwoPlayerSearch
+        if native_available() if native is None else native:
+            self._two = NativeTwoPlayerSearch(self.tables)
+        else:
+            self._two = TwoPlayerSearch(self.tables)
         self._team: dict[tuple[int, ...], TeamSearch] = {}
         self._budget = Budget(None, None)
         self._extra_nodes = 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from tutor.engine.cards import FIELD, unpack
 from tutor.engine.combos import Combo, Kind, readings
-from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.engine.moves import lead_moves_packed
 
 BOMB = int(Kind.BOMB)
 TRIO_SINGLE = int(Kind.TRIO_SINGLE)
@@ -38,6 +38,23 @@ BOMB_CODE = BOMB | 1 << 4
 def table_code(move: Combo) -> int:
     """What a follower must beat, as a small non-zero integer: kind, length, main."""
     return move[1] | move[2] << 4 | move[3] << 8
+
+
+def beats_code(move: Combo, code: int) -> bool:
+    """Does ``move`` beat a table whose :func:`table_code` is ``code``?  (RULES §5:
+    same kind and length with a higher main; a bomb beats any non-bomb and a
+    lower bomb; the rocket beats everything.)"""
+    kind = code & 15
+    if kind == ROCKET:
+        return False
+    mkind = move[1]
+    if mkind == ROCKET:
+        return True
+    if kind == BOMB:
+        return mkind == BOMB and move[3] > code >> 8
+    if mkind == BOMB:
+        return True
+    return mkind == kind and move[2] == (code >> 4) & 15 and move[3] > code >> 8
 
 
 def move_size(cards: int) -> int:
@@ -76,6 +93,7 @@ class HandTables:
         self.lone: dict[int, int] = {}
         self.lead_pairs: dict[int, list[tuple[Combo, int, int, int]]] = {}
         self.mains: dict[int, dict[int, tuple[int, ...]]] = {}
+        self.canon_codes: dict[int, int] = {}
 
     def lead_moves(self, hand: int) -> list[Combo]:
         """Lead moves of ``hand``, the ones that shed the most cards first."""
@@ -88,60 +106,79 @@ class HandTables:
         return moves
 
     def follow_moves(self, hand: int, code: int, table: Combo) -> list[Combo]:
-        """Moves of ``hand`` that beat ``table`` (whose :func:`table_code` is ``code``)."""
+        """Moves of ``hand`` that beat ``table`` (whose :func:`table_code` is ``code``).
+
+        They are the lead moves that beat the table, in the lead order: the
+        engine's follow generator gives the same set (one move per card set
+        under its highest beating reading; a test checks it), and taking them
+        from the memoised lead list keeps one move order for every search.
+        """
         key = hand | code << 60
         moves = self.follow.get(key)
         if moves is None:
             if len(self.follow) > self.limit:
                 self.follow.clear()
-            moves = sorted(follow_moves_packed(hand, table), key=lambda m: -move_size(m[0]))
+            moves = [m for m in self.lead_moves(hand) if beats_code(m, code)]
             self.follow[key] = moves
         return moves
+
+    def canonical_code(self, hand: int, code: int) -> int:
+        """The table code that leaves ``hand`` the same answers as ``code`` does.
+
+        The table's main is lowered to the highest main the follower holds at
+        or below it (-1 if none), and every non-bomb table the follower cannot
+        answer in kind maps to one code, 15 (only bombs and the rocket answer
+        it).  Two tables with one canonical code are the same position for the
+        search: after a pass the table is forgotten, after an answer the
+        answer is the new table.
+        """
+        key = hand | code << 60
+        canonical = self.canon_codes.get(key)
+        if canonical is None:
+            if len(self.canon_codes) > self.limit:
+                self.canon_codes.clear()
+            kind = code & 15
+            if kind == ROCKET:
+                canonical = code
+            else:
+                length = (code >> 4) & 15
+                main = code >> 8
+                mains = self.mains_of(hand).get(kind | length << 4, ())
+                below = max((x for x in mains if x <= main), default=-1)
+                if kind != BOMB and not any(x > main for x in mains):
+                    canonical = 15
+                else:
+                    canonical = kind | length << 4 | (below + 1) << 8
+            self.canon_codes[key] = canonical
+        return canonical
 
     def facing_table(
         self, hand: int, code: int, table: Combo
     ) -> tuple[list[Combo], int, list[tuple[Combo, int, int, int]]]:
-        """(follow moves, canonical table code, dominance pairs — see
-        :meth:`dominance_pairs`) for ``hand`` facing ``table``.
-
-        Two tables that leave the follower exactly the same answers are the same
-        position for the search (after a pass the table is forgotten; after an
-        answer the answer is the new table).  The canonical code lowers the
-        table's main to the highest main the follower holds at or below it
-        (-1 if none), and maps every non-bomb table the follower cannot answer
-        in kind to one code (only bombs and the rocket answer it).
-        """
+        """(follow moves, canonical table code — :meth:`canonical_code` —,
+        dominance pairs — see :meth:`dominance_pairs`) for ``hand`` facing ``table``."""
         key = hand | code << 60
         entry = self.facing.get(key)
         if entry is None:
             if len(self.facing) > self.limit:
                 self.facing.clear()
-            moves = sorted(follow_moves_packed(hand, table), key=lambda m: -move_size(m[0]))
-            kind, length, main = table[1], table[2], table[3]
-            if kind == ROCKET:
-                canonical = code
-            else:
-                below = -1
-                above = False
-                for m in self.lead_moves(hand):
-                    if m[1] == kind and m[2] == length:
-                        if m[3] <= main:
-                            if m[3] > below:
-                                below = m[3]
-                        else:
-                            above = True
-                if not above and kind != BOMB:
-                    canonical = 15
-                else:
-                    canonical = kind | length << 4 | (below + 1) << 8
+            moves = self.follow_moves(hand, code, table)
+            canonical = self.canonical_code(hand, code)
             # The dominance pairs among the answers are the lead pairs whose
             # two moves both beat the table (same kind and length, both mains
             # above the table's): the relation depends on the hand alone.
-            group = kind | length << 4
+            group = code & 0xFF
+            main = code >> 8
             pairs = [p for p in self.lead_dominance(hand) if p[3] == group and p[1] > main]
             entry = (moves, canonical, pairs)
             self.facing[key] = entry
         return entry
+
+    def native_info(self, hand: int) -> tuple[list[Combo], int]:
+        """What the compiled search (:mod:`tutor.solver.native`) asks about a
+        hand it meets for the first time: the lead moves in order and the
+        least number of plays (it works out the rest from the moves)."""
+        return self.lead_moves(hand), self.min_plays(hand)
 
     def free_ranks(self, hand: int) -> int:
         """Bit mask of the ranks (jokers excluded) that are in no chain of the hand.

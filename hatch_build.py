@@ -1,0 +1,66 @@
+"""Build hook: compile the optional C core of the endgame solver.
+
+``tutor/solver/_native.c`` is the two-player search of
+``tutor/solver/search.py`` in C (same algorithm, same answers, many times the
+speed).  It needs only a C compiler and the Python headers; when either is
+missing the build says so in one line and goes on, and the package runs the
+pure-Python search instead (``tutor.solver.native.available()`` tells which).
+For an editable install the library is built next to its source, which the
+editable install points at; a normal wheel carries it (and is then tagged for
+this platform).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+SOURCE = Path("tutor") / "solver" / "_native.c"
+
+
+def compile_native(root: Path) -> Path | None:
+    """Compile the extension in place; its path, or None when it could not be built."""
+    if os.environ.get("DDZ_NO_NATIVE"):
+        return None
+    source = root / SOURCE
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    target = source.with_name("_native" + suffix)
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    include = sysconfig.get_paths().get("include")
+    if not compiler or not include or not (Path(include) / "Python.h").exists():
+        print("ddz-tutor: no C compiler or Python headers: the solver will run in pure Python", file=sys.stderr)
+        return None
+    tmp = target.with_name(target.name + ".tmp")
+    command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", str(source), "-o", str(tmp)]
+    try:
+        subprocess.run(command, check=True, capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.SubprocessError) as exc:
+        detail = getattr(exc, "stderr", "") or str(exc)
+        first = detail.strip().splitlines()[0] if detail.strip() else type(exc).__name__
+        print(f"ddz-tutor: the C solver core did not build ({first}): pure Python it is", file=sys.stderr)
+        tmp.unlink(missing_ok=True)
+        return None
+    os.replace(tmp, target)  # atomic: a running interpreter never sees half a library
+    return target
+
+
+class NativeBuildHook(BuildHookInterface):  # type: ignore[misc]
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        built = compile_native(Path(self.root))
+        if built is None:
+            return
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        if version != "editable":
+            build_data["force_include"][str(built)] = f"tutor/solver/{built.name}"

@@ -1,0 +1,126 @@
+"""The compiled two-player search against the Python one it was written from.
+
+Same answers on every position and, since both run the same algorithm in the
+same order, the same number of expanded positions; the dominance pairs the C
+code works out equal the Python ones; follow moves are the lead moves that beat
+the table (the compiled search relies on it); budgets answer "unknown".
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards
+from tutor.engine.combos import beats
+from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.solver import Position, Solver, native
+from tutor.solver.search import Budget, BudgetExceeded, TwoPlayerSearch
+from tutor.solver.tables import HandTables, beats_code, table_code
+
+needs_native = pytest.mark.skipif(not native.available(), reason="the C solver core is not built here")
+
+
+def _deck() -> list[int]:
+    return [r for r in range(NUM_RANKS) for _ in range(DECK_COUNTS[r])]
+
+
+def _hands(rng: random.Random, max_cards: int) -> tuple[int, int, tuple | None]:
+    deck = _deck()
+    if rng.random() < 0.6:  # a narrow band of ranks: chains, trios, kickers, bombs
+        low = rng.randrange(0, 8)
+        deck = [r for r in deck if low <= r < low + 7 or r >= 12]
+    rng.shuffle(deck)
+    a = Cards.from_ranks(deck[: rng.randint(1, max_cards)])
+    rest = deck[len(a) :]
+    b = Cards.from_ranks(rest[: rng.randint(1, max_cards)])
+    table = None
+    spare = rest[len(b) : len(b) + rng.randint(1, 6)]
+    if spare and rng.random() < 0.5:
+        table = rng.choice(lead_moves_packed(Cards.from_ranks(spare).packed))
+    return a.packed, b.packed, table
+
+
+def test_build_is_there_in_ci() -> None:
+    """CI machines have a C compiler: the benchmark figures are the compiled search's."""
+    if os.environ.get("CI"):
+        assert native.available()
+
+
+def test_follow_moves_are_the_lead_moves_that_beat_the_table() -> None:
+    rng = random.Random(5)
+    for _ in range(600):
+        a, b, _ = _hands(rng, 20)
+        lead = lead_moves_packed(a)
+        for table in rng.sample(lead_moves_packed(b), min(4, len(lead_moves_packed(b)))):
+            expected = set(follow_moves_packed(a, table))
+            assert expected == {m for m in lead if beats(m, table)}
+            assert expected == {m for m in lead if beats_code(m, table_code(table))}
+
+
+@needs_native
+def test_native_dominance_pairs_equal_the_python_ones() -> None:
+    from tutor.solver import _native  # type: ignore[attr-defined]
+
+    rng = random.Random(8)
+    tables = HandTables()
+    for _ in range(400):
+        a, _, _ = _hands(rng, 17)
+        moves = tables.lead_moves(a)
+        index = {m: i for i, m in enumerate(moves)}
+        python = {(index[y], low, high, code) for y, low, high, code in tables.dominance_pairs(a, moves)}
+        assert set(_native.dominance_pairs(a, moves)) == python, Cards(a)
+
+
+@needs_native
+def test_native_search_matches_python_search_answers_and_node_counts() -> None:
+    rng = random.Random(21)
+    py = TwoPlayerSearch(HandTables(), compress=False)
+    c = native.NativeTwoPlayerSearch(HandTables())
+    py.budget = Budget(None, None)
+    c.budget = Budget(None, None)
+    for i in range(500):
+        a, b, table = _hands(rng, 4 + i % 8)
+        code = table_code(table) if table else 0
+        py.nodes = 0
+        c.nodes = 0
+        assert py.win(a, b, code, table) == c.win(a, b, code, table), (Cards(a), Cards(b), table)
+        assert py.nodes == c.nodes, (Cards(a), Cards(b), table)
+
+
+@needs_native
+def test_native_and_python_solvers_list_the_same_winning_moves() -> None:
+    rng = random.Random(34)
+    for _ in range(120):
+        a, b, table = _hands(rng, 9)
+        pos = Position((Cards(a), Cards(b)), Position.parse("L:3 F:4").roles, 0, table, 1 if table else None)
+        fast = Solver(native=True).solve(pos)
+        slow = Solver(native=False).solve(pos)
+        assert fast.mover_wins is slow.mover_wins, pos
+        assert set(fast.winning_moves) == set(slow.winning_moves), pos
+
+
+@needs_native
+def test_native_budget_answers_unknown() -> None:
+    pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
+    result = Solver(max_nodes=5_000, native=True).solve(pos)
+    assert not result.complete  # a win proven before the budget ran out stays proven
+    assert result.mover_wins in (True, None) and result.nodes <= 5_000
+    search = native.NativeTwoPlayerSearch(HandTables())
+    search.budget = Budget(100, None)
+    with pytest.raises(BudgetExceeded):
+        search.win(pos.packed[0], pos.packed[1], 0, None)
+
+
+@needs_native
+def test_native_search_forgets_and_starts_again() -> None:
+    search = native.NativeTwoPlayerSearch(HandTables())
+    search.budget = Budget(None, None)
+    pos = Position.parse("L:DAQQJJT999844 F:X22AAT886633")
+    first = search.win(pos.packed[0], pos.packed[1], 0, None)
+    search.clear()
+    search.nodes = 0
+    assert search.win(pos.packed[0], pos.packed[1], 0, None) == first
+    assert search.nodes > 1000  # solved again from nothing

@@ -1,0 +1,870 @@
+/*
+ * The two-player endgame search of tutor/solver/search.py (TwoPlayerSearch),
+ * compiled.  Optional: when this extension is not built, the pure-Python
+ * search runs the very same algorithm, only slower.
+ *
+ * Why it exists: CPython expands about 140 thousand positions a second, and
+ * the exact proof of a 17-against-17-card endgame with every winning first
+ * move listed needs millions of them.  The algorithm is the Python one, line
+ * for line (same move order, same pruning, same killers, same cutoffs), so the
+ * two agree on every answer and, while neither table fills up, on the node
+ * counts too; the tests check both.
+ *
+ * Rules knowledge stays in Python: for every new hand the search calls back
+ * `info(hand) -> (lead moves, min_plays)` from tutor.solver.tables.HandTables;
+ * answers to a table are the lead moves that beat it (the engine guarantees
+ * that; a test checks it).  The kicker-dominance pairs are worked out here from
+ * the moves (HandTables.dominance_pairs, ported; a test compares the two).
+ *
+ * The transposition table is exact: a key holds the two hands' numbers (each
+ * distinct hand gets a small number on first sight) and the table's code, all
+ * of it; entries are replaced (keeping those that cost the most to prove) when
+ * a bucket is full, which costs time, never correctness.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define KIND_BOMB 13
+#define KIND_ROCKET 14
+#define BOMB_CODE (13 | 1 << 4)
+#define NCODES 256
+#define KILLER_NONE (-1)
+#define KILLER_PASS (-2)
+#define MAX_HANDS (1 << 22)
+#define BUCKET 8
+#define KEY_BITS 56
+#define KEY_MASK ((1ULL << KEY_BITS) - 1)
+#define OCCUPIED (1ULL << 63)
+
+typedef struct {
+    uint64_t cards;
+    uint8_t kind, length, main, pad;
+} Move;
+
+typedef struct {
+    int32_t y;
+    int16_t low, high;
+    int32_t code;
+} Pair;
+
+typedef struct {
+    uint64_t hand;
+    int32_t id;
+    int32_t nmoves;
+    Move *moves;
+    int32_t *child; /* hand id after each move, -1 = not looked up yet */
+    int32_t npairs;
+    Pair *pairs;
+    int8_t is_combo;
+    int8_t min_plays;
+    int8_t any_bomb;
+    int8_t rocket;
+    int32_t killer;
+    uint16_t mains[NCODES]; /* bit m set: the hand can play main m of that code */
+} Hand;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *info;      /* callable: hand -> (lead moves, min_plays) */
+    PyObject *exc;       /* exception class raised when the budget is spent */
+    Hand **hands;
+    int32_t nhands, cap_hands;
+    uint64_t *hmap_keys; /* open addressing: hand -> id + 1 (0 = empty) */
+    int32_t *hmap_vals;
+    uint64_t hmap_cap;
+    uint64_t *tt;
+    uint64_t tt_mask; /* number of buckets - 1 */
+    uint64_t tt_used; /* entries stored since the table last grew */
+    int tt_bits, tt_max_bits;
+    long long nodes;
+    long long next_check;
+    long long max_nodes; /* -1: none */
+    double deadline;     /* <0: none */
+    int budget_hit;
+    int32_t *scratch;
+    size_t scratch_cap, scratch_top;
+    size_t hand_bytes, max_hand_bytes;
+} TwoSearch;
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static inline uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* ------------------------------------------------------------ hands */
+
+static int compute_pairs(Hand *h);
+
+static void free_hands(TwoSearch *s) {
+    for (int32_t i = 0; i < s->nhands; i++) {
+        Hand *h = s->hands[i];
+        free(h->moves);
+        free(h->child);
+        free(h->pairs);
+        free(h);
+    }
+    s->nhands = 0;
+    s->hand_bytes = 0;
+    if (s->hmap_keys) memset(s->hmap_keys, 0, s->hmap_cap * sizeof(uint64_t));
+}
+
+static void clear_tt(TwoSearch *s) {
+    if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * BUCKET * sizeof(uint64_t));
+    s->tt_used = 0;
+}
+
+static void tt_store(TwoSearch *s, uint64_t key, int value, long long work);
+
+/* Doubles the table (up to 2**tt_max_bits buckets) and re-inserts every entry:
+   the keys are whole, so nothing is lost.  Small searches keep a small table. */
+static void tt_grow(TwoSearch *s) {
+    if (s->tt_bits >= s->tt_max_bits) return;
+    uint64_t old_n = (s->tt_mask + 1) * BUCKET;
+    uint64_t *old = s->tt;
+    uint64_t *fresh = calloc(old_n * 2, sizeof(uint64_t));
+    if (!fresh) {
+        s->tt_max_bits = s->tt_bits; /* no memory: stay at this size */
+        return;
+    }
+    s->tt = fresh;
+    s->tt_bits++;
+    s->tt_mask = (1ULL << s->tt_bits) - 1;
+    s->tt_used = 0;
+    for (uint64_t i = 0; i < old_n; i++) {
+        uint64_t e = old[i];
+        if (!e) continue;
+        uint64_t *bucket = s->tt + (mix64(e & KEY_MASK) & s->tt_mask) * BUCKET;
+        for (int j = 0; j < BUCKET; j++) {
+            if (!bucket[j]) {
+                bucket[j] = e;
+                s->tt_used++;
+                break;
+            }
+        }
+    }
+    free(old);
+}
+
+static int hmap_grow(TwoSearch *s) {
+    uint64_t ncap = s->hmap_cap ? s->hmap_cap * 2 : 4096;
+    uint64_t *nk = calloc(ncap, sizeof(uint64_t));
+    int32_t *nv = calloc(ncap, sizeof(int32_t));
+    if (!nk || !nv) {
+        free(nk);
+        free(nv);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int32_t i = 0; i < s->nhands; i++) {
+        uint64_t h = s->hands[i]->hand;
+        uint64_t j = mix64(h) & (ncap - 1);
+        while (nk[j]) j = (j + 1) & (ncap - 1);
+        nk[j] = h;
+        nv[j] = i;
+    }
+    free(s->hmap_keys);
+    free(s->hmap_vals);
+    s->hmap_keys = nk;
+    s->hmap_vals = nv;
+    s->hmap_cap = ncap;
+    return 0;
+}
+
+/* ------------------------------------------------- dominance pairs */
+
+#define RANK(cards, r) ((int)(((cards) >> (4 * (r))) & 15))
+
+/* Ranks (jokers excluded) in no chain of the hand: HandTables.free_ranks. */
+static uint32_t free_ranks(uint64_t hand) {
+    static const int need[3] = {1, 2, 3}, shortest[3] = {5, 3, 2};
+    uint32_t in_chain = 0;
+    for (int t = 0; t < 3; t++) {
+        int run = 0;
+        for (int r = 0; r < 12; r++) {
+            if (RANK(hand, r) >= need[t]) {
+                run++;
+                if (run >= shortest[t])
+                    for (int q = r - run + 1; q <= r; q++) in_chain |= 1u << q;
+            } else {
+                run = 0;
+            }
+        }
+    }
+    uint32_t mask = 0;
+    for (int r = 0; r < 13; r++)
+        if (RANK(hand, r) && !((in_chain >> r) & 1)) mask |= 1u << r;
+    return mask;
+}
+
+/* HandTables.dominance_pairs, for the lead moves of `h`: move y is dominated
+   by x (same kind and length, not a bomb or the rocket) when x keeps whole,
+   higher, chain-free ranks in place of y's — see the Python docstring. */
+static int compute_pairs(Hand *h) {
+    int32_t n = h->nmoves, cap = 0;
+    h->npairs = 0;
+    h->pairs = NULL;
+    if (n < 2) return 0;
+    /* Group the moves by kind and length (a counting sort on the code). */
+    int32_t start[NCODES + 1];
+    memset(start, 0, sizeof(start));
+    for (int32_t i = 0; i < n; i++) start[(h->moves[i].kind | h->moves[i].length << 4) + 1]++;
+    for (int c = 0; c < NCODES; c++) start[c + 1] += start[c];
+    int32_t *order = malloc(n * sizeof(int32_t));
+    int32_t fill[NCODES];
+    if (!order) return -1;
+    memcpy(fill, start, sizeof(fill));
+    for (int32_t i = 0; i < n; i++) order[fill[h->moves[i].kind | h->moves[i].length << 4]++] = i;
+    for (int code = 0; code < NCODES; code++) {
+        int32_t g0 = start[code], g1 = start[code + 1];
+        if (g1 - g0 < 2 || (code & 15) >= KIND_BOMB) continue;
+        for (int32_t gy = g0; gy < g1; gy++) {
+            int32_t yi = order[gy];
+            const Move *y = &h->moves[yi];
+            uint64_t left_y = h->hand - y->cards;
+            uint32_t free_y = free_ranks(left_y);
+            for (int32_t gx = g0; gx < g1; gx++) {
+                int32_t xi = order[gx];
+                if (xi == yi) continue;
+                const Move *x = &h->moves[xi];
+                int ka[15], kna[15], kb[15], knb[15], na = 0, nb = 0;
+                for (int r = 0; r < 15; r++) {
+                    int d = RANK(y->cards, r) - RANK(x->cards, r);
+                    if (d > 0) {
+                        kb[nb] = r; /* kept by playing x instead of y */
+                        knb[nb++] = d;
+                    } else if (d < 0) {
+                        ka[na] = r; /* kept by playing y instead of x */
+                        kna[na++] = -d;
+                    }
+                }
+                if (!nb || na != nb) continue;
+                uint64_t left_x = h->hand - x->cards;
+                int ok = 1;
+                for (int i = 0; i < na && ok; i++) {
+                    int a = ka[i], b = kb[i];
+                    if (a >= b || kna[i] != knb[i] || b >= 13 || !((free_y >> a) & 1) || RANK(left_y, a) != kna[i] ||
+                        RANK(left_x, b) != knb[i])
+                        ok = 0;
+                }
+                if (!ok) continue;
+                if (h->npairs == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    Pair *np = realloc(h->pairs, cap * sizeof(Pair));
+                    if (!np) {
+                        free(order);
+                        return -1;
+                    }
+                    h->pairs = np;
+                }
+                Pair *p = &h->pairs[h->npairs++];
+                p->y = yi;
+                p->low = (int16_t)(x->main <= y->main ? x->main : y->main);
+                p->high = (int16_t)(x->main <= y->main ? y->main : x->main);
+                p->code = code;
+            }
+        }
+    }
+    free(order);
+    return 0;
+}
+
+/* Builds a Hand from the Python callback's answer. */
+static Hand *make_hand(TwoSearch *s, uint64_t hand) {
+    PyObject *arg = PyLong_FromUnsignedLongLong(hand);
+    if (!arg) return NULL;
+    PyObject *res = PyObject_CallOneArg(s->info, arg);
+    Py_DECREF(arg);
+    if (!res) return NULL;
+    Hand *h = NULL;
+    PyObject *moves = NULL;
+    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 2) {
+        PyErr_SetString(PyExc_TypeError, "info() must return (moves, min_plays)");
+        goto fail;
+    }
+    moves = PySequence_Fast(PyTuple_GET_ITEM(res, 0), "moves must be a sequence");
+    if (!moves) goto fail;
+    h = calloc(1, sizeof(Hand));
+    if (!h) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    h->hand = hand;
+    h->killer = KILLER_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(moves);
+    h->nmoves = (int32_t)n;
+    h->moves = malloc((n ? n : 1) * sizeof(Move));
+    h->child = malloc((n ? n : 1) * sizeof(int32_t));
+    if (!h->moves || !h->child) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *m = PySequence_Fast_GET_ITEM(moves, i);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 4) {
+            PyErr_SetString(PyExc_TypeError, "a move must be (cards, kind, length, main)");
+            goto fail;
+        }
+        uint64_t cards = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(m, 0));
+        long kind = PyLong_AsLong(PyTuple_GET_ITEM(m, 1));
+        long length = PyLong_AsLong(PyTuple_GET_ITEM(m, 2));
+        long main = PyLong_AsLong(PyTuple_GET_ITEM(m, 3));
+        if (PyErr_Occurred()) goto fail;
+        if (kind < 1 || kind > 14 || length < 0 || length > 15 || main < 0 || main > 15) {
+            PyErr_SetString(PyExc_ValueError, "move out of range for the native search");
+            goto fail;
+        }
+        h->moves[i].cards = cards;
+        h->moves[i].kind = (uint8_t)kind;
+        h->moves[i].length = (uint8_t)length;
+        h->moves[i].main = (uint8_t)main;
+        h->child[i] = -1;
+        h->mains[kind | length << 4] |= (uint16_t)(1u << main);
+        if (kind == KIND_BOMB) h->any_bomb = 1;
+        if (kind == KIND_ROCKET) {
+            h->any_bomb = 1;
+            h->rocket = 1;
+        }
+    }
+    if (compute_pairs(h) < 0) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int32_t i = 0; i < h->nmoves; i++)
+        if (h->moves[i].cards == hand) h->is_combo = 1; /* one play empties it */
+    long mp = PyLong_AsLong(PyTuple_GET_ITEM(res, 1));
+    if (PyErr_Occurred()) goto fail;
+    h->min_plays = (int8_t)(mp > 100 ? 100 : mp);
+    Py_DECREF(moves);
+    Py_DECREF(res);
+    return h;
+fail:
+    if (h) {
+        free(h->moves);
+        free(h->child);
+        free(h->pairs);
+        free(h);
+    }
+    Py_XDECREF(moves);
+    Py_DECREF(res);
+    return NULL;
+}
+
+static Hand *get_hand(TwoSearch *s, uint64_t hand) {
+    uint64_t mask = s->hmap_cap - 1;
+    uint64_t j = mix64(hand) & mask;
+    while (s->hmap_keys[j]) {
+        if (s->hmap_keys[j] == hand) return s->hands[s->hmap_vals[j]];
+        j = (j + 1) & mask;
+    }
+    if (s->nhands >= MAX_HANDS) {
+        /* Too many hands to number: the caller starts again (exactly). */
+        PyErr_SetString(PyExc_MemoryError, "native search: too many distinct hands");
+        return NULL;
+    }
+    Hand *h = make_hand(s, hand);
+    if (!h) return NULL;
+    if (s->nhands == s->cap_hands) {
+        int32_t ncap = s->cap_hands ? s->cap_hands * 2 : 4096;
+        Hand **nh = realloc(s->hands, ncap * sizeof(Hand *));
+        if (!nh) {
+            free(h->moves);
+            free(h->child);
+            free(h->pairs);
+            free(h);
+            PyErr_NoMemory();
+            return NULL;
+        }
+        s->hands = nh;
+        s->cap_hands = ncap;
+    }
+    h->id = s->nhands;
+    s->hands[s->nhands++] = h;
+    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)) + (size_t)h->npairs * sizeof(Pair);
+    if ((uint64_t)s->nhands * 2 > s->hmap_cap) {
+        if (hmap_grow(s) < 0) return NULL;
+    } else {
+        s->hmap_keys[j] = hand;
+        s->hmap_vals[j] = h->id;
+    }
+    return h;
+}
+
+static inline Hand *child_of(TwoSearch *s, Hand *h, int32_t i) {
+    int32_t c = h->child[i];
+    if (c >= 0) return s->hands[c];
+    Hand *ch = get_hand(s, h->hand - h->moves[i].cards);
+    if (ch) h->child[i] = ch->id;
+    return ch;
+}
+
+/* --------------------------------------------------------- the table */
+
+
+static inline uint64_t tt_key(Hand *a, Hand *b, int code) {
+    return (uint64_t)a->id | (uint64_t)b->id << 22 | (uint64_t)code << 44;
+}
+
+/* -1 unknown, 0 lost, 1 won for the player to move. */
+static inline int tt_probe(TwoSearch *s, uint64_t key) {
+    uint64_t *bucket = s->tt + (mix64(key) & s->tt_mask) * BUCKET;
+    for (int i = 0; i < BUCKET; i++) {
+        uint64_t e = bucket[i];
+        if (!e) return -1;
+        if ((e & KEY_MASK) == key) return (int)((e >> KEY_BITS) & 1);
+    }
+    return -1;
+}
+
+static void tt_store(TwoSearch *s, uint64_t key, int value, long long work) {
+    uint64_t *bucket = s->tt + (mix64(key) & s->tt_mask) * BUCKET;
+    int w = 0;
+    while (work > 1 && w < 63) {
+        work >>= 1;
+        w++;
+    }
+    uint64_t entry = OCCUPIED | (uint64_t)w << 57 | (uint64_t)(value & 1) << KEY_BITS | key;
+    int victim = 0;
+    int least = 64;
+    for (int i = 0; i < BUCKET; i++) {
+        uint64_t e = bucket[i];
+        if (!e) {
+            bucket[i] = entry;
+            s->tt_used++;
+            return;
+        }
+        if ((e & KEY_MASK) == key) {
+            bucket[i] = entry;
+            return;
+        }
+        int ew = (int)((e >> 57) & 63);
+        if (ew < least) {
+            least = ew;
+            victim = i;
+        }
+    }
+    if (s->tt_bits < s->tt_max_bits) {
+        /* A full bucket before the table reached its largest size: grow. */
+        tt_grow(s);
+        tt_store(s, key, value, work);
+        return;
+    }
+    /* Full bucket: drop the entry that was cheapest to prove. */
+    bucket[victim] = entry;
+}
+
+/* ------------------------------------------------------------ search */
+
+static inline int best_main(Hand *h, int code) {
+    if (code == BOMB_CODE && h->rocket) return 99;
+    uint16_t m = h->mains[code];
+    return m ? 31 - __builtin_clz((unsigned)m) : -1;
+}
+
+static inline int answerable(Hand *opp, const Move *m) {
+    return (int)m->main < best_main(opp, m->kind | m->length << 4) || (opp->any_bomb && m->kind < KIND_BOMB);
+}
+
+/* The canonical code of `table` for a follower holding `h` (HandTables.facing_table). */
+static inline int canonical_code(Hand *h, int code) {
+    int kind = code & 15, length = (code >> 4) & 15, main = code >> 8;
+    if (kind == KIND_ROCKET) return code;
+    uint16_t mask = h->mains[kind | length << 4];
+    uint16_t low = (uint16_t)(mask & ((2u << main) - 1));
+    int below = low ? 31 - __builtin_clz((unsigned)low) : -1;
+    int above = (mask >> (main + 1)) != 0;
+    if (!above && kind != KIND_BOMB) return 15;
+    return kind | length << 4 | (below + 1) << 8;
+}
+
+static inline int beats_table(const Move *m, int code) {
+    int kind = code & 15, length = (code >> 4) & 15, main = code >> 8;
+    if (kind == KIND_ROCKET) return 0;
+    if (m->kind == KIND_ROCKET) return 1;
+    if (kind == KIND_BOMB) return m->kind == KIND_BOMB && m->main > main;
+    if (m->kind == KIND_BOMB) return 1;
+    return m->kind == kind && m->length == length && m->main > main;
+}
+
+static int32_t *scratch_alloc(TwoSearch *s, size_t n) {
+    if (s->scratch_top + n > s->scratch_cap) {
+        /* Grow only between searches would be safer; grow here by copying is
+           unsafe for live frames, so the scratch is sized generously and a
+           shortage is reported as an error. */
+        PyErr_SetString(PyExc_MemoryError, "native search: scratch space exhausted");
+        return NULL;
+    }
+    int32_t *p = s->scratch + s->scratch_top;
+    s->scratch_top += n;
+    return p;
+}
+
+static int budget_check(TwoSearch *s) {
+    if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) return -1;
+    if (s->deadline >= 0 && now_seconds() > s->deadline) return -1;
+    long long step = 2048;
+    if (s->max_nodes >= 0 && s->max_nodes - s->nodes < step) step = s->max_nodes - s->nodes;
+    if (step < 1) step = 1;
+    s->next_check = s->nodes + step;
+    return 0;
+}
+
+static void sort_by_plays(TwoSearch *s, Hand *me, int32_t *idx, int n, int with_main) {
+    /* Stable insertion sort on (min_plays(child)[, main]): Python's list.sort. */
+    for (int i = 1; i < n; i++) {
+        int32_t v = idx[i];
+        Hand *cv = s->hands[me->child[v]];
+        int kv = cv->min_plays * 32 + (with_main ? me->moves[v].main : 0);
+        int j = i - 1;
+        while (j >= 0) {
+            int32_t u = idx[j];
+            Hand *cu = s->hands[me->child[u]];
+            int ku = cu->min_plays * 32 + (with_main ? me->moves[u].main : 0);
+            if (ku <= kv) break;
+            idx[j + 1] = u;
+            j--;
+        }
+        idx[j + 1] = v;
+    }
+}
+
+/* 1: the player to move (holding `me`) wins; 0: loses; -1: error / budget. */
+static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
+    int canonical = code ? canonical_code(me, code) : 0;
+    uint64_t key = tt_key(me, opp, canonical);
+    int known = tt_probe(s, key);
+    if (known >= 0) return known;
+    long long start = s->nodes;
+    s->nodes++;
+    if (s->nodes >= s->next_check) {
+        if (budget_check(s) < 0) {
+            s->budget_hit = 1;
+            return -1;
+        }
+    }
+    if (code == 0 && me->is_combo) return 1;
+    int tmain = code >> 8;
+    int group = code & 0xFF;
+    size_t mark = s->scratch_top;
+    int32_t n = me->nmoves;
+    /* flags[i]: 1 = a candidate move at this node (beats the table, not dominated) */
+    int32_t *flags = scratch_alloc(s, (size_t)n * 3 + 2);
+    if (!flags) return -1;
+    int32_t *boss = flags + n;
+    int32_t *other = boss + n + 1;
+    int nb = 0, no = 0, result = -1;
+    for (int32_t i = 0; i < n; i++) flags[i] = code ? beats_table(&me->moves[i], code) : 1;
+    /* Dominance pruning (never at the root: the root lists every move). */
+    for (int32_t p = 0; p < me->npairs; p++) {
+        Pair *pr = &me->pairs[p];
+        if (code && (pr->code != group || pr->low <= tmain)) continue;
+        if (!flags[pr->y]) continue;
+        if (pr->low != pr->high) {
+            uint16_t om = opp->mains[pr->code];
+            uint32_t window = ((1u << (pr->high - pr->low)) - 1u) << (pr->low + 1);
+            if (om & window) continue;
+        }
+        flags[pr->y] = 0;
+    }
+    for (int32_t i = 0; i < n; i++) {
+        if (!flags[i]) continue;
+        const Move *m = &me->moves[i];
+        if (me->hand == m->cards) {
+            result = 1; /* goes out: not worth a table entry */
+            goto done_nostore;
+        }
+        if (answerable(opp, m)) {
+            other[no++] = i;
+        } else {
+            Hand *c = child_of(s, me, i);
+            if (!c) goto error;
+            if (c->is_combo) {
+                result = 1; /* boss then out */
+                goto done_nostore;
+            }
+            boss[nb++] = i;
+        }
+    }
+    /* Enhanced transposition cutoff. */
+    for (int k = 0; k < nb; k++) {
+        Hand *c = s->hands[me->child[boss[k]]];
+        if (tt_probe(s, tt_key(c, opp, 0)) == 1) goto won;
+    }
+    if (code && tt_probe(s, tt_key(opp, me, 0)) == 0) goto won;
+    for (int k = 0; k < no; k++) {
+        const Move *m = &me->moves[other[k]];
+        Hand *c = child_of(s, me, other[k]);
+        if (!c) goto error;
+        int mc = m->kind | m->length << 4 | m->main << 8;
+        if (tt_probe(s, tt_key(opp, c, canonical_code(opp, mc))) == 0) goto won;
+    }
+    /* Killer: the move that last won with this same hand. */
+    {
+        int32_t k = me->killer;
+        if (k == KILLER_PASS) {
+            if (code) {
+                int r = win(s, opp, me, 0);
+                if (r < 0) goto error;
+                if (!r) goto won;
+            }
+        } else if (k >= 0 && (code == 0 || flags[k])) {
+            const Move *m = &me->moves[k];
+            Hand *c = child_of(s, me, k);
+            if (!c) goto error;
+            if (answerable(opp, m)) {
+                int r = win(s, opp, c, m->kind | m->length << 4 | m->main << 8);
+                if (r < 0) goto error;
+                if (!r) goto won;
+            } else {
+                int r = win(s, c, opp, 0);
+                if (r < 0) goto error;
+                if (r) goto won;
+            }
+        }
+    }
+    for (int k = 0; k < no; k++)
+        if (!child_of(s, me, other[k])) goto error;
+    if (nb > 1) sort_by_plays(s, me, boss, nb, 0);
+    for (int k = 0; k < nb; k++) {
+        Hand *c = s->hands[me->child[boss[k]]];
+        int r = win(s, c, opp, 0);
+        if (r < 0) goto error;
+        if (r) {
+            me->killer = boss[k];
+            goto won;
+        }
+    }
+    if (no > 1) sort_by_plays(s, me, other, no, 1);
+    for (int k = 0; k < no; k++) {
+        const Move *m = &me->moves[other[k]];
+        Hand *c = s->hands[me->child[other[k]]];
+        int r = win(s, opp, c, m->kind | m->length << 4 | m->main << 8);
+        if (r < 0) goto error;
+        if (!r) {
+            me->killer = other[k];
+            goto won;
+        }
+    }
+    if (code) {
+        int r = win(s, opp, me, 0);
+        if (r < 0) goto error;
+        if (!r) {
+            me->killer = KILLER_PASS;
+            goto won;
+        }
+    }
+    tt_store(s, key, 0, s->nodes - start);
+    s->scratch_top = mark;
+    return 0;
+won:
+    tt_store(s, key, 1, s->nodes - start);
+    s->scratch_top = mark;
+    return 1;
+done_nostore:
+    s->scratch_top = mark;
+    return result;
+error:
+    s->scratch_top = mark;
+    return -1;
+}
+
+/* ------------------------------------------------------------ the type */
+
+static void TwoSearch_dealloc(TwoSearch *s) {
+    free_hands(s);
+    free(s->hands);
+    free(s->hmap_keys);
+    free(s->hmap_vals);
+    free(s->tt);
+    free(s->scratch);
+    Py_XDECREF(s->info);
+    Py_XDECREF(s->exc);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"info", "exc", "max_table_bits", "max_hand_mb", NULL};
+    PyObject *info, *exc;
+    int bits = 21;
+    int hand_mb = 160;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|ii", kwlist, &info, &exc, &bits, &hand_mb)) return -1;
+    s->max_hand_bytes = (size_t)hand_mb << 20;
+    if (bits < 10 || bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "table_bits must be between 10 and 28");
+        return -1;
+    }
+    Py_INCREF(info);
+    Py_INCREF(exc);
+    s->info = info;
+    s->exc = exc;
+    s->tt_max_bits = bits;
+    s->tt_bits = 10;
+    s->tt_mask = (1ULL << s->tt_bits) - 1;
+    s->tt = calloc((s->tt_mask + 1) * BUCKET, sizeof(uint64_t));
+    s->scratch_cap = 1 << 22; /* 16 MB of address space; pages are touched only when used */
+    s->scratch = malloc(s->scratch_cap * sizeof(int32_t));
+    if (!s->tt || !s->scratch) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (hmap_grow(s) < 0) return -1;
+    s->max_nodes = -1;
+    s->deadline = -1;
+    return 0;
+}
+
+static PyObject *TwoSearch_win(TwoSearch *s, PyObject *args) {
+    unsigned long long me, opp;
+    int code;
+    long long max_nodes;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "KKiLd", &me, &opp, &code, &max_nodes, &seconds)) return NULL;
+    s->max_nodes = max_nodes;
+    s->deadline = seconds < 0 ? -1 : now_seconds() + seconds;
+    s->budget_hit = 0;
+    s->next_check = s->nodes;
+    if (budget_check(s) < 0) {
+        PyErr_SetNone(s->exc);
+        return NULL;
+    }
+    if (s->nhands > MAX_HANDS - 100000 || s->hand_bytes > s->max_hand_bytes) {
+        /* Numbering nearly used up: start afresh (exact either way). */
+        free_hands(s);
+        clear_tt(s);
+    }
+    Hand *a = get_hand(s, me);
+    Hand *b = a ? get_hand(s, opp) : NULL;
+    if (!a || !b) return NULL;
+    s->scratch_top = 0;
+    int r = win(s, a, b, code);
+    if (r < 0) {
+        if (s->budget_hit && !PyErr_Occurred()) PyErr_SetNone(s->exc);
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
+static PyObject *TwoSearch_clear(TwoSearch *s, PyObject *Py_UNUSED(ignored)) {
+    free_hands(s);
+    clear_tt(s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *TwoSearch_get_nodes(TwoSearch *s, void *closure) { return PyLong_FromLongLong(s->nodes); }
+
+static int TwoSearch_set_nodes(TwoSearch *s, PyObject *value, void *closure) {
+    long long v = PyLong_AsLongLong(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    s->nodes = v;
+    return 0;
+}
+
+static PyObject *TwoSearch_get_hands(TwoSearch *s, void *closure) { return PyLong_FromLong(s->nhands); }
+
+static PyObject *TwoSearch_get_table_bytes(TwoSearch *s, void *closure) {
+    return PyLong_FromUnsignedLongLong((s->tt_mask + 1) * BUCKET * sizeof(uint64_t));
+}
+
+static PyMethodDef TwoSearch_methods[] = {
+    {"win", (PyCFunction)TwoSearch_win, METH_VARARGS,
+     "win(me, opp, code, max_nodes, seconds) -> bool: does the player holding `me` win?"},
+    {"clear", (PyCFunction)TwoSearch_clear, METH_NOARGS, "Forget every hand and table entry."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef TwoSearch_getset[] = {
+    {"nodes", (getter)TwoSearch_get_nodes, (setter)TwoSearch_set_nodes, "positions expanded", NULL},
+    {"hands", (getter)TwoSearch_get_hands, NULL, "distinct hands numbered so far", NULL},
+    {"table_bytes", (getter)TwoSearch_get_table_bytes, NULL, "size of the transposition table", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject TwoSearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tutor.solver._native.TwoSearch",
+    .tp_basicsize = sizeof(TwoSearch),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Compiled two-player endgame search (see tutor/solver/search.py).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)TwoSearch_init,
+    .tp_dealloc = (destructor)TwoSearch_dealloc,
+    .tp_methods = TwoSearch_methods,
+    .tp_getset = TwoSearch_getset,
+};
+
+/* dominance_pairs(hand, moves) -> [(y, low, high, code)]: the pairs the
+   search prunes with, for the tests to compare with the Python ones. */
+static PyObject *native_dominance_pairs(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    PyObject *moves;
+    if (!PyArg_ParseTuple(args, "KO", &hand, &moves)) return NULL;
+    PyObject *seq = PySequence_Fast(moves, "moves must be a sequence");
+    if (!seq) return NULL;
+    Hand h;
+    memset(&h, 0, sizeof(h));
+    h.hand = hand;
+    h.nmoves = (int32_t)PySequence_Fast_GET_SIZE(seq);
+    h.moves = calloc(h.nmoves ? h.nmoves : 1, sizeof(Move));
+    if (!h.moves) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (int32_t i = 0; i < h.nmoves; i++) {
+        PyObject *m = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 4) {
+            PyErr_SetString(PyExc_TypeError, "a move must be (cards, kind, length, main)");
+            break;
+        }
+        h.moves[i].cards = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(m, 0));
+        h.moves[i].kind = (uint8_t)PyLong_AsLong(PyTuple_GET_ITEM(m, 1));
+        h.moves[i].length = (uint8_t)(PyLong_AsLong(PyTuple_GET_ITEM(m, 2)) & 15);
+        h.moves[i].main = (uint8_t)(PyLong_AsLong(PyTuple_GET_ITEM(m, 3)) & 15);
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred() || compute_pairs(&h) < 0) {
+        free(h.moves);
+        free(h.pairs);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    PyObject *out = PyList_New(h.npairs);
+    for (int32_t i = 0; out && i < h.npairs; i++) {
+        Pair *p = &h.pairs[i];
+        PyList_SET_ITEM(out, i, Py_BuildValue("(iiii)", p->y, p->low, p->high, p->code));
+    }
+    free(h.moves);
+    free(h.pairs);
+    return out;
+}
+
+static PyMethodDef native_functions[] = {
+    {"dominance_pairs", native_dominance_pairs, METH_VARARGS,
+     "dominance_pairs(hand, moves) -> [(y, low, high, code)] as the search computes them."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef native_module = {
+    PyModuleDef_HEAD_INIT, "_native", "Compiled core of the two-player endgame search.", -1, native_functions,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    if (PyType_Ready(&TwoSearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&native_module);
+    if (!m) return NULL;
+    Py_INCREF(&TwoSearchType);
+    if (PyModule_AddObject(m, "TwoSearch", (PyObject *)&TwoSearchType) < 0) {
+        Py_DECREF(&TwoSearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
