@@ -126,13 +126,21 @@ static void clear_tt(TwoSearch *s) {
 
 static void tt_store(TwoSearch *s, uint64_t key, int value, long long work);
 
+/* Zeroed table memory aligned on 64 bytes: one bucket is one cache line. */
+static uint64_t *table_alloc(uint64_t entries) {
+    void *p = NULL;
+    if (posix_memalign(&p, 64, entries * sizeof(uint64_t)) != 0) return NULL;
+    memset(p, 0, entries * sizeof(uint64_t));
+    return (uint64_t *)p;
+}
+
 /* Doubles the table (up to 2**tt_max_bits buckets) and re-inserts every entry:
    the keys are whole, so nothing is lost.  Small searches keep a small table. */
 static void tt_grow(TwoSearch *s) {
     if (s->tt_bits >= s->tt_max_bits) return;
     uint64_t old_n = (s->tt_mask + 1) * BUCKET;
     uint64_t *old = s->tt;
-    uint64_t *fresh = calloc(old_n * 2, sizeof(uint64_t));
+    uint64_t *fresh = table_alloc(old_n * 2);
     if (!fresh) {
         s->tt_max_bits = s->tt_bits; /* no memory: stay at this size */
         return;
@@ -519,25 +527,6 @@ static int budget_check(TwoSearch *s) {
     return 0;
 }
 
-static void sort_by_plays(TwoSearch *s, Hand *me, int32_t *idx, int n, int with_main) {
-    /* Stable insertion sort on (min_plays(child)[, main]): Python's list.sort. */
-    for (int i = 1; i < n; i++) {
-        int32_t v = idx[i];
-        Hand *cv = s->hands[me->child[v]];
-        int kv = cv->min_plays * 32 + (with_main ? me->moves[v].main : 0);
-        int j = i - 1;
-        while (j >= 0) {
-            int32_t u = idx[j];
-            Hand *cu = s->hands[me->child[u]];
-            int ku = cu->min_plays * 32 + (with_main ? me->moves[u].main : 0);
-            if (ku <= kv) break;
-            idx[j + 1] = u;
-            j--;
-        }
-        idx[j + 1] = v;
-    }
-}
-
 /* 1: the player to move (holding `me`) wins; 0: loses; -1: error / budget. */
 static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int canonical = code ? canonical_code(me, code) : 0;
@@ -595,18 +584,37 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             boss[nb++] = i;
         }
     }
-    /* Enhanced transposition cutoff. */
-    for (int k = 0; k < nb; k++) {
-        Hand *c = s->hands[me->child[boss[k]]];
-        if (tt_probe(s, tt_key(c, opp, 0)) == 1) goto won;
-    }
-    if (code && tt_probe(s, tt_key(opp, me, 0)) == 0) goto won;
-    for (int k = 0; k < no; k++) {
-        const Move *m = &me->moves[other[k]];
-        Hand *c = child_of(s, me, other[k]);
-        if (!c) goto error;
-        int mc = m->kind | m->length << 4 | m->main << 8;
-        if (tt_probe(s, tt_key(opp, c, canonical_code(opp, mc))) == 0) goto won;
+    /* Enhanced transposition cutoff: a child already known to be won for us
+       (or lost for the other player) settles this node at once.  The lookups
+       go in chunks whose memory fetches are all started first, so that they
+       overlap instead of waiting for one another. */
+    {
+        uint64_t keys[64];
+        int want[64];
+        int total = nb + no + (code ? 1 : 0);
+        for (int base = 0; base < total; base += 64) {
+            int end = base + 64 < total ? base + 64 : total;
+            for (int j = base; j < end; j++) {
+                uint64_t k;
+                if (j < nb) {
+                    k = tt_key(s->hands[me->child[boss[j]]], opp, 0);
+                    want[j - base] = 1;
+                } else if (j < nb + no) {
+                    const Move *m = &me->moves[other[j - nb]];
+                    Hand *c = child_of(s, me, other[j - nb]);
+                    if (!c) goto error;
+                    k = tt_key(opp, c, canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
+                    want[j - base] = 0;
+                } else {
+                    k = tt_key(opp, me, 0); /* we pass */
+                    want[j - base] = 0;
+                }
+                keys[j - base] = k;
+                __builtin_prefetch(s->tt + (mix64(k) & s->tt_mask) * BUCKET);
+            }
+            for (int j = base; j < end; j++)
+                if (tt_probe(s, keys[j - base]) == want[j - base]) goto won;
+        }
     }
     /* Killer: the move that last won with this same hand. */
     {
@@ -634,33 +642,66 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     }
     for (int k = 0; k < no; k++)
         if (!child_of(s, me, other[k])) goto error;
-    if (nb > 1) sort_by_plays(s, me, boss, nb, 0);
-    for (int k = 0; k < nb; k++) {
-        Hand *c = s->hands[me->child[boss[k]]];
-        int r = win(s, c, opp, 0);
-        if (r < 0) goto error;
-        if (r) {
-            me->killer = boss[k];
-            goto won;
+    {
+        /* Search order: entries (move index, or -1 for pass) with a sort key. */
+        int total = nb + no + (code ? 1 : 0);
+        int32_t *ent = scratch_alloc(s, (size_t)total * 2 + 2);
+        if (!ent) goto error;
+        int32_t *keyv = ent + total + 1;
+        int t = 0;
+        /* Plays that leave the fewest plays to finish first (ties: the lower
+           main; unanswerable ones before answerable ones), then pass. */
+        for (int k = 0; k < nb; k++) {
+            Hand *c = s->hands[me->child[boss[k]]];
+            ent[t] = boss[k];
+            keyv[t++] = c->min_plays * 32 + me->moves[boss[k]].main;
         }
-    }
-    if (no > 1) sort_by_plays(s, me, other, no, 1);
-    for (int k = 0; k < no; k++) {
-        const Move *m = &me->moves[other[k]];
-        Hand *c = s->hands[me->child[other[k]]];
-        int r = win(s, opp, c, m->kind | m->length << 4 | m->main << 8);
-        if (r < 0) goto error;
-        if (!r) {
-            me->killer = other[k];
-            goto won;
+        for (int k = 0; k < no; k++) {
+            Hand *c = s->hands[me->child[other[k]]];
+            ent[t] = other[k];
+            keyv[t++] = c->min_plays * 32 + me->moves[other[k]].main;
         }
-    }
-    if (code) {
-        int r = win(s, opp, me, 0);
-        if (r < 0) goto error;
-        if (!r) {
-            me->killer = KILLER_PASS;
-            goto won;
+        if (code) {
+            ent[t] = -1;
+            keyv[t++] = 1 << 20;
+        }
+        for (int i = 1; i < total; i++) { /* stable insertion sort */
+            int32_t e = ent[i], kv = keyv[i];
+            int j = i - 1;
+            while (j >= 0 && keyv[j] > kv) {
+                ent[j + 1] = ent[j];
+                keyv[j + 1] = keyv[j];
+                j--;
+            }
+            ent[j + 1] = e;
+            keyv[j + 1] = kv;
+        }
+        for (int k = 0; k < total; k++) {
+            int32_t i = ent[k];
+            int r;
+            if (i < 0) {
+                r = win(s, opp, me, 0);
+                if (r < 0) goto error;
+                if (!r) {
+                    me->killer = KILLER_PASS;
+                    goto won;
+                }
+                continue;
+            }
+            const Move *m = &me->moves[i];
+            Hand *c = s->hands[me->child[i]];
+            if (answerable(opp, m)) {
+                r = win(s, opp, c, m->kind | m->length << 4 | m->main << 8);
+                if (r < 0) goto error;
+                r = !r;
+            } else {
+                r = win(s, c, opp, 0);
+                if (r < 0) goto error;
+            }
+            if (r) {
+                me->killer = i;
+                goto won;
+            }
         }
     }
     tt_store(s, key, 0, s->nodes - start);
@@ -710,7 +751,7 @@ static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
     s->tt_max_bits = bits;
     s->tt_bits = 10;
     s->tt_mask = (1ULL << s->tt_bits) - 1;
-    s->tt = calloc((s->tt_mask + 1) * BUCKET, sizeof(uint64_t));
+    s->tt = table_alloc((s->tt_mask + 1) * BUCKET);
     s->scratch_cap = 1 << 22; /* 16 MB of address space; pages are touched only when used */
     s->scratch = malloc(s->scratch_cap * sizeof(int32_t));
     if (!s->tt || !s->scratch) {

@@ -20,10 +20,10 @@ Win/loss only (a boolean per position), depth-first, with:
   move that empties the hand wins;
 * "boss move then out": a play no opponent can answer whose remainder is one
   combination wins at once;
-* move ordering: boss plays (nobody on the other side can answer: the lead
-  comes back), then the plays that leave the fewest plays to finish
-  (:meth:`HandTables.min_plays`; ties: the lower main), and pass last — except
-  that a farmer facing their partner's play passes first.  In two players a
+* move ordering: the plays that leave the fewest plays to finish
+  (:meth:`HandTables.min_plays`; ties: the lower main, then plays nobody can
+  answer first), and pass last — except that a farmer facing their partner's
+  play passes first.  (The team search tries boss plays first instead.)  In two players a
   per-hand killer (the move that last won with this same hand, usually in a
   sibling position) is tried before the rest, and an enhanced transposition
   cutoff looks every child up in the table before searching any;
@@ -243,18 +243,20 @@ class TwoPlayerSearch:
                     elif win(left, opp, 0, None):
                         tt[key] = True
                         return True
-            if len(boss) > 1:
-                boss.sort(key=lambda m: min_plays(me - m[0]))
-            for m in boss:
-                # Nobody can answer: the other player passes, we lead again.
-                if win(me - m[0], opp, 0, None):
-                    tt[key] = True
-                    killers[me] = m
-                    return True
-            if len(other) > 1:
-                other.sort(key=lambda m: (min_plays(me - m[0]), m[3]))
-            for m in other:
-                if not win(opp, me - m[0], m[1] | m[2] << 4 | m[3] << 8, m):
+            # The plays that leave the fewest plays to finish first (ties: the
+            # lower main; unanswerable before answerable), pass last.
+            ordered = boss + other
+            if len(ordered) > 1:
+                ordered.sort(key=lambda m: (min_plays(me - m[0]), m[3]))
+            for m in ordered:
+                left = me - m[0]
+                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < 13):
+                    if not win(opp, left, m[1] | m[2] << 4 | m[3] << 8, m):
+                        tt[key] = True
+                        killers[me] = m
+                        return True
+                elif win(left, opp, 0, None):
+                    # Nobody can answer: the other player passes, we lead again.
                     tt[key] = True
                     killers[me] = m
                     return True
