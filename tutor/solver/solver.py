@@ -21,6 +21,12 @@ from typing import Literal
 from tutor.engine.combos import Combo
 from tutor.solver.position import Position, Role, sides
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
+from tutor.solver.parallel import (
+    PARALLEL_AFTER_NODES,
+    default_workers,
+    parallel_available,
+    solve_moves_in_parallel,
+)
 from tutor.solver.search import Budget, BudgetExceeded, FastestSearch, TeamSearch, TwoPlayerSearch
 from tutor.solver.tables import HandTables, table_code
 
@@ -71,12 +77,20 @@ class Solver:
         native: run the two-player search compiled (True), in Python (False),
             or compiled when it was built (None, the default; see
             :mod:`tutor.solver.native`).  Same answers either way.
+        workers: processes that may share the root moves of a big position
+            when every winning move is wanted under a time budget (default:
+            the machine's cores, at most 4; 1 = never).  Same answers.
     """
 
     def __init__(
-        self, max_nodes: int | None = None, max_seconds: float | None = None, native: bool | None = None
+        self,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        native: bool | None = None,
+        workers: int | None = None,
     ) -> None:
         self.max_nodes = max_nodes
+        self.workers = default_workers() if workers is None else max(1, workers)
         self.max_seconds = max_seconds
         self.tables = HandTables()
         self._two: TwoPlayerSearch | NativeTwoPlayerSearch
@@ -173,12 +187,13 @@ class Solver:
             if pos.is_over:
                 result.mover_wins = self._mover_wins(pos)
             else:
-                for move in self._ordered_moves(pos):
-                    if self._move_wins(pos, move):
-                        result.winning_moves.append(move)
-                        result.mover_wins = True
-                        if not all_moves:
-                            break
+                moves = self._ordered_moves(pos)
+                verdicts = self._root_verdicts(pos, moves, all_moves)
+                result.winning_moves = [m for m, v in zip(moves, verdicts) if v]
+                if result.winning_moves:
+                    result.mover_wins = True
+                if None in verdicts and (all_moves or not result.winning_moves):
+                    raise BudgetExceeded
                 if not result.winning_moves:
                     result.mover_wins = False
         except BudgetExceeded:
@@ -199,6 +214,50 @@ class Solver:
         result.nodes = self._nodes()
         result.seconds = time.perf_counter() - started
         return result
+
+    def _use_budget(self, budget: Budget) -> None:
+        self._budget = budget
+        self._two.budget = budget
+        for team in self._team.values():
+            team.budget = budget
+
+    def _root_verdicts(self, pos: Position, moves: list[Move], all_moves: bool) -> list[bool | None]:
+        """Does each root move win?  (None: not decided within the budget.)
+
+        In order, one after the other, sharing one transposition table.  When
+        every move is wanted, the budget is a time budget (a node budget keeps
+        answers reproducible node for node) and the position turns out big —
+        more than :data:`PARALLEL_AFTER_NODES` nodes — the moves not yet decided
+        are shared out among :attr:`workers` processes (see
+        :mod:`tutor.solver.parallel`); each starts from a copy of the table so
+        far.  Raises BudgetExceeded only when nothing more can be decided.
+        """
+        verdicts: list[bool | None] = [None] * len(moves)
+        overall = self._budget
+        parallel = (
+            all_moves and self.max_nodes is None and self.workers > 1 and len(moves) > 1 and parallel_available()
+        )
+        if parallel:
+            remaining = None if overall.deadline is None else overall.deadline - time.perf_counter()
+            self._use_budget(Budget(PARALLEL_AFTER_NODES, remaining))
+        i = 0
+        try:
+            for i, move in enumerate(moves):
+                verdicts[i] = self._move_wins(pos, move)
+                if verdicts[i] and not all_moves:
+                    break
+            return verdicts
+        except BudgetExceeded:
+            out_of_time = overall.deadline is not None and time.perf_counter() >= overall.deadline
+            if not parallel or out_of_time:
+                return verdicts
+        finally:
+            self._use_budget(overall)
+        found, nodes = solve_moves_in_parallel(self, pos, moves, list(range(i, len(moves))), overall.deadline)
+        self._extra_nodes += nodes
+        for j, verdict in found.items():
+            verdicts[j] = verdict
+        return verdicts
 
     def is_winning_move(self, pos: Position, move: Move) -> bool | None:
         """Does ``move`` win for the side to move?  None when the budget ran out."""

@@ -1,0 +1,53 @@
+"""Root moves shared out among forked workers give the same answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.engine.cards import Cards
+from tutor.solver import Position, Solver, parallel
+
+pytestmark = pytest.mark.skipif(not parallel.parallel_available(), reason="no fork on this platform")
+
+
+def test_parallel_root_moves_match_sequential(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "PARALLEL_AFTER_NODES", 50)
+    monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 50)
+    for text in ("L:DAQQJJT999844 F:X22AAT886633", "L:3335688JQK22 F:445567TTKAAA", "L:XDKTT78866 F:22AAA9976633"):
+        pos = Position.parse(text)
+        one = Solver(workers=1).solve(pos)
+        two = Solver(workers=2, max_seconds=60).solve(pos)
+        assert two.complete and one.complete
+        assert two.mover_wins is one.mover_wins
+        assert two.winning_moves == one.winning_moves  # same moves, same (root) order
+        assert two.line and two.line[0] == one.line[0]
+
+
+def test_parallel_random_positions_match_sequential(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 20)
+    rng = random.Random(3)
+    deck = [r for r in range(13) for _ in range(4)] + [13, 14]
+    for _ in range(6):
+        rng.shuffle(deck)
+        a, b = Cards.from_ranks(deck[:9]), Cards.from_ranks(deck[9:18])
+        pos = Position((a, b), Position.parse("L:3 F:4").roles, 0, None, None)
+        one = Solver(workers=1).solve(pos)
+        two = Solver(workers=2, max_seconds=60).solve(pos)
+        assert (two.mover_wins, two.winning_moves) == (one.mover_wins, one.winning_moves), pos
+
+
+def test_node_budget_never_forks() -> None:
+    """A node budget keeps the answer reproducible: no workers."""
+    pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
+    result = Solver(max_nodes=2_000, workers=2).solve(pos)
+    assert not result.complete and result.nodes <= 2_000
+
+
+def test_time_budget_in_workers_answers_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 1_000)
+    pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
+    result = Solver(max_seconds=0.5, workers=2).solve(pos)
+    assert not result.complete
+    assert result.seconds < 10

@@ -1,0 +1,85 @@
+"""Root moves of a big position shared out among processes.
+
+Listing *every* winning first move means proving each losing one loses, and
+those proofs are independent of one another: on a machine with several cores
+they can run side by side.  Worker processes are forked from the solving
+process, so each starts with a copy of its transposition table and per-hand
+tables (nothing is sent across but a move's number and its verdict), takes the
+next undecided move, and keeps its own table across the moves it solves.
+
+Only where ``fork`` exists (Linux, macOS); elsewhere the solver stays
+sequential.  The answers do not depend on the number of workers or on timing
+(each verdict is exact); only the node count does.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from typing import TYPE_CHECKING
+
+from tutor.solver.search import Budget, BudgetExceeded
+
+if TYPE_CHECKING:
+    from tutor.solver.position import Move, Position
+    from tutor.solver.solver import Solver
+
+#: A position whose first moves have not all been decided after this many
+#: nodes (about a fifth of a second compiled) is worth the processes.
+PARALLEL_AFTER_NODES = 400_000
+#: Never more workers than this, however many cores.
+MAX_WORKERS = 4
+
+#: (solver, position, moves, deadline) of the current job: set in the parent
+#: just before forking, read by the forked workers.
+_JOB: tuple[Solver, Position, list[Move], float | None] | None = None
+
+
+def parallel_available() -> bool:
+    """Can this platform fork worker processes?"""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def default_workers() -> int:
+    """The machine's cores, at most :data:`MAX_WORKERS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - platforms without affinity
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, cores))
+
+
+def _solve_one(index: int) -> tuple[int, bool | None, int]:
+    """In a worker: the verdict on move ``index`` and the nodes it took."""
+    assert _JOB is not None
+    solver, pos, moves, deadline = _JOB
+    remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+    solver._use_budget(Budget(None, remaining))
+    before = solver._nodes()
+    try:
+        verdict: bool | None = solver._move_wins(pos, moves[index])
+    except BudgetExceeded:
+        verdict = None
+    return index, verdict, solver._nodes() - before
+
+
+def solve_moves_in_parallel(
+    solver: Solver, pos: Position, moves: list[Move], indices: list[int], deadline: float | None
+) -> tuple[dict[int, bool | None], int]:
+    """Verdicts on ``moves[i]`` for every ``i`` in ``indices`` and the nodes spent,
+    from :attr:`Solver.workers` forked processes."""
+    global _JOB
+    workers = max(1, min(solver.workers, len(indices)))
+    _JOB = (solver, pos, moves, deadline)
+    found: dict[int, bool | None] = {}
+    nodes = 0
+    try:
+        context = multiprocessing.get_context("fork")
+        with context.Pool(workers) as pool:
+            for index, verdict, spent in pool.imap_unordered(_solve_one, indices, chunksize=1):
+                found[index] = verdict
+                nodes += spent
+    finally:
+        _JOB = None
+    return found, nodes
