@@ -51,6 +51,8 @@ class Measured:
     cpu_seconds: float
     nodes: int
     peak_mb: float
+    workers: int
+    native: bool
     known: str | None
     known_moves: list[str] | None
     status: str  # ok / MISMATCH / unknown-known / timeout
@@ -71,20 +73,31 @@ class Measured:
             "nodes": self.nodes,
             "nodes_per_second": round(self.nodes_per_second),
             "peak_mb": round(self.peak_mb, 1),
+            "workers": self.workers,
+            "native": self.native,
             "known": self.known,
             "status": self.status,
         }
 
 
-def solve_one(entry: dict[str, Any], max_seconds: float) -> dict[str, Any]:
-    """Solve one position in this process (the subprocess side)."""
-    from tutor.solver import Position, Solver
+def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = None) -> dict[str, Any]:
+    """Solve one position in this process (the subprocess side).
+
+    CPU time and peak memory include the worker processes that big positions
+    fork (:mod:`tutor.solver.parallel`): the peak is this process's plus the
+    largest worker's times the number of workers, an upper bound (the workers
+    share their parent's pages until they write to them).
+    """
+    from tutor.solver import Position, Solver, native
 
     pos = Position.parse(entry["players"], beat=entry.get("beat"), beat_by=entry.get("beat_by"))
     cpu = time.process_time()
-    res = Solver(max_seconds=max_seconds).solve(pos, all_moves=True)
-    cpu = time.process_time() - cpu
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    solver = Solver(max_seconds=max_seconds, workers=workers)
+    res = solver.solve(pos, all_moves=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - cpu + (after.ru_utime + after.ru_stime) - (kids.ru_utime + kids.ru_stime)
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss + after.ru_maxrss * solver.workers
     result = None if res.mover_wins is None else ("mover_wins" if res.mover_wins else "mover_loses")
     moves = sorted("pass" if m is None else m.text for m in res.winning_moves) if res.complete else None
     return {
@@ -97,13 +110,15 @@ def solve_one(entry: dict[str, Any], max_seconds: float) -> dict[str, Any]:
         "complete": res.complete,
         "players": pos.players,
         "cards": max(len(h) for h in pos.hands),
+        "workers": solver.workers,
+        "native": native.available(),
     }
 
 
-def measure(entry: dict[str, Any], max_seconds: float) -> Measured:
+def measure(entry: dict[str, Any], max_seconds: float, workers: int | None = None) -> Measured:
     """Solve one position in a fresh subprocess and compare with what is known."""
     proc = subprocess.run(
-        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds)],
+        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0)],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
@@ -134,6 +149,8 @@ def measure(entry: dict[str, Any], max_seconds: float) -> Measured:
         cpu_seconds=got["cpu_seconds"],
         nodes=got["nodes"],
         peak_mb=got["peak_mb"],
+        workers=got["workers"],
+        native=got["native"],
         known=known,
         known_moves=known_moves,
         status=status,
@@ -178,7 +195,16 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
     text = "\n".join(lines) + "\n"
     if MEASURED_BEGIN in text:
         text = text[: text.index(MEASURED_BEGIN)].rstrip("\n") + "\n"
-    block = [MEASURED_BEGIN, "# id          result        seconds      cpu s        nodes   nodes/s  peak MB  status"]
+    from tutor.solver import native
+
+    core = "compiled search (tutor/solver/_native.c)" if native.available() else "pure-Python search"
+    workers = max((r.workers for r in rows), default=1)
+    block = [
+        MEASURED_BEGIN,
+        f"# {core}; up to {workers} worker processes for the root moves of big positions;"
+        " cpu s and peak MB include the workers",
+        "# id          result        seconds      cpu s        nodes   nodes/s  peak MB  status",
+    ]
     for r in rows:
         block.append(
             f"# {r.id:<11} {r.result or 'unknown':<12} {r.seconds:>8.3f} {r.cpu_seconds:>9.3f} {r.nodes:>12,}"
@@ -192,7 +218,8 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
 
 def main(argv: list[str]) -> int:
     entry = json.loads(argv[0])
-    print(json.dumps(solve_one(entry, float(argv[1]))))
+    workers = int(argv[2]) if len(argv) > 2 and int(argv[2]) > 0 else None
+    print(json.dumps(solve_one(entry, float(argv[1]), workers)))
     return 0
 
 

@@ -29,8 +29,8 @@ except ImportError:  # pragma: no cover - depends on the build
     _native = None
 
 #: The transposition table grows up to 2**MAX_TABLE_BITS buckets of 64 bytes
-#: (128 MB); the hands the search has met are forgotten past MAX_HAND_MB.
-MAX_TABLE_BITS = 21
+#: (64 MB); the hands the search has met are forgotten past MAX_HAND_MB.
+MAX_TABLE_BITS = 20
 MAX_HAND_MB = 160
 
 
