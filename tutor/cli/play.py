@@ -313,8 +313,8 @@ class Session:
             hinted = False
             self.say(Text(status.line, style="bold" if status.ok else "red"))
             pending = list(status.options) if status.ok else []
-            if len(pending) > 1:
-                for n, option in enumerate(pending, 1):
+            if len(status.options) > 1:
+                for n, option in enumerate(status.options, 1):
                     self.say(t("play.option", n=n, combo=f"{combo_name(option)} ({option.text})"))
 
     def _best_move(self, view: Any, check: EndgameCheck | None) -> Combo | None | str:

@@ -153,7 +153,7 @@ def _read_move(console: Console, attempt: Attempt, read: Reader) -> str | Combo 
             return "solution"
         entry = parse_entry(line)
         if entry.command in (Command.HINT, Command.QUIT, Command.HELP):
-            return entry.command.value
+            return str(entry.command.value)
         if entry.command is Command.NUMBER:  # a lone digit is a card here, not a choice
             entry = Entry(Command.CARDS, entry.text)
         if entry.command in (Command.CONFIRM, Command.UNDO, Command.COUNTER):
@@ -211,7 +211,7 @@ def solve_interactively(console: Console, puzzle: Puzzle, read: Reader, rating: 
             for played in attempt.show_solution():
                 console.print(played_text(puzzle, played))
             break
-        check = attempt.play(None if choice == "pass" else choice)  # type: ignore[arg-type]
+        check = attempt.play(None if choice == "pass" else choice)
         if check.correct:
             console.print(Text("✓ " + t("puzzles.correct"), style="bold green"))
             for played in check.replies:

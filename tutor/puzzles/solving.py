@@ -118,9 +118,8 @@ class Attempt:
     def _solver_pick(self) -> Move:
         """A winning move for the learner's side here (the fastest, when the goal counts plays)."""
         result = self.solver.solve(self.position, "fastest", all_moves=False)
-        if result.line:
-            return result.line[0][1]
-        return result.winning_moves[0]
+        move: Move = result.line[0][1] if result.line else result.winning_moves[0]
+        return move
 
     def expected_move(self) -> Move:
         """The move the learner should play now (the tree's, or the solver's off the tree)."""

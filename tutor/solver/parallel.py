@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from tutor.solver.search import Budget, BudgetExceeded
 
 if TYPE_CHECKING:
-    from tutor.solver.position import Move, Position
-    from tutor.solver.solver import Solver
+    from tutor.solver.position import Position
+    from tutor.solver.solver import Move, Solver
 
 #: A position whose first moves have not all been decided after this many
 #: nodes (about a fifth of a second compiled) is worth the processes.

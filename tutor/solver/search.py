@@ -51,10 +51,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import cast
 
 from tutor.engine.combos import Combo
 from tutor.solver.canon import LOW_BITS, Canon
 from tutor.solver.tables import HandTables, move_size, table_code
+
+#: A rank-compression plan (:func:`tutor.solver.canon.build_plan`).
+Plan = tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None
 
 #: Kinds below this one are answered by any bomb or the rocket.
 _BOMB_KIND = 13
@@ -160,9 +164,8 @@ class TwoPlayerSearch:
             low = mode[0]
             if not low:
                 return x | y << 60 | canonical << 120
-            plan = plans_get(((x | x >> 1 | x >> 2) & low) | ((y | y >> 1 | y >> 2) & low) << 48, missing)
-            if plan is missing:
-                plan = plan_of(x, y)
+            found = plans_get(((x | x >> 1 | x >> 2) & low) | ((y | y >> 1 | y >> 2) & low) << 48, missing)
+            plan: Plan = plan_of(x, y) if found is missing else cast(Plan, found)
             if plan is None:
                 return x | y << 60 | canonical << 120
             segs, rank_map = plan
@@ -477,14 +480,17 @@ class FastestSearch:
                 else:
                     boss.append(m)
             result = not ours
-            for m in boss + rest + ([None] if code else []):
-                if m is None:
+            tried: list[Combo | None] = [*boss, *rest]
+            if code:
+                tried.append(None)
+            for choice in tried:
+                if choice is None:
                     if nxt == table_by:
                         child = within(hands, nxt, 0, None, 0, d)
                     else:
                         child = within(hands, nxt, code, table, table_by, d)
                 else:
-                    left = me - m[0]
+                    left = me - choice[0]
                     if left == 0:
                         child = ours
                     elif ours and d - 1 < 1:
@@ -492,7 +498,7 @@ class FastestSearch:
                     else:
                         new = list(hands)
                         new[turn] = left
-                        child = within(tuple(new), nxt, m[1] | m[2] << 4 | m[3] << 8, m, turn, d - cost)
+                        child = within(tuple(new), nxt, choice[1] | choice[2] << 4 | choice[3] << 8, choice, turn, d - cost)
                 if ours and child:
                     result = True
                     break
