@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 #define KIND_BOMB 13
 #define KIND_ROCKET 14
@@ -35,10 +36,17 @@
 #define KILLER_NONE (-1)
 #define KILLER_PASS (-2)
 #define MAX_HANDS (1 << 22)
-#define BUCKET 8
-#define KEY_BITS 56
-#define KEY_MASK ((1ULL << KEY_BITS) - 1)
-#define OCCUPIED (1ULL << 63)
+/* A table entry is two words: the rank-compressed mover hand (54 bits) with
+   the low 10 bits of the table code, and the other hand with the high 2 bits
+   (56 key bits), the value, the work and an occupied bit.  Four entries make
+   a bucket of one cache line. */
+#define BUCKET 4
+#define WORDS (2 * BUCKET)
+#define KEYB_MASK ((1ULL << 56) - 1)
+#define VALUE_SHIFT 56
+#define WORK_SHIFT 57
+#define OCCUPIED (1ULL << 62)
+#define LOW_BITS 0x111111111111ULL
 
 typedef struct {
     uint64_t cards;
@@ -64,8 +72,26 @@ typedef struct {
     int8_t any_bomb;
     int8_t rocket;
     int32_t killer;
+    uint64_t pres; /* bit 4r set: holds chain rank r (tutor.solver.canon.presence) */
     uint16_t mains[NCODES]; /* bit m set: the hand can play main m of that code */
 } Hand;
+
+/* A rank compression (tutor/solver/canon.py) for one pair of chain-rank
+   presences: chain-rank fields move down by segment; map[r + 1] is where a
+   table main r goes. */
+typedef struct {
+    uint64_t pa, pb; /* the presences it was made for (pa <= pb) */
+    int nseg;
+    uint64_t mask[12];
+    uint8_t shift[12];
+    int8_t map[16];
+} Plan;
+
+#define PLAN_SLOTS 8192
+
+typedef struct {
+    uint64_t a, b;
+} Key;
 
 typedef struct {
     PyObject_HEAD
@@ -76,6 +102,7 @@ typedef struct {
     uint64_t *hmap_keys; /* open addressing: hand -> id + 1 (0 = empty) */
     int32_t *hmap_vals;
     uint64_t hmap_cap;
+    Plan *plans; /* direct-mapped cache of compressions */
     uint64_t *tt;
     uint64_t tt_mask; /* number of buckets - 1 */
     uint64_t tt_used; /* entries stored since the table last grew */
@@ -87,6 +114,7 @@ typedef struct {
     int budget_hit;
     int32_t *scratch;
     size_t scratch_cap, scratch_top;
+    struct Chunk *arena; /* the hands' memory: freed all at once */
     size_t hand_bytes, max_hand_bytes;
 } TwoSearch;
 
@@ -104,43 +132,99 @@ static inline uint64_t mix64(uint64_t z) {
 
 /* ------------------------------------------------------------ hands */
 
+/* Hands live in big zeroed chunks (huge pages where the system gives them):
+   they are looked up at random and only ever freed all together. */
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t used, cap;
+} Chunk;
+
+#define CHUNK_BYTES (16u << 20)
+
+static uint64_t *table_alloc(uint64_t words);
+static void table_free(uint64_t *p, uint64_t words);
+
+static void *arena_alloc(TwoSearch *s, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    Chunk *c = s->arena;
+    if (!c || c->used + n > c->cap) {
+        size_t cap = n + 64 > CHUNK_BYTES ? n + 64 : CHUNK_BYTES;
+        c = (Chunk *)table_alloc(cap / sizeof(uint64_t) + 1);
+        if (!c) return NULL;
+        c->next = s->arena;
+        c->used = 64; /* the header, rounded to a cache line */
+        c->cap = cap;
+        s->arena = c;
+    }
+    void *p = (char *)c + c->used;
+    c->used += n;
+    return p;
+}
+
+static void arena_free(TwoSearch *s) {
+    while (s->arena) {
+        Chunk *next = s->arena->next;
+        table_free((uint64_t *)s->arena, s->arena->cap / sizeof(uint64_t) + 1);
+        s->arena = next;
+    }
+}
+
 static int compute_pairs(Hand *h);
 
 static void free_hands(TwoSearch *s) {
-    for (int32_t i = 0; i < s->nhands; i++) {
-        Hand *h = s->hands[i];
-        free(h->moves);
-        free(h->child);
-        free(h->pairs);
-        free(h);
-    }
+    arena_free(s);
     s->nhands = 0;
     s->hand_bytes = 0;
     if (s->hmap_keys) memset(s->hmap_keys, 0, s->hmap_cap * sizeof(uint64_t));
 }
 
 static void clear_tt(TwoSearch *s) {
-    if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * BUCKET * sizeof(uint64_t));
+    if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * WORDS * sizeof(uint64_t));
     s->tt_used = 0;
 }
 
-static void tt_store(TwoSearch *s, uint64_t key, int value, long long work);
+static inline uint64_t key_hash(uint64_t a, uint64_t b) { return mix64(a ^ mix64(b)); }
 
-/* Zeroed table memory aligned on 64 bytes: one bucket is one cache line. */
-static uint64_t *table_alloc(uint64_t entries) {
+static void tt_store(TwoSearch *s, Key key, int value, int w);
+
+/* Zeroed memory for the table and the hands.  Big blocks come straight from
+   the system (already zero, pages touched only when used, on 2 MB huge pages
+   where it gives them, so that random lookups do not also miss the address
+   translation cache); small ones are aligned on a cache line. */
+#define BIG_BLOCK (2u << 20)
+
+static uint64_t *table_alloc(uint64_t words) {
+    size_t bytes = words * sizeof(uint64_t);
+    if (bytes >= BIG_BLOCK) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+        madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+        return (uint64_t *)p;
+    }
     void *p = NULL;
-    if (posix_memalign(&p, 64, entries * sizeof(uint64_t)) != 0) return NULL;
-    memset(p, 0, entries * sizeof(uint64_t));
+    if (posix_memalign(&p, 64, bytes) != 0) return NULL;
+    memset(p, 0, bytes);
     return (uint64_t *)p;
+}
+
+static void table_free(uint64_t *p, uint64_t words) {
+    if (!p) return;
+    size_t bytes = words * sizeof(uint64_t);
+    if (bytes >= BIG_BLOCK)
+        munmap(p, bytes);
+    else
+        free(p);
 }
 
 /* Doubles the table (up to 2**tt_max_bits buckets) and re-inserts every entry:
    the keys are whole, so nothing is lost.  Small searches keep a small table. */
 static void tt_grow(TwoSearch *s) {
     if (s->tt_bits >= s->tt_max_bits) return;
-    uint64_t old_n = (s->tt_mask + 1) * BUCKET;
+    uint64_t old_words = (s->tt_mask + 1) * WORDS;
     uint64_t *old = s->tt;
-    uint64_t *fresh = table_alloc(old_n * 2);
+    uint64_t *fresh = table_alloc(old_words * 2);
     if (!fresh) {
         s->tt_max_bits = s->tt_bits; /* no memory: stay at this size */
         return;
@@ -149,19 +233,20 @@ static void tt_grow(TwoSearch *s) {
     s->tt_bits++;
     s->tt_mask = (1ULL << s->tt_bits) - 1;
     s->tt_used = 0;
-    for (uint64_t i = 0; i < old_n; i++) {
-        uint64_t e = old[i];
-        if (!e) continue;
-        uint64_t *bucket = s->tt + (mix64(e & KEY_MASK) & s->tt_mask) * BUCKET;
+    for (uint64_t i = 0; i < old_words; i += 2) {
+        uint64_t e0 = old[i], e1 = old[i + 1];
+        if (!(e1 & OCCUPIED)) continue;
+        uint64_t *bucket = s->tt + (key_hash(e0, e1 & KEYB_MASK) & s->tt_mask) * WORDS;
         for (int j = 0; j < BUCKET; j++) {
-            if (!bucket[j]) {
-                bucket[j] = e;
+            if (!(bucket[2 * j + 1] & OCCUPIED)) {
+                bucket[2 * j] = e0;
+                bucket[2 * j + 1] = e1;
                 s->tt_used++;
                 break;
             }
         }
     }
-    free(old);
+    table_free(old, old_words);
 }
 
 static int hmap_grow(TwoSearch *s) {
@@ -302,17 +387,18 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
     }
     moves = PySequence_Fast(PyTuple_GET_ITEM(res, 0), "moves must be a sequence");
     if (!moves) goto fail;
-    h = calloc(1, sizeof(Hand));
+    h = arena_alloc(s, sizeof(Hand));
     if (!h) {
         PyErr_NoMemory();
         goto fail;
     }
     h->hand = hand;
     h->killer = KILLER_NONE;
+    h->pres = (hand | hand >> 1 | hand >> 2) & LOW_BITS;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(moves);
     h->nmoves = (int32_t)n;
-    h->moves = malloc((n ? n : 1) * sizeof(Move));
-    h->child = malloc((n ? n : 1) * sizeof(int32_t));
+    h->moves = arena_alloc(s, (n ? n : 1) * sizeof(Move));
+    h->child = arena_alloc(s, (n ? n : 1) * sizeof(int32_t));
     if (!h->moves || !h->child) {
         PyErr_NoMemory();
         goto fail;
@@ -348,6 +434,19 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         PyErr_NoMemory();
         goto fail;
     }
+    if (h->npairs) {
+        Pair *kept = arena_alloc(s, h->npairs * sizeof(Pair));
+        if (!kept) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+        memcpy(kept, h->pairs, h->npairs * sizeof(Pair));
+        free(h->pairs);
+        h->pairs = kept;
+    } else {
+        free(h->pairs);
+        h->pairs = NULL;
+    }
     for (int32_t i = 0; i < h->nmoves; i++)
         if (h->moves[i].cards == hand) h->is_combo = 1; /* one play empties it */
     long mp = PyLong_AsLong(PyTuple_GET_ITEM(res, 1));
@@ -357,12 +456,7 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
     Py_DECREF(res);
     return h;
 fail:
-    if (h) {
-        free(h->moves);
-        free(h->child);
-        free(h->pairs);
-        free(h);
-    }
+    /* The hand's arena memory is given back with the rest at the next reset. */
     Py_XDECREF(moves);
     Py_DECREF(res);
     return NULL;
@@ -386,10 +480,6 @@ static Hand *get_hand(TwoSearch *s, uint64_t hand) {
         int32_t ncap = s->cap_hands ? s->cap_hands * 2 : 4096;
         Hand **nh = realloc(s->hands, ncap * sizeof(Hand *));
         if (!nh) {
-            free(h->moves);
-            free(h->child);
-            free(h->pairs);
-            free(h);
             PyErr_NoMemory();
             return NULL;
         }
@@ -419,43 +509,133 @@ static inline Hand *child_of(TwoSearch *s, Hand *h, int32_t i) {
 /* --------------------------------------------------------- the table */
 
 
-static inline uint64_t tt_key(Hand *a, Hand *b, int code) {
-    return (uint64_t)a->id | (uint64_t)b->id << 22 | (uint64_t)code << 44;
+/* ------------------------------------------------------- the keys */
+
+/* The compression of tutor/solver/canon.py (build_plan) for chain-rank
+   presences pa and pb: held chain ranks keep their order; real neighbours
+   stay neighbours; a gap becomes one rank when one player holds both sides
+   (a chain of theirs must not grow across it), none otherwise; the lowest
+   held rank becomes 3.  The 2 and the jokers never move. */
+static void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
+    uint64_t both = pa | pb;
+    int8_t new_rank[12];
+    int prev = -1, prev_new = -1;
+    for (int r = 0; r < 12; r++) {
+        new_rank[r] = (int8_t)r;
+        uint64_t bit = 1ULL << (4 * r);
+        if (!(both & bit)) continue;
+        int nw;
+        if (prev < 0) {
+            nw = 0;
+        } else if (r == prev + 1) {
+            nw = prev_new + 1;
+        } else {
+            uint64_t pbit = 1ULL << (4 * prev);
+            int same_owner = ((pa & bit) && (pa & pbit)) || ((pb & bit) && (pb & pbit));
+            nw = prev_new + (same_owner ? 2 : 1);
+        }
+        new_rank[r] = (int8_t)nw;
+        prev = r;
+        prev_new = nw;
+    }
+    int last = -1;
+    p->map[0] = -1;
+    for (int r = 0; r < 15; r++) {
+        if (r >= 12)
+            last = r;
+        else if (both & (1ULL << (4 * r)))
+            last = new_rank[r];
+        p->map[r + 1] = (int8_t)last;
+    }
+    /* Held chain ranks move down by 4 * (r - new_rank[r]) bits, a shift that
+       never decreases with r: runs of one shift are one segment. */
+    p->nseg = 0;
+    for (int r = 0; r < 12; r++) {
+        if (!(both & (1ULL << (4 * r)))) continue;
+        uint8_t sh = (uint8_t)(4 * (r - new_rank[r]));
+        if (p->nseg && p->shift[p->nseg - 1] == sh) {
+            p->mask[p->nseg - 1] |= 0xFULL << (4 * r);
+        } else {
+            p->shift[p->nseg] = sh;
+            p->mask[p->nseg++] = 0xFULL << (4 * r);
+        }
+    }
+    p->pa = pa;
+    p->pb = pb;
 }
 
+static inline const Plan *plan_for(TwoSearch *s, uint64_t pa, uint64_t pb) {
+    if (pa > pb) {
+        uint64_t t = pa;
+        pa = pb;
+        pb = t;
+    }
+    Plan *p = &s->plans[mix64(pa * 0x9E3779B97F4A7C15ULL ^ pb) & (PLAN_SLOTS - 1)];
+    if (p->pa != pa || p->pb != pb) build_plan(p, pa, pb);
+    return p;
+}
+
+/* A hand under a compression, in 54 bits: the chain ranks moved down, the 2
+   in place, the small joker at bit 52 and the big one at bit 53. */
+static inline uint64_t squeeze(const Plan *p, uint64_t h) {
+    uint64_t out = (h & 0x1FULL << 48) | ((h >> 56) & 1) << 53;
+    for (int i = 0; i < p->nseg; i++) out |= (h & p->mask[i]) >> p->shift[i];
+    return out;
+}
+
+/* The transposition key of (player to move holding `a`, other player `b`,
+   canonical table code): both hands rank-compressed, and the table's main
+   rank moved with them (it is a rank the follower holds, or -1). */
+static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
+    if (code && code != 15) code = (code & 0xFF) | (p->map[code >> 8] + 1) << 8;
+    Key k;
+    k.a = squeeze(p, a) | (uint64_t)(code & 0x3FF) << 54;
+    k.b = squeeze(p, b) | (uint64_t)(code >> 10) << 54;
+    return k;
+}
+
+/* --------------------------------------------------------- the table */
+
 /* -1 unknown, 0 lost, 1 won for the player to move. */
-static inline int tt_probe(TwoSearch *s, uint64_t key) {
-    uint64_t *bucket = s->tt + (mix64(key) & s->tt_mask) * BUCKET;
+static inline int tt_probe_at(TwoSearch *s, Key k, uint64_t h) {
+    uint64_t *bucket = s->tt + (h & s->tt_mask) * WORDS;
     for (int i = 0; i < BUCKET; i++) {
-        uint64_t e = bucket[i];
-        if (!e) return -1;
-        if ((e & KEY_MASK) == key) return (int)((e >> KEY_BITS) & 1);
+        uint64_t e1 = bucket[2 * i + 1];
+        if (!(e1 & OCCUPIED)) return -1;
+        if (bucket[2 * i] == k.a && (e1 & KEYB_MASK) == k.b) return (int)((e1 >> VALUE_SHIFT) & 1);
     }
     return -1;
 }
 
-static void tt_store(TwoSearch *s, uint64_t key, int value, long long work) {
-    uint64_t *bucket = s->tt + (mix64(key) & s->tt_mask) * BUCKET;
+static inline int tt_probe(TwoSearch *s, Key k) { return tt_probe_at(s, k, key_hash(k.a, k.b)); }
+
+static inline int work_bits(long long work) {
     int w = 0;
-    while (work > 1 && w < 63) {
+    while (work > 1 && w < 31) {
         work >>= 1;
         w++;
     }
-    uint64_t entry = OCCUPIED | (uint64_t)w << 57 | (uint64_t)(value & 1) << KEY_BITS | key;
+    return w;
+}
+
+static void tt_store(TwoSearch *s, Key key, int value, int w) {
+    uint64_t *bucket = s->tt + (key_hash(key.a, key.b) & s->tt_mask) * WORDS;
+    uint64_t e1 = OCCUPIED | (uint64_t)w << WORK_SHIFT | (uint64_t)(value & 1) << VALUE_SHIFT | key.b;
     int victim = 0;
     int least = 64;
     for (int i = 0; i < BUCKET; i++) {
-        uint64_t e = bucket[i];
-        if (!e) {
-            bucket[i] = entry;
+        uint64_t old1 = bucket[2 * i + 1];
+        if (!(old1 & OCCUPIED)) {
+            bucket[2 * i] = key.a;
+            bucket[2 * i + 1] = e1;
             s->tt_used++;
             return;
         }
-        if ((e & KEY_MASK) == key) {
-            bucket[i] = entry;
+        if (bucket[2 * i] == key.a && (old1 & KEYB_MASK) == key.b) {
+            bucket[2 * i + 1] = e1;
             return;
         }
-        int ew = (int)((e >> 57) & 63);
+        int ew = (int)((old1 >> WORK_SHIFT) & 31);
         if (ew < least) {
             least = ew;
             victim = i;
@@ -464,11 +644,12 @@ static void tt_store(TwoSearch *s, uint64_t key, int value, long long work) {
     if (s->tt_bits < s->tt_max_bits) {
         /* A full bucket before the table reached its largest size: grow. */
         tt_grow(s);
-        tt_store(s, key, value, work);
+        tt_store(s, key, value, w);
         return;
     }
     /* Full bucket: drop the entry that was cheapest to prove. */
-    bucket[victim] = entry;
+    bucket[2 * victim] = key.a;
+    bucket[2 * victim + 1] = e1;
 }
 
 /* ------------------------------------------------------------ search */
@@ -530,7 +711,8 @@ static int budget_check(TwoSearch *s) {
 /* 1: the player to move (holding `me`) wins; 0: loses; -1: error / budget. */
 static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int canonical = code ? canonical_code(me, code) : 0;
-    uint64_t key = tt_key(me, opp, canonical);
+    Plan plan = *plan_for(s, me->pres, opp->pres); /* a copy: the cache may move on */
+    Key key = make_key(&plan, me->hand, opp->hand, canonical);
     int known = tt_probe(s, key);
     if (known >= 0) return known;
     long long start = s->nodes;
@@ -589,31 +771,40 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
        go in chunks whose memory fetches are all started first, so that they
        overlap instead of waiting for one another. */
     {
-        uint64_t keys[64];
+        Key keys[64];
+        uint64_t hashes[64];
         int want[64];
         int total = nb + no + (code ? 1 : 0);
         for (int base = 0; base < total; base += 64) {
             int end = base + 64 < total ? base + 64 : total;
             for (int j = base; j < end; j++) {
-                uint64_t k;
+                Key k;
+                /* The child's hand and presence are worked out here rather
+                   than read from its record: that would cost a cache miss. */
                 if (j < nb) {
-                    k = tt_key(s->hands[me->child[boss[j]]], opp, 0);
+                    uint64_t c = me->hand - me->moves[boss[j]].cards;
+                    uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
+                    const Plan *pc = pc_bits == me->pres ? &plan : plan_for(s, pc_bits, opp->pres);
+                    k = make_key(pc, c, opp->hand, 0);
                     want[j - base] = 1;
                 } else if (j < nb + no) {
                     const Move *m = &me->moves[other[j - nb]];
-                    Hand *c = child_of(s, me, other[j - nb]);
-                    if (!c) goto error;
-                    k = tt_key(opp, c, canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
+                    uint64_t c = me->hand - m->cards;
+                    uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
+                    const Plan *pc = pc_bits == me->pres ? &plan : plan_for(s, pc_bits, opp->pres);
+                    k = make_key(pc, opp->hand, c, canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
                     want[j - base] = 0;
                 } else {
-                    k = tt_key(opp, me, 0); /* we pass */
+                    k = make_key(&plan, opp->hand, me->hand, 0); /* we pass */
                     want[j - base] = 0;
                 }
                 keys[j - base] = k;
-                __builtin_prefetch(s->tt + (mix64(k) & s->tt_mask) * BUCKET);
+                uint64_t h = key_hash(k.a, k.b);
+                hashes[j - base] = h;
+                __builtin_prefetch(s->tt + (h & s->tt_mask) * WORDS);
             }
             for (int j = base; j < end; j++)
-                if (tt_probe(s, keys[j - base]) == want[j - base]) goto won;
+                if (tt_probe_at(s, keys[j - base], hashes[j - base]) == want[j - base]) goto won;
         }
     }
     /* Killer: the move that last won with this same hand. */
@@ -704,11 +895,11 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             }
         }
     }
-    tt_store(s, key, 0, s->nodes - start);
+    tt_store(s, key, 0, work_bits(s->nodes - start));
     s->scratch_top = mark;
     return 0;
 won:
-    tt_store(s, key, 1, s->nodes - start);
+    tt_store(s, key, 1, work_bits(s->nodes - start));
     s->scratch_top = mark;
     return 1;
 done_nostore:
@@ -726,7 +917,8 @@ static void TwoSearch_dealloc(TwoSearch *s) {
     free(s->hands);
     free(s->hmap_keys);
     free(s->hmap_vals);
-    free(s->tt);
+    table_free(s->tt, (s->tt_mask + 1) * WORDS);
+    free(s->plans);
     free(s->scratch);
     Py_XDECREF(s->info);
     Py_XDECREF(s->exc);
@@ -751,10 +943,12 @@ static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
     s->tt_max_bits = bits;
     s->tt_bits = 10;
     s->tt_mask = (1ULL << s->tt_bits) - 1;
-    s->tt = table_alloc((s->tt_mask + 1) * BUCKET);
+    s->tt = table_alloc((s->tt_mask + 1) * WORDS);
+    s->plans = calloc(PLAN_SLOTS, sizeof(Plan));
+    for (int i = 0; s->plans && i < PLAN_SLOTS; i++) s->plans[i].pa = ~0ULL; /* no presence is all ones */
     s->scratch_cap = 1 << 22; /* 16 MB of address space; pages are touched only when used */
     s->scratch = malloc(s->scratch_cap * sizeof(int32_t));
-    if (!s->tt || !s->scratch) {
+    if (!s->tt || !s->scratch || !s->plans) {
         PyErr_NoMemory();
         return -1;
     }
@@ -813,7 +1007,7 @@ static int TwoSearch_set_nodes(TwoSearch *s, PyObject *value, void *closure) {
 static PyObject *TwoSearch_get_hands(TwoSearch *s, void *closure) { return PyLong_FromLong(s->nhands); }
 
 static PyObject *TwoSearch_get_table_bytes(TwoSearch *s, void *closure) {
-    return PyLong_FromUnsignedLongLong((s->tt_mask + 1) * BUCKET * sizeof(uint64_t));
+    return PyLong_FromUnsignedLongLong((s->tt_mask + 1) * WORDS * sizeof(uint64_t));
 }
 
 static PyMethodDef TwoSearch_methods[] = {

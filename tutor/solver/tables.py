@@ -22,8 +22,8 @@ Clearing loses only speed, never correctness.
 
 from __future__ import annotations
 
-from tutor.engine.cards import FIELD, unpack
-from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.cards import FIELD, packed_size, unpack
+from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import lead_moves_packed
 
 BOMB = int(Kind.BOMB)
@@ -57,13 +57,8 @@ def beats_code(move: Combo, code: int) -> bool:
     return mkind == kind and move[2] == (code >> 4) & 15 and move[3] > code >> 8
 
 
-def move_size(cards: int) -> int:
-    """Number of cards in a packed set."""
-    total = 0
-    while cards:
-        total += cards & FIELD
-        cards >>= 4
-    return total
+#: Number of cards in a packed set.
+move_size = packed_size
 
 
 def _fields(cards: int) -> dict[int, int]:
@@ -361,7 +356,10 @@ class HandTables:
         if result is None:
             if len(self.combo) > self.limit:
                 self.combo.clear()
-            result = bool(readings(hand)) if hand else False
+            # The lead moves hold every card set that has a reading (one move
+            # per set and kind), so the hand is one play exactly when it is
+            # one of them; the list is memoised and needed anyway.
+            result = bool(hand) and any(m[0] == hand for m in self.lead_moves(hand))
             self.combo[hand] = result
         return result
 
