@@ -15,6 +15,7 @@ import os
 import resource
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,24 +81,69 @@ class Measured:
         }
 
 
+def _pss_kb(pid: int) -> int:
+    """Proportional set size of a process (shared pages split among sharers), in kB."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+class _MemorySampler(threading.Thread):
+    """Samples the memory of this process and its worker processes every 250 ms.
+
+    The sum of their proportional set sizes counts each shared page once (the
+    workers are forked and share their parent's pages until they write), which
+    their separate peak RSS figures would count once per process.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.peak_kb = 0
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        me = os.getpid()
+        while not self.stop.wait(0.25):
+            total = _pss_kb(me) + sum(_pss_kb(c) for c in _children(me))
+            self.peak_kb = max(self.peak_kb, total)
+
+
 def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = None) -> dict[str, Any]:
     """Solve one position in this process (the subprocess side).
 
-    CPU time and peak memory include the worker processes that big positions
-    fork (:mod:`tutor.solver.parallel`): the peak is this process's plus the
-    largest worker's times the number of workers, an upper bound (the workers
-    share their parent's pages until they write to them).
+    CPU time includes the worker processes that big positions fork
+    (:mod:`tutor.solver.parallel`).  Peak memory is the larger of this
+    process's peak RSS and the peak of the summed proportional set sizes of
+    this process and its workers (sampled every 250 ms, rarely enough not to
+    slow the search down; Linux).
     """
     from tutor.solver import Position, Solver, native
 
     pos = Position.parse(entry["players"], beat=entry.get("beat"), beat_by=entry.get("beat_by"))
+    sampler = _MemorySampler()
+    sampler.start()
     cpu = time.process_time()
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     solver = Solver(max_seconds=max_seconds, workers=workers)
     res = solver.solve(pos, all_moves=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - cpu + (after.ru_utime + after.ru_stime) - (kids.ru_utime + kids.ru_stime)
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss + after.ru_maxrss * solver.workers
+    sampler.stop.set()
+    sampler.join()
+    peak_kb = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, sampler.peak_kb)
     result = None if res.mover_wins is None else ("mover_wins" if res.mover_wins else "mover_loses")
     moves = sorted("pass" if m is None else m.text for m in res.winning_moves) if res.complete else None
     return {
@@ -202,7 +248,7 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
     block = [
         MEASURED_BEGIN,
         f"# {core}; up to {workers} worker processes for the root moves of big positions;"
-        " cpu s and peak MB include the workers",
+        " cpu s and peak MB (summed proportional set size) include the workers",
         "# id          result        seconds      cpu s        nodes   nodes/s  peak MB  status",
     ]
     for r in rows:
