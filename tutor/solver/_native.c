@@ -372,6 +372,13 @@ static int compute_pairs(Hand *h) {
     return 0;
 }
 
+/* Number of cards in a packed set (a field's count is the sum of its bits). */
+static inline int cards_size(uint64_t c) {
+    const uint64_t b0 = 0x111111111111111ULL;
+    return __builtin_popcountll(c & b0) + 2 * __builtin_popcountll(c & b0 << 1) +
+           4 * __builtin_popcountll(c & b0 << 2) + 8 * __builtin_popcountll(c & b0 << 3);
+}
+
 /* Builds a Hand from the Python callback's answer. */
 static Hand *make_hand(TwoSearch *s, uint64_t hand) {
     PyObject *arg = PyLong_FromUnsignedLongLong(hand);
@@ -403,8 +410,39 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         PyErr_NoMemory();
         goto fail;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *m = PySequence_Fast_GET_ITEM(moves, i);
+    /* The moves come in the engine's order; the search wants the ones that
+       shed the most cards first, ties in the engine's order (a stable sort,
+       as HandTables.lead_moves): place them by size, largest first. */
+    int32_t *slot_of = malloc((n ? n : 1) * sizeof(int32_t));
+    if (!slot_of) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    {
+        int32_t count[64] = {0};
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *m = PySequence_Fast_GET_ITEM(moves, i);
+            if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 4) {
+                free(slot_of);
+                PyErr_SetString(PyExc_TypeError, "a move must be (cards, kind, length, main)");
+                goto fail;
+            }
+            uint64_t cards = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(m, 0));
+            int size = cards_size(cards);
+            slot_of[i] = size;
+            count[size]++;
+        }
+        int32_t start[64];
+        int32_t at = 0;
+        for (int size = 63; size >= 0; size--) {
+            start[size] = at;
+            at += count[size];
+        }
+        for (Py_ssize_t i = 0; i < n; i++) slot_of[i] = start[slot_of[i]]++;
+    }
+    for (Py_ssize_t src = 0; src < n; src++) {
+        PyObject *m = PySequence_Fast_GET_ITEM(moves, src);
+        Py_ssize_t i = slot_of[src];
         if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 4) {
             PyErr_SetString(PyExc_TypeError, "a move must be (cards, kind, length, main)");
             goto fail;
@@ -413,9 +451,9 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         long kind = PyLong_AsLong(PyTuple_GET_ITEM(m, 1));
         long length = PyLong_AsLong(PyTuple_GET_ITEM(m, 2));
         long main = PyLong_AsLong(PyTuple_GET_ITEM(m, 3));
-        if (PyErr_Occurred()) goto fail;
-        if (kind < 1 || kind > 14 || length < 0 || length > 15 || main < 0 || main > 15) {
-            PyErr_SetString(PyExc_ValueError, "move out of range for the native search");
+        if (PyErr_Occurred() || kind < 1 || kind > 14 || length < 0 || length > 15 || main < 0 || main > 15) {
+            free(slot_of);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "move out of range for the native search");
             goto fail;
         }
         h->moves[i].cards = cards;
@@ -430,6 +468,7 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
             h->rocket = 1;
         }
     }
+    free(slot_of);
     if (compute_pairs(h) < 0) {
         PyErr_NoMemory();
         goto fail;

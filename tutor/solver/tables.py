@@ -79,6 +79,7 @@ class HandTables:
 
     def __init__(self, limit: int = 250_000) -> None:
         self.limit = limit
+        self.raw: dict[int, list[Combo]] = {}
         self.lead: dict[int, list[Combo]] = {}
         self.follow: dict[int, list[Combo]] = {}
         self.profiles: dict[int, tuple[dict[int, int], bool]] = {}
@@ -90,13 +91,24 @@ class HandTables:
         self.mains: dict[int, dict[int, tuple[int, ...]]] = {}
         self.canon_codes: dict[int, int] = {}
 
+    def raw_moves(self, hand: int) -> list[Combo]:
+        """Lead moves of ``hand`` in the engine's order (memoised, unsorted)."""
+        moves = self.raw.get(hand)
+        if moves is None:
+            if len(self.raw) > self.limit:
+                self.raw.clear()
+            moves = lead_moves_packed(hand)
+            self.raw[hand] = moves
+        return moves
+
     def lead_moves(self, hand: int) -> list[Combo]:
-        """Lead moves of ``hand``, the ones that shed the most cards first."""
+        """Lead moves of ``hand``, the ones that shed the most cards first
+        (a stable sort of :meth:`raw_moves`: ties keep the engine's order)."""
         moves = self.lead.get(hand)
         if moves is None:
             if len(self.lead) > self.limit:
                 self.lead.clear()
-            moves = sorted(lead_moves_packed(hand), key=lambda m: -move_size(m[0]))
+            moves = sorted(self.raw_moves(hand), key=lambda m: -move_size(m[0]))
             self.lead[hand] = moves
         return moves
 
@@ -171,9 +183,10 @@ class HandTables:
 
     def native_info(self, hand: int) -> tuple[list[Combo], int]:
         """What the compiled search (:mod:`tutor.solver.native`) asks about a
-        hand it meets for the first time: the lead moves in order and the
-        least number of plays (it works out the rest from the moves)."""
-        return self.lead_moves(hand), self.min_plays(hand)
+        hand it meets for the first time: the lead moves in the engine's order
+        (it sorts them as :meth:`lead_moves` does) and the least number of
+        plays (it works out the rest from the moves)."""
+        return self.raw_moves(hand), self.min_plays(hand)
 
     def free_ranks(self, hand: int) -> int:
         """Bit mask of the ranks (jokers excluded) that are in no chain of the hand.
@@ -359,7 +372,7 @@ class HandTables:
             # The lead moves hold every card set that has a reading (one move
             # per set and kind), so the hand is one play exactly when it is
             # one of them; the list is memoised and needed anyway.
-            result = bool(hand) and any(m[0] == hand for m in self.lead_moves(hand))
+            result = bool(hand) and any(m[0] == hand for m in self.raw_moves(hand))
             self.combo[hand] = result
         return result
 
@@ -381,7 +394,7 @@ class HandTables:
         shift = (low.bit_length() - 1) & ~3
         low_rank_bits = FIELD << shift
         best = 99
-        for m in self.lead_moves(hand):
+        for m in self.raw_moves(hand):
             if m[0] & low_rank_bits:
                 n = 1 + self.min_plays(hand - m[0])
                 if n < best:
