@@ -76,18 +76,17 @@ typedef struct {
     uint16_t mains[NCODES]; /* bit m set: the hand can play main m of that code */
 } Hand;
 
-/* A rank compression (tutor/solver/canon.py) for one pair of chain-rank
-   presences: chain-rank fields move down by segment; map[r + 1] is where a
-   table main r goes. */
+/* A rank compression (tutor/solver/canon.py) for one pair of hands:
+   chain-rank fields move down by segment; newr[r] is where a held chain rank
+   r goes (a table's main is lowered to a held rank first, so that is all the
+   table needs). */
 typedef struct {
-    uint64_t pa, pb; /* the presences it was made for (pa <= pb) */
     int nseg;
     uint64_t mask[12];
     uint8_t shift[12];
-    int8_t map[16];
+    int8_t newr[12];
 } Plan;
 
-#define PLAN_SLOTS 8192
 
 typedef struct {
     uint64_t a, b;
@@ -102,7 +101,6 @@ typedef struct {
     uint64_t *hmap_keys; /* open addressing: hand -> id + 1 (0 = empty) */
     int32_t *hmap_vals;
     uint64_t hmap_cap;
-    Plan *plans; /* direct-mapped cache of compressions */
     uint64_t *tt;
     uint64_t tt_mask; /* number of buckets - 1 */
     uint64_t tt_used; /* entries stored since the table last grew */
@@ -550,68 +548,43 @@ static inline Hand *child_of(TwoSearch *s, Hand *h, int32_t i) {
 
 /* ------------------------------------------------------- the keys */
 
+/* Bit r set for every chain rank r whose field bit 4r is set. */
+static inline uint32_t compact12(uint64_t x) {
+    x = (x | x >> 3) & 0x0303030303030303ULL;
+    x = (x | x >> 6) & 0x000F000F000F000FULL;
+    x = (x | x >> 12) & 0x000000FF000000FFULL;
+    x = (x | x >> 24) & 0xFFFFULL;
+    return (uint32_t)x;
+}
+
 /* The compression of tutor/solver/canon.py (build_plan) for chain-rank
    presences pa and pb: held chain ranks keep their order; real neighbours
    stay neighbours; a gap becomes one rank when one player holds both sides
    (a chain of theirs must not grow across it), none otherwise; the lowest
-   held rank becomes 3.  The 2 and the jokers never move. */
-static void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
-    uint64_t both = pa | pb;
-    int8_t new_rank[12];
-    int prev = -1, prev_new = -1;
-    for (int r = 0; r < 12; r++) {
-        new_rank[r] = (int8_t)r;
-        uint64_t bit = 1ULL << (4 * r);
-        if (!(both & bit)) continue;
-        int nw;
-        if (prev < 0) {
-            nw = 0;
-        } else if (r == prev + 1) {
-            nw = prev_new + 1;
-        } else {
-            uint64_t pbit = 1ULL << (4 * prev);
-            int same_owner = ((pa & bit) && (pa & pbit)) || ((pb & bit) && (pb & pbit));
-            nw = prev_new + (same_owner ? 2 : 1);
-        }
-        new_rank[r] = (int8_t)nw;
-        prev = r;
-        prev_new = nw;
-    }
-    int last = -1;
-    p->map[0] = -1;
-    for (int r = 0; r < 15; r++) {
-        if (r >= 12)
-            last = r;
-        else if (both & (1ULL << (4 * r)))
-            last = new_rank[r];
-        p->map[r + 1] = (int8_t)last;
-    }
-    /* Held chain ranks move down by 4 * (r - new_rank[r]) bits, a shift that
-       never decreases with r: runs of one shift are one segment. */
+   held rank becomes 3.  The 2 and the jokers never move.  Worked out afresh
+   each time: a dozen steps over the held ranks cost less than a cache. */
+static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
+    uint32_t A = compact12(pa), B = compact12(pb), held = A | B;
+    int shift = 0, prev = -1;
     p->nseg = 0;
-    for (int r = 0; r < 12; r++) {
-        if (!(both & (1ULL << (4 * r)))) continue;
-        uint8_t sh = (uint8_t)(4 * (r - new_rank[r]));
-        if (p->nseg && p->shift[p->nseg - 1] == sh) {
+    while (held) {
+        int r = __builtin_ctz(held);
+        held &= held - 1;
+        if (prev < 0) {
+            shift = r;
+        } else if (r > prev + 1) {
+            int same_owner = ((A >> r) & (A >> prev) & 1) | ((B >> r) & (B >> prev) & 1);
+            shift += r - prev - 1 - same_owner;
+        }
+        p->newr[r] = (int8_t)(r - shift);
+        if (p->nseg && p->shift[p->nseg - 1] == (uint8_t)(4 * shift)) {
             p->mask[p->nseg - 1] |= 0xFULL << (4 * r);
         } else {
-            p->shift[p->nseg] = sh;
+            p->shift[p->nseg] = (uint8_t)(4 * shift);
             p->mask[p->nseg++] = 0xFULL << (4 * r);
         }
+        prev = r;
     }
-    p->pa = pa;
-    p->pb = pb;
-}
-
-static inline const Plan *plan_for(TwoSearch *s, uint64_t pa, uint64_t pb) {
-    if (pa > pb) {
-        uint64_t t = pa;
-        pa = pb;
-        pb = t;
-    }
-    Plan *p = &s->plans[mix64(pa * 0x9E3779B97F4A7C15ULL ^ pb) & (PLAN_SLOTS - 1)];
-    if (p->pa != pa || p->pb != pb) build_plan(p, pa, pb);
-    return p;
 }
 
 /* A hand under a compression, in 54 bits: the chain ranks moved down, the 2
@@ -626,7 +599,10 @@ static inline uint64_t squeeze(const Plan *p, uint64_t h) {
    canonical table code): both hands rank-compressed, and the table's main
    rank moved with them (it is a rank the follower holds, or -1). */
 static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
-    if (code && code != 15) code = (code & 0xFF) | (p->map[code >> 8] + 1) << 8;
+    if (code && code != 15) {
+        int below = (code >> 8) - 1; /* a chain rank the follower holds, -1, or 12 and up */
+        if (below >= 0 && below < 12) code = (code & 0xFF) | (p->newr[below] + 1) << 8;
+    }
     Key k;
     k.a = squeeze(p, a) | (uint64_t)(code & 0x3FF) << 54;
     k.b = squeeze(p, b) | (uint64_t)(code >> 10) << 54;
@@ -750,7 +726,8 @@ static int budget_check(TwoSearch *s) {
 /* 1: the player to move (holding `me`) wins; 0: loses; -1: error / budget. */
 static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int canonical = code ? canonical_code(me, code) : 0;
-    Plan plan = *plan_for(s, me->pres, opp->pres); /* a copy: the cache may move on */
+    Plan plan;
+    build_plan(&plan, me->pres, opp->pres);
     Key key = make_key(&plan, me->hand, opp->hand, canonical);
     int known = tt_probe(s, key);
     if (known >= 0) return known;
@@ -823,14 +800,24 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
                 if (j < nb) {
                     uint64_t c = me->hand - me->moves[boss[j]].cards;
                     uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
-                    const Plan *pc = pc_bits == me->pres ? &plan : plan_for(s, pc_bits, opp->pres);
+                    Plan other_plan;
+                    const Plan *pc = &plan;
+                    if (pc_bits != me->pres) {
+                        build_plan(&other_plan, pc_bits, opp->pres);
+                        pc = &other_plan;
+                    }
                     k = make_key(pc, c, opp->hand, 0);
                     want[j - base] = 1;
                 } else if (j < nb + no) {
                     const Move *m = &me->moves[other[j - nb]];
                     uint64_t c = me->hand - m->cards;
                     uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
-                    const Plan *pc = pc_bits == me->pres ? &plan : plan_for(s, pc_bits, opp->pres);
+                    Plan other_plan;
+                    const Plan *pc = &plan;
+                    if (pc_bits != me->pres) {
+                        build_plan(&other_plan, pc_bits, opp->pres);
+                        pc = &other_plan;
+                    }
                     k = make_key(pc, opp->hand, c, canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
                     want[j - base] = 0;
                 } else {
@@ -957,7 +944,6 @@ static void TwoSearch_dealloc(TwoSearch *s) {
     free(s->hmap_keys);
     free(s->hmap_vals);
     table_free(s->tt, (s->tt_mask + 1) * WORDS);
-    free(s->plans);
     free(s->scratch);
     Py_XDECREF(s->info);
     Py_XDECREF(s->exc);
@@ -983,11 +969,9 @@ static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
     s->tt_bits = 10;
     s->tt_mask = (1ULL << s->tt_bits) - 1;
     s->tt = table_alloc((s->tt_mask + 1) * WORDS);
-    s->plans = calloc(PLAN_SLOTS, sizeof(Plan));
-    for (int i = 0; s->plans && i < PLAN_SLOTS; i++) s->plans[i].pa = ~0ULL; /* no presence is all ones */
     s->scratch_cap = 1 << 22; /* 16 MB of address space; pages are touched only when used */
     s->scratch = malloc(s->scratch_cap * sizeof(int32_t));
-    if (!s->tt || !s->scratch || !s->plans) {
+    if (!s->tt || !s->scratch) {
         PyErr_NoMemory();
         return -1;
     }
