@@ -4,8 +4,10 @@ Listing *every* winning first move means proving each losing one loses, and
 those proofs are independent of one another: on a machine with several cores
 they can run side by side.  Worker processes are forked from the solving
 process, so each starts with a copy of its transposition table and per-hand
-tables (nothing is sent across but a move's number and its verdict), takes the
-next undecided move, and keeps its own table across the moves it solves.
+tables (nothing is sent across but a move's number and its verdict).  Each
+worker walks its own stretch of the list of moves, then helps with the
+others': neighbours in the list are alike (the moves come grouped by kind),
+so a worker keeps meeting positions its own table already knows.
 
 Only where ``fork`` exists (Linux, macOS); elsewhere the solver stays
 sequential.  The answers do not depend on the number of workers or on timing
@@ -15,9 +17,10 @@ sequential.  The answers do not depend on the number of workers or on timing
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tutor.solver.search import Budget, BudgetExceeded
 
@@ -64,6 +67,33 @@ def _solve_one(index: int) -> tuple[int, bool | None, int]:
     return index, verdict, solver._nodes() - before
 
 
+def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int], out: Any) -> None:
+    """A worker process: takes the next undecided move from its own stretch
+    of the list and reports (index, verdict, nodes) until none is left.
+
+    Worker ``rank`` starts at ``rank / workers`` of the list and walks
+    forwards; when its stretch is done it helps with the others'.  Neighbours
+    in the list are alike (the root moves come grouped by kind), so a worker
+    keeps meeting positions its own table already knows.
+    """
+    try:
+        while True:
+            with lock:
+                taken = -1
+                for step in range(workers):
+                    r = (rank + step) % workers
+                    if cursor[2 * r] < cursor[2 * r + 1]:
+                        taken = cursor[2 * r]
+                        cursor[2 * r] += 1
+                        break
+            if taken < 0:
+                break
+            out.send(_solve_one(indices[taken]))
+    finally:
+        out.send(None)
+        out.close()
+
+
 def solve_moves_in_parallel(
     solver: Solver, pos: Position, moves: list[Move], indices: list[int], deadline: float | None
 ) -> tuple[dict[int, bool | None], int]:
@@ -74,12 +104,38 @@ def solve_moves_in_parallel(
     _JOB = (solver, pos, moves, deadline)
     found: dict[int, bool | None] = {}
     nodes = 0
+    context = multiprocessing.get_context("fork")
+    # cursor[2r], cursor[2r + 1]: the next and the end of worker r's stretch.
+    bounds = [len(indices) * r // workers for r in range(workers + 1)]
+    cursor = context.Array("i", [x for r in range(workers) for x in (bounds[r], bounds[r + 1])], lock=False)
+    lock = context.Lock()
+    pipes = [context.Pipe(duplex=False) for _ in range(workers)]
+    procs = [
+        context.Process(target=_worker, args=(r, workers, cursor, lock, indices, pipes[r][1]), daemon=True)
+        for r in range(workers)
+    ]
     try:
-        context = multiprocessing.get_context("fork")
-        with context.Pool(workers) as pool:
-            for index, verdict, spent in pool.imap_unordered(_solve_one, indices, chunksize=1):
+        for proc in procs:
+            proc.start()
+        for _, sender in pipes:
+            sender.close()  # the parent keeps only the receiving ends
+        open_ends = [receiver for receiver, _ in pipes]
+        while open_ends:
+            for receiver in multiprocessing.connection.wait(open_ends):
+                try:
+                    got = receiver.recv()
+                except EOFError:
+                    got = None
+                if got is None:
+                    open_ends.remove(receiver)
+                    continue
+                index, verdict, spent = got
                 found[index] = verdict
                 nodes += spent
     finally:
         _JOB = None
+        for proc in procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
     return found, nodes
