@@ -119,19 +119,19 @@ def solve_moves_in_parallel(
             proc.start()
         for _, sender in pipes:
             sender.close()  # the parent keeps only the receiving ends
-        open_ends = [receiver for receiver, _ in pipes]
+        open_ends: dict[Any, Any] = {receiver: receiver for receiver, _ in pipes}
         while open_ends:
-            for receiver in multiprocessing.connection.wait(open_ends):
+            for ready in multiprocessing.connection.wait(list(open_ends)):
+                receiver = open_ends[ready]
                 try:
-                    got = receiver.recv()
+                    got: tuple[int, bool | None, int] | None = receiver.recv()
                 except EOFError:
                     got = None
                 if got is None:
-                    open_ends.remove(receiver)
+                    del open_ends[ready]
                     continue
-                index, verdict, spent = got
-                found[index] = verdict
-                nodes += spent
+                found[got[0]] = got[1]
+                nodes += got[2]
     finally:
         _JOB = None
         for proc in procs:
