@@ -33,6 +33,15 @@
 #define KIND_ROCKET 14
 #define BOMB_CODE (13 | 1 << 4)
 #define NCODES 256
+/* Kinds and lengths packed densely, the one-length kinds first: the masks a
+   search reads most (singles, pairs, trios, bombs) share one cache line. */
+#define NDENSE (14 + 5 * 16)
+
+static inline int dense(int kind, int length) {
+    return length <= 1 ? kind - 1 : 14 + (kind - 6) * 16 + length;
+}
+
+static inline int dense_code(int code) { return dense(code & 15, (code >> 4) & 15); }
 #define KILLER_NONE (-1)
 #define KILLER_PASS (-2)
 #define MAX_HANDS (1 << 22)
@@ -73,7 +82,7 @@ typedef struct {
     int8_t rocket;
     int32_t killer;
     uint64_t pres; /* bit 4r set: holds chain rank r (tutor.solver.canon.presence) */
-    uint16_t mains[NCODES]; /* bit m set: the hand can play main m of that code */
+    uint16_t mains[NDENSE]; /* bit m set: the hand can play main m of that kind and length (dense()) */
 } Hand;
 
 /* A rank compression (tutor/solver/canon.py) for one pair of hands:
@@ -459,7 +468,12 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         h->moves[i].length = (uint8_t)length;
         h->moves[i].main = (uint8_t)main;
         h->child[i] = -1;
-        h->mains[kind | length << 4] |= (uint16_t)(1u << main);
+        if ((length > 1 && (kind < 6 || kind > 10)) || (length <= 1 && kind > 14)) {
+            free(slot_of);
+            PyErr_SetString(PyExc_ValueError, "a move of one card set with an unexpected length");
+            goto fail;
+        }
+        h->mains[dense((int)kind, (int)length)] |= (uint16_t)(1u << main);
         if (kind == KIND_BOMB) h->any_bomb = 1;
         if (kind == KIND_ROCKET) {
             h->any_bomb = 1;
@@ -671,7 +685,7 @@ static void tt_store(TwoSearch *s, Key key, int value, int w) {
 
 static inline int best_main(Hand *h, int code) {
     if (code == BOMB_CODE && h->rocket) return 99;
-    uint16_t m = h->mains[code];
+    uint16_t m = h->mains[dense_code(code)];
     return m ? 31 - __builtin_clz((unsigned)m) : -1;
 }
 
@@ -683,7 +697,7 @@ static inline int answerable(Hand *opp, const Move *m) {
 static inline int canonical_code(Hand *h, int code) {
     int kind = code & 15, length = (code >> 4) & 15, main = code >> 8;
     if (kind == KIND_ROCKET) return code;
-    uint16_t mask = h->mains[kind | length << 4];
+    uint16_t mask = h->mains[dense(kind, length)];
     uint16_t low = (uint16_t)(mask & ((2u << main) - 1));
     int below = low ? 31 - __builtin_clz((unsigned)low) : -1;
     int above = (mask >> (main + 1)) != 0;
@@ -757,7 +771,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (code && (pr->code != group || pr->low <= tmain)) continue;
         if (!flags[pr->y]) continue;
         if (pr->low != pr->high) {
-            uint16_t om = opp->mains[pr->code];
+            uint16_t om = opp->mains[dense_code(pr->code)];
             uint32_t window = ((1u << (pr->high - pr->low)) - 1u) << (pr->low + 1);
             if (om & window) continue;
         }
