@@ -6,20 +6,25 @@
  * Why it exists: CPython expands about 140 thousand positions a second, and
  * the exact proof of a 17-against-17-card endgame with every winning first
  * move listed needs millions of them.  The algorithm is the Python one, line
- * for line (same move order, same pruning, same killers, same cutoffs), so the
- * two agree on every answer and, while neither table fills up, on the node
- * counts too; the tests check both.
+ * for line (same move order, same pruning, same killers, same cutoffs, and the
+ * rank-compressed keys of its `compress` mode), so the two agree on every
+ * answer and, while neither table fills up, on the node counts too; the tests
+ * check both.
  *
  * Rules knowledge stays in Python: for every new hand the search calls back
- * `info(hand) -> (lead moves, min_plays)` from tutor.solver.tables.HandTables;
+ * `info(hand) -> (lead moves, min_plays)` from tutor.solver.tables.HandTables
+ * (the moves in the engine's order; they are sorted here as lead_moves sorts);
  * answers to a table are the lead moves that beat it (the engine guarantees
  * that; a test checks it).  The kicker-dominance pairs are worked out here from
  * the moves (HandTables.dominance_pairs, ported; a test compares the two).
  *
- * The transposition table is exact: a key holds the two hands' numbers (each
- * distinct hand gets a small number on first sight) and the table's code, all
- * of it; entries are replaced (keeping those that cost the most to prove) when
- * a bucket is full, which costs time, never correctness.
+ * The transposition table is exact: a key holds both rank-compressed hands
+ * (tutor/solver/canon.py) and the table's code, all of it, in two words;
+ * entries are replaced (keeping those that cost the most to prove) when a
+ * bucket is full, which costs time, never correctness.  The search is bound
+ * by memory latency, which is what shapes the table (one cache line a bucket,
+ * huge pages, lookups of all children started at once) and the hands (one
+ * arena, the common masks in one cache line).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
