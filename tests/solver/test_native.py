@@ -61,6 +61,36 @@ def test_follow_moves_are_the_lead_moves_that_beat_the_table() -> None:
 
 
 @needs_native
+def test_native_lead_moves_are_the_engines_in_its_order() -> None:
+    """The C generator is lead_moves_packed move for move, in the same order
+    (the order decides the search's tie-breaks, hence the node counts)."""
+    from tutor.solver import _native  # type: ignore[attr-defined]
+
+    rng = random.Random(13)
+    for _ in range(3000):
+        a, b, _ = _hands(rng, 20)
+        for hand in (a, b):
+            expected = [(int(m[0]), int(m[1]), int(m[2]), int(m[3])) for m in lead_moves_packed(hand)]
+            assert _native.lead_moves(hand) == expected, Cards(hand)
+    # every kind with wings, and both jokers (never together as wings)
+    for text in ("333444555666789TXD", "3334445556667788XD", "22223344XD", "33334444", "KKKAAA22XD", "5555XD"):
+        hand = Cards.parse(text).packed
+        expected = [(int(m[0]), int(m[1]), int(m[2]), int(m[3])) for m in lead_moves_packed(hand)]
+        assert _native.lead_moves(hand) == expected, text
+
+
+@needs_native
+def test_native_min_plays_equals_the_python_one() -> None:
+    from tutor.solver import _native  # type: ignore[attr-defined]
+
+    rng = random.Random(17)
+    tables = HandTables()
+    for _ in range(1500):
+        a, _, _ = _hands(rng, 17)
+        assert _native.min_plays(a) == tables.min_plays(a), Cards(a)
+
+
+@needs_native
 def test_native_dominance_pairs_equal_the_python_ones() -> None:
     from tutor.solver import _native  # type: ignore[attr-defined]
 

@@ -11,12 +11,13 @@
  * answer and, while neither table fills up, on the node counts too; the tests
  * check both.
  *
- * Rules knowledge stays in Python: for every new hand the search calls back
- * `info(hand) -> (lead moves, min_plays)` from tutor.solver.tables.HandTables
- * (the moves in the engine's order; they are sorted here as lead_moves sorts);
- * answers to a table are the lead moves that beat it (the engine guarantees
- * that; a test checks it).  The kicker-dominance pairs are worked out here from
- * the moves (HandTables.dominance_pairs, ported; a test compares the two).
+ * The rules come from the engine, ported: the lead moves of a hand are
+ * tutor.engine.moves.lead_moves_packed move for move and in the same order,
+ * and the least number of plays, the kicker-dominance pairs and the ordering
+ * are those of tutor.solver.tables.HandTables; tests/solver/test_native.py
+ * compares each with its Python original on thousands of hands.  Answers to
+ * a table are the lead moves that beat it (the engine guarantees that; a test
+ * checks it).  So the search never calls into Python.
  *
  * The transposition table is exact: a key holds both rank-compressed hands
  * (tutor/solver/canon.py) and the table's code, all of it, in two words;
@@ -108,13 +109,15 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    PyObject *info;      /* callable: hand -> (lead moves, min_plays) */
     PyObject *exc;       /* exception class raised when the budget is spent */
     Hand **hands;
     int32_t nhands, cap_hands;
     uint64_t *hmap_keys; /* open addressing: hand -> id + 1 (0 = empty) */
     int32_t *hmap_vals;
     uint64_t hmap_cap;
+    uint64_t *plays_keys; /* open addressing: hand -> least number of plays */
+    int8_t *plays_vals;
+    uint64_t plays_cap, plays_n;
     uint64_t *tt;
     uint64_t tt_mask; /* number of buckets - 1 */
     uint64_t tt_used; /* entries stored since the table last grew */
@@ -188,6 +191,8 @@ static void free_hands(TwoSearch *s) {
     s->nhands = 0;
     s->hand_bytes = 0;
     if (s->hmap_keys) memset(s->hmap_keys, 0, s->hmap_cap * sizeof(uint64_t));
+    if (s->plays_keys) memset(s->plays_keys, 0, s->plays_cap * sizeof(uint64_t));
+    s->plays_n = 0;
 }
 
 static void clear_tt(TwoSearch *s) {
@@ -384,6 +389,277 @@ static int compute_pairs(Hand *h) {
     return 0;
 }
 
+/* ------------------------------------------------- moves, in C as well */
+
+/* tutor.engine.moves.lead_moves_packed for the standard rules, move for move
+   and in the same order (tests/solver/test_native.py compares the two on
+   thousands of hands): one move per card set and kind/length under its
+   highest main.  It exists so that the search never has to call into Python
+   for a new hand; the engine stays the reference. */
+#define K_SINGLE 1
+#define K_PAIR 2
+#define K_TRIO 3
+#define K_TRIO_SINGLE 4
+#define K_TRIO_PAIR 5
+#define K_STRAIGHT 6
+#define K_PAIR_CHAIN 7
+#define K_AIRPLANE 8
+#define K_AIRPLANE_SINGLES 9
+#define K_AIRPLANE_PAIRS 10
+#define K_FOUR_TWO_SINGLES 11
+#define K_FOUR_TWO_PAIRS 12
+#define SMALL_JOKER 13
+#define BIG_JOKER 14
+#define ONE(r) (1ULL << (4 * (r)))
+
+typedef struct {
+    Move *m;
+    int n, cap;
+} MoveList;
+
+static int ml_push(MoveList *l, uint64_t cards, int kind, int length, int main) {
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        Move *nm = realloc(l->m, cap * sizeof(Move));
+        if (!nm) return -1;
+        l->m = nm;
+        l->cap = cap;
+    }
+    Move *m = &l->m[l->n++];
+    m->cards = cards;
+    m->kind = (uint8_t)kind;
+    m->length = (uint8_t)length;
+    m->main = (uint8_t)main;
+    m->pad = 0;
+    return 0;
+}
+
+/* Chains of `need` cards a rank over the chain ranks (3..A) held that often,
+   of at least `shortest` ranks: in the engine's order, low end first, then
+   the high end. */
+static int push_chains(MoveList *l, const int *cnt, int need, int shortest, int kind) {
+    for (int low = 0; low < 12; low++) {
+        if (cnt[low] < need) continue;
+        uint64_t body = 0;
+        for (int high = low; high < 12 && cnt[high] >= need; high++) {
+            body += (uint64_t)need * ONE(high);
+            if (high - low + 1 >= shortest && ml_push(l, body, kind, high - low + 1, high) < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* _wing_singles: every multiset of `how_many` single wings from cnt, skipping
+   the ranks in `excluded`, built rank by rank as the engine builds them (so
+   in its order), never both jokers together. */
+static int wing_singles(const int *cnt, uint32_t excluded, int how_many, uint64_t **out, int *nout) {
+    int pcap = 64, pn = 1, dcap = 64, dn = 0;
+    uint64_t *pv = malloc(pcap * sizeof(uint64_t));
+    int *pl = malloc(pcap * sizeof(int));
+    uint64_t *done = malloc(dcap * sizeof(uint64_t));
+    if (!pv || !pl || !done) goto oom;
+    pv[0] = 0;
+    pl[0] = how_many;
+    for (int r = 0; r < 15; r++) {
+        int n = cnt[r];
+        if (!n || ((excluded >> r) & 1)) continue;
+        int gcap = pn * 5 + 1, gn = 0;
+        uint64_t *gv = malloc(gcap * sizeof(uint64_t));
+        int *gl = malloc(gcap * sizeof(int));
+        if (!gv || !gl) {
+            free(gv);
+            free(gl);
+            goto oom;
+        }
+        for (int i = 0; i < pn; i++) {
+            gv[gn] = pv[i];
+            gl[gn++] = pl[i];
+            int top = n < pl[i] ? n : pl[i];
+            for (int take = 1; take <= top; take++) {
+                uint64_t v = pv[i] + (uint64_t)take * ONE(r);
+                if (take == pl[i]) {
+                    if (dn == dcap) {
+                        dcap *= 2;
+                        uint64_t *nd = realloc(done, dcap * sizeof(uint64_t));
+                        if (!nd) {
+                            free(gv);
+                            free(gl);
+                            goto oom;
+                        }
+                        done = nd;
+                    }
+                    done[dn++] = v;
+                } else {
+                    gv[gn] = v;
+                    gl[gn++] = pl[i] - take;
+                }
+            }
+        }
+        free(pv);
+        free(pl);
+        pv = gv;
+        pl = gl;
+        pn = gn;
+        pcap = gcap;
+    }
+    free(pv);
+    free(pl);
+    if (cnt[SMALL_JOKER] && cnt[BIG_JOKER] && !((excluded >> SMALL_JOKER) & 1)) {
+        int k = 0;
+        uint64_t both = ONE(SMALL_JOKER) + ONE(BIG_JOKER);
+        for (int i = 0; i < dn; i++)
+            if ((done[i] & both) != both) done[k++] = done[i];
+        dn = k;
+    }
+    *out = done;
+    *nout = dn;
+    return 0;
+oom:
+    free(pv);
+    free(pl);
+    free(done);
+    return -1;
+}
+
+/* Combinations of `k` items of pool (lexicographic, as itertools). */
+static int push_pair_wings(MoveList *l, uint64_t body, const int *pool, int np, int k, int kind, int length, int main) {
+    int idx[16];
+    if (k > np || k > 16) return 0;
+    for (int i = 0; i < k; i++) idx[i] = i;
+    for (;;) {
+        uint64_t wings = 0;
+        for (int i = 0; i < k; i++) wings += 2 * ONE(pool[idx[i]]);
+        if (ml_push(l, body + wings, kind, length, main) < 0) return -1;
+        int i = k - 1;
+        while (i >= 0 && idx[i] == np - k + i) i--;
+        if (i < 0) break;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    }
+    return 0;
+}
+
+static int gen_lead_moves(uint64_t hand, MoveList *l) {
+    int cnt[15];
+    int r1[15], n1 = 0, r2[15], n2 = 0, r3[15], n3 = 0, r4[15], n4 = 0;
+    l->n = 0;
+    for (int r = 0; r < 15; r++) {
+        cnt[r] = (int)((hand >> (4 * r)) & 15);
+        if (cnt[r] >= 1) r1[n1++] = r;
+        if (cnt[r] >= 2) r2[n2++] = r;
+        if (cnt[r] >= 3) r3[n3++] = r;
+        if (cnt[r] >= 4) r4[n4++] = r;
+    }
+    /* singles, straights, the rocket */
+    for (int i = 0; i < n1; i++)
+        if (ml_push(l, ONE(r1[i]), K_SINGLE, 1, r1[i]) < 0) return -1;
+    if (push_chains(l, cnt, 1, 5, K_STRAIGHT) < 0) return -1;
+    if (cnt[SMALL_JOKER] && cnt[BIG_JOKER] &&
+        ml_push(l, ONE(SMALL_JOKER) + ONE(BIG_JOKER), KIND_ROCKET, 1, BIG_JOKER) < 0)
+        return -1;
+    if (!n2) return 0;
+    for (int i = 0; i < n2; i++)
+        if (ml_push(l, 2 * ONE(r2[i]), K_PAIR, 1, r2[i]) < 0) return -1;
+    if (push_chains(l, cnt, 2, 3, K_PAIR_CHAIN) < 0) return -1;
+    if (!n3) return 0;
+    for (int i = 0; i < n3; i++)
+        if (ml_push(l, 3 * ONE(r3[i]), K_TRIO, 1, r3[i]) < 0) return -1;
+    if (push_chains(l, cnt, 3, 2, K_AIRPLANE) < 0) return -1;
+    for (int i = 0; i < n3; i++) {
+        int t = r3[i];
+        for (int j = 0; j < n1; j++)
+            if (r1[j] != t && ml_push(l, 3 * ONE(t) + ONE(r1[j]), K_TRIO_SINGLE, 1, t) < 0) return -1;
+        for (int j = 0; j < n2; j++)
+            if (r2[j] != t && ml_push(l, 3 * ONE(t) + 2 * ONE(r2[j]), K_TRIO_PAIR, 1, t) < 0) return -1;
+    }
+    /* airplanes with wings: per chain of trios (engine order), pair wings,
+       then single wings (two: at once; three or more: kept per card set under
+       the highest main, appended after every chain). */
+    {
+        MoveList longer = {0};
+        int any_body = 0;
+        for (int low = 0; low < 12; low++) {
+            if (cnt[low] < 3) continue;
+            uint64_t body = 0;
+            uint32_t chain = 0;
+            for (int high = low; high < 12 && cnt[high] >= 3; high++) {
+                body += 3 * ONE(high);
+                chain |= 1u << high;
+                int n = high - low + 1;
+                if (n < 2) continue;
+                any_body = 1;
+                int pool[15], np = 0;
+                for (int j = 0; j < n2; j++)
+                    if (!((chain >> r2[j]) & 1)) pool[np++] = r2[j];
+                if (np >= n && push_pair_wings(l, body, pool, np, n, K_AIRPLANE_PAIRS, n, high) < 0) goto fail_longer;
+                if (n == 2) {
+                    int others[15], no = 0;
+                    for (int j = 0; j < n1; j++)
+                        if (!((chain >> r1[j]) & 1)) others[no++] = r1[j];
+                    for (int a = 0; a < no; a++)
+                        for (int b = a + 1; b < no; b++)
+                            if (!(others[a] == SMALL_JOKER && others[b] == BIG_JOKER) &&
+                                ml_push(l, body + ONE(others[a]) + ONE(others[b]), K_AIRPLANE_SINGLES, 2, high) < 0)
+                                goto fail_longer;
+                    for (int a = 0; a < np; a++)
+                        if (ml_push(l, body + 2 * ONE(pool[a]), K_AIRPLANE_SINGLES, 2, high) < 0) goto fail_longer;
+                } else {
+                    uint64_t *wings = NULL;
+                    int nw = 0;
+                    if (wing_singles(cnt, chain, n, &wings, &nw) < 0) goto fail_longer;
+                    for (int w = 0; w < nw; w++) {
+                        uint64_t cards = body + wings[w];
+                        int found = -1;
+                        for (int q = 0; q < longer.n; q++)
+                            if (longer.m[q].cards == cards) {
+                                found = q;
+                                break;
+                            }
+                        if (found >= 0) { /* a later chain has a higher top: overwrite in place */
+                            longer.m[found].length = (uint8_t)n;
+                            longer.m[found].main = (uint8_t)high;
+                        } else if (ml_push(&longer, cards, K_AIRPLANE_SINGLES, n, high) < 0) {
+                            free(wings);
+                            goto fail_longer;
+                        }
+                    }
+                    free(wings);
+                }
+            }
+        }
+        (void)any_body;
+        for (int q = 0; q < longer.n; q++)
+            if (ml_push(l, longer.m[q].cards, longer.m[q].kind, longer.m[q].length, longer.m[q].main) < 0)
+                goto fail_longer;
+        free(longer.m);
+        goto bombs;
+    fail_longer:
+        free(longer.m);
+        return -1;
+    }
+bombs:
+    for (int i = 0; i < n4; i++) {
+        int f = r4[i];
+        if (ml_push(l, 4 * ONE(f), KIND_BOMB, 1, f) < 0) return -1;
+        int others[15], no = 0, jokers = cnt[SMALL_JOKER] && cnt[BIG_JOKER];
+        for (int j = 0; j < n1; j++)
+            if (r1[j] != f) others[no++] = r1[j];
+        int last = no - 1 - jokers;
+        for (int a = 0; a < last; a++)
+            for (int b = a + 1; b < no; b++)
+                if (ml_push(l, 4 * ONE(f) + ONE(others[a]) + ONE(others[b]), K_FOUR_TWO_SINGLES, 1, f) < 0) return -1;
+        int pairs[15], npairs = 0;
+        for (int j = 0; j < n2; j++)
+            if (r2[j] != f) pairs[npairs++] = r2[j];
+        for (int a = 0; a < npairs; a++)
+            if (ml_push(l, 4 * ONE(f) + 2 * ONE(pairs[a]), K_FOUR_TWO_SINGLES, 1, f) < 0) return -1;
+        for (int a = 0; a + 1 < npairs; a++)
+            for (int b = a + 1; b < npairs; b++)
+                if (ml_push(l, 4 * ONE(f) + 2 * ONE(pairs[a]) + 2 * ONE(pairs[b]), K_FOUR_TWO_PAIRS, 1, f) < 0) return -1;
+    }
+    return 0;
+}
+
 /* Number of cards in a packed set (a field's count is the sum of its bits). */
 static inline int cards_size(uint64_t c) {
     const uint64_t b0 = 0x111111111111111ULL;
@@ -391,111 +667,126 @@ static inline int cards_size(uint64_t c) {
            4 * __builtin_popcountll(c & b0 << 2) + 8 * __builtin_popcountll(c & b0 << 3);
 }
 
-/* Builds a Hand from the Python callback's answer. */
+/* ----------------------------------------------- least number of plays */
+
+/* HandTables.min_plays: the least number of plays that empty a hand (exact).
+   Every partition has a play holding the lowest card, so only those plays
+   are tried; memoised per hand. */
+static int plays_grow(TwoSearch *s) {
+    uint64_t ncap = s->plays_cap ? s->plays_cap * 2 : 4096;
+    uint64_t *nk = calloc(ncap, sizeof(uint64_t));
+    int8_t *nv = calloc(ncap, 1);
+    if (!nk || !nv) {
+        free(nk);
+        free(nv);
+        return -1;
+    }
+    for (uint64_t i = 0; i < s->plays_cap; i++) {
+        if (!s->plays_keys[i]) continue;
+        uint64_t j = mix64(s->plays_keys[i]) & (ncap - 1);
+        while (nk[j]) j = (j + 1) & (ncap - 1);
+        nk[j] = s->plays_keys[i];
+        nv[j] = s->plays_vals[i];
+    }
+    free(s->plays_keys);
+    free(s->plays_vals);
+    s->plays_keys = nk;
+    s->plays_vals = nv;
+    s->plays_cap = ncap;
+    return 0;
+}
+
+/* -1: out of memory. */
+static int min_plays(TwoSearch *s, uint64_t hand, const MoveList *known) {
+    if (!hand) return 0;
+    uint64_t mask = s->plays_cap - 1;
+    uint64_t j = mix64(hand) & mask;
+    while (s->plays_keys[j]) {
+        if (s->plays_keys[j] == hand) return s->plays_vals[j];
+        j = (j + 1) & mask;
+    }
+    MoveList own = {0};
+    const MoveList *l = known;
+    if (!l) {
+        if (gen_lead_moves(hand, &own) < 0) {
+            free(own.m);
+            return -1;
+        }
+        l = &own;
+    }
+    int best = 99;
+    for (int i = 0; i < l->n; i++)
+        if (l->m[i].cards == hand) best = 1;
+    if (best > 1) {
+        uint64_t low = hand & (~hand + 1);
+        int shift = (63 - __builtin_clzll(low)) & ~3;
+        uint64_t low_rank = 0xFULL << shift;
+        for (int i = 0; i < l->n && best > 2; i++) {
+            if (!(l->m[i].cards & low_rank)) continue;
+            int n = min_plays(s, hand - l->m[i].cards, NULL);
+            if (n < 0) {
+                free(own.m);
+                return -1;
+            }
+            if (n + 1 < best) best = n + 1;
+        }
+    }
+    free(own.m);
+    /* Insert (the table may have changed during the recursion: look again). */
+    if ((s->plays_n + 1) * 2 > s->plays_cap && plays_grow(s) < 0) return -1;
+    mask = s->plays_cap - 1;
+    j = mix64(hand) & mask;
+    while (s->plays_keys[j] && s->plays_keys[j] != hand) j = (j + 1) & mask;
+    if (!s->plays_keys[j]) s->plays_n++;
+    s->plays_keys[j] = hand;
+    s->plays_vals[j] = (int8_t)best;
+    return best;
+}
+
+/* Builds a Hand: its lead moves (the engine's, ordered as
+   HandTables.lead_moves: most cards first, ties in the engine's order), the
+   masks of what it can play, its dominance pairs, whether it is one play and
+   its least number of plays.  Sets a Python error and returns NULL when out
+   of memory. */
 static Hand *make_hand(TwoSearch *s, uint64_t hand) {
-    PyObject *arg = PyLong_FromUnsignedLongLong(hand);
-    if (!arg) return NULL;
-    PyObject *res = PyObject_CallOneArg(s->info, arg);
-    Py_DECREF(arg);
-    if (!res) return NULL;
-    Hand *h = NULL;
-    PyObject *moves = NULL;
-    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 2) {
-        PyErr_SetString(PyExc_TypeError, "info() must return (moves, min_plays)");
-        goto fail;
-    }
-    moves = PySequence_Fast(PyTuple_GET_ITEM(res, 0), "moves must be a sequence");
-    if (!moves) goto fail;
-    h = arena_alloc(s, sizeof(Hand));
-    if (!h) {
-        PyErr_NoMemory();
-        goto fail;
-    }
+    MoveList l = {0};
+    if (gen_lead_moves(hand, &l) < 0) goto oom;
+    int n = l.n;
+    Hand *h = arena_alloc(s, sizeof(Hand));
+    if (!h) goto oom;
     h->hand = hand;
     h->killer = KILLER_NONE;
     h->pres = (hand | hand >> 1 | hand >> 2) & LOW_BITS;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(moves);
-    h->nmoves = (int32_t)n;
+    h->nmoves = n;
     h->moves = arena_alloc(s, (n ? n : 1) * sizeof(Move));
     h->child = arena_alloc(s, (n ? n : 1) * sizeof(int32_t));
-    if (!h->moves || !h->child) {
-        PyErr_NoMemory();
-        goto fail;
-    }
-    /* The moves come in the engine's order; the search wants the ones that
-       shed the most cards first, ties in the engine's order (a stable sort,
-       as HandTables.lead_moves): place them by size, largest first. */
-    int32_t *slot_of = malloc((n ? n : 1) * sizeof(int32_t));
-    if (!slot_of) {
-        PyErr_NoMemory();
-        goto fail;
-    }
+    if (!h->moves || !h->child) goto oom;
     {
-        int32_t count[64] = {0};
-        for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *m = PySequence_Fast_GET_ITEM(moves, i);
-            if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 4) {
-                free(slot_of);
-                PyErr_SetString(PyExc_TypeError, "a move must be (cards, kind, length, main)");
-                goto fail;
-            }
-            uint64_t cards = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(m, 0));
-            int size = cards_size(cards);
-            slot_of[i] = size;
-            count[size]++;
-        }
-        int32_t start[64];
+        /* A stable placement by size, largest first. */
+        int32_t count[64] = {0}, start[64];
+        for (int i = 0; i < n; i++) count[cards_size(l.m[i].cards)]++;
         int32_t at = 0;
         for (int size = 63; size >= 0; size--) {
             start[size] = at;
             at += count[size];
         }
-        for (Py_ssize_t i = 0; i < n; i++) slot_of[i] = start[slot_of[i]]++;
+        for (int i = 0; i < n; i++) h->moves[start[cards_size(l.m[i].cards)]++] = l.m[i];
     }
-    for (Py_ssize_t src = 0; src < n; src++) {
-        PyObject *m = PySequence_Fast_GET_ITEM(moves, src);
-        Py_ssize_t i = slot_of[src];
-        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 4) {
-            PyErr_SetString(PyExc_TypeError, "a move must be (cards, kind, length, main)");
-            goto fail;
-        }
-        uint64_t cards = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(m, 0));
-        long kind = PyLong_AsLong(PyTuple_GET_ITEM(m, 1));
-        long length = PyLong_AsLong(PyTuple_GET_ITEM(m, 2));
-        long main = PyLong_AsLong(PyTuple_GET_ITEM(m, 3));
-        if (PyErr_Occurred() || kind < 1 || kind > 14 || length < 0 || length > 15 || main < 0 || main > 15) {
-            free(slot_of);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "move out of range for the native search");
-            goto fail;
-        }
-        h->moves[i].cards = cards;
-        h->moves[i].kind = (uint8_t)kind;
-        h->moves[i].length = (uint8_t)length;
-        h->moves[i].main = (uint8_t)main;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &h->moves[i];
         h->child[i] = -1;
-        if ((length > 1 && (kind < 6 || kind > 10)) || (length <= 1 && kind > 14)) {
-            free(slot_of);
-            PyErr_SetString(PyExc_ValueError, "a move of one card set with an unexpected length");
-            goto fail;
-        }
-        h->mains[dense((int)kind, (int)length)] |= (uint16_t)(1u << main);
-        if (kind == KIND_BOMB) h->any_bomb = 1;
-        if (kind == KIND_ROCKET) {
+        h->mains[dense(m->kind, m->length)] |= (uint16_t)(1u << m->main);
+        if (m->kind == KIND_BOMB) h->any_bomb = 1;
+        if (m->kind == KIND_ROCKET) {
             h->any_bomb = 1;
             h->rocket = 1;
         }
+        if (m->cards == hand) h->is_combo = 1; /* one play empties it */
     }
-    free(slot_of);
-    if (compute_pairs(h) < 0) {
-        PyErr_NoMemory();
-        goto fail;
-    }
+    if (compute_pairs(h) < 0) goto oom;
     if (h->npairs) {
         Pair *kept = arena_alloc(s, h->npairs * sizeof(Pair));
-        if (!kept) {
-            PyErr_NoMemory();
-            goto fail;
-        }
+        if (!kept) goto oom;
         memcpy(kept, h->pairs, h->npairs * sizeof(Pair));
         free(h->pairs);
         h->pairs = kept;
@@ -503,18 +794,15 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         free(h->pairs);
         h->pairs = NULL;
     }
-    for (int32_t i = 0; i < h->nmoves; i++)
-        if (h->moves[i].cards == hand) h->is_combo = 1; /* one play empties it */
-    long mp = PyLong_AsLong(PyTuple_GET_ITEM(res, 1));
-    if (PyErr_Occurred()) goto fail;
-    h->min_plays = (int8_t)(mp > 100 ? 100 : mp);
-    Py_DECREF(moves);
-    Py_DECREF(res);
+    int mp = min_plays(s, hand, &l);
+    if (mp < 0) goto oom;
+    h->min_plays = (int8_t)mp;
+    free(l.m);
     return h;
-fail:
+oom:
     /* The hand's arena memory is given back with the rest at the next reset. */
-    Py_XDECREF(moves);
-    Py_DECREF(res);
+    free(l.m);
+    PyErr_NoMemory();
     return NULL;
 }
 
@@ -964,25 +1252,28 @@ static void TwoSearch_dealloc(TwoSearch *s) {
     free(s->hmap_vals);
     table_free(s->tt, (s->tt_mask + 1) * WORDS);
     free(s->scratch);
-    Py_XDECREF(s->info);
+    free(s->plays_keys);
+    free(s->plays_vals);
     Py_XDECREF(s->exc);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
 static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"info", "exc", "max_table_bits", "max_hand_mb", NULL};
-    PyObject *info, *exc;
+    static char *kwlist[] = {"exc", "max_table_bits", "max_hand_mb", NULL};
+    PyObject *exc;
     int bits = 21;
     int hand_mb = 160;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|ii", kwlist, &info, &exc, &bits, &hand_mb)) return -1;
+    if (s->exc) {
+        PyErr_SetString(PyExc_RuntimeError, "TwoSearch is initialised once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|ii", kwlist, &exc, &bits, &hand_mb)) return -1;
     s->max_hand_bytes = (size_t)hand_mb << 20;
     if (bits < 10 || bits > 28) {
         PyErr_SetString(PyExc_ValueError, "table_bits must be between 10 and 28");
         return -1;
     }
-    Py_INCREF(info);
     Py_INCREF(exc);
-    s->info = info;
     s->exc = exc;
     s->tt_max_bits = bits;
     s->tt_bits = 10;
@@ -994,7 +1285,10 @@ static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
-    if (hmap_grow(s) < 0) return -1;
+    if (hmap_grow(s) < 0 || plays_grow(s) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     s->max_nodes = -1;
     s->deadline = -1;
     return 0;
@@ -1122,7 +1416,40 @@ static PyObject *native_dominance_pairs(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* lead_moves(hand) -> [(cards, kind, length, main)] in the engine's order:
+   the C generator, for the tests to compare with the engine's. */
+static PyObject *native_lead_moves(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    if (!PyArg_ParseTuple(args, "K", &hand)) return NULL;
+    MoveList l = {0};
+    if (gen_lead_moves(hand, &l) < 0) {
+        free(l.m);
+        return PyErr_NoMemory();
+    }
+    PyObject *out = PyList_New(l.n);
+    for (int i = 0; out && i < l.n; i++)
+        PyList_SET_ITEM(out, i, Py_BuildValue("(Kiii)", (unsigned long long)l.m[i].cards, l.m[i].kind, l.m[i].length, l.m[i].main));
+    free(l.m);
+    return out;
+}
+
+/* min_plays(hand) -> the least number of plays that empty the hand. */
+static PyObject *native_min_plays(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    if (!PyArg_ParseTuple(args, "K", &hand)) return NULL;
+    TwoSearch tmp;
+    memset(&tmp, 0, sizeof(tmp));
+    if (plays_grow(&tmp) < 0) return PyErr_NoMemory();
+    int n = min_plays(&tmp, hand, NULL);
+    free(tmp.plays_keys);
+    free(tmp.plays_vals);
+    if (n < 0) return PyErr_NoMemory();
+    return PyLong_FromLong(n);
+}
+
 static PyMethodDef native_functions[] = {
+    {"min_plays", native_min_plays, METH_VARARGS, "min_plays(hand) -> the least number of plays (C)."},
+    {"lead_moves", native_lead_moves, METH_VARARGS, "lead_moves(hand) -> the C generator's moves, in order."},
     {"dominance_pairs", native_dominance_pairs, METH_VARARGS,
      "dominance_pairs(hand, moves) -> [(y, low, high, code)] as the search computes them."},
     {NULL, NULL, 0, NULL},

@@ -51,7 +51,7 @@ class NativeTwoPlayerSearch:
             raise RuntimeError("the compiled search (tutor.solver._native) is not built")
         self.tables = tables
         self.budget = Budget(None, None)
-        self._core = _native.TwoSearch(tables.native_info, BudgetExceeded, MAX_TABLE_BITS, MAX_HAND_MB)
+        self._core = _native.TwoSearch(BudgetExceeded, MAX_TABLE_BITS, MAX_HAND_MB)
 
     @property
     def nodes(self) -> int:

@@ -181,13 +181,6 @@ class HandTables:
             self.facing[key] = entry
         return entry
 
-    def native_info(self, hand: int) -> tuple[list[Combo], int]:
-        """What the compiled search (:mod:`tutor.solver.native`) asks about a
-        hand it meets for the first time: the lead moves in the engine's order
-        (it sorts them as :meth:`lead_moves` does) and the least number of
-        plays (it works out the rest from the moves)."""
-        return self.raw_moves(hand), self.min_plays(hand)
-
     def free_ranks(self, hand: int) -> int:
         """Bit mask of the ranks (jokers excluded) that are in no chain of the hand.
 
