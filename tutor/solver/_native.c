@@ -48,6 +48,7 @@ static inline int dense(int kind, int length) {
 }
 
 static inline int dense_code(int code) { return dense(code & 15, (code >> 4) & 15); }
+#define BIG_POSITION 24 /* cards in the two hands from which the table starts at full size */
 #define KILLER_NONE (-1)
 #define KILLER_PASS (-2)
 #define MAX_HANDS (1 << 22)
@@ -235,19 +236,21 @@ static void table_free(uint64_t *p, uint64_t words) {
         free(p);
 }
 
-/* Doubles the table (up to 2**tt_max_bits buckets) and re-inserts every entry:
-   the keys are whole, so nothing is lost.  Small searches keep a small table. */
-static void tt_grow(TwoSearch *s) {
-    if (s->tt_bits >= s->tt_max_bits) return;
+/* Grows the table to 2**bits buckets (at most 2**tt_max_bits) and re-inserts
+   every entry: the keys are whole, so nothing is lost.  Small searches keep a
+   small table; tt_grow doubles it. */
+static void tt_resize(TwoSearch *s, int bits) {
+    if (bits > s->tt_max_bits) bits = s->tt_max_bits;
+    if (bits <= s->tt_bits) return;
     uint64_t old_words = (s->tt_mask + 1) * WORDS;
     uint64_t *old = s->tt;
-    uint64_t *fresh = table_alloc(old_words * 2);
+    uint64_t *fresh = table_alloc(((uint64_t)1 << bits) * WORDS);
     if (!fresh) {
         s->tt_max_bits = s->tt_bits; /* no memory: stay at this size */
         return;
     }
     s->tt = fresh;
-    s->tt_bits++;
+    s->tt_bits = bits;
     s->tt_mask = (1ULL << s->tt_bits) - 1;
     s->tt_used = 0;
     for (uint64_t i = 0; i < old_words; i += 2) {
@@ -265,6 +268,8 @@ static void tt_grow(TwoSearch *s) {
     }
     table_free(old, old_words);
 }
+
+static void tt_grow(TwoSearch *s) { tt_resize(s, s->tt_bits + 1); }
 
 static int hmap_grow(TwoSearch *s) {
     uint64_t ncap = s->hmap_cap ? s->hmap_cap * 2 : 4096;
@@ -1313,6 +1318,9 @@ static PyObject *TwoSearch_win(TwoSearch *s, PyObject *args) {
         free_hands(s);
         clear_tt(s);
     }
+    /* A big position will fill the table: give it its full size at once
+       rather than doubling it (and re-inserting everything) ten times. */
+    if (cards_size(me) + cards_size(opp) >= BIG_POSITION) tt_resize(s, s->tt_max_bits);
     Hand *a = get_hand(s, me);
     Hand *b = a ? get_hand(s, opp) : NULL;
     if (!a || !b) return NULL;
@@ -1323,6 +1331,20 @@ static PyObject *TwoSearch_win(TwoSearch *s, PyObject *args) {
         return NULL;
     }
     return PyBool_FromLong(r);
+}
+
+/* After a fork the table is shared copy-on-write with the parent, and the
+   first write into each of its huge pages splits it into small ones: the
+   lookups would miss the address-translation cache again.  A fresh copy is
+   the worker's own, on huge pages (a few milliseconds for 64 MB). */
+static PyObject *TwoSearch_rehome(TwoSearch *s, PyObject *Py_UNUSED(ignored)) {
+    uint64_t words = (s->tt_mask + 1) * WORDS;
+    uint64_t *fresh = table_alloc(words);
+    if (!fresh) return PyErr_NoMemory();
+    memcpy(fresh, s->tt, words * sizeof(uint64_t));
+    table_free(s->tt, words);
+    s->tt = fresh;
+    Py_RETURN_NONE;
 }
 
 static PyObject *TwoSearch_clear(TwoSearch *s, PyObject *Py_UNUSED(ignored)) {
@@ -1349,6 +1371,7 @@ static PyObject *TwoSearch_get_table_bytes(TwoSearch *s, void *closure) {
 static PyMethodDef TwoSearch_methods[] = {
     {"win", (PyCFunction)TwoSearch_win, METH_VARARGS,
      "win(me, opp, code, max_nodes, seconds) -> bool: does the player holding `me` win?"},
+    {"rehome", (PyCFunction)TwoSearch_rehome, METH_NOARGS, "Copy the table into fresh memory (after a fork)."},
     {"clear", (PyCFunction)TwoSearch_clear, METH_NOARGS, "Forget every hand and table entry."},
     {NULL, NULL, 0, NULL},
 };

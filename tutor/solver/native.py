@@ -67,6 +67,11 @@ class NativeTwoPlayerSearch:
         seconds = -1.0 if budget.deadline is None else max(0.0, budget.deadline - time.perf_counter())
         return bool(self._core.win(me, opp, code, max_nodes, seconds))
 
+    def rehome(self) -> None:
+        """Give this process its own copy of the table (call after a fork: the
+        shared copy-on-write pages would lose their huge pages on first write)."""
+        self._core.rehome()
+
     def clear(self) -> None:
         """Forget every hand and transposition entry (frees the memory)."""
         self._core.clear()

@@ -78,6 +78,10 @@ def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int],
     in the list are alike (the root moves come grouped by kind), so a worker
     keeps meeting positions its own table already knows.
     """
+    assert _JOB is not None
+    rehome = getattr(_JOB[0]._two, "rehome", None)
+    if rehome is not None:
+        rehome()
     try:
         while True:
             with lock:
