@@ -23,6 +23,8 @@ from tutor.solver.position import Position, Role, sides
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
 from tutor.solver.parallel import (
     PARALLEL_AFTER_NODES,
+    PROBE_NODES,
+    PROBE_TOTAL,
     default_workers,
     parallel_available,
     solve_moves_in_parallel,
@@ -227,10 +229,11 @@ class Solver:
         In order, one after the other, sharing one transposition table.  When
         every move is wanted, the budget is a time budget (a node budget keeps
         answers reproducible node for node) and the position turns out big —
-        more than :data:`PARALLEL_AFTER_NODES` nodes — the moves not yet decided
-        are shared out among :attr:`workers` processes (see
-        :mod:`tutor.solver.parallel`); each starts from a copy of the table so
-        far.  Raises BudgetExceeded only when nothing more can be decided.
+        more than :data:`PARALLEL_AFTER_NODES` nodes — each move left gets a
+        quick look (:data:`PROBE_NODES`) and the ones still open are shared
+        out among :attr:`workers` processes (see :mod:`tutor.solver.parallel`);
+        each starts from a copy of the table so far.  Raises BudgetExceeded
+        only when nothing more can be decided.
         """
         verdicts: list[bool | None] = [None] * len(moves)
         overall = self._budget
@@ -253,7 +256,29 @@ class Solver:
                 return verdicts
         finally:
             self._use_budget(overall)
-        found, nodes = solve_moves_in_parallel(self, pos, moves, list(range(i, len(moves))), overall.deadline)
+        # A quick look at every move left first: the cheap ones are settled
+        # here, on the one shared table, and only the expensive ones go to the
+        # workers (on two-10: 10.5M positions in all instead of 11.3-12.6M).
+        spent = 0
+        for j in range(i, len(moves) if pos.players == 2 else i):
+            if spent >= PROBE_TOTAL:
+                break
+            remaining = None if overall.deadline is None else overall.deadline - time.perf_counter()
+            if remaining is not None and remaining <= 0:
+                break
+            before = self._nodes()
+            self._use_budget(Budget(self._two.nodes + PROBE_NODES, remaining))
+            try:
+                verdicts[j] = self._move_wins(pos, moves[j])
+            except BudgetExceeded:
+                pass
+            finally:
+                self._use_budget(overall)
+            spent += self._nodes() - before
+        rest = [j for j in range(i, len(moves)) if verdicts[j] is None]
+        if not rest:
+            return verdicts
+        found, nodes = solve_moves_in_parallel(self, pos, moves, rest, overall.deadline)
         self._extra_nodes += nodes
         for j, verdict in found.items():
             verdicts[j] = verdict
