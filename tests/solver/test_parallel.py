@@ -13,8 +13,8 @@ pytestmark = pytest.mark.skipif(not parallel.parallel_available(), reason="no fo
 
 
 def test_parallel_root_moves_match_sequential(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "PARALLEL_AFTER_NODES", 50)
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 50)
+    monkeypatch.setattr("tutor.solver.solver.PROBE_NODES", 20)  # leave work for the workers
     for text in ("L:DAQQJJT999844 F:X22AAT886633", "L:3335688JQK22 F:445567TTKAAA", "L:XDKTT78866 F:22AAA9976633"):
         pos = Position.parse(text)
         one = Solver(workers=1).solve(pos)
@@ -27,6 +27,7 @@ def test_parallel_root_moves_match_sequential(monkeypatch: pytest.MonkeyPatch) -
 
 def test_parallel_random_positions_match_sequential(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 20)
+    monkeypatch.setattr("tutor.solver.solver.PROBE_NODES", 10)
     rng = random.Random(3)
     deck = [r for r in range(13) for _ in range(4)] + [13, 14]
     for _ in range(6):
@@ -36,6 +37,24 @@ def test_parallel_random_positions_match_sequential(monkeypatch: pytest.MonkeyPa
         one = Solver(workers=1).solve(pos)
         two = Solver(workers=2, max_seconds=60).solve(pos)
         assert (two.mover_wins, two.winning_moves) == (one.mover_wins, one.winning_moves), pos
+
+
+def test_quick_look_can_settle_every_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the first phase, a look of PROBE_NODES at each move may decide them
+    all: then no worker is started, and the answer is the same."""
+    monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 20)
+    started: list[int] = []
+    original = parallel.solve_moves_in_parallel
+
+    def spy(*args: object, **kwargs: object) -> object:
+        started.append(1)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("tutor.solver.solver.solve_moves_in_parallel", spy)
+    pos = Position.parse("L:3335688JQK22 F:445567TTKAAA")
+    two = Solver(workers=2, max_seconds=60).solve(pos)
+    assert two.winning_moves == Solver(workers=1).solve(pos).winning_moves
+    assert not started
 
 
 def test_node_budget_never_forks() -> None:
