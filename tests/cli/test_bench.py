@@ -1,4 +1,4 @@
-"""ddz bench movegen (tutor/cli/bench.py, tutor/bench/movegen.py): output shape, not speed.
+"""ddz bench movegen and solver (tutor/cli/bench*.py, tutor/bench/): output shape, not speed.
 
 Speed is measured by running the benchmark, never asserted in unit tests.
 """
@@ -54,3 +54,25 @@ def test_bench_movegen_compares_with_douzero() -> None:
     data = json.loads(CliRunner().invoke(main, args).stdout)
     assert data["ratio"] > 0
     assert data["douzero"]["missing"] == 0  # DouZero never lacks a legal card set; it has extra ones
+
+
+def test_bench_solver_json_reports_medians_of_fresh_runs() -> None:
+    """`ddz bench solver --repeat 2`: each position twice in fresh processes,
+    the answer checked against the file, times reported as the median."""
+    args = ["bench", "solver", "--only", "two-01", "--only", "three-03", "--repeat", "2", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    rows = {row["id"]: row for row in data["positions"]}
+    assert set(rows) == {"two-01", "three-03"} and data["mismatches"] == []
+    for row in rows.values():
+        assert row["status"] == "ok" and len(row["runs_seconds"]) == 2
+        assert min(row["runs_seconds"]) <= row["seconds"] <= max(row["runs_seconds"])
+        assert row["nodes"] > 0 and row["peak_mb"] > 0
+    assert rows["three-03"]["winning_moves"] == ["33344", "3339"]
+
+
+def test_bench_solver_unknown_id_is_one_line_exit_2() -> None:
+    result = CliRunner().invoke(main, ["bench", "solver", "--only", "two-99"])
+    assert result.exit_code == 2
+    assert "two-99" in result.output and "Traceback" not in result.output

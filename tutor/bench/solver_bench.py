@@ -14,6 +14,7 @@ import json
 import os
 import resource
 import subprocess
+import statistics
 import sys
 import threading
 import time
@@ -52,6 +53,7 @@ class Measured:
     cpu_seconds: float
     nodes: int
     peak_mb: float
+    runs: list[float]
     workers: int
     native: bool
     known: str | None
@@ -74,6 +76,7 @@ class Measured:
             "nodes": self.nodes,
             "nodes_per_second": round(self.nodes_per_second),
             "peak_mb": round(self.peak_mb, 1),
+            "runs_seconds": self.runs,
             "workers": self.workers,
             "native": self.native,
             "known": self.known,
@@ -161,8 +164,7 @@ def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = N
     }
 
 
-def measure(entry: dict[str, Any], max_seconds: float, workers: int | None = None) -> Measured:
-    """Solve one position in a fresh subprocess and compare with what is known."""
+def _run_once(entry: dict[str, Any], max_seconds: float, workers: int | None) -> dict[str, Any]:
     proc = subprocess.run(
         [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0)],
         capture_output=True,
@@ -172,7 +174,22 @@ def measure(entry: dict[str, Any], max_seconds: float, workers: int | None = Non
     )
     if proc.returncode != 0:
         raise RuntimeError(f"benchmark subprocess failed for {entry.get('id')!r}: {proc.stderr.strip()[-400:]}")
-    got = json.loads(proc.stdout)
+    return dict(json.loads(proc.stdout))
+
+
+def measure(entry: dict[str, Any], max_seconds: float, workers: int | None = None, repeat: int = 1) -> Measured:
+    """Solve one position ``repeat`` times, each in a fresh subprocess, and
+    compare with what is known.  Times, nodes and memory are the medians of
+    the runs (the machine is shared: one run can be slow); the answer must
+    be the same every time."""
+    runs = [_run_once(entry, max_seconds, workers) for _ in range(max(1, repeat))]
+    got = dict(runs[0])
+    for field_name in ("seconds", "cpu_seconds", "nodes", "peak_mb"):
+        got[field_name] = statistics.median(r[field_name] for r in runs)
+    if any((r["result"], r["winning_moves"], r["complete"]) != (got["result"], got["winning_moves"], got["complete"])
+           for r in runs):  # fmt: skip
+        got["result"] = "differs between runs"
+    got["runs"] = [round(r["seconds"], 3) for r in runs]
     known = entry.get("result")
     known_moves = entry.get("winning_moves")
     if got["result"] is None or not got["complete"]:
@@ -193,8 +210,9 @@ def measure(entry: dict[str, Any], max_seconds: float, workers: int | None = Non
         winning_moves=got["winning_moves"],
         seconds=got["seconds"],
         cpu_seconds=got["cpu_seconds"],
-        nodes=got["nodes"],
+        nodes=int(got["nodes"]),
         peak_mb=got["peak_mb"],
+        runs=got["runs"],
         workers=got["workers"],
         native=got["native"],
         known=known,
@@ -245,9 +263,11 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
 
     core = "compiled search (tutor/solver/_native.c)" if native.available() else "pure-Python search"
     workers = max((r.workers for r in rows), default=1)
+    repeat = max((len(r.runs) for r in rows), default=1)
     block = [
         MEASURED_BEGIN,
         f"# {core}; up to {workers} worker processes for the root moves of big positions;"
+        f" medians of {repeat} run(s) in fresh processes;"
         " cpu s and peak MB (summed proportional set size) include the workers",
         "# id          result        seconds      cpu s        nodes   nodes/s  peak MB  status",
     ]

@@ -19,16 +19,25 @@ from tutor.i18n import t
               help=f"Seconds allowed per position (default {solver_bench.FULL_LIMIT:g}).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Processes that may share a big position's root moves (default: the cores, at most 4).")  # fmt: skip
+@click.option("--repeat", type=click.IntRange(min=1), default=1,
+              help="Solve each position this many times (fresh processes) and report the medians.")  # fmt: skip
 @click.option("--write", is_flag=True,
               help="Write the measured results back into benchmarks/endgames.yaml (all positions only).")  # fmt: skip
 @handle_user_errors
 def solver(
-    as_json: bool, only: tuple[str, ...], quick: bool, max_seconds: float | None, workers: int | None, write: bool
+    as_json: bool,
+    only: tuple[str, ...],
+    quick: bool,
+    max_seconds: float | None,
+    workers: int | None,
+    repeat: int,
+    write: bool,
 ) -> None:
     """Solve every position of benchmarks/endgames.yaml, each in a fresh process.
 
     Prints result, wall and CPU seconds, nodes, nodes/s and peak memory per
-    position (CPU seconds and memory include the worker processes), the
+    position (CPU seconds and memory include the worker processes; with
+    --repeat, the medians of that many runs), the
     issue-3 time target (judged on wall time, ✓/✗), and whether
     the answer matches the known one (ok / MISMATCH / new / timeout).
     """
@@ -43,7 +52,7 @@ def solver(
     if not as_json:
         click.echo(t("bench.solver_header"))
     for entry in entries:
-        row = solver_bench.measure(entry, limit, workers)
+        row = solver_bench.measure(entry, limit, workers, repeat)
         rows.append(row)
         if not as_json:
             target = solver_bench.target_seconds(row)
