@@ -13,9 +13,10 @@ import json
 
 import click
 
-from tutor.cli.errors import handle_user_errors
+from tutor.cli.errors import UserError, handle_user_errors
 from tutor.i18n import t
 from tutor.solver import Position, Role, SolveResult, Solver
+from tutor.solver.solver import Objective
 
 
 def move_text(move: object) -> str:
@@ -71,11 +72,15 @@ def explain(pos: Position, res: SolveResult) -> list[str]:
         lines.append(t("solve.line", line="; ".join(step_text(pos, p, m) for p, m in line)))
     if res.win_in is not None:
         lines.append(t("solve.win_in", side=side_name(pos, winner), n=res.win_in))
+    if res.bombs is not None:
+        lines.append(t("solve.score", side=side_name(pos, winner), n=res.bombs, multiplier=2**res.bombs))
+        if res.best_moves:
+            lines.append(t("solve.score_moves", moves=", ".join(move_text(m) for m in res.best_moves)))
     lines.append(t("solve.stats", nodes=res.nodes, seconds=res.seconds, rate=res.nodes_per_second))
     return lines
 
 
-def result_json(pos: Position, res: SolveResult, fastest: bool) -> dict[str, object]:
+def result_json(pos: Position, res: SolveResult, fastest: bool, score: bool = False) -> dict[str, object]:
     data: dict[str, object] = {
         "mover_wins": res.mover_wins,
         "winning_moves": [move_text(m) for m in res.winning_moves],
@@ -88,6 +93,10 @@ def result_json(pos: Position, res: SolveResult, fastest: bool) -> dict[str, obj
     }
     if fastest:
         data["win_in"] = res.win_in
+    if score:
+        data["bombs"] = res.bombs
+        data["multiplier"] = None if res.bombs is None else 2**res.bombs
+        data["best_moves"] = [move_text(m) for m in res.best_moves]
     return data
 
 
@@ -97,12 +106,14 @@ def result_json(pos: Position, res: SolveResult, fastest: bool) -> dict[str, obj
 @click.option("--beat-by", type=int, metavar="INDEX",
               help="Who played --beat (player index, 0 = first listed); default the last listed.")  # fmt: skip
 @click.option("--fastest", is_flag=True, help="Shortest forced win (reports win_in, the winner's own plays).")
+@click.option("--score", is_flag=True,
+              help="Most bombs and rockets the winner can force (reports bombs, multiplier, best_moves).")  # fmt: skip
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
               help="Give up after S seconds (the answer is then 'unknown').")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @handle_user_errors
-def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, max_seconds: float | None,
-          as_json: bool) -> None:  # fmt: skip
+def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, score: bool,
+          max_seconds: float | None, as_json: bool) -> None:  # fmt: skip
     """Solve an open-hand endgame exactly: PLAYERS like "L:DAQQJJT999844 F:X22AAT886633".
 
     Players in turn order, the first listed to move; L = landlord, F = farmer
@@ -110,9 +121,12 @@ def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, faste
     """
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
     pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
-    res = Solver(max_seconds=max_seconds).solve(pos, objective="fastest" if fastest else "win")
+    if fastest and score:
+        raise UserError(t("solve.one_objective"))
+    objective: Objective = "fastest" if fastest else "score" if score else "win"
+    res = Solver(max_seconds=max_seconds).solve(pos, objective=objective)
     if as_json:
-        click.echo(json.dumps(result_json(pos, res, fastest), ensure_ascii=False))
+        click.echo(json.dumps(result_json(pos, res, fastest, score), ensure_ascii=False))
         return
     for line in explain(pos, res):
         click.echo(line)

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tutor.engine.combos import Combo
+from tutor.engine.combos import Combo, Kind
 from tutor.solver.position import Position, Role, sides
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
 from tutor.solver.parallel import (
@@ -48,6 +48,11 @@ class SolveResult:
         winning_moves: every winning root move when asked for all (None = pass).
         line: a principal variation, (player index, move) pairs, to the end.
         win_in: with ``fastest``, the winner's own plays under best play.
+        bombs: with ``score``, the bombs and rockets (both sides') still to be
+            played when the winner, keeping the win, plays for the most and the
+            loser for the fewest; the stake is multiplied by ``2 ** bombs``.
+        best_moves: with ``score``, the mover's winning moves that reach
+            ``bombs`` (empty when the mover loses).
         nodes: positions expanded (transposition hits not counted).
         seconds: wall time of the call.
         complete: False when the budget ran out before every root move was
@@ -61,6 +66,8 @@ class SolveResult:
     winning_moves: list[Move] = field(default_factory=list)
     line: list[tuple[int, Move]] = field(default_factory=list)
     win_in: int | None = None
+    bombs: int | None = None
+    best_moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
     complete: bool = True
@@ -173,15 +180,14 @@ class Solver:
 
         Args:
             pos: the position.
-            objective: ``"win"`` (win/loss) or ``"fastest"`` (also the shortest
-                forced win, ``win_in``).  ``"score"`` is reserved and raises
-                NotImplementedError rather than answering something else.
+            objective: ``"win"`` (win/loss), ``"fastest"`` (also the shortest
+                forced win, ``win_in``) or ``"score"`` (also ``bombs``: the
+                most bombs and rockets the winner can force into the rest of
+                the game — each doubles the stake — and ``best_moves``).
             all_moves: list every winning root move (otherwise stop at the first).
         """
-        if objective == "score":
-            raise NotImplementedError("objective 'score' (maximise the bomb multiplier) is not implemented yet")
-        if objective not in ("win", "fastest"):
-            raise ValueError(f"unknown objective {objective!r} (win or fastest)")
+        if objective not in ("win", "fastest", "score"):
+            raise ValueError(f"unknown objective {objective!r} (win, fastest or score)")
         started = time.perf_counter()
         self._start()
         result = SolveResult(mover_wins=None)
@@ -207,15 +213,109 @@ class Solver:
             try:
                 if objective == "fastest":
                     result.win_in, result.line = self._fastest(pos, bool(result.mover_wins))
+                elif objective == "score":
+                    result.bombs, result.best_moves, result.line = self._score(pos, result)
                 else:
                     result.line = self._line(pos, result.winning_moves)
             except BudgetExceeded:
                 # The result is exact; only the line (and win_in) ran out of budget.
                 result.line = []
                 result.win_in = None
+                result.bombs = None
+                result.best_moves = []
         result.nodes = self._nodes()
         result.seconds = time.perf_counter() - started
         return result
+
+    def _score(self, pos: Position, result: SolveResult) -> tuple[int, list[Move], list[tuple[int, Move]]]:
+        """(bombs, best first moves, line) for the ``score`` objective.
+
+        The winner side W is known.  From a position W wins, the value is the
+        number of bombs and rockets played until the game ends when W picks,
+        among its moves that keep the win (asked of the win search, whose
+        table is warm), the one with the most, and the loser — every move of
+        which keeps W winning — the one with the fewest.  Exact, memoised per
+        position; a search of the game tree, so meant for endgames of a few
+        cards a side (the budget applies).
+        """
+        key_sides = sides(pos.roles)
+        n = pos.players
+        winner = key_sides[pos.to_move] if result.mover_wins else 1 - key_sides[pos.to_move]
+        tables = self.tables
+        team = self._team_search(pos.roles) if n > 2 else None
+        memo: dict[tuple[object, ...], int] = {}
+        budget = self._budget
+        counted = [0]
+        State = tuple[tuple[int, ...], int, int, "Combo | None", int]
+
+        def w_wins(st: State) -> bool:
+            hands, turn, code, table, table_by = st
+            if team is None:
+                v = self._two.win(hands[turn], hands[1 - turn], code, table)
+            else:
+                v = team.win(hands, turn, code, table, table_by)
+            return v if key_sides[turn] == winner else not v
+
+        def choices(st: State) -> list[tuple[Move, int, State | None]]:
+            """(move, value, next state or None at the end) for every move the
+            side to move may pick."""
+            hands, turn, code, table, table_by = st
+            me = hands[turn]
+            ours = key_sides[turn] == winner
+            nxt = (turn + 1) % n
+            out: list[tuple[Move, int, State | None]] = []
+            plays = tables.lead_moves(me) if code == 0 else tables.follow_moves(me, code, table)  # type: ignore[arg-type]
+            for m in plays:
+                bomb = 1 if m[1] >= Kind.BOMB else 0
+                left = me - m[0]
+                if left == 0:
+                    if ours:  # goes out: the game ends, W wins
+                        out.append((m, bomb, None))
+                    continue
+                new = list(hands)
+                new[turn] = left
+                child: State = (tuple(new), nxt, m[1] | m[2] << 4 | m[3] << 8, m, turn)
+                if ours and not w_wins(child):
+                    continue
+                out.append((m, bomb + value(child), child))
+            if code:
+                child = (hands, nxt, 0, None, 0) if nxt == table_by else (hands, nxt, code, table, table_by)
+                if not ours or w_wins(child):
+                    out.append((None, value(child), child))
+            return out
+
+        def value(st: State) -> int:
+            hands, turn, code, _table, table_by = st
+            key = (hands, turn, code, table_by if code else 0)
+            got = memo.get(key)
+            if got is not None:
+                return got
+            counted[0] += 1
+            if counted[0] % 1024 == 0:
+                budget.check(counted[0])
+            values = [v for _, v, _ in choices(st)]
+            best = max(values) if key_sides[turn] == winner else min(values)
+            memo[key] = best
+            return best
+
+        code = 0 if pos.table is None else table_code(pos.table)
+        root: State = (pos.packed, pos.to_move, code, pos.table, (pos.table_by or 0) if code else 0)
+        try:
+            total = value(root)
+            mover_is_winner = key_sides[pos.to_move] == winner
+            best_moves = [m for m, v, _ in choices(root) if v == total] if mover_is_winner else []
+            line: list[tuple[int, Move]] = []
+            st: State | None = root
+            while st is not None and len(line) < MAX_LINE:
+                options = choices(st)
+                ours = key_sides[st[1]] == winner
+                target = max(v for _, v, _ in options) if ours else min(v for _, v, _ in options)
+                move, _, nxt_state = next(o for o in options if o[1] == target)
+                line.append((st[1], move))
+                st = nxt_state
+            return total, best_moves, line
+        finally:
+            self._extra_nodes += counted[0]
 
     def _use_budget(self, budget: Budget) -> None:
         self._budget = budget

@@ -49,9 +49,24 @@ def test_budget_unknown_json_null() -> None:
     assert data["complete"] is False
 
 
+def test_json_score_has_bombs_multiplier_and_best_moves() -> None:
+    data = json.loads(run("L:3333XD F:KK", "--score", "--json").output)
+    assert data["bombs"] == 2 and data["multiplier"] == 4
+    assert sorted(data["best_moves"]) == ["3333", "XD"]
+    assert [step["move"] for step in data["line"]] == ["3333", "pass", "XD"]
+
+
+def test_score_in_words() -> None:
+    res = run("L:33334 F:5", "--score")
+    assert res.exit_code == 0, res.output
+    assert "Most bombs and rockets the landlord can force from here: 1 (the stake ×2)." in res.output
+    assert "Moves that keep the win and reach it: 3333" in res.output
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["L:33 F:44", "--score", "--fastest"],
         ["L:33Z F:44"],
         ["L:3333 F:3"],
         ["Q:33 F:44"],
