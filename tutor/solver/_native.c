@@ -121,7 +121,6 @@ typedef struct {
     uint64_t plays_cap, plays_n;
     uint64_t *tt;
     uint64_t tt_mask; /* number of buckets - 1 */
-    uint64_t tt_used; /* entries stored since the table last grew */
     int tt_bits, tt_max_bits;
     long long nodes;
     long long next_check;
@@ -198,7 +197,6 @@ static void free_hands(TwoSearch *s) {
 
 static void clear_tt(TwoSearch *s) {
     if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * WORDS * sizeof(uint64_t));
-    s->tt_used = 0;
 }
 
 static inline uint64_t key_hash(uint64_t a, uint64_t b) { return mix64(a ^ mix64(b)); }
@@ -252,7 +250,6 @@ static void tt_resize(TwoSearch *s, int bits) {
     s->tt = fresh;
     s->tt_bits = bits;
     s->tt_mask = (1ULL << s->tt_bits) - 1;
-    s->tt_used = 0;
     for (uint64_t i = 0; i < old_words; i += 2) {
         uint64_t e0 = old[i], e1 = old[i + 1];
         if (!(e1 & OCCUPIED)) continue;
@@ -261,7 +258,6 @@ static void tt_resize(TwoSearch *s, int bits) {
             if (!(bucket[2 * j + 1] & OCCUPIED)) {
                 bucket[2 * j] = e0;
                 bucket[2 * j + 1] = e1;
-                s->tt_used++;
                 break;
             }
         }
@@ -955,7 +951,6 @@ static void tt_store(TwoSearch *s, Key key, int value, int w) {
         if (!(old1 & OCCUPIED)) {
             bucket[2 * i] = key.a;
             bucket[2 * i + 1] = e1;
-            s->tt_used++;
             return;
         }
         if (bucket[2 * i] == key.a && (old1 & KEYB_MASK) == key.b) {
