@@ -18,6 +18,7 @@ from rich.table import Table
 from tutor.bench.arena import ArenaResult, run_arena
 from tutor.bots import LEVELS
 from tutor.cli.errors import handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
 
 LEVEL = click.Choice(LEVELS, case_sensitive=False)
@@ -60,26 +61,17 @@ def render(result: ArenaResult, console: Console) -> None:
     console.print(verdict)
 
 
-@click.command()
-@click.option("--landlord", "a", type=LEVEL, required=True, help="Level A, whose figures are reported.")
-@click.option("--farmers", "b", type=LEVEL, required=True, help="Level B, the opponent.")
-@click.option("-n", "deals", type=click.IntRange(min=1), default=200, show_default=True, help="Number of deals.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First deal number.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
-@click.option("--bidding", is_flag=True, help="Play with the auction; report RULES §7 scores.")
+@click.command(cls=TranslatedCommand)
+@click.option("--landlord", "a", type=LEVEL, required=True)
+@click.option("--farmers", "b", type=LEVEL, required=True)
+@click.option("-n", "deals", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--bidding", is_flag=True)
 @handle_user_errors
 def arena(a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool) -> None:
-    """Measure level A (--landlord) against level B (--farmers).
-
-    Each deal is played twice with the roles swapped — A as the landlord
-    against B as both farmers, then B against A — with the landlord in a fixed
-    seat and no auction, so that only the play differs.  Reports A's WP (share
-    of games won) and ADP (points per game: ±2 for the landlord's side, doubled
-    by each bomb and the rocket) with 95% confidence intervals.  With
-    --bidding, each deal is played three times with the auction, A in each
-    seat against two B bots, and A's score is counted as in RULES §7.
-    """
+    # Help text: help.arena.  Runs tutor.bench.arena; a progress bar only on a terminal.
     console = _console()
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:

@@ -2,7 +2,8 @@
 
 Speed targets are checked here, never by timed unit tests.  The group is meant
 to grow: a new benchmark is a click command in its own module (its logic in
-:mod:`tutor.bench`), attached in :func:`_register` below with one line.
+:mod:`tutor.bench`), attached in :func:`_register` below with one line; its
+``--help`` texts go under ``bench.<name>`` in ``tutor/i18n/<lang>/help.yaml``.
 """
 
 from __future__ import annotations
@@ -13,33 +14,28 @@ import click
 
 from tutor.bench import movegen as movegen_bench
 from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.help_text import TranslatedGroup
 from tutor.i18n import t
 
 
-@click.group()
+@click.group(cls=TranslatedGroup)
 def bench() -> None:
-    """Benchmarks (each prints the median of several runs; --json for machines)."""
+    # Help text: help.bench.  Only gathers the benchmarks (see _register).
+    pass
 
 
 @bench.command("movegen")
-@click.option("--hands", "hand_count", type=click.IntRange(1), default=2000, show_default=True,
-              help="Random 20-card hands to generate lead moves for.")  # fmt: skip
-@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Timed runs (median reported).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the random hands.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--compare-douzero", is_flag=True, help="Also time DouZero's move generator on the same hands.")
-@click.option("--douzero-path", metavar="DIR",
-              help="Where DouZero is installed (a site-packages folder); default: the import path.")  # fmt: skip
+@click.option("--hands", "hand_count", type=click.IntRange(1), default=2000, show_default=True)
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--compare-douzero", is_flag=True)
+@click.option("--douzero-path", metavar="DIR")
 @handle_user_errors
 def movegen(
     hand_count: int, runs: int, seed: int, as_json: bool, compare_douzero: bool, douzero_path: str | None
 ) -> None:
-    """Every lead move of N seeded random 20-card hands: hands/s and moves/s.
-
-    Target (issue 2): at least twice DouZero's Python move generator; with
-    --compare-douzero both are timed in this run and the ratio is printed,
-    together with DouZero's duplicate moves and the moves these rules forbid.
-    """
+    # Help text: help.bench.movegen.  DouZero is timed only when asked, and found or refused first.
     generator = None
     if compare_douzero or douzero_path:
         folder = movegen_bench.find_douzero(douzero_path)

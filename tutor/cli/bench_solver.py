@@ -8,21 +8,22 @@ import click
 
 from tutor.bench import solver_bench
 from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
 
 
-@click.command("solver")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--only", "only", metavar="ID", multiple=True, help="Only this position (repeatable).")
-@click.option("--quick", is_flag=True, help=f"Give each position {solver_bench.QUICK_LIMIT:g} s at most.")
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
-              help=f"Seconds allowed per position (default {solver_bench.FULL_LIMIT:g}).")  # fmt: skip
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Processes that may share a big position's root moves (default: the cores, at most 4).")  # fmt: skip
-@click.option("--repeat", type=click.IntRange(min=1), default=1,
-              help="Solve each position this many times (fresh processes) and report the medians.")  # fmt: skip
-@click.option("--write", is_flag=True,
-              help="Write the measured results back into benchmarks/endgames.yaml (all positions only).")  # fmt: skip
+@click.command(
+    "solver",
+    cls=TranslatedCommand,
+    help_values={"quick": solver_bench.QUICK_LIMIT, "full": solver_bench.FULL_LIMIT},
+)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--only", "only", metavar="ID", multiple=True)
+@click.option("--quick", is_flag=True)
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None)
+@click.option("--workers", type=click.IntRange(min=1), default=None)
+@click.option("--repeat", type=click.IntRange(min=1), default=1)
+@click.option("--write", is_flag=True)
 @handle_user_errors
 def solver(
     as_json: bool,
@@ -33,14 +34,7 @@ def solver(
     repeat: int,
     write: bool,
 ) -> None:
-    """Solve every position of benchmarks/endgames.yaml, each in a fresh process.
-
-    Prints result, wall and CPU seconds, nodes, nodes/s and peak memory per
-    position (CPU seconds and memory include the worker processes; with
-    --repeat, the medians of that many runs), the
-    issue-3 time target (judged on wall time, ✓/✗), and whether
-    the answer matches the known one (ok / MISMATCH / new / timeout).
-    """
+    # Help text: help.bench.solver.  Exit status 1 on any MISMATCH with the known results.
     entries = solver_bench.load_positions()
     if only:
         unknown = sorted(set(only) - {str(e["id"]) for e in entries})

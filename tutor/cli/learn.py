@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.cli.errors import handle_user_errors
+from tutor.cli.help_text import TranslatedCommand, TranslatedGroup
 from tutor.cli.render import cards_text
 from tutor.coach.status import bid_status, pass_status, play_status
 from tutor.engine.cards import Cards
@@ -291,14 +292,14 @@ def _reader() -> Callable[[str], str | None]:
     return read
 
 
-@click.command("learn")
+@click.command("learn", cls=TranslatedCommand)
 @click.argument("lesson", required=False)
-@click.option("--reset", is_flag=True, help="Forget the progress (of LESSON, or of the whole course).")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default=None, help="Language of the lessons.")
-@click.option("--json", "as_json", is_flag=True, help="List the course with progress as JSON.")
+@click.option("--reset", is_flag=True)
+@click.option("--lang", type=click.Choice(["en", "ru"]), default=None)
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def learn_command(lesson: str | None, reset: bool, lang: str | None, as_json: bool) -> None:
-    """The course: list it with your progress, or take LESSON (its id or number)."""
+    # Help text: help.learn.  The store stays open for the whole lesson (progress is saved at its end).
     console = _console()
     course = load_course()
     store, book = _open_book()
@@ -345,20 +346,18 @@ def learn_command(lesson: str | None, reset: bool, lang: str | None, as_json: bo
         store.close()
 
 
-@click.group("lessons")
+@click.group("lessons", cls=TranslatedGroup)
 def lessons_group() -> None:
-    """Tools for lesson authors."""
+    # Help text: help.lessons.  Only gathers the authors' tools.
+    pass
 
 
 @lessons_group.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the problems as JSON.")
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def validate_command(paths: tuple[Path, ...], as_json: bool) -> None:
-    """Check lesson files (default: the whole course): schema, cards, legality, solver proofs.
-
-    Every problem is listed with its file, line and field path; exit status 1 if any.
-    """
+    # Help text: help.lessons.validate.  Exit status 1 when anything is wrong.
     report = validate_paths(list(paths) or None)
     if as_json:
         click.echo(json.dumps(

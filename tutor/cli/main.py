@@ -10,12 +10,14 @@ from __future__ import annotations
 import click
 
 from tutor import __version__
+from tutor.cli.help_text import TranslatedGroup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="ddz")
 def main() -> None:
-    """ddz-tutor: learn Dou Di Zhu (斗地主) with lessons, puzzles and coached games."""
+    # Help text: help.main.  The group only gathers the command modules (see _register).
+    pass
 
 
 #: The modules under ``tutor.cli`` whose ``COMMANDS`` list joins the group.

@@ -31,6 +31,7 @@ from rich.text import Text
 
 from tutor.bots import LEVELS, make_bot
 from tutor.cli.errors import handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.cli.input import Command, Entry, parse_bid, parse_entry, selection_status
 from tutor.cli.render import FinalInfo, TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach import Coach
@@ -423,17 +424,17 @@ def new_deal_number() -> int:
     return secrets.randbelow(1_000_000)
 
 
-@click.command("play")
-@click.option("--level", type=click.Choice(LEVELS), default=None, help="Computer level (default: last used, else medium).")
-@click.option("--deal", "deal_number", type=int, default=None, help="Deal number (default: a new random deal).")
-@click.option("--coach/--no-coach", default=None, help="Coach remarks during the game (default: on).")
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (remembered).")
-@click.option("--resume", is_flag=True, help="Continue the game in progress.")
+@click.command("play", cls=TranslatedCommand)
+@click.option("--level", type=click.Choice(LEVELS), default=None)
+@click.option("--deal", "deal_number", type=int, default=None)
+@click.option("--coach/--no-coach", default=None)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None)
+@click.option("--resume", is_flag=True)
 @handle_user_errors
 def play_command(
     level: str | None, deal_number: int | None, coach: bool | None, lang: str | None, resume: bool
 ) -> None:
-    """Play a coached game against two computer players."""
+    # Help text: help.play.  Options given are remembered in the store for the next game.
     console = Console(highlight=False)
     with Store.open() as store:
         games = GameStore(store)

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.cli.errors import handle_user_errors
+from tutor.cli.help_text import TranslatedCommand, TranslatedGroup
 from tutor.cli.input import Command, Entry, parse_entry, selection_status
 from tutor.cli.play import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
@@ -269,7 +270,7 @@ def _run(puzzle: Puzzle, lang: str | None, daily: date | None = None) -> None:
 
 
 # ------------------------------------------------------------------ commands
-class PuzzleGroup(click.Group):
+class PuzzleGroup(TranslatedGroup):
     """A group whose unknown sub-command is a puzzle id: ``ddz puzzle 3f9a1c``."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -285,8 +286,8 @@ class PuzzleGroup(click.Group):
 
 
 def _id_command(ident: str) -> click.Command:
-    @click.command(ident)
-    @click.option("--json", "as_json", is_flag=True, help="Print the puzzle (without its solution) as JSON.")
+    @click.command(ident, cls=TranslatedCommand, help_key="puzzle.id", help_values={"id": ident})
+    @click.option("--json", "as_json", is_flag=True)
     @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
     @handle_user_errors
     def show(as_json: bool, lang: str | None) -> None:
@@ -300,13 +301,13 @@ def _id_command(ident: str) -> click.Command:
 
 
 @click.group("puzzle", cls=PuzzleGroup, invoke_without_command=True)
-@click.option("--date", "day_text", default=None, metavar="YYYY-MM-DD", help="The daily puzzle of another day.")
-@click.option("--json", "as_json", is_flag=True, help="Print the puzzle (without its solution) as JSON.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (remembered).")
+@click.option("--date", "day_text", default=None, metavar="YYYY-MM-DD")
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @click.pass_context
 @handle_user_errors
 def puzzle_group(ctx: click.Context, day_text: str | None, as_json: bool, lang: str | None) -> None:
-    """Today's puzzle (also: `ddz puzzle random`, `ddz puzzle ID`, `ddz puzzle replay`, `ddz puzzle stats`)."""
+    # Help text: help.puzzle.  Without a subcommand: today's puzzle.
     if ctx.invoked_subcommand is not None:
         return
     day = parse_date(day_text) if day_text else date.today()
@@ -330,13 +331,13 @@ def pick_random(library: Library, theme: str | None, rating: float, rng: random.
 
 
 @puzzle_group.command("random")
-@click.option("--theme", default=None, help="Only puzzles with this theme (see docs/puzzles.md).")
-@click.option("--rating", type=float, default=None, help="Around this rating (default: yours).")
-@click.option("--json", "as_json", is_flag=True, help="Print the puzzle (without its solution) as JSON.")
+@click.option("--theme", default=None)
+@click.option("--rating", type=float, default=None)
+@click.option("--json", "as_json", is_flag=True)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
 def random_command(theme: str | None, rating: float | None, as_json: bool, lang: str | None) -> None:
-    """A random puzzle near your rating (or --rating), optionally of one --theme."""
+    # Help text: help.puzzle.random.
     library = load_library()
     with Store.open() as store:
         progress = PuzzleProgress(store)
@@ -350,11 +351,11 @@ def random_command(theme: str | None, rating: float | None, as_json: bool, lang:
 
 
 @puzzle_group.command("replay")
-@click.option("--theme", default=None, help="Only failed puzzles of this theme.")
+@click.option("--theme", default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
 def replay_command(theme: str | None, lang: str | None) -> None:
-    """Try again the oldest puzzle you failed (or solved only with help)."""
+    # Help text: help.puzzle.replay.
     library = load_library()
     with Store.open() as store:
         set_language(store.get_setting("lang", "en") if lang is None else lang)
@@ -367,11 +368,11 @@ def replay_command(theme: str | None, lang: str | None) -> None:
 
 
 @puzzle_group.command("stats")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option("--json", "as_json", is_flag=True)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
 def stats_command(as_json: bool, lang: str | None) -> None:
-    """Your puzzle rating, streak, results per theme and puzzles to replay."""
+    # Help text: help.puzzle.stats.
     store, progress = _open(lang)
     with store:
         stats = progress.stats(date.today())
@@ -404,24 +405,23 @@ def stats_command(as_json: bool, lang: str | None) -> None:
 
 
 # ------------------------------------------------------------ ddz puzzles …
-@click.group("puzzles")
+@click.group("puzzles", cls=TranslatedGroup)
 def puzzles_group() -> None:
-    """Make and check the puzzle library."""
+    # Help text: help.puzzles.  Only gathers the library tools.
+    pass
 
 
 @puzzles_group.command("generate")
-@click.option("-n", "count", type=click.IntRange(1), required=True, help="How many new puzzles.")
-@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="Fixes the deals scanned.")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Parallel processes.")
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="YAML file to write (default: puzzles/generated-SEED.yaml).")
-@click.option("--max-nodes", type=click.IntRange(1000), default=200_000, show_default=True,
-              help="Solver budget per search (a node budget keeps the output independent of machine speed).")
-@click.option("--theme", default=None, help="Keep only puzzles with this theme (bombs, rocket: focused cuts).")
+@click.option("-n", "count", type=click.IntRange(1), required=True)
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--max-nodes", type=click.IntRange(1000), default=200_000, show_default=True)
+@click.option("--theme", default=None)
 @handle_user_errors
 def generate_command(count: int, seed: int, workers: int, out: Path | None, max_nodes: int,
                      theme: str | None) -> None:
-    """Generate puzzles with exactly one winning first move, proven by the solver."""
+    # Help text: help.puzzles.generate.  The progress bar goes to stderr, on a terminal only.
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from tutor.puzzles.generate import generate
@@ -444,12 +444,12 @@ def generate_command(count: int, seed: int, workers: int, out: Path | None, max_
 
 @puzzles_group.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--full", is_flag=True, help="Also check that every defence in the main line is the toughest.")
-@click.option("--schema-only", is_flag=True, help="Only the schema and the tree replay (no solver).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object with the figures and the problems.")
+@click.option("--full", is_flag=True)
+@click.option("--schema-only", is_flag=True)
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_json: bool) -> None:
-    """Check puzzle files (default: the whole library) with the schema and the solver."""
+    # Help text: help.puzzles.validate.  Exit status 1 when any puzzle is wrong.
     import time
 
     from tutor.puzzles.verify import verify_all

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.engine.cards import DECK_COUNTS, Cards, rank_char
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -61,16 +62,12 @@ def describe(combo: Combo) -> str:
 # --- ddz classify ------------------------------------------------------------------------
 
 
-@click.command()
+@click.command(cls=TranslatedCommand)
 @click.argument("cards")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of readings.")
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def classify(cards: str, as_json: bool) -> None:
-    """Every reading of CARDS as a combination (RULES §5, §6).
-
-    One set of cards can be several combinations (333444555666 is three).
-    Exits 1 when the cards are no combination at all.
-    """
+    # Help text: help.classify.  "No combination" is an answer (exit 1), not an error (exit 2).
     found = readings(_parse_cards(cards))
     if as_json:
         _echo_json([r.to_json() for r in found])
@@ -145,20 +142,14 @@ def moves_table(moves: Iterable[Combo], title: str) -> Table:
     return table
 
 
-@click.command()
+@click.command(cls=TranslatedCommand)
 @click.argument("hand")
-@click.option("--beat", metavar="CARDS", help="The combination on the table to beat (else: leading).")
-@click.option("--beat-kind", metavar="KIND", help="How to read --beat when it has several readings.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of {cards, kind, length, main}.")
+@click.option("--beat", metavar="CARDS")
+@click.option("--beat-kind", metavar="KIND")
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def moves(hand: str, beat: str | None, beat_kind: str | None, as_json: bool) -> None:
-    """Every legal move of HAND: leading, or beating --beat (RULES §6).
-
-    A move is the cards and the reading they are played under.  Leading: one
-    move per card set and kind/length, under the highest main.  Following: one
-    move per card set that beats, under its highest beating reading.  Pass is
-    always possible when following and is not listed.
-    """
+    # Help text: help.moves.
     cards = _parse_cards(hand)
     if beat_kind is not None and beat is None:
         raise UserError(t("rules.beat_kind_without_beat"))
@@ -191,15 +182,12 @@ def _deal_number(text: str) -> int:
     return int(stripped)
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command(cls=TranslatedCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("number", metavar="N")
-@click.option("--json", "as_json", is_flag=True, help="Print the deal as a JSON object.")
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def deal(number: str, as_json: bool) -> None:
-    """The deal number N: the three hands, the kitty and the first bidder (RULES §2).
-
-    The same number gives the same deal on every machine and version.
-    """
+    # Help text: help.deal.
     from tutor.engine.deal import deal as make_deal
 
     dealt = make_deal(_deal_number(number))

@@ -14,6 +14,7 @@ import json
 import click
 
 from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
 from tutor.solver import Position, Role, SolveResult, Solver
 from tutor.solver.solver import Objective
@@ -100,25 +101,18 @@ def result_json(pos: Position, res: SolveResult, fastest: bool, score: bool = Fa
     return data
 
 
-@click.command("solve")
+@click.command("solve", cls=TranslatedCommand)
 @click.argument("players", nargs=-1, required=True)
-@click.option("--beat", metavar="CARDS", help="The combination on the table that the mover must beat or pass.")
-@click.option("--beat-by", type=int, metavar="INDEX",
-              help="Who played --beat (player index, 0 = first listed); default the last listed.")  # fmt: skip
-@click.option("--fastest", is_flag=True, help="Shortest forced win (reports win_in, the winner's own plays).")
-@click.option("--score", is_flag=True,
-              help="Most bombs and rockets the winner can force (reports bombs, multiplier, best_moves).")  # fmt: skip
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
-              help="Give up after S seconds (the answer is then 'unknown').")  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--beat", metavar="CARDS")
+@click.option("--beat-by", type=int, metavar="INDEX")
+@click.option("--fastest", is_flag=True)
+@click.option("--score", is_flag=True)
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S")
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, score: bool,
           max_seconds: float | None, as_json: bool) -> None:  # fmt: skip
-    """Solve an open-hand endgame exactly: PLAYERS like "L:DAQQJJT999844 F:X22AAT886633".
-
-    Players in turn order, the first listed to move; L = landlord, F = farmer
-    (two farmers are one team).  Lists every winning first move.
-    """
+    # Help text: help.solve.
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
     pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
     if fastest and score:

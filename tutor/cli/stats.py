@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.cli.errors import handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.cli.render import combo_text, open_table, seat_name, signed
 from tutor.engine.game import Game
 from tutor.engine.record import GameRecord
@@ -32,11 +33,11 @@ def _open() -> tuple[Store, GameStore]:
     return store, games
 
 
-@click.command("stats")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@click.command("stats", cls=TranslatedCommand)
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def stats_command(as_json: bool) -> None:
-    """Your running score, and games and wins by role and level."""
+    # Help text: help.stats.
     store, games = _open()
     with store:
         stats = games.stats()
@@ -56,12 +57,12 @@ def stats_command(as_json: bool) -> None:
         console.print(t("play.stats_by_level", level=t(f"play.level_{level}"), **row))
 
 
-@click.command("history")
+@click.command("history", cls=TranslatedCommand)
 @click.option("--limit", "-n", type=click.IntRange(1, 10_000), default=20, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def history_command(limit: int, as_json: bool) -> None:
-    """Your finished games, newest first (replay one with ddz replay GAME_ID)."""
+    # Help text: help.history.
     store, games = _open()
     with store:
         rows = games.history(limit)
@@ -118,12 +119,12 @@ def _describe_action(action: Turn | tuple[int, int] | None) -> Text:
     return Text(t("play.bid_made", seat=seat_name(seat), bid=bid) if bid else t("play.bid_passed", seat=seat_name(seat)))
 
 
-@click.command("replay")
+@click.command("replay", cls=TranslatedCommand)
 @click.argument("game_id", type=int)
-@click.option("--all", "show_all", is_flag=True, help="Print every step without waiting.")
+@click.option("--all", "show_all", is_flag=True)
 @handle_user_errors
 def replay_command(game_id: int, show_all: bool) -> None:
-    """Step through a finished game with every hand face up."""
+    # Help text: help.replay.
     store, games = _open()
     with store:
         found = games.get(game_id)

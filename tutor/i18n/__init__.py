@@ -45,11 +45,20 @@ def language() -> str:
     return _current
 
 
+def lookup(key: str, lang: str) -> str | None:
+    """The unformatted string ``key`` in ``lang``, else in English, else None.
+
+    For callers that must choose the language per call (``--help`` is
+    formatted before any command has set the language) or know whether a key exists.
+    """
+    return catalogue(lang).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+
+
 def t(key: str, /, **values: object) -> str:
     """The string ``key`` in the current language, formatted with ``values``.
 
     Falls back to English, then to the key itself, so a missing translation
     shows up as text rather than as a crash.
     """
-    text = catalogue(_current).get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
+    text = lookup(key, _current) or key
     return text.format(**values) if values else text

@@ -1,0 +1,154 @@
+"""``--help`` comes from the catalogues (tutor/i18n/<lang>/help.yaml), in English or in Russian.
+
+The command tree is walked, not listed by hand, so that a new command or
+option without a text in every language fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from tutor.cli.help_text import AREA, LANG_VARIABLE, TranslatedHelp, command_key
+from tutor.cli.main import main
+from tutor.cli.puzzle import PuzzleGroup
+from tutor.i18n import LANGUAGES, catalogue
+
+#: click's own options besides --help, whose help ("Show the version and exit.") stays click's.
+CLICK_OWNED = {"version"}
+#: Any word stands for a puzzle id: ``ddz puzzle 3f9a1c`` is a command of its own.
+PUZZLE_ID = "3f9a1c"
+UNTRANSLATED = re.compile(r"(?<![\w.])help\.\w")
+
+
+def command_tree() -> Iterator[tuple[list[str], click.Context]]:
+    """Every command under ``ddz`` (its path as typed; [] is ``ddz``) with a context for it."""
+
+    def walk(command: click.Command, path: list[str], parent: click.Context | None) -> Iterator[
+        tuple[list[str], click.Context]
+    ]:
+        ctx = click.Context(command, info_name=path[-1] if path else "ddz", parent=parent)
+        yield path, ctx
+        if isinstance(command, click.Group):
+            names = command.list_commands(ctx) + ([PUZZLE_ID] if isinstance(command, PuzzleGroup) else [])
+            params = {param.name for param in command.params}
+            assert not params & set(names), f"ddz {' '.join(path)}: an option and a command share a key"
+            for name in names:
+                sub = command.get_command(ctx, name)
+                assert sub is not None
+                yield from walk(sub, [*path, name], ctx)
+
+    yield from walk(main, [], None)
+
+
+def text_keys(ctx: click.Context) -> list[str]:
+    """The keys a command's help needs: its own and one per option (click's own options aside)."""
+    key = command_key(ctx)
+    help_option = ctx.command.get_help_option(ctx)
+    options = [
+        p for p in ctx.command.get_params(ctx)
+        if isinstance(p, click.Option) and p is not help_option and p.name not in CLICK_OWNED
+    ]
+    return [key, *(f"{key}.{option.name}" for option in options)]
+
+
+def help_output(args: list[str], lang: str | None = None) -> str:
+    """``ddz ARGS --help`` with ``DDZ_LANG`` set to ``lang`` (None: unset, whatever the shell has)."""
+    result: Result = CliRunner().invoke(main, [*args, "--help"], env={LANG_VARIABLE: lang})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+#: (path, key of its text) of every command, for the tests that run each help.
+COMMANDS = [(path, command_key(ctx)) for path, ctx in command_tree()]
+
+
+def test_every_command_and_option_has_a_text_in_every_language() -> None:
+    missing = []
+    for path, ctx in command_tree():
+        assert isinstance(ctx.command, TranslatedHelp), f"ddz {' '.join(path)} does not translate its help"
+        missing += [f"{lang}:{key}" for key in text_keys(ctx) for lang in LANGUAGES
+                    if key not in catalogue(lang)]
+    assert not missing, f"help texts missing: {missing}"
+
+
+def test_no_help_text_is_left_over() -> None:
+    used = {key for _, ctx in command_tree() for key in text_keys(ctx)}
+    stale = sorted(key for key in catalogue("en") if key.startswith(f"{AREA}.") and key not in used)
+    assert not stale, f"help texts of no command or option: {stale}"
+
+
+def test_keys_follow_the_command_path() -> None:
+    keys = {" ".join(path): command_key(ctx) for path, ctx in command_tree()}
+    assert keys[""] == "help.main"
+    assert keys["solve"] == "help.solve"
+    assert keys["bench solver"] == "help.bench.solver"
+    assert keys[f"puzzle {PUZZLE_ID}"] == "help.puzzle.id"
+
+
+def test_solve_help_is_english_by_default() -> None:
+    out = help_output(["solve"])
+    assert "Solve an open-hand endgame exactly" in out
+    assert "Give up after S seconds" in out and "[x>0]" in out
+    assert "Show this message and exit." in out
+
+
+def test_ddz_lang_makes_solve_help_russian() -> None:
+    out = help_output(["solve"], "ru")
+    assert "Точно решить эндшпиль" in out
+    assert "Сдаться через S секунд" in out and "[x>0]" in out  # click's range hint stays
+    assert "Show this message and exit." in out  # click's own text stays click's
+    assert "Solve an open-hand endgame" not in out
+
+
+@pytest.mark.parametrize("lang_args", [["--lang", "ru"], ["--lang=ru"]])
+def test_lang_on_the_command_line_makes_play_help_russian(lang_args: list[str]) -> None:
+    out = help_output(["play", *lang_args])
+    assert "Сыграть партию с тренером" in out and "Язык (запоминается)." in out
+
+
+def test_lang_on_the_command_line_beats_ddz_lang() -> None:
+    out = help_output(["play", "--lang", "en"], "ru")
+    assert "Play a coached game" in out and "Сыграть" not in out
+
+
+def test_unknown_language_means_english() -> None:
+    assert "Solve an open-hand endgame exactly" in help_output(["solve"], "xx")
+
+
+def test_group_listing_shows_the_first_sentence_translated() -> None:
+    out = help_output([], "ru")
+    assert re.search(r"^  solve\s+Точно решить эндшпиль", out, re.M), out
+    assert re.search(r"^  lessons\s+Инструменты для авторов уроков\.$", out, re.M), out
+    bare = CliRunner().invoke(main, [], env={LANG_VARIABLE: "ru"}).output  # no arguments: help too
+    assert "Инструменты для авторов уроков." in bare
+
+
+def test_placeholders_are_filled() -> None:
+    assert "Solve the puzzle 3f9a1c." in help_output(["puzzle", PUZZLE_ID])
+    out = help_output(["bench", "solver"], "ru")
+    assert "не больше 5 с" in out and "(по умолчанию 120)" in out
+
+
+def test_russian_help_leaves_no_trace_on_the_next_english_one() -> None:
+    help_output(["solve"], "ru")
+    assert "Solve an open-hand endgame exactly" in help_output(["solve"])
+
+
+def _words(text: str, count: int | None = None) -> str:
+    """The text with its wrapping undone (``count``: only its first words)."""
+    return " ".join(text.split()[:count])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("path", "key"), COMMANDS, ids=[" ".join(path) or "ddz" for path, _ in COMMANDS])
+def test_help_shows_no_key_and_only_the_chosen_language(path: list[str], key: str, lang: str) -> None:
+    out = help_output(path, lang)
+    assert not UNTRANSLATED.findall(out), out
+    texts = {other: catalogue(other)[key].format(id=PUZZLE_ID) for other in LANGUAGES}
+    assert _words(texts[lang], 3) in _words(out), out
+    assert all(_words(texts[other], 5) not in _words(out) for other in LANGUAGES if other != lang), out

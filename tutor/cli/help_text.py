@@ -1,0 +1,174 @@
+"""``--help`` texts from the string catalogues, in the learner's language.
+
+click takes a command's help from its docstring and an option's from ``help=``:
+English fixed at import time.  The classes here look the texts up in
+``tutor/i18n/<lang>/help.yaml`` when click formats the help instead, so they
+live with every other user-facing string and exist in every language.
+
+Keys follow the command path under ``ddz``: the command ``ddz bench solver``
+reads ``help.bench.solver``, its option ``--repeat`` reads
+``help.bench.solver.repeat`` (the parameter's name, so ``--json`` is
+``….as_json``), the root group reads ``help.main``.  A command may name its key
+(``help_key``, for the puzzle-id commands that have no fixed name) and give
+values for ``{placeholders}`` (``help_values``, for numbers the code owns).
+
+The texts are swapped into the command and its parameters only while click
+formats, and put back afterwards, so click keeps doing the wrapping, the
+``[default: …]`` and range hints and its own strings ("Show this message and
+exit." has no key and stays click's).  A group's listing shows the first
+sentence of each subcommand's text, cut by click as before.
+
+The language of the help: ``--lang X`` on the command line (seen in
+:meth:`TranslatedHelp.parse_args`, before click acts on ``--help``), else the
+environment variable ``DDZ_LANG``, else English.  The language remembered in
+the learner's store is deliberately *not* read: :meth:`tutor.store.Store.open`
+creates the data folder and database when they are missing, writes on every
+open and can fail on a damaged or newer file — too much for ``--help``.
+Anything unknown means English; help never fails over its language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+import click
+
+from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, lookup
+
+AREA = "help"
+#: The name click gives the ``ddz`` group (its function is ``main``); its key is ``help.main``.
+ROOT = "main"
+LANG_VARIABLE = "DDZ_LANG"
+_LANG_META = "tutor.cli.help_text.lang"
+
+
+class _HasHelp(Protocol):
+    help: str | None
+
+
+def command_key(ctx: click.Context, command: click.Command | None = None) -> str:
+    """The catalogue key of ``command`` — by default ``ctx.command``, else a subcommand of it."""
+    command = command or ctx.command
+    own = getattr(command, "help_key", None)
+    if own:
+        return f"{AREA}.{own}"
+    names: list[str] = []
+    node: click.Context | None = ctx
+    while node is not None:
+        names.insert(0, node.command.name or "")
+        node = node.parent
+    if command is not ctx.command:
+        names.append(command.name or "")
+    if len(names) > 1 and names[0] == ROOT:
+        names = names[1:]
+    return ".".join([AREA, *names])
+
+
+def lang_on_command_line(args: Sequence[str]) -> str | None:
+    """The value of the last ``--lang X`` / ``--lang=X`` before ``--`` (the last one is what click keeps)."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
+def help_language(ctx: click.Context | None) -> str:
+    """``--lang`` seen on the command line, else ``$DDZ_LANG``, else English."""
+    seen = ctx.meta.get(_LANG_META) if ctx is not None else None
+    for candidate in (seen, os.environ.get(LANG_VARIABLE)):
+        if candidate in LANGUAGES:
+            return str(candidate)
+    return DEFAULT_LANGUAGE
+
+
+def help_text(key: str, lang: str, values: Mapping[str, object]) -> str | None:
+    """The catalogue text of ``key`` in ``lang`` (else English), or None when there is none.
+
+    A translation whose placeholders do not fit ``values`` falls back to the
+    English text rather than breaking ``--help``.
+    """
+    for candidate in dict.fromkeys((lang, DEFAULT_LANGUAGE)):
+        text = lookup(key, candidate)
+        if text is None:
+            return None
+        if not values:
+            return text
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):
+            continue
+    return None
+
+
+@contextmanager
+def _swapped(texts: Iterable[tuple[_HasHelp, str | None]]) -> Iterator[None]:
+    """Give each object its catalogue text (None: keep its own) and restore the old texts afterwards."""
+    chosen = [(owner, text) for owner, text in texts if text is not None]
+    saved = [(owner, owner.help) for owner, _ in chosen]
+    try:
+        for owner, text in chosen:
+            owner.help = text
+        yield
+    finally:
+        for owner, old in saved:
+            owner.help = old
+
+
+class TranslatedHelp(click.Command):
+    """What commands and groups share: catalogue texts swapped in while click formats help."""
+
+    def __init__(
+        self,
+        *args: Any,
+        help_key: str | None = None,
+        help_values: Mapping[str, object] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_key = help_key
+        self.help_values: dict[str, object] = dict(help_values or {})
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # Before click parses: an eager --help prints and exits from inside the parse.
+        lang = lang_on_command_line(args)
+        if lang is not None:
+            ctx.meta[_LANG_META] = lang
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # The scope makes ctx current, so that a group's listing can find its subcommands' keys.
+        key = command_key(ctx)
+        lang = help_language(ctx)
+        texts: list[tuple[_HasHelp, str | None]] = [(self, help_text(key, lang, self.help_values))]
+        for param in self.get_params(ctx):
+            texts.append((param, help_text(f"{key}.{param.name}", lang, self.help_values)))
+        with ctx.scope(cleanup=False), _swapped(texts):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        # Called by the parent group's listing, with the parent's context current.
+        ctx = click.get_current_context(silent=True)
+        if ctx is None:
+            return super().get_short_help_str(limit)
+        text = help_text(command_key(ctx, self), help_language(ctx), self.help_values)
+        with _swapped([(self, text)]):
+            return super().get_short_help_str(limit)
+
+
+class TranslatedCommand(TranslatedHelp):
+    """A ``ddz`` command: ``@click.command("solve", cls=TranslatedCommand)``."""
+
+
+class TranslatedGroup(TranslatedHelp, click.Group):
+    """A ``ddz`` group; commands and groups declared on it get the translated classes too."""
+
+    command_class = TranslatedCommand
+    group_class = type
