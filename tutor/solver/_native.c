@@ -108,17 +108,21 @@ typedef struct {
     uint64_t a, b;
 } Key;
 
+/* Open addressing from a hand (never 0: an empty hand has gone out) to a
+   small number; grows at half full. */
+typedef struct {
+    uint64_t *keys;
+    int32_t *vals;
+    uint64_t cap, n;
+} HandMap;
+
 typedef struct {
     PyObject_HEAD
     PyObject *exc;       /* exception class raised when the budget is spent */
     Hand **hands;
     int32_t nhands, cap_hands;
-    uint64_t *hmap_keys; /* open addressing: hand -> id + 1 (0 = empty) */
-    int32_t *hmap_vals;
-    uint64_t hmap_cap;
-    uint64_t *plays_keys; /* open addressing: hand -> least number of plays */
-    int8_t *plays_vals;
-    uint64_t plays_cap, plays_n;
+    HandMap ids;   /* hand -> its number in `hands` */
+    HandMap plays; /* hand -> least number of plays (also hands never searched) */
     uint64_t *tt;
     uint64_t tt_mask; /* number of buckets - 1 */
     int tt_bits, tt_max_bits;
@@ -185,14 +189,14 @@ static void arena_free(TwoSearch *s) {
 }
 
 static int compute_pairs(Hand *h);
+static void map_clear(HandMap *m);
 
 static void free_hands(TwoSearch *s) {
     arena_free(s);
     s->nhands = 0;
     s->hand_bytes = 0;
-    if (s->hmap_keys) memset(s->hmap_keys, 0, s->hmap_cap * sizeof(uint64_t));
-    if (s->plays_keys) memset(s->plays_keys, 0, s->plays_cap * sizeof(uint64_t));
-    s->plays_n = 0;
+    map_clear(&s->ids);
+    map_clear(&s->plays);
 }
 
 static void clear_tt(TwoSearch *s) {
@@ -267,29 +271,61 @@ static void tt_resize(TwoSearch *s, int bits) {
 
 static void tt_grow(TwoSearch *s) { tt_resize(s, s->tt_bits + 1); }
 
-static int hmap_grow(TwoSearch *s) {
-    uint64_t ncap = s->hmap_cap ? s->hmap_cap * 2 : 4096;
+static int map_grow(HandMap *m) {
+    uint64_t ncap = m->cap ? m->cap * 2 : 4096;
     uint64_t *nk = calloc(ncap, sizeof(uint64_t));
     int32_t *nv = calloc(ncap, sizeof(int32_t));
     if (!nk || !nv) {
         free(nk);
         free(nv);
-        PyErr_NoMemory();
         return -1;
     }
-    for (int32_t i = 0; i < s->nhands; i++) {
-        uint64_t h = s->hands[i]->hand;
-        uint64_t j = mix64(h) & (ncap - 1);
+    for (uint64_t i = 0; i < m->cap; i++) {
+        if (!m->keys[i]) continue;
+        uint64_t j = mix64(m->keys[i]) & (ncap - 1);
         while (nk[j]) j = (j + 1) & (ncap - 1);
-        nk[j] = h;
-        nv[j] = i;
+        nk[j] = m->keys[i];
+        nv[j] = m->vals[i];
     }
-    free(s->hmap_keys);
-    free(s->hmap_vals);
-    s->hmap_keys = nk;
-    s->hmap_vals = nv;
-    s->hmap_cap = ncap;
+    free(m->keys);
+    free(m->vals);
+    m->keys = nk;
+    m->vals = nv;
+    m->cap = ncap;
     return 0;
+}
+
+/* The value of `key`, or -1. */
+static inline int32_t map_get(const HandMap *m, uint64_t key) {
+    uint64_t mask = m->cap - 1;
+    for (uint64_t j = mix64(key) & mask; m->keys[j]; j = (j + 1) & mask)
+        if (m->keys[j] == key) return m->vals[j];
+    return -1;
+}
+
+/* 0, or -1 when out of memory. */
+static int map_put(HandMap *m, uint64_t key, int32_t value) {
+    if ((m->n + 1) * 2 > m->cap && map_grow(m) < 0) return -1;
+    uint64_t mask = m->cap - 1;
+    uint64_t j = mix64(key) & mask;
+    while (m->keys[j] && m->keys[j] != key) j = (j + 1) & mask;
+    if (!m->keys[j]) m->n++;
+    m->keys[j] = key;
+    m->vals[j] = value;
+    return 0;
+}
+
+static void map_clear(HandMap *m) {
+    if (m->keys) memset(m->keys, 0, m->cap * sizeof(uint64_t));
+    m->n = 0;
+}
+
+static void map_free(HandMap *m) {
+    free(m->keys);
+    free(m->vals);
+    m->keys = NULL;
+    m->vals = NULL;
+    m->cap = m->n = 0;
 }
 
 /* ------------------------------------------------- dominance pairs */
@@ -673,39 +709,11 @@ static inline int cards_size(uint64_t c) {
 /* HandTables.min_plays: the least number of plays that empty a hand (exact).
    Every partition has a play holding the lowest card, so only those plays
    are tried; memoised per hand. */
-static int plays_grow(TwoSearch *s) {
-    uint64_t ncap = s->plays_cap ? s->plays_cap * 2 : 4096;
-    uint64_t *nk = calloc(ncap, sizeof(uint64_t));
-    int8_t *nv = calloc(ncap, 1);
-    if (!nk || !nv) {
-        free(nk);
-        free(nv);
-        return -1;
-    }
-    for (uint64_t i = 0; i < s->plays_cap; i++) {
-        if (!s->plays_keys[i]) continue;
-        uint64_t j = mix64(s->plays_keys[i]) & (ncap - 1);
-        while (nk[j]) j = (j + 1) & (ncap - 1);
-        nk[j] = s->plays_keys[i];
-        nv[j] = s->plays_vals[i];
-    }
-    free(s->plays_keys);
-    free(s->plays_vals);
-    s->plays_keys = nk;
-    s->plays_vals = nv;
-    s->plays_cap = ncap;
-    return 0;
-}
-
 /* -1: out of memory. */
 static int min_plays(TwoSearch *s, uint64_t hand, const MoveList *known) {
     if (!hand) return 0;
-    uint64_t mask = s->plays_cap - 1;
-    uint64_t j = mix64(hand) & mask;
-    while (s->plays_keys[j]) {
-        if (s->plays_keys[j] == hand) return s->plays_vals[j];
-        j = (j + 1) & mask;
-    }
+    int32_t known_plays = map_get(&s->plays, hand);
+    if (known_plays >= 0) return known_plays;
     MoveList own = {0};
     const MoveList *l = known;
     if (!l) {
@@ -733,15 +741,7 @@ static int min_plays(TwoSearch *s, uint64_t hand, const MoveList *known) {
         }
     }
     free(own.m);
-    /* Insert (the table may have changed during the recursion: look again). */
-    if ((s->plays_n + 1) * 2 > s->plays_cap && plays_grow(s) < 0) return -1;
-    mask = s->plays_cap - 1;
-    j = mix64(hand) & mask;
-    while (s->plays_keys[j] && s->plays_keys[j] != hand) j = (j + 1) & mask;
-    if (!s->plays_keys[j]) s->plays_n++;
-    s->plays_keys[j] = hand;
-    s->plays_vals[j] = (int8_t)best;
-    return best;
+    return map_put(&s->plays, hand, best) < 0 ? -1 : best;
 }
 
 /* Builds a Hand: its lead moves (the engine's, ordered as
@@ -808,12 +808,8 @@ oom:
 }
 
 static Hand *get_hand(TwoSearch *s, uint64_t hand) {
-    uint64_t mask = s->hmap_cap - 1;
-    uint64_t j = mix64(hand) & mask;
-    while (s->hmap_keys[j]) {
-        if (s->hmap_keys[j] == hand) return s->hands[s->hmap_vals[j]];
-        j = (j + 1) & mask;
-    }
+    int32_t id = map_get(&s->ids, hand);
+    if (id >= 0) return s->hands[id];
     if (s->nhands >= MAX_HANDS) {
         /* Too many hands to number: the caller starts again (exactly). */
         PyErr_SetString(PyExc_MemoryError, "native search: too many distinct hands");
@@ -834,11 +830,9 @@ static Hand *get_hand(TwoSearch *s, uint64_t hand) {
     h->id = s->nhands;
     s->hands[s->nhands++] = h;
     s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)) + (size_t)h->npairs * sizeof(Pair);
-    if ((uint64_t)s->nhands * 2 > s->hmap_cap) {
-        if (hmap_grow(s) < 0) return NULL;
-    } else {
-        s->hmap_keys[j] = hand;
-        s->hmap_vals[j] = h->id;
+    if (map_put(&s->ids, hand, h->id) < 0) {
+        PyErr_NoMemory();
+        return NULL;
     }
     return h;
 }
@@ -1248,12 +1242,10 @@ error:
 static void TwoSearch_dealloc(TwoSearch *s) {
     free_hands(s);
     free(s->hands);
-    free(s->hmap_keys);
-    free(s->hmap_vals);
+    map_free(&s->ids);
     table_free(s->tt, (s->tt_mask + 1) * WORDS);
     free(s->scratch);
-    free(s->plays_keys);
-    free(s->plays_vals);
+    map_free(&s->plays);
     Py_XDECREF(s->exc);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -1285,7 +1277,7 @@ static int TwoSearch_init(TwoSearch *s, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
-    if (hmap_grow(s) < 0 || plays_grow(s) < 0) {
+    if (map_grow(&s->ids) < 0 || map_grow(&s->plays) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1457,10 +1449,9 @@ static PyObject *native_min_plays(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "K", &hand)) return NULL;
     TwoSearch tmp;
     memset(&tmp, 0, sizeof(tmp));
-    if (plays_grow(&tmp) < 0) return PyErr_NoMemory();
+    if (map_grow(&tmp.plays) < 0) return PyErr_NoMemory();
     int n = min_plays(&tmp, hand, NULL);
-    free(tmp.plays_keys);
-    free(tmp.plays_vals);
+    map_free(&tmp.plays);
     if (n < 0) return PyErr_NoMemory();
     return PyLong_FromLong(n);
 }
