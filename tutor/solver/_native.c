@@ -1351,9 +1351,6 @@ static int TwoSearch_set_nodes(TwoSearch *s, PyObject *value, void *closure) {
 
 static PyObject *TwoSearch_get_hands(TwoSearch *s, void *closure) { return PyLong_FromLong(s->nhands); }
 
-static PyObject *TwoSearch_get_table_bytes(TwoSearch *s, void *closure) {
-    return PyLong_FromUnsignedLongLong((s->tt_mask + 1) * WORDS * sizeof(uint64_t));
-}
 
 static PyMethodDef TwoSearch_methods[] = {
     {"win", (PyCFunction)TwoSearch_win, METH_VARARGS,
@@ -1366,7 +1363,6 @@ static PyMethodDef TwoSearch_methods[] = {
 static PyGetSetDef TwoSearch_getset[] = {
     {"nodes", (getter)TwoSearch_get_nodes, (setter)TwoSearch_set_nodes, "positions expanded", NULL},
     {"hands", (getter)TwoSearch_get_hands, NULL, "distinct hands numbered so far", NULL},
-    {"table_bytes", (getter)TwoSearch_get_table_bytes, NULL, "size of the transposition table", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

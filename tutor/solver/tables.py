@@ -23,7 +23,7 @@ Clearing loses only speed, never correctness.
 from __future__ import annotations
 
 from tutor.engine.cards import FIELD, packed_size, unpack
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.moves import lead_moves_packed
 
 BOMB = int(Kind.BOMB)
@@ -38,23 +38,6 @@ BOMB_CODE = BOMB | 1 << 4
 def table_code(move: Combo) -> int:
     """What a follower must beat, as a small non-zero integer: kind, length, main."""
     return move[1] | move[2] << 4 | move[3] << 8
-
-
-def beats_code(move: Combo, code: int) -> bool:
-    """Does ``move`` beat a table whose :func:`table_code` is ``code``?  (RULES §5:
-    same kind and length with a higher main; a bomb beats any non-bomb and a
-    lower bomb; the rocket beats everything.)"""
-    kind = code & 15
-    if kind == ROCKET:
-        return False
-    mkind = move[1]
-    if mkind == ROCKET:
-        return True
-    if kind == BOMB:
-        return mkind == BOMB and move[3] > code >> 8
-    if mkind == BOMB:
-        return True
-    return mkind == kind and move[2] == (code >> 4) & 15 and move[3] > code >> 8
 
 
 #: Number of cards in a packed set.
@@ -125,7 +108,7 @@ class HandTables:
         if moves is None:
             if len(self.follow) > self.limit:
                 self.follow.clear()
-            moves = [m for m in self.lead_moves(hand) if beats_code(m, code)]
+            moves = [m for m in self.lead_moves(hand) if beats(m, table)]
             self.follow[key] = moves
         return moves
 
