@@ -6,10 +6,11 @@ give the same answers (the tests run both on thousands of positions).  It is
 built when the package is installed on a machine with a C compiler and the
 Python headers; without them the package still installs and the solver runs
 the Python search, only slower (about 140 thousand positions a second against
-several million).
+about two million on one core here).
 
-Set ``DDZ_PURE_PYTHON=1`` to use the Python search even when the compiled one
-is there (the tests do, to check the two against each other).
+Set ``DDZ_PURE_PYTHON=1`` (or pass ``Solver(native=False)``, as the tests do to
+check the two against each other) to use the Python search even when the
+compiled one is there.
 """
 
 from __future__ import annotations
