@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from tutor.engine.combos import Combo, Kind, beats, readings
+from tutor.engine.trick import is_first_trick as first_trick_going
 from tutor.engine.view import PlayerView
 
 
@@ -121,17 +122,9 @@ class Seats:
 
 
 def is_bomb(combo: Combo) -> bool:
-    return combo[1] == Kind.BOMB or combo[1] == Kind.ROCKET
+    return combo.is_bomb
 
 
 def is_first_trick(view: PlayerView) -> bool:
     """True while the opening trick is still going (nobody has won a trick yet)."""
-    passes = 0
-    for turn in view.history:
-        if turn.play is None:
-            passes += 1
-            if passes >= view.players - 1:
-                return False
-        else:
-            passes = 0
-    return True
+    return first_trick_going(view.history, view.players)

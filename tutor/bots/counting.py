@@ -23,6 +23,7 @@ from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import FULL_DECK, NUM_RANKS, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
+from tutor.engine.trick import Trick, lead_returns
 from tutor.engine.view import PlayerView
 
 
@@ -103,14 +104,13 @@ def pass_limits(view: PlayerView) -> list[PassLimit]:
     if view.landlord is None:
         return limits
     counts = _counts_before_each_turn(view)
-    table: Combo | None = None
-    table_seat: int | None = None
-    passes = 0
+    trick = Trick()
     for index, turn in enumerate(view.history):
+        table, table_seat = trick.table, trick.table_seat
+        trick, _ = trick.after(turn.seat, turn.play, view.players)
         if turn.play is not None:
-            table, table_seat, passes = turn.play, turn.seat, 0
             continue
-        passes += 1
+        passes = trick.passes or view.players - 1  # the pass that gave the lead back was the last chance
         if (
             table is not None
             and table_seat is not None
@@ -119,11 +119,9 @@ def pass_limits(view: PlayerView) -> list[PassLimit]:
             and _is_opponent(view.landlord, turn.seat, table_seat)
         ):
             leader_cards = counts[index][table_seat]
-            last_chance = turn.seat != view.landlord and passes == 2
+            last_chance = turn.seat != view.landlord and lead_returns(passes, view.players)
             if (leader_cards <= 2 or last_chance) and not _contradicted(view, index, turn.seat, table):
                 limits.append(PassLimit(turn.seat, Kind(table[1]), table[3]))
-        if passes >= view.players - 1:
-            table, table_seat, passes = None, None, 0
     return limits
 
 

@@ -32,7 +32,8 @@ from tutor.bots.sampling import likely_samples
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
-from tutor.engine.view import PlayerView, Turn
+from tutor.engine.trick import Trick, Turn, replay_trick
+from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:
     from tutor.bots.medium import MediumBot
@@ -57,9 +58,7 @@ class _Sim:
     hands: list[int]
     landlord: int
     to_move: int
-    table: Combo | None
-    table_seat: int | None
-    passes: int
+    trick: Trick
     history: list[Turn]
     base: PlayerView
 
@@ -74,8 +73,8 @@ class _Sim:
             history=tuple(self.history),
             card_counts=tuple(_size(h) for h in self.hands),
             to_move=self.to_move,
-            table=self.table,
-            table_seat=self.table_seat,
+            table=self.trick.table,
+            table_seat=self.trick.table_seat,
             bid=b.bid,
             rules=b.rules,
         )
@@ -84,31 +83,12 @@ class _Sim:
         """Play ``move`` for the player to move; the winner's seat when the game ends."""
         seat = self.to_move
         self.history.append(Turn(seat, move))
-        n = len(self.hands)
-        if move is None:
-            self.passes += 1
-            if self.passes >= n - 1:
-                self.to_move = self.table_seat if self.table_seat is not None else (seat + 1) % n
-                self.table = self.table_seat = None
-                self.passes = 0
-            else:
-                self.to_move = (seat + 1) % n
-            return None
-        self.hands[seat] -= move[0]
-        if not self.hands[seat]:
-            return seat
-        self.table, self.table_seat, self.passes = move, seat, 0
-        self.to_move = (seat + 1) % n
+        if move is not None:
+            self.hands[seat] -= move[0]
+            if not self.hands[seat]:
+                return seat
+        self.trick, self.to_move = self.trick.after(seat, move, len(self.hands))
         return None
-
-
-def _trailing_passes(view: PlayerView) -> int:
-    passes = 0
-    for turn in reversed(view.history):
-        if turn.play is not None:
-            break
-        passes += 1
-    return passes if view.table is not None else 0
 
 
 def rollout(view: PlayerView, hidden: dict[int, int], first: Move, policy: MediumBot) -> bool:
@@ -119,9 +99,7 @@ def rollout(view: PlayerView, hidden: dict[int, int], first: Move, policy: Mediu
         hands,
         view.landlord,
         view.seat,
-        view.table,
-        view.table_seat,
-        _trailing_passes(view),
+        replay_trick(view.history, view.players),
         list(view.history),
         view,
     )

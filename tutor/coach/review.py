@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.view import Turn
+from tutor.engine.trick import Turn, trick_winners
 from tutor.i18n import t
 
 
@@ -24,28 +24,6 @@ class Moment:
     action_index: int
     move: int
     text: str
-
-
-def trick_winners(history: Sequence[Turn], players: int = 3) -> list[tuple[int, Turn]]:
-    """Each trick's winning play: (index in history, turn), in order.
-
-    A trick ends when everybody else passed after a play (RULES §4) or when the
-    game ends with that play.
-    """
-    winners: list[tuple[int, Turn]] = []
-    last: tuple[int, Turn] | None = None
-    passes = 0
-    for index, turn in enumerate(history):
-        if turn.play is not None:
-            last, passes = (index, turn), 0
-        else:
-            passes += 1
-            if passes >= players - 1 and last is not None:
-                winners.append(last)
-                last, passes = None, 0
-    if last is not None:
-        winners.append(last)
-    return winners
 
 
 def deciding_moment(history: Sequence[Turn], landlord: int, winner: int, players: int = 3) -> Turn | None:

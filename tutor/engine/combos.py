@@ -59,6 +59,11 @@ class Kind(IntEnum):
         """Kinds whose ``length`` counts chain units."""
         return self in _CHAIN_KINDS
 
+    @property
+    def is_bomb(self) -> bool:
+        """Bombs and the rocket: they beat any other kind and double the stake (RULES §6, §7)."""
+        return self is Kind.BOMB or self is Kind.ROCKET
+
 
 _CHAIN_KINDS = frozenset(
     {Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS}
@@ -84,6 +89,19 @@ class Combo(NamedTuple):
 
     def as_cards(self) -> Cards:
         return Cards(self.cards)
+
+    @property
+    def is_bomb(self) -> bool:
+        """A bomb or the rocket (RULES §6): beats every other kind, doubles the stake."""
+        return self.kind == Kind.BOMB or self.kind == Kind.ROCKET
+
+    @property
+    def strength(self) -> tuple[bool, bool, int, int]:
+        """The one ordering of readings: rocket, then bombs, then the highest main, then the longest.
+
+        Used wherever "the highest reading" of some cards is chosen (RULES §6).
+        """
+        return (self.kind == Kind.ROCKET, self.kind == Kind.BOMB, self.main, self.length)
 
     @property
     def size(self) -> int:
@@ -235,4 +253,15 @@ def why_not_beats(play: Combo, table: Combo) -> str:
 def best_beating_reading(cards: Cards | int, table: Combo, rules: Rules = STANDARD) -> Combo | None:
     """The highest reading of ``cards`` that beats ``table``, if any (RULES §6)."""
     beating = [r for r in readings(cards, rules) if beats(r, table)]
-    return max(beating, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main), default=None)
+    return max(beating, key=strength, default=None)
+
+
+def strength(combo: Combo) -> tuple[bool, bool, int, int]:
+    """:attr:`Combo.strength` as a function, for ``max(..., key=strength)``."""
+    return combo.strength
+
+
+#: A move of the play phase: a combination, or :data:`PASS`.
+Move = Combo | None
+#: The pass, in every layer (legal move lists include it wherever passing is allowed).
+PASS: None = None

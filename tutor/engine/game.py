@@ -21,12 +21,13 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
-from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings, why_not_beats
+from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
 from tutor.engine.rules import STANDARD, Rules
-from tutor.engine.scoring import Score, cost, is_bomb, score_game
-from tutor.engine.view import PlayerView, Turn, trick_state
+from tutor.engine.scoring import Score, cost, score_game
+from tutor.engine.trick import Trick, Turn, replay_trick
+from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:  # record.py imports this module at run time
     from tutor.engine.record import GameRecord
@@ -177,7 +178,9 @@ class Game:
         for turn in turns:
             _check_seat(turn.seat, rules, "history seat")
         the_kitty = Cards.parse(kitty) if isinstance(kitty, str) else kitty
-        table, table_seat, derived = trick_state(turns, players)
+        trick = replay_trick(turns, players)
+        table, table_seat = trick.table, trick.table_seat
+        derived = (turns[-1].seat + 1) % players if turns else None
         if to_move is None:
             to_move = derived if derived is not None else landlord
         _check_seat(to_move, rules, "to_move")
@@ -191,8 +194,8 @@ class Game:
         game._kitty = the_kitty
         game._history = list(turns)
         game._table, game._table_seat = table, table_seat
-        game._passes = _trailing_passes(turns, players)
-        game._bombs = sum(1 for t in turns if t.play is not None and is_bomb(t.play.kind))
+        game._passes = trick.passes
+        game._bombs = sum(1 for t in turns if t.play is not None and t.play.is_bomb)
         game._to_move = to_move
         game._phase = Phase.PLAYING
         # Cards held when the history began: what lets spring be judged (RULES §7).
@@ -529,30 +532,22 @@ class Game:
         turn = Turn(seat, combo)
         self._history.append(turn)
         self._actions.append(turn)
-        players = self.players
+        trick, to_move = Trick(self._table, self._table_seat, self._passes).after(seat, combo, self.players)
+        self._table, self._table_seat, self._passes = trick.table, trick.table_seat, trick.passes
         if combo is None:
-            self._passes += 1
-            if self._passes >= players - 1:
-                # Two passes in a row: the last player who played leads again (RULES §4).
-                leader = self._table_seat
-                self._table = self._table_seat = None
-                self._passes = 0
-                self._to_move = leader if leader is not None else (seat + 1) % players
-            else:
-                self._to_move = (seat + 1) % players
+            self._to_move = to_move
             return
         hands = list(self._hands)
         hands[seat] -= combo.cards
         self._hands = tuple(hands)
-        self._table, self._table_seat, self._passes = combo, seat, 0
-        if combo.kind == Kind.BOMB or combo.kind == Kind.ROCKET:
+        if combo.is_bomb:
             self._bombs += 1
         if hands[seat] == 0:
             self._winner = seat
             self._phase = Phase.OVER
             self._table = self._table_seat = None
         else:
-            self._to_move = (seat + 1) % players
+            self._to_move = to_move
 
     # ---------------------------------------------------------------- undo
 
@@ -698,19 +693,7 @@ class StartPosition:
 
 def _highest(options: list[Combo]) -> Combo:
     """The strongest reading: rocket, then bombs, then the highest main (RULES §6)."""
-    return max(options, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main, c.length))
-
-
-def _trailing_passes(turns: Sequence[Turn], players: int) -> int:
-    passes = 0
-    for turn in turns:
-        if turn.play is not None:
-            passes = 0
-        else:
-            passes += 1
-            if passes >= players - 1:
-                passes = 0
-    return passes
+    return max(options, key=strength)
 
 
 def _check_seat(seat: int, rules: Rules, what: str) -> None:

@@ -9,24 +9,15 @@ has no path to hidden cards — by construction, not by convention.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.trick import Turn, tables_faced, trick_state
 
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One action of the play phase: a seat and its play, or ``None`` for a pass."""
-
-    seat: int
-    play: Combo | None
-
-    @property
-    def is_pass(self) -> bool:
-        return self.play is None
+__all__ = ["PlayerView", "Turn", "tables_faced", "trick_state", "view_from_public"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,46 +83,6 @@ class PlayerView:
         from tutor.engine.cards import FULL_DECK
 
         return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
-
-
-_Trick = tuple["Combo | None", "int | None", int]
-
-
-def _after(trick: _Trick, turn: Turn, players: int) -> _Trick:
-    """The trick (table, its seat, passes in a row) after ``turn``: RULES §4's two-pass rule."""
-    if turn.play is not None:
-        return turn.play, turn.seat, 0
-    table, table_seat, passes = trick
-    if passes + 1 >= players - 1:
-        return None, None, 0
-    return table, table_seat, passes + 1
-
-
-def tables_faced(history: Sequence[Turn], players: int = 3) -> Iterator[tuple[Turn, Combo | None, int | None]]:
-    """Each turn of ``history`` with the table it faced and who played that table.
-
-    Both are None when the turn was a lead.  Bots that replay the past (to read
-    what the others' plays reveal) use this instead of re-implementing the rule.
-    """
-    trick: _Trick = (None, None, 0)
-    for turn in history:
-        yield turn, trick[0], trick[1]
-        trick = _after(trick, turn, players)
-
-
-def trick_state(history: Sequence[Turn], players: int = 3) -> tuple[Combo | None, int | None, int | None]:
-    """Replay the two-pass rule (RULES §4) over ``history``.
-
-    Returns:
-        ``(table, table_seat, to_move)``: the combination to beat and who played
-        it (both None when the next player leads), and the seat after the last
-        turn (None for an empty history, when the caller knows who leads).
-    """
-    trick: _Trick = (None, None, 0)
-    for turn in history:
-        trick = _after(trick, turn, players)
-    to_move = (history[-1].seat + 1) % players if history else None
-    return trick[0], trick[1], to_move
 
 
 def view_from_public(

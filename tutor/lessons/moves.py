@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from tutor.engine.cards import Cards, InvalidCardsError, packed_contains
 from tutor.engine.combos import Combo, Kind, beats, readings, why_not_beats
 from tutor.engine.moves import legal_moves
+from tutor.engine.trick import Trick as EngineTrick
+from tutor.engine.trick import passes_since
 
 PASS_WORDS = frozenset({"pass", "p", "пас"})
 
@@ -134,13 +136,13 @@ class Trick:
 
     def after(self, move: Combo | None) -> Trick:
         """The trick after the player to move plays ``move`` (None = pass), RULES §4."""
-        nxt = (self.to_move + 1) % 3
+        if move is None and self.table is None:
+            raise LessonMoveError("the leader cannot pass")
+        players = len(self.counts)
+        passes = passes_since(self.table_by, self.to_move, players)
+        trick, nxt = EngineTrick(self.table, self.table_by, passes).after(self.to_move, move, players)
         if move is None:
-            if self.table is None:
-                raise LessonMoveError("the leader cannot pass")
-            if nxt == self.table_by:
-                return replace(self, to_move=nxt, table=None, table_by=None)
-            return replace(self, to_move=nxt)
+            return replace(self, to_move=nxt, table=trick.table, table_by=trick.table_seat)
         hands = list(self.hands)
         counts = list(self.counts)
         me = self.to_move
@@ -152,4 +154,4 @@ class Trick:
             counts[me] = max(0, counts[me] - move.size)  # type: ignore[operator]
         if counts[me] == 0:
             return Trick(tuple(hands), tuple(counts), me, None, None)
-        return Trick(tuple(hands), tuple(counts), nxt, move, me)
+        return Trick(tuple(hands), tuple(counts), nxt, trick.table, trick.table_seat)

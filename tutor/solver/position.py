@@ -30,6 +30,7 @@ from enum import Enum
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, packed_contains, unpack
 from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.engine.trick import Trick, passes_since
 
 
 class Role(Enum):
@@ -200,13 +201,12 @@ class Position:
         if self.is_over:
             raise IllegalPlayError("the game is over: nobody moves any more")
         n = self.players
-        nxt = (self.to_move + 1) % n
+        if move is None and self.table is None:
+            raise IllegalPlayError("the leader cannot pass")
+        trick = Trick(self.table, self.table_by, passes_since(self.table_by, self.to_move, n))
+        after, nxt = trick.after(self.to_move, move, n)
         if move is None:
-            if self.table is None:
-                raise IllegalPlayError("the leader cannot pass")
-            if nxt == self.table_by:
-                return Position(self.hands, self.roles, nxt, None, None)
-            return Position(self.hands, self.roles, nxt, self.table, self.table_by)
+            return Position(self.hands, self.roles, nxt, after.table, after.table_seat)
         hand = self.hands[self.to_move].packed
         if not packed_contains(hand, move.cards):
             raise IllegalPlayError(f"{move.text} is not in the hand {self.hands[self.to_move]}")
@@ -218,7 +218,7 @@ class Position:
         hands[self.to_move] = Cards(hand - move.cards)
         if not hands[self.to_move]:
             return Position(tuple(hands), self.roles, self.to_move, None, None)
-        return Position(tuple(hands), self.roles, nxt, move, self.to_move)
+        return Position(tuple(hands), self.roles, nxt, after.table, after.table_seat)
 
     def format(self) -> str:
         """The position in the notation :meth:`parse` reads (players from index 0)."""
