@@ -11,7 +11,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "tutor"
 
 #: What each layer may import from the project (besides itself and the
-#: layer-neutral modules ``tutor`` (version), ``tutor.i18n`` and ``tutor.paths``).
+#: layer-neutral modules ``tutor`` (version), ``tutor.i18n``, ``tutor.paths`` and ``tutor.files``).
 ALLOWED = {
     "engine": set(),
     "solver": {"engine"},
@@ -23,7 +23,7 @@ ALLOWED = {
     "bench": {"engine", "solver", "bots"},
     "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench"},
 }
-NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths"}
+NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths", "tutor.files"}
 SCREEN_LIBRARIES = {"click", "rich"}
 
 

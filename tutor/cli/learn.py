@@ -371,7 +371,8 @@ def validate_command(paths: tuple[Path, ...], as_json: bool) -> None:
         else:
             click.echo(t("lessons.validate_problems", count=len(report.problems), files=report.files))
     if not report.ok:
-        sys.exit(1)
+        # 2 when a file could not be read at all, 1 when what was read is wrong.
+        sys.exit(2 if any(p.code == "io" for p in report.problems) else 1)
 
 
 COMMANDS = [learn_command, lessons_group]

@@ -30,11 +30,12 @@ from tutor.cli.play import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo, Kind
+from tutor.files import InvalidFile
 from tutor.i18n import LANGUAGES, set_language, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_id, parse_date
 from tutor.puzzles.library import Library, dump_file, load_file, load_library
-from tutor.puzzles.model import GoalType, Puzzle
+from tutor.puzzles.model import GoalType, Puzzle, PuzzleFormatError
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt, Outcome, Played
 from tutor.puzzles.themes import TITLE_ORDER, Theme
@@ -443,7 +444,7 @@ def generate_command(count: int, seed: int, workers: int, out: Path | None, max_
 
 
 @puzzles_group.command("validate")
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--full", is_flag=True)
 @click.option("--schema-only", is_flag=True)
 @click.option("--json", "as_json", is_flag=True)
@@ -455,11 +456,16 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
     from tutor.puzzles.verify import verify_all
 
     started = time.perf_counter()
-    if paths:
-        puzzles = [p for path in paths for p in load_file(path)]
-        Library(puzzles)  # duplicate ids
-    else:
-        puzzles = list(load_library(check=True))
+    try:
+        if paths:
+            puzzles = [p for path in paths for p in load_file(path)]
+            Library(puzzles)  # duplicate ids
+        else:
+            puzzles = list(load_library(check=True))
+    except (InvalidFile, PuzzleFormatError) as error:
+        # Read but invalid: one line, exit 1 (a file that cannot be read at all is exit 2).
+        click.echo(f"error: {error}", err=True)
+        sys.exit(1)
     problems: dict[str, list[str]] = {}
     if not schema_only:
         for verdict in verify_all(puzzles, partial(Solver, max_seconds=30.0), full=full):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from tutor.files import FileProblem, InvalidFile, decode_text, parse_yaml, read_bytes
 
 #: A path inside a lesson document: mapping keys and list indexes, from the root.
 FieldPath = tuple[str | int, ...]
@@ -58,47 +58,34 @@ def format_path(where: FieldPath) -> str:
     return out or "(top)"
 
 
-def _build(
-    node: yaml.Node, where: FieldPath, lines: dict[FieldPath, int], loader: yaml.SafeLoader, line: int | None = None
-) -> Any:
-    # A field is reported on the line of its key (``task:``), not of a block value below it.
-    lines[where] = line if line is not None else node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, (list, dict)):
-                raise LessonFileError(f"line {key_node.start_mark.line + 1}: a mapping key must be a plain value")
-            if key == "<<":
-                raise LessonFileError(f"line {key_node.start_mark.line + 1}: YAML merge keys are not supported")
-            result[key] = _build(value_node, (*where, key), lines, loader, key_node.start_mark.line + 1)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(item, (*where, i), lines, loader) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
-
-
 def parse_lesson_text(text: str, path: Path | str = "<text>") -> LessonDocument:
-    """Parse YAML text into a :class:`LessonDocument` (raises :class:`LessonFileError`)."""
-    loader = yaml.SafeLoader(text)
+    """Parse YAML text into a :class:`LessonDocument` (raises :class:`LessonFileError`).
+
+    Parsing is bounded (:mod:`tutor.files`): no aliases, no merge keys, limited
+    nesting and size, so a hostile file costs milliseconds, not gigabytes.
+    """
+    lines: dict[FieldPath, int] = {}
     try:
-        root = loader.get_single_node()
-        lines: dict[FieldPath, int] = {}
-        data = None if root is None else _build(root, (), lines, loader)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problem = getattr(error, "problem", None) or str(error)
-        raise LessonFileError(f"{where}not valid YAML ({problem})") from None
-    finally:
-        loader.dispose()
+        data = parse_yaml(text, "", lines)
+    except FileProblem as error:
+        raise LessonFileError(error.what) from None
     return LessonDocument(Path(path), data, lines)
 
 
 def load_lesson_file(path: Path | str) -> LessonDocument:
-    """Read one lesson file (``LessonFileError`` for unreadable YAML, ``OSError`` for I/O)."""
+    """Read one lesson file.
+
+    Raises:
+        LessonFileError: the file was read but is not valid (encoding, YAML, limits).
+        UnreadableFile: it could not be read (missing, not a regular file, over 5 MB).
+    """
     path = Path(path)
-    return parse_lesson_text(path.read_text(encoding="utf-8"), path)
+    data = read_bytes(path)
+    try:
+        text = decode_text(data, "")
+    except InvalidFile as error:
+        raise LessonFileError(error.what) from None
+    return parse_lesson_text(text, path)
 
 
 def lesson_files(folder: Path) -> list[Path]:

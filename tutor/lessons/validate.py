@@ -20,6 +20,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import islice
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,12 +30,17 @@ import jsonschema
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
+from tutor.files import UnreadableFile, shorten, shown
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
 from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
 from tutor.lessons.scoring import score_answer
 from tutor.paths import lessons_dir
+
+
+#: Most schema problems listed for one file.
+MAX_SCHEMA_ERRORS = 50
 
 
 @lru_cache(maxsize=1)
@@ -58,20 +64,27 @@ class Report:
         return not self.problems
 
 
-def _schema_problems(doc: LessonDocument) -> tuple[list[Problem], set[FieldPath]]:
+def _schema_problems(doc: LessonDocument) -> tuple[list[Problem], set[FieldPath] | None]:
     validator = jsonschema.Draft202012Validator(lesson_schema())
     problems: list[Problem] = []
     broken_steps: set[FieldPath] = set()
-    for error in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+    # At most MAX_SCHEMA_ERRORS are collected: a huge broken file must not cost minutes and gigabytes.
+    found = list(islice(validator.iter_errors(doc.data), MAX_SCHEMA_ERRORS + 1))
+    more = len(found) > MAX_SCHEMA_ERRORS
+    for error in sorted(found[:MAX_SCHEMA_ERRORS], key=lambda e: list(map(str, e.absolute_path))):
         where: FieldPath = tuple(error.absolute_path)
         # oneOf/allOf errors are vague at the top; the most specific sub-error says more.
         best = jsonschema.exceptions.best_match([error])
-        message = best.message
+        message = shorten(best.message)
         if best.absolute_path and tuple(best.absolute_path) != where:
             where = tuple(best.absolute_path)
         problems.append(Problem(str(doc.path), doc.line(where), format_path(where), "schema", message))
         if len(where) >= 2 and where[0] == "steps" and isinstance(where[1], int):
             broken_steps.add(where[:2])
+    if more:
+        problems.append(Problem(str(doc.path), doc.line(()), "(top)", "schema",
+                                f"and more schema problems (only the first {MAX_SCHEMA_ERRORS} are listed)"))
+        return problems, None  # too broken to build: the listed problems come first
     return problems, broken_steps
 
 
@@ -311,7 +324,7 @@ def validate_document(doc: LessonDocument, oracle: Oracle) -> tuple[Lesson | Non
     if not isinstance(doc.data, dict):
         return None, [Problem(str(doc.path), 1, "(top)", "schema", "a lesson file is a mapping (id, title, …)")]
     problems, broken = _schema_problems(doc)
-    if not isinstance(doc.data.get("steps"), list):
+    if broken is None or not isinstance(doc.data.get("steps"), list):
         return None, problems
     lesson, built = build_lesson(doc, frozenset(broken))
     problems.extend(built)
@@ -350,7 +363,11 @@ def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        files.extend(lesson_files(path) if path.is_dir() else [path])
+        try:
+            folder = path.is_dir()
+        except (OSError, ValueError):  # a name too long: reading it reports the problem
+            folder = False
+        files.extend(lesson_files(path) if folder else [path])
     return files
 
 
@@ -370,8 +387,8 @@ def validate_paths(paths: Sequence[Path | str] | None = None, oracle: Oracle | N
         except LessonFileError as error:
             report.problems.append(Problem(str(path), _line_of(str(error)), "(file)", "yaml", str(error)))
             continue
-        except OSError as error:
-            report.problems.append(Problem(str(path), 0, "(file)", "io", f"cannot read {str(path)!r}: {error.strerror}"))
+        except UnreadableFile as error:
+            report.problems.append(Problem(shown(path), 0, "(file)", "io", error.what))
             continue
         lesson, problems = validate_document(doc, oracle)
         report.problems.extend(problems)

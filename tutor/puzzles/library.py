@@ -15,11 +15,14 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import yaml
+
+from tutor.files import MAX_BYTES, FileProblem, atomic_write_text, load_yaml_file, read_bytes, shorten, shown
 
 from tutor.paths import puzzles_dir
 from tutor.puzzles.model import Node, Puzzle, PuzzleFormatError, find_move
@@ -44,13 +47,26 @@ def _validator() -> jsonschema.protocols.Validator:
     return cls(schema())
 
 
+#: Most schema problems looked at in one file (a 5 MB file of bad entries must not take minutes).
+MAX_SCHEMA_ERRORS = 20
+
+
 def check_schema(data: Any, where: str) -> None:
-    """Raise :class:`PuzzleFormatError` naming the file and the field at fault."""
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        error = errors[0]
-        path = "/".join(str(p) for p in error.absolute_path) or "(top)"
-        raise PuzzleFormatError(f"{where}: {path}: {error.message}")
+    """Raise :class:`PuzzleFormatError` naming the file and the field at fault.
+
+    Only the first :data:`MAX_SCHEMA_ERRORS` problems are collected; the
+    message names the first of them (by field) and how many more there are,
+    and never prints a whole structure.
+    """
+    found = list(islice(_validator().iter_errors(data), MAX_SCHEMA_ERRORS + 1))
+    if not found:
+        return
+    errors = sorted(found[:MAX_SCHEMA_ERRORS], key=lambda e: [str(p) for p in e.absolute_path])
+    error = errors[0]
+    path = "/".join(str(p) for p in error.absolute_path) or "(top)"
+    more = len(found) - 1
+    tail = "" if not more else f" (and {more}{'+' if len(found) > MAX_SCHEMA_ERRORS else ''} more)"
+    raise PuzzleFormatError(f"{where}: {path}: {shorten(error.message)}{tail}")
 
 
 def check_tree(puzzle: Puzzle) -> None:
@@ -97,33 +113,30 @@ def parse_file_data(data: Any, where: str) -> list[Puzzle]:
     return puzzles
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def read_yaml(path: Path) -> Any:
-    """Parse a puzzle file (with libyaml's C loader when present: the library is large)."""
-    try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as error:
-        raise PuzzleFormatError(f"{path.name}: not valid YAML ({error})") from None
+    """Parse a puzzle file within the bounds of :mod:`tutor.files` (size, aliases, depth).
+
+    Raises:
+        InvalidFile: not UTF-8, not valid YAML, or over a limit (a :class:`ValueError`).
+        UnreadableFile: missing, not a regular file, over 5 MB.
+    """
+    return load_yaml_file(path)
 
 
 def load_file(path: Path) -> list[Puzzle]:
     """Load and fully check one puzzle file (schema and solution trees)."""
-    return parse_file_data(read_yaml(path), path.name)
+    return parse_file_data(read_yaml(path), shown(path))
 
 
 def dump_file(puzzles: Iterable[Puzzle], path: Path, description: str | None = None) -> None:
-    """Write puzzles to ``path`` atomically (write a temporary file, then rename)."""
+    """Write puzzles to ``path`` atomically (a safe temporary file in its folder, then rename)."""
     data: dict[str, Any] = {}
     if description:
         data["description"] = description
     data["puzzles"] = [p.to_data() for p in puzzles]
     check_schema(data, path.name)
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    atomic_write_text(path, text)
 
 
 class Library:
@@ -186,39 +199,80 @@ def _load_cached(folder: str, check: bool) -> Library:
     paths = sorted(Path(folder).glob("*.yaml"))
     if check:
         return Library(p for path in paths for p in load_file(path))
-    return Library(Puzzle.from_data(raw) for raw in _cached_raw(paths))
+    key = _cache_key(paths)
+    cached = _read_cache(key)
+    if cached is not None:
+        try:
+            return Library(Puzzle.from_data(raw) for raw in cached)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError):
+            pass  # a damaged cache: rebuilt from the files below
+    raw = _parse_files(paths)
+    _write_cache(key, raw)
+    return Library(Puzzle.from_data(item) for item in raw)
 
 
-def _cached_raw(paths: list[Path]) -> list[dict[str, Any]]:
-    """The raw puzzles of ``paths``, from a JSON cache keyed on the files' names, sizes and times."""
-    stamp = hashlib.sha1()
+#: Version of the cache file's layout; a cache of another version is rebuilt.
+CACHE_FORMAT = 2
+
+
+def _cache_key(paths: list[Path]) -> str:
+    """The files' names, sizes and times: a cache made from other files is never used."""
+    stamp = hashlib.sha256(f"format {CACHE_FORMAT};".encode())
     for path in paths:
         info = path.stat()
         stamp.update(f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns};".encode())
-    cache = _cache_dir() / f"puzzles-{stamp.hexdigest()[:20]}.json"
+    return stamp.hexdigest()[:32]
+
+
+def _cache_path() -> Path:
+    from tutor.store import data_home
+
+    return data_home() / "cache" / "puzzles.json"
+
+
+def _read_cache(key: str) -> list[dict[str, Any]] | None:
+    """The cached raw puzzles, or None when the cache is missing, stale or damaged.
+
+    The cache is checked like data: its key must match the files, a checksum
+    covers the puzzles, and an empty list is never trusted (the shipped
+    library is not empty; an empty cache is a broken one).
+    """
     try:
-        loaded: list[dict[str, Any]] = json.loads(cache.read_text(encoding="utf-8"))
-        return loaded
-    except (OSError, ValueError):
-        pass
+        data = json.loads(read_bytes(_cache_path(), limit=8 * MAX_BYTES))
+    except (FileProblem, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("key") != key:
+        return None
+    puzzles = data.get("puzzles")
+    if not isinstance(puzzles, list) or not puzzles or not all(isinstance(p, dict) for p in puzzles):
+        return None
+    if data.get("sha256") != _checksum(puzzles):
+        return None
+    return puzzles
+
+
+def _checksum(puzzles: list[dict[str, Any]]) -> str:
+    return hashlib.sha256(json.dumps(puzzles, sort_keys=True).encode()).hexdigest()
+
+
+def _parse_files(paths: list[Path]) -> list[dict[str, Any]]:
     raw: list[dict[str, Any]] = []
     for path in paths:
         data = read_yaml(path)
-        check_schema(data, path.name)
+        check_schema(data, shown(path))
         raw.extend(data["puzzles"])
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        for old in cache.parent.glob("puzzles-*.json"):
-            old.unlink(missing_ok=True)
-        tmp = cache.with_name(cache.name + ".tmp")
-        tmp.write_text(json.dumps(raw), encoding="utf-8")
-        tmp.replace(cache)
-    except OSError:
-        pass  # a read-only home: no cache, still correct
     return raw
 
 
-def _cache_dir() -> Path:
-    from tutor.store import data_home
-
-    return data_home() / "cache"
+def _write_cache(key: str, raw: list[dict[str, Any]]) -> None:
+    if not raw:
+        return
+    path = _cache_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("puzzles-*.json"):  # the cache files of earlier versions
+            old.unlink(missing_ok=True)
+        payload = {"format": CACHE_FORMAT, "key": key, "sha256": _checksum(raw), "puzzles": raw}
+        atomic_write_text(path, json.dumps(payload))
+    except OSError:
+        pass  # a read-only home: no cache, still correct
