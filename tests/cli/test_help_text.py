@@ -53,7 +53,9 @@ def text_keys(ctx: click.Context) -> list[str]:
         p for p in ctx.command.get_params(ctx)
         if isinstance(p, click.Option) and p is not help_option and p.name not in CLICK_OWNED
     ]
-    return [key, *(f"{key}.{option.name}" for option in options)]
+    # --lang is on every command; one that does not describe its own shares help.lang.
+    return [key, *(f"{key}.{option.name}" if option.name != "lang" or f"{key}.lang" in catalogue("en")
+                   else f"{AREA}.lang" for option in options)]
 
 
 def help_output(args: list[str], lang: str | None = None) -> str:
@@ -93,14 +95,14 @@ def test_keys_follow_the_command_path() -> None:
 def test_solve_help_is_english_by_default() -> None:
     out = help_output(["solve"])
     assert "Solve an open-hand endgame exactly" in out
-    assert "Give up after S seconds" in out and "[x>0]" in out
+    assert "Give up after S seconds" in out and "[default: 60.0]" in out
     assert "Show this message and exit." in out
 
 
 def test_ddz_lang_makes_solve_help_russian() -> None:
     out = help_output(["solve"], "ru")
     assert "Точно решить эндшпиль" in out
-    assert "Сдаться через S секунд" in out and "[x>0]" in out  # click's range hint stays
+    assert "Сдаться через S секунд" in out and "[default: 60.0]" in out  # click's default hint stays
     assert "Show this message and exit." in out  # click's own text stays click's
     assert "Solve an open-hand endgame" not in out
 

@@ -39,6 +39,7 @@ from tutor.bots import LEVELS, UnknownLevelError, make_bot
 from tutor.bots.base import Bot
 from tutor.engine.game import Game, Phase
 from tutor.engine.view import PlayerView
+from tutor.solver.parallel import ignore_interrupts, interrupts_held
 
 T = TypeVar("T")
 
@@ -317,7 +318,9 @@ def run_arena(
             collect(_run_chunk(job))
     else:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with context.Pool(workers) as pool:
+        with interrupts_held():  # workers ignore Ctrl-C; `with` terminates them on any exit
+            pool = context.Pool(workers, initializer=ignore_interrupts)
+        with pool:
             for chunk in pool.imap_unordered(_run_chunk, jobs):
                 collect(chunk)
     seconds = time.perf_counter() - start

@@ -17,11 +17,13 @@ from rich.table import Table
 
 from tutor.bench.arena import ArenaResult, run_arena
 from tutor.bots import LEVELS
-from tutor.cli.errors import handle_user_errors
+from tutor.cli.errors import MAX_DEAL, BoundedInt, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
 
 LEVEL = click.Choice(LEVELS, case_sensitive=False)
+#: Most deals one arena run plays.
+MAX_DEALS = 1_000_000
 
 
 def _console() -> Console:
@@ -64,9 +66,9 @@ def render(result: ArenaResult, console: Console) -> None:
 @click.command(cls=TranslatedCommand)
 @click.option("--landlord", "a", type=LEVEL, required=True)
 @click.option("--farmers", "b", type=LEVEL, required=True)
-@click.option("-n", "deals", type=click.IntRange(min=1), default=200, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("-n", "deals", type=BoundedInt(1, MAX_DEALS), default=200, show_default=True)
+@click.option("--seed", type=BoundedInt(0, MAX_DEAL - MAX_DEALS), default=0, show_default=True)
+@click.option("--workers", type=workers_type(), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--bidding", is_flag=True)
 @handle_user_errors

@@ -2,8 +2,9 @@
 
 Speed targets are checked here, never by timed unit tests.  The group is meant
 to grow: a new benchmark is a click command in its own module (its logic in
-:mod:`tutor.bench`), attached in :func:`_register` below with one line; its
-``--help`` texts go under ``bench.<name>`` in ``tutor/i18n/<lang>/help.yaml``.
+:mod:`tutor.bench`), named in :data:`BENCHMARKS` below with one line (it is
+imported only when run); its ``--help`` texts go under ``bench.<name>`` in
+``tutor/i18n/<lang>/help.yaml``.
 """
 
 from __future__ import annotations
@@ -12,22 +13,26 @@ import json
 
 import click
 
-from tutor.bench import movegen as movegen_bench
-from tutor.cli.errors import UserError, handle_user_errors
-from tutor.cli.help_text import TranslatedGroup
+from tutor.cli.errors import MAX_DEAL, BoundedInt, UserError, handle_user_errors
+from tutor.cli.help_text import LazyGroup
 from tutor.i18n import t
 
+#: Most hands ``bench movegen`` deals (a million takes minutes; more only exhausts memory).
+MAX_HANDS = 1_000_000
+#: Benchmarks defined in other modules, imported when run (name -> module with a COMMANDS list).
+BENCHMARKS = {"solver": "tutor.cli.bench_solver", "startup": "tutor.cli.bench_startup"}
 
-@click.group(cls=TranslatedGroup)
+
+@click.group(cls=LazyGroup, lazy_commands=BENCHMARKS)
 def bench() -> None:
-    # Help text: help.bench.  Only gathers the benchmarks (see _register).
+    # Help text: help.bench.  Only gathers the benchmarks (see BENCHMARKS).
     pass
 
 
 @bench.command("movegen")
-@click.option("--hands", "hand_count", type=click.IntRange(1), default=2000, show_default=True)
-@click.option("--runs", type=click.IntRange(1), default=5, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--hands", "hand_count", type=BoundedInt(1, MAX_HANDS), default=2000, show_default=True)
+@click.option("--runs", type=BoundedInt(1, 100), default=5, show_default=True)
+@click.option("--seed", type=BoundedInt(0, MAX_DEAL), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--compare-douzero", is_flag=True)
 @click.option("--douzero-path", metavar="DIR")
@@ -36,6 +41,8 @@ def movegen(
     hand_count: int, runs: int, seed: int, as_json: bool, compare_douzero: bool, douzero_path: str | None
 ) -> None:
     # Help text: help.bench.movegen.  DouZero is timed only when asked, and found or refused first.
+    from tutor.bench import movegen as movegen_bench
+
     generator = None
     if compare_douzero or douzero_path:
         folder = movegen_bench.find_douzero(douzero_path)
@@ -81,12 +88,6 @@ def movegen(
             click.echo(line)
 
 
-def _register() -> None:
-    """Attach the subcommands.  Add one line here for a benchmark defined elsewhere."""
-    bench.add_command(movegen)
-    from tutor.cli.bench_solver import solver  # issue 3
+bench.add_command(movegen)
 
-    bench.add_command(solver)
-
-
-_register()
+COMMANDS = [bench]

@@ -7,7 +7,7 @@ import json
 import click
 
 from tutor.bench import solver_bench
-from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
 
@@ -20,9 +20,9 @@ from tutor.i18n import t
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--only", "only", metavar="ID", multiple=True)
 @click.option("--quick", is_flag=True)
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None)
-@click.option("--workers", type=click.IntRange(min=1), default=None)
-@click.option("--repeat", type=click.IntRange(min=1), default=1)
+@click.option("--max-seconds", type=Seconds(86_400.0, zero=False), default=None)
+@click.option("--workers", type=workers_type(), default=None)
+@click.option("--repeat", type=BoundedInt(1, 100), default=1)
 @click.option("--write", is_flag=True)
 @handle_user_errors
 def solver(
@@ -66,3 +66,4 @@ def solver(
         click.echo(t("bench.solver_mismatch", ids=", ".join(bad)))
     if bad:
         raise SystemExit(1)
+COMMANDS = [solver]

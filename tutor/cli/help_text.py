@@ -25,6 +25,15 @@ the learner's store is deliberately *not* read: :meth:`tutor.store.Store.open`
 creates the data folder and database when they are missing, writes on every
 open and can fail on a damaged or newer file — too much for ``--help``.
 Anything unknown means English; help never fails over its language.
+
+The same choice sets the language a command *runs* in
+(:meth:`TranslatedHelp.invoke`), and every command has a ``--lang`` option
+(added here when the command does not declare one).  A command that reads
+the language remembered in the store asks :func:`choose_language`, so the
+order is always ``--lang`` > ``DDZ_LANG`` > remembered > English.
+
+:class:`LazyGroup` is a group whose commands are imported only when used,
+while its ``--help`` still lists them all (texts from the catalogues).
 """
 
 from __future__ import annotations
@@ -32,11 +41,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from gettext import gettext
+from importlib import import_module
 from typing import Any, Protocol
 
 import click
 
-from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, lookup
+from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, lookup, set_language
 
 AREA = "help"
 #: The name click gives the ``ddz`` group (its function is ``main``); its key is ``help.main``.
@@ -82,11 +93,48 @@ def lang_on_command_line(args: Sequence[str]) -> str | None:
 
 def help_language(ctx: click.Context | None) -> str:
     """``--lang`` seen on the command line, else ``$DDZ_LANG``, else English."""
+    return choose_language(None, ctx)
+
+
+def choose_language(remembered: object = None, ctx: click.Context | None = None, given: object = None) -> str:
+    """The language to speak: ``--lang`` > ``$DDZ_LANG`` > ``remembered`` (the store's) > English.
+
+    ``given`` is a command's own ``--lang`` value; ``ctx`` defaults to the
+    current click context (none: no ``--lang`` seen).  Anything that is not a
+    known language is skipped.
+    """
+    if ctx is None:
+        ctx = click.get_current_context(silent=True)
     seen = ctx.meta.get(_LANG_META) if ctx is not None else None
-    for candidate in (seen, os.environ.get(LANG_VARIABLE)):
+    for candidate in (given, seen, os.environ.get(LANG_VARIABLE), remembered):
         if candidate in LANGUAGES:
             return str(candidate)
     return DEFAULT_LANGUAGE
+
+
+def use_language(remembered: object = None, given: object = None) -> str:
+    """Set the language of :func:`tutor.i18n.t` by :func:`choose_language`; returns it."""
+    lang = choose_language(remembered, given=given)
+    set_language(lang)
+    return lang
+
+
+def _remember_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        ctx.meta[_LANG_META] = value
+    return value
+
+
+def lang_option() -> click.Option:
+    """The ``--lang`` every command gets when it declares none (help text: ``help.lang``)."""
+    return click.Option(
+        ["--lang"],
+        type=click.Choice(LANGUAGES),
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_remember_lang,
+    )
 
 
 def help_text(key: str, lang: str, values: Mapping[str, object]) -> str | None:
@@ -135,6 +183,14 @@ class TranslatedHelp(click.Command):
         super().__init__(*args, **kwargs)
         self.help_key = help_key
         self.help_values: dict[str, object] = dict(help_values or {})
+        if not any(param.name == "lang" for param in self.params):
+            self.params.append(lang_option())
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # The language the command speaks, before it prints anything (a command that
+        # reads the store may refine it with use_language(remembered)).
+        set_language(help_language(ctx))
+        return super().invoke(ctx)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # Before click parses: an eager --help prints and exits from inside the parse.
@@ -149,7 +205,10 @@ class TranslatedHelp(click.Command):
         lang = help_language(ctx)
         texts: list[tuple[_HasHelp, str | None]] = [(self, help_text(key, lang, self.help_values))]
         for param in self.get_params(ctx):
-            texts.append((param, help_text(f"{key}.{param.name}", lang, self.help_values)))
+            text = help_text(f"{key}.{param.name}", lang, self.help_values)
+            if text is None and param.name == "lang":
+                text = help_text(f"{AREA}.lang", lang, {})
+            texts.append((param, text))
         with ctx.scope(cleanup=False), _swapped(texts):
             super().format_help(ctx, formatter)
 
@@ -172,3 +231,52 @@ class TranslatedGroup(TranslatedHelp, click.Group):
 
     command_class = TranslatedCommand
     group_class = type
+
+
+def subcommand_key(ctx: click.Context, name: str) -> str:
+    """The catalogue key of the subcommand ``name`` of ``ctx.command`` (without loading it)."""
+    key = command_key(ctx)
+    return f"{AREA}.{name}" if key == f"{AREA}.{ROOT}" else f"{key}.{name}"
+
+
+class LazyGroup(TranslatedGroup):
+    """A group whose commands are imported only when one is used.
+
+    ``lazy_commands`` maps a command's name to the module whose ``COMMANDS``
+    list holds it.  ``--help`` lists every command with the first sentence of
+    its catalogue text, importing nothing (a text with ``{placeholders}``
+    needs its command: that one is loaded).
+    """
+
+    def __init__(self, *args: Any, lazy_commands: Mapping[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands: dict[str, str] = dict(lazy_commands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(self.lazy_commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            module = import_module(self.lazy_commands[cmd_name])
+            for command in module.COMMANDS:
+                if command.name in self.lazy_commands and command.name not in self.commands:
+                    self.add_command(command)
+        return self.commands.get(cmd_name)
+
+    def _short_help(self, ctx: click.Context, name: str, limit: int) -> str:
+        if name not in self.commands:
+            text = help_text(subcommand_key(ctx, name), help_language(ctx), {})
+            if text is not None and "{" not in text:
+                # click's own shortening, through a stand-in (its helper is private from 8.2).
+                return click.Command(name, help=text).get_short_help_str(limit)
+        command = self.get_command(ctx, name)
+        return "" if command is None else command.get_short_help_str(limit)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = [n for n in self.list_commands(ctx) if n in self.lazy_commands or not self.commands[n].hidden]
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = [(name, self._short_help(ctx, name, limit)) for name in names]
+        with formatter.section(gettext("Commands")):
+            formatter.write_dl(rows)

@@ -19,12 +19,12 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.cli.errors import handle_user_errors
-from tutor.cli.help_text import TranslatedCommand, TranslatedGroup
+from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.render import cards_text
 from tutor.coach.status import bid_status, pass_status, play_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
-from tutor.i18n import language, set_language, t
+from tutor.i18n import language, t
 from tutor.lessons.course import find_lesson, load_course
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.moves import parse_move
@@ -68,8 +68,7 @@ def _open_book() -> tuple[Store, ProgressBook]:
 
 
 def _choose_language(lang: str | None, store: Store) -> None:
-    chosen = lang or store.get_setting("lang", None)
-    set_language(str(chosen) if chosen in ("en", "ru") else "en")
+    use_language(store.get_setting("lang", None), given=lang)
 
 
 # ---------------------------------------------------------------------- showing
@@ -286,7 +285,11 @@ def _reader() -> Callable[[str], str | None]:
     def read(prompt: str) -> str | None:
         try:
             return click.prompt(prompt, default="", show_default=False, prompt_suffix=" > ")
-        except (EOFError, click.Abort):
+        except click.Abort as error:
+            if isinstance(error.__context__, KeyboardInterrupt):  # Ctrl-C: exit 130 (tutor.cli.main)
+                raise KeyboardInterrupt from None
+            return None
+        except EOFError:
             return None
 
     return read

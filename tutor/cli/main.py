@@ -1,39 +1,126 @@
 """The ``ddz`` command group.
 
 Each command lives in its own module under ``tutor.cli``; this file only
-gathers them.  Errors that a user can cause are turned into one line on stderr
-and exit status 2 by :func:`tutor.cli.errors.handle_user_errors`, never a traceback.
+names them.  A command's module is imported only when that command runs (or
+its own ``--help`` is asked for): ``ddz --help`` lists every command with its
+short help from the catalogues without importing any of them, so the program
+starts in a tenth of a second (``ddz bench startup`` measures it;
+``tests/cli/test_startup.py`` keeps the heavy modules out of the start).
+
+The root group is also where every error a user can cause becomes one line:
+click's usage errors (shortened, naming the option), our
+:class:`~tutor.cli.errors.UserError` (exit 2), and Ctrl-C anywhere
+(:class:`~tutor.cli.errors.Interrupted`: one line, exit 130).
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
 import click
 
 from tutor import __version__
-from tutor.cli.help_text import TranslatedGroup
+from tutor.cli.errors import INTERRUPTED_EXIT, Interrupted, UserError, one_line
+from tutor.cli.help_text import LazyGroup
+
+#: Every command of ``ddz`` and the module whose ``COMMANDS`` list holds it.
+COMMAND_MODULES: dict[str, str] = {
+    "classify": "tutor.cli.rules_commands",
+    "moves": "tutor.cli.rules_commands",
+    "deal": "tutor.cli.rules_commands",
+    "solve": "tutor.cli.solve",
+    "play": "tutor.cli.play",
+    "stats": "tutor.cli.stats",
+    "history": "tutor.cli.stats",
+    "replay": "tutor.cli.stats",
+    "learn": "tutor.cli.learn",
+    "lessons": "tutor.cli.learn",
+    "puzzle": "tutor.cli.puzzle",
+    "puzzles": "tutor.cli.puzzle",
+    "arena": "tutor.cli.arena",
+    "bench": "tutor.cli.bench",
+}
 
 
-@click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+#: click 8.2+ raises this for a group run without a command (it carries the help text).
+_NO_ARGS_IS_HELP: type[click.UsageError] | tuple[()] = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def _interrupted_by_user(error: BaseException) -> bool:
+    """Is this click.Abort really Ctrl-C?  (click.prompt turns Ctrl-C into Abort.)"""
+    return isinstance(error.__context__, KeyboardInterrupt)
+
+
+class RootGroup(LazyGroup):
+    """``ddz``: lazy commands, and every error that reaches the top as one line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Ctrl-C inside a command: our own exception, so that click prints nothing of its own.
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except click.Abort as error:
+            if _interrupted_by_user(error):
+                raise Interrupted() from None
+            raise
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """click's ``main`` with our one-line reports (click's own is kept for ``standalone_mode=False``)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except (Interrupted, KeyboardInterrupt):
+            Interrupted().show()
+            sys.exit(INTERRUPTED_EXIT)
+        except click.Abort as error:
+            if _interrupted_by_user(error):
+                Interrupted().show()
+                sys.exit(INTERRUPTED_EXIT)
+            from tutor.i18n import t
+
+            click.echo(t("cli.aborted"), err=True)
+            sys.exit(1)
+        except UserError as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except _NO_ARGS_IS_HELP as error:  # `ddz` or `ddz bench` alone: the help, as click shows it
+            error.show()
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
+            click.echo(f"error: {one_line(error.format_message())}{where}", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            click.echo(f"error: {one_line(error.format_message())}", err=True)
+            sys.exit(error.exit_code)
+        except OSError as error:
+            if error.errno == errno.EPIPE:  # `ddz … | head`: the reader left, nothing to say
+                # Python's recipe: point stdout at /dev/null so the exit flush stays quiet.
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                sys.exit(1)
+            raise
+        sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
+
+
+@click.group(
+    cls=RootGroup,
+    lazy_commands=COMMAND_MODULES,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, prog_name="ddz")
 def main() -> None:
-    # Help text: help.main.  The group only gathers the command modules (see _register).
+    # Help text: help.main.  The group only names the command modules (COMMAND_MODULES).
     pass
-
-
-#: The modules under ``tutor.cli`` whose ``COMMANDS`` list joins the group.
-_COMMAND_MODULES = ("rules_commands", "solve", "play", "stats", "learn", "puzzle", "arena")
-
-
-def _register() -> None:
-    """Attach every command module's commands (and the ``bench`` group) to ``main``."""
-    from importlib import import_module
-
-    for name in _COMMAND_MODULES:
-        for command in import_module(f"tutor.cli.{name}").COMMANDS:
-            main.add_command(command)
-    from tutor.cli.bench import bench
-
-    main.add_command(bench)
-
-
-_register()

@@ -30,8 +30,8 @@ from rich.console import Console
 from rich.text import Text
 
 from tutor.bots import LEVELS, make_bot
-from tutor.cli.errors import handle_user_errors
-from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.errors import deal_number_type, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand, use_language
 from tutor.cli.input import Command, Entry, parse_bid, parse_entry, selection_status
 from tutor.cli.render import FinalInfo, TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach import Coach
@@ -43,7 +43,7 @@ from tutor.engine.combos import Combo, Kind
 from tutor.engine.game import Game, Phase
 from tutor.engine.record import GameRecord, replay
 from tutor.engine.view import Turn
-from tutor.i18n import LANGUAGES, set_language, t
+from tutor.i18n import LANGUAGES, t
 from tutor.store import Store
 from tutor.store.games import FinishedGame, GameStore
 
@@ -426,7 +426,7 @@ def new_deal_number() -> int:
 
 @click.command("play", cls=TranslatedCommand)
 @click.option("--level", type=click.Choice(LEVELS), default=None)
-@click.option("--deal", "deal_number", type=int, default=None)
+@click.option("--deal", "deal_number", type=deal_number_type(), default=None)
 @click.option("--coach/--no-coach", default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @click.option("--resume", is_flag=True)
@@ -440,7 +440,7 @@ def play_command(
         games = GameStore(store)
         if lang is not None:
             store.set_setting("lang", lang)
-        set_language(store.get_setting("lang", "en") if lang is None else lang)
+        use_language(store.get_setting("lang", None), given=lang)
         if level is not None:
             store.set_setting("level", level)
         if coach is not None:

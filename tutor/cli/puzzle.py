@@ -23,15 +23,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tutor.cli.errors import handle_user_errors
-from tutor.cli.help_text import TranslatedCommand, TranslatedGroup
+from tutor.cli.errors import BoundedFloat, BoundedInt, MAX_DEAL, handle_user_errors, workers_type
+from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, Entry, parse_entry, selection_status
 from tutor.cli.play import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo, Kind
 from tutor.files import InvalidFile
-from tutor.i18n import LANGUAGES, set_language, t
+from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_id, parse_date
 from tutor.puzzles.library import Library, dump_file, load_file, load_library
@@ -250,7 +250,7 @@ def _open(lang: str | None) -> tuple[Store, PuzzleProgress]:
     store = Store.open()
     if lang is not None:
         store.set_setting("lang", lang)
-    set_language(store.get_setting("lang", "en") if lang is None else lang)
+    use_language(store.get_setting("lang", None), given=lang)
     return store, PuzzleProgress(store)
 
 
@@ -333,7 +333,7 @@ def pick_random(library: Library, theme: str | None, rating: float, rng: random.
 
 @puzzle_group.command("random")
 @click.option("--theme", default=None)
-@click.option("--rating", type=float, default=None)
+@click.option("--rating", type=BoundedFloat(0, 5000), default=None)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
@@ -359,7 +359,7 @@ def replay_command(theme: str | None, lang: str | None) -> None:
     # Help text: help.puzzle.replay.
     library = load_library()
     with Store.open() as store:
-        set_language(store.get_setting("lang", "en") if lang is None else lang)
+        use_language(store.get_setting("lang", None), given=lang)
         waiting = [i for i in PuzzleProgress(store).to_replay(Theme.parse(theme).value if theme else None)
                    if i in library]
     if not waiting:
@@ -413,11 +413,11 @@ def puzzles_group() -> None:
 
 
 @puzzles_group.command("generate")
-@click.option("-n", "count", type=click.IntRange(1), required=True)
-@click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("-n", "count", type=BoundedInt(1, 10_000), required=True)
+@click.option("--seed", type=BoundedInt(0, MAX_DEAL // 100_000), default=0, show_default=True)
+@click.option("--workers", type=workers_type(), default=1, show_default=True)
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None)
-@click.option("--max-nodes", type=click.IntRange(1000), default=200_000, show_default=True)
+@click.option("--max-nodes", type=BoundedInt(1000, 10**10), default=200_000, show_default=True)
 @click.option("--theme", default=None)
 @handle_user_errors
 def generate_command(count: int, seed: int, workers: int, out: Path | None, max_nodes: int,

@@ -20,7 +20,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.errors import MAX_DEAL, UserError, handle_user_errors, shorten
 from tutor.cli.help_text import TranslatedCommand
 from tutor.engine.cards import DECK_COUNTS, Cards, rank_char
 from tutor.engine.combos import Combo, Kind, readings
@@ -178,7 +178,10 @@ def _deal_number(text: str) -> int:
     """Read a deal number ourselves, so a bad one is one line, not click's usage block."""
     stripped = text.strip()
     if not stripped.isdecimal() or not stripped.isascii():
-        raise UserError(t("rules.deal_number_bad", text=text))
+        raise UserError(t("rules.deal_number_bad", text=shorten(text)))
+    # Compared as text first: a 100,000-digit number is out of range, not a Python limit.
+    if len(stripped.lstrip("0")) > len(str(MAX_DEAL)) or int(stripped) > MAX_DEAL:
+        raise UserError(t("rules.deal_number_range", text=shorten(stripped), most=MAX_DEAL))
     return int(stripped)
 
 

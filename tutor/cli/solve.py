@@ -5,15 +5,24 @@ Players are given in turn order, the first listed to move
 combination on the table, played by default by the player listed last.
 The human output explains the result in words; ``--json`` prints the raw
 result.  Bad input is one line on stderr and exit status 2.
+
+Bounded: a time limit by default (:data:`DEFAULT_SECONDS`, ``--max-seconds``;
+reached, the answer is "unknown", never a guess), and on a terminal a
+progress line on stderr once the search has run for :data:`PROGRESS_AFTER`
+seconds (none when piped or with ``--json``).  Ctrl-C stops it and its
+workers (exit 130, see :mod:`tutor.cli.main`).
 """
 
 from __future__ import annotations
 
 import json
+import sys
+import time
+from typing import TextIO
 
 import click
 
-from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
 from tutor.solver import Position, Role, SolveResult, Solver
@@ -101,24 +110,71 @@ def result_json(pos: Position, res: SolveResult, fastest: bool, score: bool = Fa
     return data
 
 
+#: The time limit of ``ddz solve`` unless --max-seconds says otherwise (0: none).
+DEFAULT_SECONDS = 60.0
+#: Longest limit accepted (a day).
+MAX_SECONDS = 86_400.0
+#: A search shorter than this shows no progress line.
+PROGRESS_AFTER = 2.0
+
+
+class ProgressLine:
+    """``first moves settled / nodes`` on one rewritten line of a terminal (stderr).
+
+    Silent for the first :data:`PROGRESS_AFTER` seconds and at most five
+    updates a second; :meth:`close` wipes the line so the answer starts clean.
+    """
+
+    def __init__(self, stream: TextIO, after: float = PROGRESS_AFTER) -> None:
+        self.stream = stream
+        self.started = time.perf_counter()
+        self.after = after
+        self.shown = 0.0
+        self.width = 0
+
+    def __call__(self, settled: int, total: int, nodes: int) -> None:
+        now = time.perf_counter()
+        elapsed = now - self.started
+        if elapsed < self.after or now - self.shown < 0.2:
+            return
+        self.shown = now
+        text = t("solve.progress", settled=settled, total=total, nodes=nodes, seconds=elapsed)
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = max(self.width, len(text))
+
+    def close(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+
+
 @click.command("solve", cls=TranslatedCommand)
 @click.argument("players", nargs=-1, required=True)
 @click.option("--beat", metavar="CARDS")
-@click.option("--beat-by", type=int, metavar="INDEX")
+@click.option("--beat-by", type=BoundedInt(0, 2), metavar="INDEX")
 @click.option("--fastest", is_flag=True)
 @click.option("--score", is_flag=True)
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S")
+@click.option("--max-seconds", type=Seconds(MAX_SECONDS), default=DEFAULT_SECONDS, show_default=True, metavar="S")
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, score: bool,
-          max_seconds: float | None, as_json: bool) -> None:  # fmt: skip
+          max_seconds: float, as_json: bool) -> None:  # fmt: skip
     # Help text: help.solve.
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
     pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
     if fastest and score:
         raise UserError(t("solve.one_objective"))
     objective: Objective = "fastest" if fastest else "score" if score else "win"
-    res = Solver(max_seconds=max_seconds).solve(pos, objective=objective)
+    solver = Solver(max_seconds=max_seconds or None)
+    progress = None
+    if not as_json and sys.stderr.isatty():
+        progress = solver.progress = ProgressLine(sys.stderr)
+    try:
+        res = solver.solve(pos, objective=objective)
+    finally:
+        if progress is not None:
+            progress.close()
     if as_json:
         click.echo(json.dumps(result_json(pos, res, fastest, score), ensure_ascii=False))
         return

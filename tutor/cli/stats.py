@@ -15,13 +15,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tutor.cli.errors import handle_user_errors
-from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.errors import BoundedInt, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand, use_language
 from tutor.cli.render import combo_text, open_table, seat_name, signed
 from tutor.engine.game import Game
 from tutor.engine.record import GameRecord
 from tutor.engine.view import Turn
-from tutor.i18n import set_language, t
+from tutor.i18n import t
 from tutor.store import Store
 from tutor.store.games import GameStore
 
@@ -29,7 +29,7 @@ from tutor.store.games import GameStore
 def _open() -> tuple[Store, GameStore]:
     store = Store.open()
     games = GameStore(store)
-    set_language(store.get_setting("lang", "en"))
+    use_language(store.get_setting("lang", None))
     return store, games
 
 
@@ -58,7 +58,7 @@ def stats_command(as_json: bool) -> None:
 
 
 @click.command("history", cls=TranslatedCommand)
-@click.option("--limit", "-n", type=click.IntRange(1, 10_000), default=20, show_default=True)
+@click.option("--limit", "-n", type=BoundedInt(1, 10_000), default=20, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def history_command(limit: int, as_json: bool) -> None:
@@ -120,7 +120,7 @@ def _describe_action(action: Turn | tuple[int, int] | None) -> Text:
 
 
 @click.command("replay", cls=TranslatedCommand)
-@click.argument("game_id", type=int)
+@click.argument("game_id", type=BoundedInt(1, 2**63 - 1))
 @click.option("--all", "show_all", is_flag=True)
 @handle_user_errors
 def replay_command(game_id: int, show_all: bool) -> None:

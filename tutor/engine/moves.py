@@ -289,7 +289,7 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
     are assembled per hand, from precomputed :class:`Combo` objects where the
     wings are one or two cards.
     """
-    tables = _STANDARD_TABLES if rules is STANDARD else _tables(rules)
+    tables = (_STANDARD_TABLES or _standard_tables()) if rules is STANDARD else _tables(rules)
     held1 = (hand | (hand >> 1) | (hand >> 2)) & _LOW_BITS
     moves = tables.lead1[held1][:]
     held2 = ((hand >> 1) | (hand >> 2)) & _LOW_BITS
@@ -371,7 +371,15 @@ def _airplanes_with_wings(
     return moves
 
 
-_STANDARD_TABLES = _tables(STANDARD)
+#: The standard rules' tables, built on first use (about 0.1 s): importing the
+#: engine stays cheap for the commands that never generate a move.
+_STANDARD_TABLES: _Tables | None = None
+
+
+def _standard_tables() -> _Tables:
+    global _STANDARD_TABLES
+    _STANDARD_TABLES = _tables(STANDARD)
+    return _STANDARD_TABLES
 
 
 def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> list[Combo]:

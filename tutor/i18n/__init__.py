@@ -9,27 +9,43 @@ one.  Keys are ``<file stem>.<key>``.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
-_HERE = Path(__file__).resolve().parent
+_HERE = os.path.dirname(os.path.abspath(__file__))
 _current = DEFAULT_LANGUAGE
+
+
+@lru_cache(maxsize=None)
+def area_strings(lang: str, area: str) -> dict[str, str]:
+    """The strings of one area (one file, ``<lang>/<area>.yaml``), keyed ``area.key``; {} when none.
+
+    Loaded on first use and only that file, with libyaml's loader when it is
+    there: a command that prints three strings does not parse them all
+    (``ddz --help`` reads ``help.yaml`` alone).
+    """
+    path = os.path.join(_HERE, lang, f"{area}.yaml")
+    if not area.isidentifier() or not os.path.isfile(path):
+        return {}
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(path, encoding="utf-8") as file:
+        data: dict[str, Any] = yaml.load(file, Loader=loader) or {}  # noqa: S506 - a safe loader
+    return {f"{area}.{key}": str(value) for key, value in data.items()}
 
 
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
     """All strings of one language, keyed ``area.key``."""
     strings: dict[str, str] = {}
-    folder = _HERE / lang
-    for path in sorted(folder.glob("*.yaml")):
-        data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        for key, value in data.items():
-            strings[f"{path.stem}.{key}"] = str(value)
+    folder = os.path.join(_HERE, lang)
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".yaml"):
+            strings.update(area_strings(lang, name[: -len(".yaml")]))
     return strings
 
 
@@ -51,7 +67,8 @@ def lookup(key: str, lang: str) -> str | None:
     For callers that must choose the language per call (``--help`` is
     formatted before any command has set the language) or know whether a key exists.
     """
-    return catalogue(lang).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+    area = key.partition(".")[0]
+    return area_strings(lang, area).get(key) or area_strings(DEFAULT_LANGUAGE, area).get(key)
 
 
 def t(key: str, /, **values: object) -> str:

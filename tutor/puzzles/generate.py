@@ -34,6 +34,7 @@ from tutor.engine.moves import lead_moves_packed
 from tutor.puzzles.difficulty import Difficulty, plausible_losing_moves
 from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source, move_text, puzzle_id
 from tutor.puzzles.themes import tag, title_for
+from tutor.solver.parallel import ignore_interrupts, interrupts_held
 from tutor.solver.position import Position, Role
 
 Move = Combo | None
@@ -380,6 +381,7 @@ _worker_generator: Generator | None = None
 
 def _init_worker(factory: SolverFactory, limits: Limits) -> None:
     global _worker_generator
+    ignore_interrupts()
     _worker_generator = Generator(factory, limits)
 
 
@@ -456,7 +458,9 @@ def generate(
     ctx = multiprocessing.get_context("spawn")
     batch_size = workers * 4
     number = start
-    with ctx.Pool(workers, initializer=_init_worker, initargs=(solver_factory, limits)) as pool:
+    with interrupts_held():  # workers ignore Ctrl-C (_init_worker); `with` terminates them on any exit
+        pool = ctx.Pool(workers, initializer=_init_worker, initargs=(solver_factory, limits))
+    with pool:
         while len(found) < count:
             numbers = [(n, seed, theme) for n in range(number, number + batch_size)]
             number += batch_size

@@ -1039,6 +1039,8 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             s->budget_hit = 1;
             return -1;
         }
+        /* Ctrl-C: let Python raise KeyboardInterrupt now, not after the search. */
+        if (PyErr_CheckSignals() < 0) return -1;
     }
     if (code == 0 && me->is_combo) return 1;
     int tmain = code >> 8;

@@ -12,6 +12,12 @@ so a worker keeps meeting positions its own table already knows.
 Only where ``fork`` exists (Linux, macOS); elsewhere the solver stays
 sequential.  The answers do not depend on the number of workers or on timing
 (each verdict is exact); only the node count does.
+
+Ctrl-C: workers ignore SIGINT (:func:`ignore_interrupts`; it is held back
+while they start, :func:`interrupts_held`, so none can slip in before), and
+the parent, the only one to get ``KeyboardInterrupt``, terminates them at
+once.  So one line is printed, not a traceback per worker, and no process is
+left behind.  Other pools (the arena, the puzzle generator) use the same two.
 """
 
 from __future__ import annotations
@@ -19,7 +25,10 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from tutor.solver.search import Budget, BudgetExceeded
@@ -61,6 +70,35 @@ def default_workers() -> int:
     return max(1, min(MAX_WORKERS, cores))
 
 
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold SIGINT back in this thread while worker processes start.
+
+    A forked (or spawned) child inherits the blocked signal and ignores it
+    (:func:`ignore_interrupts`) before unblocking, so a Ctrl-C during the start
+    reaches only the parent, when the block ends.
+    """
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:  # pragma: no cover - not POSIX
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
+
+
+def ignore_interrupts(*_: object) -> None:
+    """In a worker process, first thing: Ctrl-C is the parent's business.
+
+    Usable as a pool's ``initializer`` (its arguments are ignored).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _solve_one(index: int) -> tuple[int, bool | None, int]:
     """In a worker: the verdict on move ``index`` and the nodes it took."""
     assert _JOB is not None
@@ -84,7 +122,9 @@ def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int],
     in the list are alike (the root moves come grouped by kind), so a worker
     keeps meeting positions its own table already knows.
     """
+    ignore_interrupts()
     assert _JOB is not None
+    _JOB[0].progress = None  # the parent shows the progress
     rehome = getattr(_JOB[0]._two, "rehome", None)
     if rehome is not None:
         rehome()
@@ -126,14 +166,17 @@ def solve_moves_in_parallel(
         context.Process(target=_worker, args=(r, workers, cursor, lock, indices, pipes[r][1]), daemon=True)
         for r in range(workers)
     ]
+    finished = False
     try:
-        for proc in procs:
-            proc.start()
+        with interrupts_held():
+            for proc in procs:
+                proc.start()
         for _, sender in pipes:
             sender.close()  # the parent keeps only the receiving ends
         open_ends: dict[Any, Any] = {receiver: receiver for receiver, _ in pipes}
         while open_ends:
-            for ready in multiprocessing.connection.wait(list(open_ends)):
+            # A timeout, so that a progress display keeps moving while the workers think.
+            for ready in multiprocessing.connection.wait(list(open_ends), timeout=0.5):
                 receiver = open_ends[ready]
                 try:
                     got: tuple[int, bool | None, int] | None = receiver.recv()
@@ -144,10 +187,20 @@ def solve_moves_in_parallel(
                     continue
                 found[got[0]] = got[1]
                 nodes += got[2]
+            if solver.progress is not None:
+                settled, total = solver._settled
+                solver.progress(settled + len(found), total, solver._nodes() + nodes)
+        finished = True
     finally:
         _JOB = None
+        # Interrupted (Ctrl-C, an error): stop the workers now, not when their move is done.
         for proc in procs:
-            proc.join(timeout=5)
+            if finished:
+                proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
+                proc.join(timeout=5)
+            if proc.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+                proc.kill()
+                proc.join()
     return found, nodes

@@ -99,7 +99,11 @@ class Position:
                 object.__setattr__(self, "table_by", None)
         else:
             by = (self.to_move - 1) % n if self.table_by is None else self.table_by
-            if not 0 <= by < n or by == self.to_move:
+            if not 0 <= by < n:
+                raise InvalidPositionError(
+                    f"the index of who played the table, {by!r}, is out of range (players are 0..{n - 1})"
+                )
+            if by == self.to_move:
                 raise InvalidPositionError(
                     f"the table must have been played by another player than the mover, got index {by!r}"
                 )

@@ -78,10 +78,14 @@ class Budget:
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
         self.next_check = self.CHECK_EVERY if max_nodes is None else min(self.CHECK_EVERY, max_nodes)
+        #: Told the node count at every check (a progress display); never changes the search.
+        self.on_check: Callable[[int], None] | None = None
 
     def check(self, nodes: int) -> int:
         """Called every few thousand nodes; returns the node count of the next check."""
         self.nodes = nodes
+        if self.on_check is not None:
+            self.on_check(nodes)
         if self.max_nodes is not None and nodes >= self.max_nodes:
             raise BudgetExceeded
         if self.deadline is not None and time.perf_counter() > self.deadline:

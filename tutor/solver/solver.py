@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Literal
 
 from tutor.engine.combos import Combo, Kind
@@ -110,10 +111,23 @@ class Solver:
         self._team: dict[tuple[int, ...], TeamSearch] = {}
         self._budget = Budget(None, None)
         self._extra_nodes = 0
+        #: Told (first moves settled, first moves, positions so far) as the search goes:
+        #: for a progress display.  It only watches; the answer never depends on it.
+        self.progress: Callable[[int, int, int], None] | None = None
+        self._settled = (0, 0)
 
     # ------------------------------------------------------------- internals
+    def _report(self, nodes: int | None = None) -> None:
+        if self.progress is not None:
+            self.progress(*self._settled, self._nodes() if nodes is None else nodes)
+
+    def _watch(self, budget: Budget) -> None:
+        budget.on_check = None if self.progress is None else (lambda _nodes: self._report())
+
     def _start(self) -> None:
         self._budget = Budget(self.max_nodes, self.max_seconds)
+        self._watch(self._budget)
+        self._settled = (0, 0)
         self._two.nodes = 0
         self._extra_nodes = 0
         self._two.budget = self._budget
@@ -318,6 +332,7 @@ class Solver:
             self._extra_nodes += counted[0]
 
     def _use_budget(self, budget: Budget) -> None:
+        self._watch(budget)
         self._budget = budget
         self._two.budget = budget
         for team in self._team.values():
@@ -346,6 +361,7 @@ class Solver:
         i = 0
         try:
             for i, move in enumerate(moves):
+                self._settled = (i, len(moves))
                 verdicts[i] = self._move_wins(pos, move)
                 if verdicts[i] and not all_moves:
                     break
@@ -378,6 +394,8 @@ class Solver:
         rest = [j for j in range(i, len(moves)) if verdicts[j] is None]
         if not rest:
             return verdicts
+        self._settled = (len(moves) - len(rest), len(moves))
+        self._report()
         found, nodes = solve_moves_in_parallel(self, pos, moves, rest, overall.deadline)
         self._extra_nodes += nodes
         for j, verdict in found.items():

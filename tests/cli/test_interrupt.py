@@ -1,0 +1,154 @@
+"""Ctrl-C and time limits (issue 11): every long command stops cleanly.
+
+Each case starts ``ddz`` as a real process, lets it get going, sends SIGINT
+(what Ctrl-C sends) and checks: exit status 130, exactly one line on stderr
+(no traceback, from the parent or from a worker), and no process left behind.
+Nothing here depends on how fast the machine is: a command is interrupted
+while it is surely still busy (a search that takes minutes, thousands of
+arena deals, a game waiting for its player), and waiting is done by polling
+for a sign of life, with generous timeouts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+#: A full deal as an open three-player position (20 v 17 v 17 cards): minutes of search at least.
+RUNAWAY = "L:335779TTJJJQKKAAX467 F:3446688999TJQQQ2D F:345556788TKKAA222"
+ENTRY = "import sys; from tutor.cli.main import main; sys.exit(main())"
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+
+
+def start(args: list[str], home: Path) -> subprocess.Popen[str]:
+    """``ddz ARGS`` as a process whose Ctrl-C is not ignored (a shell's background job would ignore it)."""
+    env = {**os.environ, "DDZ_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100"}
+    env.pop("DDZ_LANG", None)
+    return subprocess.Popen(
+        [sys.executable, "-c", ENTRY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (from /proc, or ps)."""
+    found = []
+    for entry in Path("/proc").iterdir() if Path("/proc/self/stat").exists() else []:
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def wait_until(condition: object, timeout: float = 120.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():  # type: ignore[operator]
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def interrupt(proc: subprocess.Popen[str], kids: list[int]) -> tuple[int, str, str]:
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert wait_until(lambda: not any(alive(k) for k in kids), 30), f"left behind: {[k for k in kids if alive(k)]}"
+    return proc.returncode, out, err
+
+
+def assert_one_line_interrupted(code: int, err: str) -> None:
+    assert code == 130, err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert "interrupted" in lines[0] and "Traceback" not in err
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the workers")
+def test_ctrl_c_stops_a_runaway_solve_and_its_workers(tmp_path: Path) -> None:
+    proc = start(["solve", RUNAWAY, "--max-seconds", "0"], tmp_path)
+    # The workers start once the quick look is over: wait for them, then Ctrl-C.
+    assert wait_until(lambda: len(children(proc.pid)) >= 1 or proc.poll() is not None), "no worker started"
+    assert proc.poll() is None, proc.communicate()
+    kids = children(proc.pid)
+    code, out, err = interrupt(proc, kids)
+    assert_one_line_interrupted(code, err)
+    assert out == ""
+
+
+def test_ctrl_c_stops_a_solve_before_its_workers(tmp_path: Path) -> None:
+    proc = start(["solve", RUNAWAY, "--max-seconds", "0", "--json"], tmp_path)
+    time.sleep(1.0)  # importing or searching: either way it must stop cleanly
+    code, out, err = interrupt(proc, children(proc.pid))
+    assert_one_line_interrupted(code, err)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the workers")
+def test_ctrl_c_stops_the_arena_and_its_workers(tmp_path: Path) -> None:
+    proc = start(["arena", "--landlord", "easy", "--farmers", "easy", "-n", "100000", "--workers", "2"], tmp_path)
+    assert wait_until(lambda: len(children(proc.pid)) >= 2 or proc.poll() is not None), "no worker started"
+    assert proc.poll() is None
+    time.sleep(0.5)
+    code, out, err = interrupt(proc, children(proc.pid))
+    assert_one_line_interrupted(code, err)
+
+
+def test_ctrl_c_at_the_table_keeps_the_game(tmp_path: Path) -> None:
+    proc = start(["play", "--deal", "5", "--level", "easy"], tmp_path)
+    assert proc.stdout is not None
+    # Wait for the bid prompt (the game is saved before the learner is asked anything).
+    seen = ""
+    while "(pass / 1 / 2 / 3" not in seen:
+        char = proc.stdout.read(1)
+        assert char, proc.communicate()
+        seen += char
+    code, out, err = interrupt(proc, [])
+    assert_one_line_interrupted(code, err)
+    # The store is intact: the next run offers the same game back.
+    resumed = subprocess.run(
+        [sys.executable, "-c", ENTRY, "play", "--resume", "--level", "easy"], input="quit\n", capture_output=True,
+        text=True, env={**os.environ, "DDZ_HOME": str(tmp_path), "NO_COLOR": "1"}, timeout=120, check=False,
+    )  # fmt: skip
+    assert resumed.returncode == 0, resumed.stderr
+    assert "Resuming the game of deal 5." in resumed.stdout
+    assert "Traceback" not in resumed.stderr
+
+
+def test_a_runaway_solve_stops_by_itself_at_its_limit(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "solve", RUNAWAY, "--max-seconds", "3", "--json"], capture_output=True,
+        text=True, env={**os.environ, "DDZ_HOME": str(tmp_path)}, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["mover_wins"] is None and data["complete"] is False
+    assert done.stderr == ""
+
+
+def test_the_words_for_a_limit_reached_are_one_line(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY, "solve", RUNAWAY, "--max-seconds", "1"], capture_output=True,
+        text=True, env={**os.environ, "DDZ_HOME": str(tmp_path), "NO_COLOR": "1"}, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == 1 and done.stdout.startswith("Unknown:"), done.stdout
