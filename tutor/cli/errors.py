@@ -97,6 +97,8 @@ def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
         try:
             return func(*args, **kwargs)
         except ValueError as error:
+            if "int_max_str_digits" in str(error):  # int() of thousands of digits somewhere below
+                raise UserError(t("cli.number_too_long")) from None
             raise UserError(str(error)) from None
 
     return wrapper

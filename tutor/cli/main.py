@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 import click
 
 from tutor import __version__
-from tutor.cli.errors import INTERRUPTED_EXIT, Interrupted, UserError, one_line
+from tutor.cli.errors import INTERRUPTED_EXIT, QUOTE_LIMIT, Interrupted, UserError, one_line, shorten
 from tutor.cli.help_text import LazyGroup
 
 #: Every command of ``ddz`` and the module whose ``COMMANDS`` list holds it.
@@ -48,6 +49,14 @@ COMMAND_MODULES: dict[str, str] = {
 
 #: click 8.2+ raises this for a group run without a command (it carries the help text).
 _NO_ARGS_IS_HELP: type[click.UsageError] | tuple[()] = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def _short_extra(message: str) -> str:
+    """click's "Got unexpected extra argument (ARGS)": the arguments echoed, at most ~40 characters."""
+    match = re.search(r"\((.*)\)\.?$", message, re.S)
+    if match is None or len(match.group(1)) <= QUOTE_LIMIT:
+        return message
+    return f"{message[: match.start()]}({shorten(' '.join(match.group(1).split()))})"
 
 
 def _interrupted_by_user(error: BaseException) -> bool:
@@ -101,7 +110,7 @@ class RootGroup(LazyGroup):
             sys.exit(error.exit_code)
         except click.UsageError as error:
             where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
-            click.echo(f"error: {one_line(error.format_message())}{where}", err=True)
+            click.echo(f"error: {one_line(_short_extra(error.format_message()))}{where}", err=True)
             sys.exit(error.exit_code)
         except click.ClickException as error:
             click.echo(f"error: {one_line(error.format_message())}", err=True)

@@ -45,7 +45,7 @@ def load_course(folder: Path | None = None) -> list[Lesson]:
 def find_lesson(course: list[Lesson], key: str) -> Lesson:
     """A lesson by id, by its number in the course (1-based), or by a unique id prefix."""
     key = key.strip()
-    if key.isdigit() and 1 <= int(key) <= len(course):
+    if key.isdigit() and len(key) <= 6 and 1 <= int(key) <= len(course):
         return course[int(key) - 1]
     for lesson in course:
         if lesson.id == key:
