@@ -152,3 +152,15 @@ def test_the_words_for_a_limit_reached_are_one_line(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 1 and done.stdout.startswith("Unknown:"), done.stdout
+
+
+def test_a_runaway_solve_stops_at_its_memory_cap() -> None:
+    from click.testing import CliRunner
+
+    from tutor.cli.main import main
+
+    # 64 MB for the whole search: this process alone holds more, so the first look at memory stops it.
+    res = CliRunner().invoke(main, ["solve", RUNAWAY, "--max-seconds", "0", "--max-mb", "64", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["mover_wins"] is None and data["complete"] is False

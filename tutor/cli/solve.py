@@ -114,6 +114,9 @@ def result_json(pos: Position, res: SolveResult, fastest: bool, score: bool = Fa
 DEFAULT_SECONDS = 60.0
 #: Longest limit accepted (a day).
 MAX_SECONDS = 86_400.0
+#: Memory for the whole search unless --max-mb says otherwise, shared out among
+#: the processes (the solving one and its workers each stop at their share).
+DEFAULT_MB = 2048
 #: A search shorter than this shows no progress line.
 PROGRESS_AFTER = 2.0
 
@@ -156,10 +159,11 @@ class ProgressLine:
 @click.option("--fastest", is_flag=True)
 @click.option("--score", is_flag=True)
 @click.option("--max-seconds", type=Seconds(MAX_SECONDS), default=DEFAULT_SECONDS, show_default=True, metavar="S")
+@click.option("--max-mb", type=BoundedInt(64, 1_048_576), default=DEFAULT_MB, show_default=True, metavar="MB")
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, score: bool,
-          max_seconds: float, as_json: bool) -> None:  # fmt: skip
+          max_seconds: float, max_mb: int, as_json: bool) -> None:  # fmt: skip
     # Help text: help.solve.
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
     pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
@@ -167,6 +171,7 @@ def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, faste
         raise UserError(t("solve.one_objective"))
     objective: Objective = "fastest" if fastest else "score" if score else "win"
     solver = Solver(max_seconds=max_seconds or None)
+    solver.max_mb = max_mb / (1 + (solver.workers if solver.workers > 1 else 0))
     progress = None
     if not as_json and sys.stderr.isatty():
         progress = solver.progress = ProgressLine(sys.stderr)

@@ -104,7 +104,7 @@ def _solve_one(index: int) -> tuple[int, bool | None, int]:
     assert _JOB is not None
     solver, pos, moves, deadline = _JOB
     remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    solver._use_budget(Budget(None, remaining))
+    solver._use_budget(Budget(None, remaining, solver.max_mb))
     before = solver._nodes()
     try:
         verdict: bool | None = solver._move_wins(pos, moves[index])

@@ -49,6 +49,8 @@ the exact least number of plays each hand of W needs.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable
 from typing import cast
@@ -64,8 +66,23 @@ Plan = tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None
 _BOMB_KIND = 13
 
 
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
 class BudgetExceeded(Exception):
     """Raised inside the search when the node or time budget is spent."""
+
+
+def resident_mb() -> float:
+    """This process's resident memory in MB (Linux: now; elsewhere: its peak so far)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE / 2**20
+    except (OSError, IndexError, ValueError):  # pragma: no cover - not Linux
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2**20 if sys.platform == "darwin" else peak / 2**10
 
 
 class Budget:
@@ -73,8 +90,15 @@ class Budget:
 
     CHECK_EVERY = 2048
 
-    def __init__(self, max_nodes: int | None, max_seconds: float | None) -> None:
+    #: The memory is looked at every this many checks (reading it costs a few microseconds).
+    MEMORY_EVERY = 16
+
+    def __init__(self, max_nodes: int | None, max_seconds: float | None, max_mb: float | None = None) -> None:
         self.max_nodes = max_nodes
+        #: Stop (BudgetExceeded: the answer is "unknown") when this process holds more (resident MB).
+        self.max_mb = max_mb
+        self.memory_hit = False
+        self._checks = 0
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
         self.next_check = self.CHECK_EVERY if max_nodes is None else min(self.CHECK_EVERY, max_nodes)
@@ -90,6 +114,11 @@ class Budget:
             raise BudgetExceeded
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise BudgetExceeded
+        if self.max_mb is not None:
+            self._checks += 1
+            if self._checks % self.MEMORY_EVERY == 0 and resident_mb() > self.max_mb:
+                self.memory_hit = True
+                raise BudgetExceeded
         step = self.CHECK_EVERY
         if self.max_nodes is not None:
             step = max(1, min(step, self.max_nodes - nodes))

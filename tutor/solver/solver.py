@@ -84,6 +84,9 @@ class Solver:
     Args:
         max_nodes: stop (answer "unknown") after this many expanded positions.
         max_seconds: stop (answer "unknown") after this much wall time per call.
+        max_mb: stop (answer "unknown") when a process of the search (this one or
+            a worker) holds more than this much memory (resident MB); the
+            compiled two-player table has its own fixed size (see native.py).
         native: run the two-player search compiled (True), in Python (False),
             or compiled when it was built (None, the default; see
             :mod:`tutor.solver.native`).  Same answers either way.
@@ -98,8 +101,10 @@ class Solver:
         max_seconds: float | None = None,
         native: bool | None = None,
         workers: int | None = None,
+        max_mb: float | None = None,
     ) -> None:
         self.max_nodes = max_nodes
+        self.max_mb = max_mb
         self.workers = default_workers() if workers is None else max(1, workers)
         self.max_seconds = max_seconds
         self.tables = HandTables()
@@ -125,7 +130,7 @@ class Solver:
         budget.on_check = None if self.progress is None else (lambda _nodes: self._report())
 
     def _start(self) -> None:
-        self._budget = Budget(self.max_nodes, self.max_seconds)
+        self._budget = Budget(self.max_nodes, self.max_seconds, self.max_mb)
         self._watch(self._budget)
         self._settled = (0, 0)
         self._two.nodes = 0
@@ -357,7 +362,7 @@ class Solver:
         )
         if parallel:
             remaining = None if overall.deadline is None else overall.deadline - time.perf_counter()
-            self._use_budget(Budget(PARALLEL_AFTER_NODES, remaining))
+            self._use_budget(Budget(PARALLEL_AFTER_NODES, remaining, self.max_mb))
         i = 0
         try:
             for i, move in enumerate(moves):
@@ -368,7 +373,7 @@ class Solver:
             return verdicts
         except BudgetExceeded:
             out_of_time = overall.deadline is not None and time.perf_counter() >= overall.deadline
-            if not parallel or out_of_time:
+            if not parallel or out_of_time or self._budget.memory_hit:
                 return verdicts
         finally:
             self._use_budget(overall)
@@ -383,7 +388,7 @@ class Solver:
             if remaining is not None and remaining <= 0:
                 break
             before = self._nodes()
-            self._use_budget(Budget(self._two.nodes + PROBE_NODES, remaining))
+            self._use_budget(Budget(self._two.nodes + PROBE_NODES, remaining, self.max_mb))
             try:
                 verdicts[j] = self._move_wins(pos, moves[j])
             except BudgetExceeded:
