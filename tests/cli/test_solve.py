@@ -82,3 +82,41 @@ def test_bad_input_one_line_exit_2(args: list[str]) -> None:
     assert res.exit_code == 2, res.output
     lines = [line for line in res.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error:"), res.output
+
+
+# --- bounded (issue 11) --------------------------------------------------------------------
+
+
+def test_progress_line_waits_then_rewrites_one_line_and_wipes_it() -> None:
+    import io
+
+    from tutor.cli.solve import ProgressLine
+
+    stream = io.StringIO()
+    quiet = ProgressLine(stream, after=3600)
+    quiet(1, 10, 5000)
+    assert stream.getvalue() == ""  # a short search shows nothing
+    line = ProgressLine(stream, after=0)
+    line(3, 10, 123_456)
+    assert "3/10" in stream.getvalue() and "123,456" in stream.getvalue() and "\n" not in stream.getvalue()
+    line.close()
+    assert stream.getvalue().endswith("\r")
+
+
+def test_no_progress_when_piped() -> None:
+    res = run("L:DAQQJJT999844 F:X22AAT886633")
+    assert res.exit_code == 0 and res.stderr == ""
+
+
+def test_default_time_limit_and_no_limit() -> None:
+    from tutor.cli.solve import DEFAULT_SECONDS, solve
+
+    option = next(p for p in solve.params if p.name == "max_seconds")
+    assert option.default == DEFAULT_SECONDS == 60.0
+    assert run("L:333449 F:7QQK2 F:66KK2", "--max-seconds", "0", "--json").exit_code == 0
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf", "1e999"])
+def test_max_seconds_refuses_what_is_not_a_limit(value: str) -> None:
+    res = run("L:3 F:4", "--max-seconds", value)
+    assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--max-seconds" in res.stderr
