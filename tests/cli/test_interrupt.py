@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -113,15 +114,35 @@ def test_ctrl_c_stops_the_arena_and_its_workers(tmp_path: Path) -> None:
     assert_one_line_interrupted(code, err)
 
 
+def wait_for_a_prompt(proc: subprocess.Popen[str], quiet: float = 1.0, timeout: float = 120.0) -> str:
+    """Read stdout until the program has printed something and then gone quiet for ``quiet`` seconds
+    (it waits for its player).  On a busy machine the pause may come mid-output: Ctrl-C must work there too."""
+    assert proc.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], quiet)
+        if not ready:
+            if seen:
+                return seen.decode(errors="replace")
+            continue
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        assert chunk, f"ended early: {proc.communicate()}"
+        seen += chunk
+    raise AssertionError("no prompt")
+
+
+@pytest.mark.parametrize("args", [["learn", "1"], ["puzzle", "random"]], ids=["learn", "puzzle"])
+def test_ctrl_c_at_a_prompt(tmp_path: Path, args: list[str]) -> None:
+    proc = start(args, tmp_path)
+    wait_for_a_prompt(proc)
+    code, _, err = interrupt(proc, [])
+    assert_one_line_interrupted(code, err)
+
+
 def test_ctrl_c_at_the_table_keeps_the_game(tmp_path: Path) -> None:
     proc = start(["play", "--deal", "5", "--level", "easy"], tmp_path)
-    assert proc.stdout is not None
-    # Wait for the bid prompt (the game is saved before the learner is asked anything).
-    seen = ""
-    while "(pass / 1 / 2 / 3" not in seen:
-        char = proc.stdout.read(1)
-        assert char, proc.communicate()
-        seen += char
+    wait_for_a_prompt(proc)  # the game is saved before the player is asked anything
     code, out, err = interrupt(proc, [])
     assert_one_line_interrupted(code, err)
     # The store is intact: the next run offers the same game back.
