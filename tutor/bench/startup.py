@@ -14,6 +14,7 @@ the load average is reported with the figures.
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,6 +38,8 @@ class Timing:
     args: tuple[str, ...]
     target: float
     seconds: list[float] = field(default_factory=list)
+    #: CPU seconds (user + system) of each run: what the start costs, whatever else the machine does.
+    cpu: list[float] = field(default_factory=list)
     import_ms: float = 0.0
     modules: int = 0
     heaviest: list[tuple[str, float]] = field(default_factory=list)
@@ -44,6 +47,10 @@ class Timing:
     @property
     def median(self) -> float:
         return statistics.median(self.seconds)
+
+    @property
+    def cpu_median(self) -> float:
+        return statistics.median(self.cpu) if self.cpu else 0.0
 
     @property
     def met(self) -> bool:
@@ -54,6 +61,7 @@ class Timing:
             "command": "ddz " + " ".join(self.args),
             "median_seconds": round(self.median, 4),
             "runs_seconds": [round(s, 4) for s in self.seconds],
+            "median_cpu_seconds": round(self.cpu_median, 4),
             "target_seconds": self.target,
             "met": self.met,
             "import_ms": round(self.import_ms, 1),
@@ -78,12 +86,15 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def time_once(args: tuple[str, ...]) -> float:
-    """Wall seconds of one fresh ``ddz ARGS`` (output discarded)."""
+def time_once(args: tuple[str, ...]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one fresh ``ddz ARGS`` (output discarded)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command_line(args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env=_environment(), check=False)  # fmt: skip
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def import_profile(args: tuple[str, ...], top: int = 5) -> tuple[float, int, list[tuple[str, float]]]:
@@ -109,7 +120,9 @@ def measure(runs: int, commands: tuple[tuple[tuple[str, ...], float], ...] = COM
     timings = [Timing(args, target) for args, target in commands]
     for _ in range(runs):
         for timing in timings:
-            timing.seconds.append(time_once(timing.args))
+            wall, cpu = time_once(timing.args)
+            timing.seconds.append(wall)
+            timing.cpu.append(cpu)
     for timing in timings:
         timing.import_ms, timing.modules, timing.heaviest = import_profile(timing.args)
     return timings

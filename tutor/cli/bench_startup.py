@@ -29,6 +29,7 @@ def startup_command(runs: int, as_json: bool) -> None:
     click.echo(t("bench.startup_header", runs=runs, load=load))
     for timing in timings:
         click.echo(t("bench.startup_row", command="ddz " + " ".join(timing.args), median=timing.median,
+                     cpu=timing.cpu_median,
                      low=min(timing.seconds), high=max(timing.seconds), target=timing.target,
                      met="✓" if timing.met else "✗"))  # fmt: skip
     for timing in timings:
