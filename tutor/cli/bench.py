@@ -20,7 +20,11 @@ from tutor.i18n import t
 #: Most hands ``bench movegen`` deals (a million takes minutes; more only exhausts memory).
 MAX_HANDS = 1_000_000
 #: Benchmarks defined in other modules, imported when run (name -> module with a COMMANDS list).
-BENCHMARKS = {"solver": "tutor.cli.bench_solver", "startup": "tutor.cli.bench_startup"}
+BENCHMARKS = {
+    "solver": "tutor.cli.bench_solver",
+    "startup": "tutor.cli.bench_startup",
+    "coach": "tutor.cli.bench_coach",  # issue 13
+}
 
 
 @click.group(cls=LazyGroup, lazy_commands=BENCHMARKS)

@@ -44,6 +44,7 @@ COMMAND_MODULES: dict[str, str] = {
     "puzzles": "tutor.cli.puzzle",
     "arena": "tutor.cli.arena",
     "bench": "tutor.cli.bench",
+    "analyze": "tutor.cli.analyze",
 }
 
 

@@ -194,7 +194,9 @@ class Solver:
         return boss + ([None] if None in moves else []) + rest
 
     # ------------------------------------------------------------- public API
-    def solve(self, pos: Position, objective: Objective = "win", all_moves: bool = True) -> SolveResult:
+    def solve(
+        self, pos: Position, objective: Objective = "win", all_moves: bool = True, line: bool = True
+    ) -> SolveResult:
         """Solve ``pos`` for the side to move.
 
         Args:
@@ -204,6 +206,9 @@ class Solver:
                 most bombs and rockets the winner can force into the rest of
                 the game — each doubles the stake — and ``best_moves``).
             all_moves: list every winning root move (otherwise stop at the first).
+            line: also build the principal line (with ``"win"``; callers that
+                only need the verdicts — the coach, many times per decision —
+                skip it: it can cost more than the verdicts themselves).
         """
         if objective not in ("win", "fastest", "score"):
             raise ValueError(f"unknown objective {objective!r} (win, fastest or score)")
@@ -234,7 +239,7 @@ class Solver:
                     result.win_in, result.line = self._fastest(pos, bool(result.mover_wins))
                 elif objective == "score":
                     result.bombs, result.best_moves, result.line = self._score(pos, result)
-                else:
+                elif line:
                     result.line = self._line(pos, result.winning_moves)
             except BudgetExceeded:
                 # The result is exact; only the line (and win_in) ran out of budget.

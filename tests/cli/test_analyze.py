@@ -1,0 +1,68 @@
+"""``ddz analyze``: the described position, --json keys, stable figures, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli.main import main
+
+ISSUE = ["analyze", "--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--trick", "left:5"]
+
+
+def _run(args: list[str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, args)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_issue_example_json_keys_and_the_only_winning_move_first() -> None:
+    code, out, _ = _run([*ISSUE, "--move", "pass", "--json"])
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"candidates", "move", "remarks", "samples"}
+    assert data["candidates"][0]["move"] == "2"
+    assert [c["win_chance"] for c in data["candidates"]] == sorted((c["win_chance"] for c in data["candidates"]), reverse=True)
+    assert set(data["move"]) == {"move", "win_chance", "loss", "verdict"}
+    assert data["move"]["move"] == "pass" and data["move"]["verdict"] == "blunder"
+    assert all(set(r) == {"code", "text"} for r in data["remarks"])
+
+
+def test_beating_the_partner_is_not_flagged_when_the_landlord_plays_next_on_one_card() -> None:
+    code, out, _ = _run([*ISSUE, "--move", "2", "--json"])
+    data = json.loads(out)
+    assert code == 0 and data["move"]["verdict"] == "best" and data["remarks"] == []
+
+
+def test_figures_are_stable_across_runs() -> None:
+    args = ["analyze", "--hand", "3456789TJQQKK2", "--landlord", "you", "--counts", "right=17,left=17", "--json"]
+    first, second = _run(args), _run(args)
+    assert first[0] == 0 and first[1] == second[1]
+
+
+def test_human_output_lists_candidates() -> None:
+    code, out, _ = _run([*ISSUE, "--move", "2"])
+    assert code == 0
+    assert "1. 2" in out and "Best move" in out
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--hand", "2222", "--landlord", "right", "--counts", "right=1,left=1", "--gone", "2"], "twice"),
+        (["--hand", "233", "--landlord", "right", "--counts", "right=1"], "--counts"),
+        (["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--gone", "4"], "--counts"),
+        (["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--trick", "right:K,left:5"], "does not beat"),
+        (["--hand", "233", "--landlord", "up", "--counts", "right=1,left=1"], "seat"),
+        (["--hand", "23Z", "--landlord", "right", "--counts", "right=1,left=1"], "bad cards"),
+        (["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--trick", "left:5", "--move", "3"], "legal"),
+        (["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--move", "pass"], "pass"),
+        (["--hand", "233"], "describe"),
+    ],
+)
+def test_bad_descriptions_are_one_line_and_exit_2(args: list[str], needle: str) -> None:
+    code, out, err = _run(["analyze", *args])
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and needle in err
+    assert "Traceback" not in out + err

@@ -1,0 +1,152 @@
+"""``ddz analyze``: the coach's evaluation of a position told from your seat, or of a stored game's move.
+
+Two forms::
+
+    ddz analyze --hand 233 --landlord right --counts right=1,left=1 --trick "left:5" [--move 2] [--json]
+    ddz analyze GAME_ID --at N [--json]
+
+The figures are the coach's (:mod:`tutor.coach.evaluation`): the same view
+gives the same figures on every run, and the first candidate is the in-game
+hint's first suggestion for that view.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
+from tutor.i18n import t
+
+
+def _move_json(move: Any) -> str:
+    return "pass" if move is None else str(move.text)
+
+
+def _parse_move(view: Any, text: str) -> Any:
+    """The learner's move as text → a legal move of ``view`` (UserError otherwise)."""
+    from tutor.engine.cards import Cards
+    from tutor.engine.moves import legal_moves
+
+    if text.strip().lower() == "pass":
+        if view.table is None:
+            raise UserError(t("analyze.cannot_pass"))
+        return None
+    try:
+        cards = Cards.parse(text)
+    except ValueError:
+        raise UserError(t("analyze.bad_move", move=text[:40])) from None
+    options = [m for m in legal_moves(view.hand, view.table, view.rules) if m.cards == cards.packed]
+    if not options:
+        raise UserError(t("analyze.illegal_move", move=text[:40]))
+    # Several readings of the same cards: the plainest, as on the table.
+    return min(options, key=lambda m: (int(m.kind), -m.length, -m.main))
+
+
+def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
+    from tutor.coach.moments import decision_at
+    from tutor.engine.record import GameRecord
+    from tutor.store import Store
+    from tutor.store.games import GameStore
+
+    if not game_id.isdigit():
+        raise UserError(t("analyze.bad_game_id", id=game_id[:40]))
+    if at is None:
+        raise UserError(t("analyze.need_at"))
+    store = Store.open()
+    with store:
+        found = GameStore(store).get(int(game_id))
+    if found is None:
+        raise UserError(t("analyze.no_game", id=game_id))
+    decision = decision_at(GameRecord.from_dict(found.record), at)
+    return decision.view, decision.move
+
+
+@click.command("analyze", cls=TranslatedCommand)
+@click.argument("game_id", required=False)
+@click.option("--at", "at", type=click.IntRange(1), default=None)
+@click.option("--hand")
+@click.option("--landlord")
+@click.option("--counts")
+@click.option("--trick", default="")
+@click.option("--gone", default=None)
+@click.option("--kitty", default=None)
+@click.option("--bid", type=click.IntRange(1, 3), default=None)
+@click.option("--move", "move_text", default=None)
+@click.option("--json", "as_json", is_flag=True)
+@handle_user_errors
+def analyze(
+    game_id: str | None,
+    at: int | None,
+    hand: str | None,
+    landlord: str | None,
+    counts: str | None,
+    trick: str,
+    gone: str | None,
+    kitty: str | None,
+    bid: int | None,
+    move_text: str | None,
+    as_json: bool,
+) -> None:
+    # Help text: help.analyze.  The language is set by --lang (every command has it).
+    from tutor.coach.advice import judge, move_text as render_move, reason, verdict_text
+    from tutor.coach.evaluation import evaluate
+
+    played: Any = "none"
+    if game_id is not None:
+        if hand or landlord or counts:
+            raise UserError(t("analyze.both_forms"))
+        view, stored_move = _stored_view(game_id, at)
+        if move_text is None:
+            played = stored_move
+    else:
+        if not (hand and landlord and counts):
+            raise UserError(t("analyze.need_description"))
+        from tutor.coach.describe import describe, to_view
+
+        view = to_view(describe(hand, landlord, counts, trick, gone, kitty, bid))
+    if move_text is not None:
+        played = _parse_move(view, move_text)
+    ev = evaluate(view)
+    verdict = None
+    if played != "none":
+        verdict, ev = judge(view, played, evaluation=ev)
+    remarks: list[dict[str, str]] = []
+    if verdict is not None and verdict.explanation is not None:
+        remarks.append({"code": verdict.explanation.code, "text": verdict.explanation.text})
+    if as_json:
+        out: dict[str, Any] = {
+            "candidates": [{"move": _move_json(c.move), "win_chance": round(c.win_chance, 4)} for c in ev.candidates],
+            "remarks": remarks,
+            "samples": ev.samples,
+        }
+        if verdict is not None:
+            out["move"] = {
+                "move": _move_json(verdict.move),
+                "win_chance": round(verdict.win_chance, 4),
+                "loss": round(verdict.loss, 4),
+                "verdict": verdict.level,
+            }
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    click.echo(t("analyze.header", samples=ev.samples, method=t(f"analyze.method_{ev.method}")))
+    for i, c in enumerate(ev.candidates, 1):
+        click.echo(
+            t(
+                "analyze.candidate",
+                n=i,
+                move=render_move(c.move),
+                chance=round(100 * c.win_chance),
+                err=round(100 * c.stderr),
+                reason=reason(view, c.move).text,
+            )
+        )
+    if verdict is not None:
+        click.echo(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss)))
+        click.echo(verdict_text(verdict))
+
+
+COMMANDS = [analyze]

@@ -1,0 +1,82 @@
+"""``ddz bench coach``: the time of one coach decision, over positions from real games.
+
+The positions are the learner's decisions (seat 0) in games played by the
+hard level's judgement on fixed deals — a spread of openings, middle games and
+endgames, the same on every run.  Each decision is timed as the game times it:
+one evaluation with the move actually played asked about (hint and verdict
+share it).  Reported: the median and the worst time, and the samples used.
+Times depend on the machine and its load (printed with the figures); the
+*answers* do not — the budget is counted in samples and nodes.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from dataclasses import dataclass
+
+from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, evaluate
+from tutor.engine.view import PlayerView
+
+#: Deals the positions come from, and how many decisions of each are kept.
+DEALS = tuple(range(1, 9))
+PER_DEAL = 5
+
+Position = tuple[PlayerView, "object"]
+
+
+@dataclass(frozen=True, slots=True)
+class CoachFigures:
+    positions: int
+    median: float
+    worst: float
+    #: The same in CPU seconds of this process (what the machine's load does not inflate).
+    cpu_median: float
+    cpu_worst: float
+    samples: int
+    exact: int
+    load: tuple[float, float, float]
+
+
+def positions(deals: tuple[int, ...] = DEALS, per_deal: int = PER_DEAL) -> list[tuple[PlayerView, object]]:
+    """The learner's non-forced decisions, ``per_deal`` spread evenly over each game."""
+    from tutor.bots.hard import HardBot
+    from tutor.engine.game import Game
+    from tutor.engine.moves import legal_moves
+
+    out: list[tuple[PlayerView, object]] = []
+    for deal in deals:
+        game = Game.with_landlord(deal, deal % 3)
+        bots = [HardBot(deal * 10 + s, search=False, rollouts=False) for s in range(3)]
+        mine: list[tuple[PlayerView, object]] = []
+        while not game.is_over:
+            seat = game.to_move
+            view = game.view(seat)
+            move = bots[seat].play(view)
+            if seat == 0 and len(legal_moves(view.hand, view.table)) + (view.table is not None) > 1:
+                mine.append((view, move))
+            game.play(move)
+        if mine:
+            step = max(1, len(mine) // per_deal)
+            out.extend(mine[::step][:per_deal])
+    return out
+
+
+def run(budget: Budget = DEFAULT_BUDGET) -> CoachFigures:
+    times: list[float] = []
+    cpu: list[float] = []
+    samples = 0
+    exact = 0
+    chosen = positions()
+    for view, move in chosen:
+        start, cpu_start = time.perf_counter(), time.process_time()
+        ev = evaluate(view, (move,), budget)  # type: ignore[arg-type]
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - cpu_start)
+        samples = ev.samples
+        exact += ev.method == "exact"
+    return CoachFigures(
+        len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), samples, exact,
+        os.getloadavg(),
+    )

@@ -1,0 +1,226 @@
+"""A position described from one seat, as a player would tell it, made into a view.
+
+``ddz analyze`` and the coach's truth tests start from what a player can say
+about a game played elsewhere: "I hold 2 3 3, the landlord is on my right with
+one card, my partner on the left has one card and led a 5."  This module
+checks such a description and builds the :class:`PlayerView` the coach
+evaluates.  The describer sits at seat 0 (``you``); ``right`` plays after them
+and ``left`` before them (turn order 0 → 1 → 2, RULES §2).
+
+Cards that left the game before the current trick (``gone``) must be in the
+view's history, because the coach counts cards from the history as a player
+does.  They are written there as singles — the kitty cards among them by the
+landlord (who must have played them), the rest by the describer (which seat
+played them does not matter to the count) — and the view's table and turn are
+set from the current trick alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.engine.cards import FULL_DECK, Cards, packed_contains
+from tutor.engine.combos import Combo, beats
+from tutor.engine.view import PlayerView, Turn
+
+SEATS = {"you": 0, "right": 1, "left": 2}
+SEAT_NAMES = {v: k for k, v in SEATS.items()}
+#: The most characters of the user's input an error message quotes.
+QUOTE = 40
+
+
+class DescriptionError(ValueError):
+    """A description that cannot be a real position; the message names the bad part."""
+
+
+def _q(text: str) -> str:
+    return repr(text if len(text) <= QUOTE else text[: QUOTE - 1] + "…")
+
+
+def parse_seat(text: str) -> int:
+    seat = SEATS.get(text.strip().lower())
+    if seat is None:
+        raise DescriptionError(f"unknown seat {_q(text)} (you, right or left)")
+    return seat
+
+
+def parse_counts(text: str) -> dict[int, int]:
+    """``right=1,left=3`` → {1: 1, 2: 3}."""
+    out: dict[int, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, number = part.partition("=")
+        if not eq or not number.strip().isdigit():
+            raise DescriptionError(f"bad count {_q(part)} (write right=N,left=N)")
+        seat = parse_seat(name)
+        if seat == 0:
+            raise DescriptionError("--counts: your own count is your hand's size")
+        if seat in out:
+            raise DescriptionError(f"--counts names {name.strip()} twice")
+        n = int(number)
+        if not 1 <= n <= 20:
+            raise DescriptionError(f"bad count {_q(part)} (1 to 20 cards)")
+        out[seat] = n
+    if set(out) != {1, 2}:
+        raise DescriptionError(f"--counts needs right=N and left=N, got {_q(text)}")
+    return out
+
+
+def _reading(cards: Cards, text: str) -> Combo:
+    from tutor.solver import table_reading
+
+    try:
+        return table_reading(cards)
+    except ValueError:
+        raise DescriptionError(f"{_q(text)} is not a combination") from None
+
+
+def parse_trick(text: str) -> list[Turn]:
+    """``left:5,you:pass`` → turns (cards are read as their plainest combination)."""
+    turns: list[Turn] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, colon, cards = part.partition(":")
+        if not colon:
+            raise DescriptionError(f"bad trick play {_q(part)} (write seat:cards or seat:pass)")
+        seat = parse_seat(name)
+        cards = cards.strip()
+        if cards.lower() == "pass":
+            turns.append(Turn(seat, None))
+        else:
+            turns.append(Turn(seat, _reading(_cards(cards), cards)))
+    return turns
+
+
+def _cards(text: str) -> Cards:
+    try:
+        return Cards.parse(text)
+    except ValueError:
+        raise DescriptionError(f"bad cards {_q(text)} (cards are 3-9 T J Q K A 2 X D)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Description:
+    """What a player says about their position (seat 0's point of view)."""
+
+    hand: Cards
+    landlord: int
+    counts: dict[int, int]
+    trick: tuple[Turn, ...] = ()
+    gone: Cards | None = None
+    kitty: Cards | None = None
+    bid: int | None = None
+
+
+def describe(
+    hand: str,
+    landlord: str,
+    counts: str,
+    trick: str = "",
+    gone: str | None = None,
+    kitty: str | None = None,
+    bid: int | None = None,
+) -> Description:
+    """Read the text of each part (``ddz analyze``'s options)."""
+    if bid is not None and bid not in (1, 2, 3):
+        raise DescriptionError(f"bad bid {bid!r} (1, 2 or 3)")
+    return Description(
+        hand=_cards(hand),
+        landlord=parse_seat(landlord),
+        counts=parse_counts(counts),
+        trick=tuple(parse_trick(trick)),
+        gone=None if gone is None else _cards(gone),
+        kitty=None if kitty is None else _cards(kitty),
+        bid=bid,
+    )
+
+
+def _check_trick(trick: Sequence[Turn]) -> tuple[Combo | None, int | None]:
+    """The trick must be a real one ending with seat 0 to move; returns (table, table_seat)."""
+    table: Combo | None = None
+    table_seat: int | None = None
+    passes = 0
+    for i, turn in enumerate(trick):
+        if i and turn.seat != (trick[i - 1].seat + 1) % 3:
+            raise DescriptionError(f"--trick: {SEAT_NAMES[turn.seat]} cannot play after {SEAT_NAMES[trick[i - 1].seat]}")
+        if turn.play is None:
+            if table is None:
+                raise DescriptionError("--trick: the first play of a trick cannot be a pass")
+            passes += 1
+            if passes >= 2:
+                raise DescriptionError("--trick: after two passes the trick is over")
+            continue
+        if table is not None and not beats(turn.play, table):
+            raise DescriptionError(f"--trick: {turn.play.text} does not beat {table.text}")
+        table, table_seat, passes = turn.play, turn.seat, 0
+    if trick and (trick[-1].seat + 1) % 3 != 0:
+        raise DescriptionError("--trick must end with the player before you (left)")
+    return table, table_seat
+
+
+def to_view(d: Description) -> PlayerView:
+    """The view of seat 0 for a description; DescriptionError when it cannot be real."""
+    table, table_seat = _check_trick(d.trick)
+    if not d.hand:
+        raise DescriptionError("--hand is empty")
+    if len(d.hand) > 20:
+        raise DescriptionError(f"--hand holds {len(d.hand)} cards (at most 20)")
+    seen = d.hand.packed
+    trick_cards = 0
+    for turn in d.trick:
+        if turn.play is not None:
+            if turn.seat == 0:
+                raise DescriptionError("--trick: your own plays are in --gone, not the trick you answer")
+            trick_cards += turn.play.cards
+    gone = 0 if d.gone is None else d.gone.packed
+    total = seen + trick_cards + gone
+    if not packed_contains(FULL_DECK.packed, total) or any(
+        ((total >> (4 * r)) & 0xF) > ((FULL_DECK.packed >> (4 * r)) & 0xF) for r in range(15)
+    ):
+        raise DescriptionError("a card is named twice (hand, --trick and --gone hold more than the deck)")
+    kitty_gone = 0
+    kitty_in_hand_ok = d.landlord == 0
+    if d.kitty is not None:
+        if len(d.kitty) != 3:
+            raise DescriptionError(f"--kitty has {len(d.kitty)} cards (the kitty has 3)")
+        if not kitty_in_hand_ok:
+            for r in range(15):
+                k = (d.kitty.packed >> (4 * r)) & 0xF
+                h = (d.hand.packed >> (4 * r)) & 0xF
+                if k + h > ((FULL_DECK.packed >> (4 * r)) & 0xF):
+                    raise DescriptionError("--kitty: the kitty went to the landlord, not into your hand")
+            # Kitty cards already played (in --gone) were played by the landlord.
+            for r in range(15):
+                k = (d.kitty.packed >> (4 * r)) & 0xF
+                g = (gone >> (4 * r)) & 0xF
+                kitty_gone += min(k, g) << (4 * r)
+    unseen = FULL_DECK.packed - total
+    unseen_n = Cards(unseen).__len__()
+    need = d.counts[1] + d.counts[2]
+    if need > unseen_n:
+        raise DescriptionError(f"--counts: {need} cards held but only {unseen_n} are unaccounted for")
+    if d.gone is not None and need != unseen_n:
+        raise DescriptionError(f"--counts: {need} cards held but {unseen_n} are unaccounted for")
+    if d.kitty is not None and d.landlord != 0:
+        known = Cards(d.kitty.packed - kitty_gone)
+        if len(known) > d.counts[d.landlord]:
+            raise DescriptionError("--kitty: the landlord holds fewer cards than its unplayed kitty cards")
+    history: list[Turn] = []
+    for r in Cards(gone - kitty_gone).ranks():
+        history.append(Turn(0, _reading(Cards.from_ranks([r]), "")))
+    for r in Cards(kitty_gone).ranks():
+        history.append(Turn(d.landlord, _reading(Cards.from_ranks([r]), "")))
+    history.extend(d.trick)
+    counts = (len(d.hand), d.counts[1], d.counts[2])
+    return PlayerView(
+        seat=0,
+        hand=d.hand,
+        bids=((d.landlord, d.bid or 1),),
+        landlord=d.landlord,
+        kitty=d.kitty,
+        history=tuple(history),
+        card_counts=counts,
+        to_move=0,
+        table=table,
+        table_seat=table_seat,
+        bid=d.bid or 1,
+    )
