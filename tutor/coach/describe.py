@@ -11,8 +11,9 @@ Cards that left the game before the current trick (``gone``) must be in the
 view's history, because the coach counts cards from the history as a player
 does.  They are written there as singles — the kitty cards among them by the
 landlord (who must have played them), the rest by the describer (which seat
-played them does not matter to the count) — and the view's table and turn are
-set from the current trick alone.
+played them does not matter to the count) — followed by the current trick, so
+the trick rule (:mod:`tutor.engine.trick`) replayed over the history gives the
+table the description names.
 """
 
 from __future__ import annotations
@@ -204,11 +205,16 @@ def to_view(d: Description) -> PlayerView:
         known = Cards(d.kitty.packed - kitty_gone)
         if len(known) > d.counts[d.landlord]:
             raise DescriptionError("--kitty: the landlord holds fewer cards than its unplayed kitty cards")
+    # The landlord's played kitty cards, then yours, highest last; when you lead, the
+    # others pass on that last card so the trick rule gives you the lead (passing on the
+    # highest card played says the least about what they hold).
     history: list[Turn] = []
-    for r in Cards(gone - kitty_gone).ranks():
-        history.append(Turn(0, _reading(Cards.from_ranks([r]), "")))
     for r in Cards(kitty_gone).ranks():
         history.append(Turn(d.landlord, _reading(Cards.from_ranks([r]), "")))
+    for r in Cards(gone - kitty_gone).ranks():
+        history.append(Turn(0, _reading(Cards.from_ranks([r]), "")))
+    if history and not d.trick:
+        history.extend((Turn(1, None), Turn(2, None)))
     history.extend(d.trick)
     counts = (len(d.hand), d.counts[1], d.counts[2])
     return PlayerView(

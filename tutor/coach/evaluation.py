@@ -37,12 +37,13 @@ from tutor.bots.base import whole_hand_play
 from tutor.bots.counting import pass_limits
 from tutor.bots.hard import HardBot
 from tutor.bots.medium import MediumBot
-from tutor.bots.rollout import _Sim, _trailing_passes
+from tutor.bots.rollout import _Sim
 from tutor.bots.sampling import likely_samples
 from tutor.bots.search import sample_position
 from tutor.engine.cards import packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
+from tutor.engine.trick import replay_trick
 from tutor.engine.view import PlayerView
 from tutor.solver import Solver
 
@@ -248,8 +249,7 @@ class _Evaluator:
         view = self.view
         assert view.landlord is not None
         hands = [view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(view.players)]
-        sim = _Sim(hands, view.landlord, view.seat, view.table, view.table_seat,
-                   _trailing_passes(view), list(view.history), view)  # fmt: skip
+        sim = _Sim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
         winner = sim.apply(first)
         turns = 0
         while winner is None and turns < MAX_TURNS:
