@@ -183,11 +183,14 @@ def test_stats_history_and_replay_after_a_game(home: Path) -> None:
     assert missing.exit_code == 2 and "No finished game with id 999" in missing.output
 
 
-def test_the_coach_speaks_when_you_beat_your_partner(home: Path) -> None:
+def test_the_coach_judges_from_the_view_and_hints_explain(home: Path) -> None:
     # Deal 42: Right (landlord) leads 345678, we pass; Right 8, Left (partner) 9; we beat with J.
-    script = "pass\npass\nJ\n\nquit\n"
+    # The landlord plays after us, so beating the partner is no beginner's mistake here
+    # (RULES §11's exception); J is in fact the coach's first hint.
+    script = "pass\npass\nhint\nJ\n\nquit\n"
     out = run(["play", "--deal", "42"], script).output
-    assert "Coach: Left (your partner) was winning that trick" in out
+    assert "Hint 1: J — wins " in out
+    assert "was winning that trick" not in out
     quiet = run(["play", "--deal", "42", "--no-coach"], script).output
     assert "Coach:" not in quiet
 

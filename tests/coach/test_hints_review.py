@@ -64,12 +64,24 @@ def test_review_finds_the_deciding_trick_and_counts_help() -> None:
 
 
 def test_undo_takes_back_the_coach_remarks_too() -> None:
+    from tutor.coach.describe import describe, to_view
+
     coach = Coach()
-    v = view_from_public(0, "3456777789JQKA", 0, [], (14, 17, 17), bid=1)
-    assert coach.after_move(v, combo("34567"), None, action_index=5, move_number=1) is not None
+    v = to_view(describe("233", "right", "right=1,left=1", "left:5"))
+    assert coach.after_move(v, None, None, action_index=5, move_number=1) is not None  # a blunder
     coach.forget_from(5)
-    assert coach.moments == []
-    assert Coach(enabled=False).after_move(v, combo("34567"), None, 5, 1) is None
+    assert coach.moments == [] and coach.verdicts == []
+    assert Coach(enabled=False).after_move(v, None, None, 5, 1) is None
+
+
+def test_the_review_lists_the_largest_losses_with_the_better_move() -> None:
+    from tutor.coach.describe import describe, to_view
+
+    coach = Coach()
+    v = to_view(describe("233", "right", "right=1,left=1", "left:5"))
+    coach.after_move(v, None, None, action_index=5, move_number=4)
+    lines = coach.review([Turn(2, combo("5")), Turn(0, None), Turn(1, combo("9"))], 1, 1, hints=0, undos=0)
+    assert lines[0].startswith("Move 4 (blunder): you played pass (wins ") and "2 wins" in lines[0]
 
 
 def test_a_bid_remark_is_reviewed_as_the_bidding() -> None:

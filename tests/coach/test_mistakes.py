@@ -95,10 +95,22 @@ def test_spending_a_two_is_fine_when_an_opponent_is_close_to_going_out() -> None
 
 
 def test_overkill_beating_a_low_single_with_a_two_when_a_king_would_do() -> None:
-    v = view_from_public(0, "3456K2", 1, [Turn(1, combo("9")), Turn(2, None)], (6, 19, 17), bid=1)
+    # Every A, the other 2s and both jokers are gone: the K is as sure to hold as the 2.
+    gone = [(1, "XD"), (2, None), (0, None), (1, "AAAA"), (2, None), (0, None), (1, "222"), (2, None), (0, None)]
+    turns = [Turn(s, None if c is None else combo(c)) for s, c in gone]
+    v = view_from_public(0, "3456K2", 1, [*turns, Turn(1, combo("9")), Turn(2, None)], (6, 9, 17), bid=1)
     finding = overkill(v, combo("2"))
     assert finding is not None and finding.values["lower"] == "K"
     assert overkill(v, combo("K")) is None
+
+
+def test_no_overkill_when_the_lower_card_could_lose_the_trick_or_breaks_a_pair() -> None:
+    v = view_from_public(0, "3456K2", 1, [Turn(1, combo("9")), Turn(2, None)], (6, 19, 17), bid=1)
+    assert overkill(v, combo("2")) is None  # an A, a 2 or a joker may still beat the K
+    gone = [(1, "XD"), (2, None), (0, None), (1, "AAAA"), (2, None), (0, None), (1, "222"), (2, None), (0, None)]
+    turns = [Turn(s, None if c is None else combo(c)) for s, c in gone]
+    pair = view_from_public(0, "3456KK2", 1, [*turns, Turn(1, combo("9")), Turn(2, None)], (7, 9, 16), bid=1)
+    assert overkill(pair, combo("2")) is None  # the K would break the pair KK
 
 
 # ----------------------------------------------------- mistake 3: the partner
@@ -109,6 +121,12 @@ def test_rule_11_mistake_3_beating_your_partner_is_flagged() -> None:
     finding = beats_partner(v, combo("K"))
     assert finding is not None and finding.code == "beats_partner"
     assert beats_partner(v, None) is None
+
+
+def test_beating_the_partner_is_not_flagged_while_the_landlord_still_plays_after_you() -> None:
+    # The example: partner (Left) leads 5, the landlord (Right, one card) plays after you.
+    v = view_from_public(0, "233", 1, [Turn(2, combo("5"))], (3, 1, 1), bid=1)
+    assert beats_partner(v, combo("2")) is None
 
 
 def test_bombing_your_partner_is_its_own_remark() -> None:
@@ -135,6 +153,17 @@ def test_top_single_is_fine_once_the_jokers_have_been_played() -> None:
         0, "34562", 1, [Turn(s, None if c is None else combo(c)) for s, c in history], (5, 17, 17), bid=1
     )
     assert throws_top_single_while_rocket_out(v, combo("2")) is None
+
+
+def test_top_single_is_fine_when_it_is_the_only_single_that_beats_the_table() -> None:
+    v = view_from_public(0, "34562", 1, [Turn(1, combo("A"))], (5, 19, 17), bid=1, to_move=0)
+    assert throws_top_single_while_rocket_out(v, combo("2")) is None
+
+
+def test_the_landlord_is_not_told_about_the_landlords_rocket() -> None:
+    v = view("34562", 0, (5, 17, 17))
+    finding = throws_top_single_while_rocket_out(v, combo("2"))
+    assert finding is not None and "landlord" not in finding.text and "farmer" in finding.text
 
 
 def test_small_joker_while_the_big_joker_is_out_is_flagged() -> None:

@@ -36,7 +36,7 @@ from tutor.cli.input import Command, Entry, parse_bid, parse_entry, selection_st
 from tutor.cli.render import FinalInfo, TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach import Coach
 from tutor.coach.endgame import EndgameCheck
-from tutor.coach.hints import ranked_options
+from tutor.coach.advice import Hint, hint_text
 from tutor.coach.review import Moment
 from tutor.coach.status import combo_name, describe, lower_first
 from tutor.engine.combos import Combo, Kind
@@ -252,7 +252,7 @@ class Session:
         else:
             self.say(t("play.follow", table=lower_first(describe(game.table))))
         pending: list[Combo | None] = []
-        hint_list: list[Combo | None] | None = None
+        hint_list: list[Hint] | None = None
         hint_next = 0
         hinted = False
         while True:
@@ -286,20 +286,15 @@ class Session:
                 continue
             if command is Command.HINT:
                 if hint_list is None:
-                    hint_list = ranked_options(view, self._best_move(view, check))
+                    hint_list = self.coach.hints(view)
                 self.hints += 1
                 if hint_next >= len(hint_list):
                     self.say(t("coach.hint_none"), style="yellow")
                     hint_next = 0
-                move = hint_list[hint_next]
+                hint = hint_list[hint_next]
                 hint_next += 1
-                if move is None:
-                    self.say(Text(t("coach.hint_pass", n=hint_next), style="bold"))
-                else:
-                    line_text = Text(t("coach.hint_line", n=hint_next, move=""), style="bold")
-                    line_text.append_text(combo_text(move))
-                    self.say(line_text)
-                pending = [move]
+                self.say(Text(hint_text(hint_next, hint), style="bold"))
+                pending = [hint.move]
                 hinted = True
                 continue
             if command is Command.PASS:
@@ -317,13 +312,6 @@ class Session:
             if len(status.options) > 1:
                 for n, option in enumerate(status.options, 1):
                     self.say(t("play.option", n=n, combo=f"{combo_name(option)} ({option.text})"))
-
-    def _best_move(self, view: Any, check: EndgameCheck | None) -> Combo | None | str:
-        """The first hint: a solver-proven winning move when there is one, else the hard bot's choice."""
-        if check is not None and check.mover_wins and check.winning_moves:
-            own = check.own_line[0] if check.own_line else None
-            return own if own in check.winning_moves else check.winning_moves[0]
-        return make_bot("hard", self.deal_seed).play(view)
 
     def _commit(self, view: Any, move: Combo | None, check: EndgameCheck | None, hinted: bool = False) -> str:
         """Play the move; the coach comments unless the move was its own suggestion."""

@@ -6,17 +6,25 @@ them.  :class:`Coach` keeps what the coach said during one game, so the review
 can recall it and an undo can take it back.
 
 * :mod:`tutor.coach.status` — bidding and play status lines (RULES §9);
-* :mod:`tutor.coach.hints` — ranked suggestions for "hint, hint again";
-* :mod:`tutor.coach.mistakes` — one detector per beginner mistake (RULES §11);
-* :mod:`tutor.coach.endgame` — "you had a forced win" from the exact solver;
+* :mod:`tutor.coach.evaluation` — win chances from the learner's view;
+* :mod:`tutor.coach.advice` — hints and verdicts from those win chances;
+* :mod:`tutor.coach.mistakes` — one detector per beginner mistake (RULES §11),
+  attached as explanations to verdicts of inaccuracy or worse;
+* :mod:`tutor.coach.endgame` — "you had a forced win" from the exact solver on
+  open hands: a full-information fact, said only in the review, labelled;
 * :mod:`tutor.coach.review` — the short review after the game.
+
+During play the coach speaks from the learner's view only (RULES §8).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from tutor.coach import advice
+from tutor.coach.advice import Hint, Verdict, judge, verdict_text
 from tutor.coach.endgame import EndgameCheck, check_position, missed_forced_win
+from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, evaluate, view_seed
 from tutor.coach.mistakes import Finding, bid_finding, detect, seat_name
 from tutor.coach.review import Moment, review_lines
 from tutor.coach.status import BidStatus, PlayStatus, bid_status, play_status
@@ -35,11 +43,37 @@ class Coach:
         max_nodes: the solver's node budget per check.
     """
 
-    def __init__(self, enabled: bool = True, endgame: bool = True, max_nodes: int | None = None) -> None:
+    def __init__(
+        self,
+        enabled: bool = True,
+        endgame: bool = True,
+        max_nodes: int | None = None,
+        budget: Budget = DEFAULT_BUDGET,
+    ) -> None:
         self.enabled = enabled
         self.endgame = endgame
         self.max_nodes = max_nodes
+        self.budget = budget
         self.moments: list[Moment] = []
+        #: Every judged move of the learner: (action index, move number, verdict).
+        self.verdicts: list[tuple[int, int, Verdict]] = []
+        #: Full-information facts for the review only: (action index, move number, finding).
+        self.open_facts: list[tuple[int, int, Finding]] = []
+        self._evaluation: tuple[str, Evaluation] | None = None
+
+    def evaluation(self, view: PlayerView, moves: Sequence[Combo | None] = ()) -> Evaluation:
+        """The evaluation of the learner's decision (kept for the turn: hint and verdict share it)."""
+        key = view_seed(view)
+        if self._evaluation is not None and self._evaluation[0] == key:
+            ev = self._evaluation[1].with_moves(moves)
+        else:
+            ev = evaluate(view, moves, self.budget)
+        self._evaluation = (key, ev)
+        return ev
+
+    def hints(self, view: PlayerView) -> list[Hint]:
+        """The hint list of the learner's turn, best first, from their view only."""
+        return advice.hints(view, self.budget, self.evaluation(view))
 
     def bid_status(self, hand: Cards) -> BidStatus:
         return bid_status(hand)
@@ -72,11 +106,26 @@ class Coach:
         action_index: int,
         move_number: int,
     ) -> str | None:
-        """One line about the learner's move, or None: a missed forced win first, then a mistake."""
+        """One line about the learner's move, or None.
+
+        The verdict comes from the learner's view; the coach speaks only on an
+        inaccuracy or worse (with the beginner mistake it matches, if any).  A
+        forced win missed on open hands (``check``) is kept for the review.
+        """
         if not self.enabled:
             return None
-        finding = missed_forced_win(check, move) or detect(view, move)
-        return self._remember(finding, action_index, move_number)
+        missed = missed_forced_win(check, move)
+        if missed is not None:
+            self.open_facts.append((action_index, move_number, missed))
+        if _forced(view):
+            return None
+        verdict, _ = judge(view, move, self.budget, self.evaluation(view, (move,)))
+        self.verdicts.append((action_index, move_number, verdict))
+        if not verdict.flagged:
+            return None
+        text = verdict_text(verdict)
+        self.moments.append(Moment(action_index, move_number, text))
+        return text
 
     def _remember(self, finding: Finding | None, action_index: int, move: int) -> str | None:
         if finding is None:
@@ -88,6 +137,8 @@ class Coach:
     def forget_from(self, action_index: int) -> None:
         """Undo took the game back to ``action_index`` actions: drop later remarks."""
         self.moments = [m for m in self.moments if m.action_index < action_index]
+        self.verdicts = [v for v in self.verdicts if v[0] < action_index]
+        self.open_facts = [f for f in self.open_facts if f[0] < action_index]
 
     def review(
         self,
@@ -98,7 +149,27 @@ class Coach:
         undos: int,
         name: Callable[[int], str] = seat_name,
     ) -> list[str]:
-        return review_lines(self.moments, history, landlord, winner, hints, undos, name)
+        return review_lines(self.moments, history, landlord, winner, hints, undos, name,
+                            verdicts=self.verdicts, open_facts=self.open_facts)  # fmt: skip
 
 
-__all__ = ["BidStatus", "Coach", "EndgameCheck", "Finding", "PlayStatus", "bid_status", "play_status"]
+def _forced(view: PlayerView) -> bool:
+    """Only one legal move: nothing to judge."""
+    from tutor.engine.moves import legal_moves
+
+    return len(legal_moves(view.hand, view.table, view.rules)) + (view.table is not None) <= 1
+
+
+__all__ = [
+    "BidStatus",
+    "Budget",
+    "Coach",
+    "EndgameCheck",
+    "Finding",
+    "Hint",
+    "PlayStatus",
+    "Verdict",
+    "bid_status",
+    "play_status",
+    "verdict_text",
+]

@@ -128,7 +128,13 @@ def spends_high_cards_early(view: PlayerView, move: Combo | None) -> Finding | N
 
 
 def overkill(view: PlayerView, move: Combo | None) -> Finding | None:
-    """Beating with a two or joker when a lower play of the same kind would have done."""
+    """Beating with a two or joker when a lower play of the same kind would have done.
+
+    "Would have done" means it takes the trick as surely: it breaks no pair,
+    trio or bomb of the hand (a lone K, not one K of a pair) and no opponent
+    can beat it, counting from what the player has seen.  Otherwise the lower
+    card may lose the trick and the high one was the price of keeping it.
+    """
     if move is None or view.table is None or move.kind in (Kind.BOMB, Kind.ROCKET):
         return None
     if not _high_in(move) or _goes_out(view, move):
@@ -138,28 +144,63 @@ def overkill(view: PlayerView, move: Combo | None) -> Finding | None:
     lower = [
         m
         for m in legal_moves(view.hand, view.table)
-        if m.kind == move.kind and m.length == move.length and not _high_in(m)
+        if m.kind == move.kind and m.length == move.length and not _high_in(m) and not _breaks_group(view, m)
     ]
+    if not lower:
+        return None
+    lower = [m for m in lower if _boss_combo(view, m)]
     if not lower:
         return None
     cheapest = min(lower, key=lambda m: (m.main, m.cards))
     return Finding("overkill", {"cards": move.text, "lower": cheapest.text})
 
 
+def _breaks_group(view: PlayerView, move: Combo) -> bool:
+    """Does ``move`` take only part of a rank the hand holds several of?"""
+    for rank in range(BIG_JOKER + 1):
+        used = packed_count(move.cards, rank)
+        if used and used < view.hand.count(rank):
+            return True
+    return False
+
+
+def _boss_combo(view: PlayerView, move: Combo) -> bool:
+    from tutor.bots.counting import is_boss
+
+    opponents = _opponents(view)
+    # Bombs are left out: a bomb beats the high card and the lower one alike.
+    return is_boss(move, view.unseen().packed, max(view.card_counts[s] for s in opponents), bombs=False)
+
+
 # ------------------------------------------------------- mistake 3: the partner
 def beats_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     """A farmer beating the other farmer's play (RULES §11: do not beat your partner).
 
-    Fine when it empties your hand; otherwise the partner already had the trick.
+    Only when passing surely left the trick to the partner: the landlord has
+    already passed on the partner's play.  When the landlord still plays after
+    you, beating may be the only way to stop it (RULES §11's own exception).
+    Fine when it empties your hand.
     """
     if move is None or view.table is None or view.table_seat is None:
         return None
     partner = _partner(view)
     if partner is None or view.table_seat != partner or _goes_out(view, move):
         return None
+    if not _landlord_passed_since(view, partner):
+        return None
     if move.kind in (Kind.BOMB, Kind.ROCKET):
         return Finding("smothers_partner_with_bomb")
     return Finding("beats_partner", {"partner": seat_name(partner)})
+
+
+def _landlord_passed_since(view: PlayerView, seat: int) -> bool:
+    """Has the landlord passed since ``seat``'s last play (on this trick)?"""
+    for turn in reversed(view.history):
+        if turn.seat == seat and turn.play is not None:
+            return False
+        if turn.seat == view.landlord and turn.play is None:
+            return True
+    return False
 
 
 # ---------------------------------------------------- mistake 4: not counting
@@ -176,8 +217,14 @@ def throws_top_single_while_rocket_out(view: PlayerView, move: Combo | None) -> 
         return None
     if any(view.hand.count(r) for r in range(rank + 1, BIG_JOKER + 1)):
         return None  # it is not your highest single
+    if view.table is not None and not any(
+        m.kind == Kind.SINGLE and m.main < rank for m in legal_moves(view.hand, view.table)
+    ):
+        return None  # the only single that beats the table: no choice to count for
     unseen = view.unseen()
     if rank == R2 and unseen.count(SMALL_JOKER) and unseen.count(BIG_JOKER):
+        if view.is_landlord:
+            return Finding("throws_top_single_while_rocket_out_landlord", {"card": rank_char(rank)})
         return Finding("throws_top_single_while_rocket_out", {"card": rank_char(rank)})
     if rank == SMALL_JOKER and unseen.count(BIG_JOKER):
         return Finding("throws_top_single_while_joker_out", {"card": rank_char(rank)})

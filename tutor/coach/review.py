@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.trick import Turn, trick_winners
 from tutor.i18n import t
+
+if TYPE_CHECKING:
+    from tutor.coach.advice import Verdict
+    from tutor.coach.mistakes import Finding
+
+#: How many of the largest losses the review lists.
+LARGEST_LOSSES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +59,32 @@ def review_lines(
     undos: int,
     seat_name: Callable[[int], str],
     limit: int = 6,
+    verdicts: Sequence[tuple[int, int, Verdict]] = (),
+    open_facts: Sequence[tuple[int, int, Finding]] = (),
 ) -> list[str]:
-    """The review, a few lines in the current language."""
+    """The review, a few lines in the current language.
+
+    The learner's largest losses in win chance come first (the move, the
+    better move, both win chances, the explanation); then what only the open
+    hands show, labelled as such; then bombs, the deciding moment and the help
+    used.  A game restored without verdicts falls back on the remarks made.
+    """
     lines: list[str] = []
-    for moment in list(moments)[:limit]:
-        if moment.move == 0:
-            lines.append(t("coach.review_bid_moment", text=moment.text))
-        else:
+    for moment in [m for m in moments if m.move == 0][:limit]:
+        lines.append(t("coach.review_bid_moment", text=moment.text))
+    losses = largest_losses(verdicts)
+    if verdicts:
+        for number, v in losses:
+            lines.append(loss_line(number, v))
+        if not losses:
+            lines.append(t("coach.review_all_good"))
+    else:
+        for moment in [m for m in moments if m.move != 0][:limit]:
             lines.append(t("coach.review_moment", n=moment.move, text=moment.text))
-    if not moments:
+    if not lines:
         lines.append(t("coach.review_nothing"))
+    for _, number, finding in open_facts[:LARGEST_LOSSES]:
+        lines.append(t("coach.review_open_hands", n=number, text=finding.text))
     bombs = bombs_played(history)
     if bombs:
         lines.append(t("coach.review_bombs", items=", ".join(b.text for b in bombs)))
@@ -69,3 +93,27 @@ def review_lines(
         lines.append(t("coach.review_decided", seat=seat_name(decisive.seat), cards=decisive.play.text))
     lines.append(t("coach.review_help", hints=hints, undos=undos))
     return lines
+
+
+def largest_losses(verdicts: Sequence[tuple[int, int, Verdict]], count: int = LARGEST_LOSSES) -> list[tuple[int, Verdict]]:
+    """The flagged verdicts with the largest losses, largest first: (move number, verdict)."""
+    flagged = [(n, v) for _, n, v in verdicts if v.flagged]
+    flagged.sort(key=lambda nv: (-nv[1].loss, nv[0]))
+    return flagged[:count]
+
+
+def loss_line(number: int, v: Verdict) -> str:
+    from tutor.coach.advice import move_text
+
+    line = t(
+        "coach.review_loss",
+        n=number,
+        verdict=t(f"coach.level_{v.level}"),
+        move=move_text(v.move),
+        chance=round(100 * v.win_chance),
+        best=move_text(v.best_move),
+        best_chance=round(100 * v.best_chance),
+    )
+    if v.explanation is not None:
+        line = f"{line} {v.explanation.text}"
+    return line

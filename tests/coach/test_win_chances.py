@@ -97,3 +97,20 @@ def test_best_candidate_wins_whenever_the_solver_finds_a_win(seed: int) -> None:
         assert ev.best.win_chance == 1.0
     else:
         assert ev.best.win_chance == 0.0
+
+
+def test_the_coach_calls_passing_into_a_one_card_landlord_a_blunder_and_beating_best() -> None:
+    """The issue's example: partner (Left) leads 5, the landlord (Right) has one card and plays next."""
+    from tutor.coach import Coach
+    from tutor.coach.describe import describe, to_view
+    from tutor.i18n import set_language
+
+    set_language("en")
+    view = to_view(describe("233", "right", "right=1,left=1", "left:5"))
+    coach = Coach()
+    two = next(h.move for h in coach.hints(view) if h.move is not None)
+    assert coach.hints(view)[0].move == two and two.text == "2"
+    assert coach.after_move(view, two, None, 10, 3) is None
+    said = coach.after_move(view, None, None, 10, 3)
+    assert said is not None and said.startswith("Blunder") and "2 wins" in said
+    assert [v.level for _, _, v in coach.verdicts] == ["best", "blunder"]
