@@ -96,6 +96,15 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                ["solver", "--workers", pick(["0", "64"])], ["solver", "--repeat", bad_integer(rng)],
                                ["solver", "--only", junk(rng)], ["startup", "-n", bad_integer(rng)],
                                [junk(rng)]]),
+        # issue 13 (i13-coach): a described position gone wrong, or a bad game id / move number.
+        "analyze": lambda: pick([["--hand", junk(rng), "--landlord", "right", "--counts", "right=1,left=1"],
+                                 ["--hand", "233", "--landlord", junk(rng), "--counts", "right=1,left=1"],
+                                 ["--hand", "233", "--landlord", "right", "--counts", junk(rng)],
+                                 ["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--trick", junk(rng)],
+                                 ["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--gone", junk(rng)],
+                                 ["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--move", junk(rng)],
+                                 [bad_integer(rng), "--at", "1"], ["1", "--at", bad_integer(rng)], ["424242", "--at", "1"],
+                                 [junk(rng, long=True)]]),
     }
 
 
