@@ -30,12 +30,13 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "pos
 
 
 def start(args: list[str], home: Path) -> subprocess.Popen[str]:
-    """``ddz ARGS`` as a process whose Ctrl-C is not ignored (a shell's background job would ignore it)."""
+    """``ddz ARGS`` as a process whose Ctrl-C is not ignored (a shell's background job would ignore it),
+    in a process group of its own (a terminal's Ctrl-C reaches the whole group)."""
     env = {**os.environ, "DDZ_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100"}
     env.pop("DDZ_LANG", None)
     return subprocess.Popen(
         [sys.executable, "-c", ENTRY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        text=True, env=env, start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
 
 
@@ -71,8 +72,12 @@ def wait_until(condition: object, timeout: float = 120.0) -> bool:
     return False
 
 
-def interrupt(proc: subprocess.Popen[str], kids: list[int]) -> tuple[int, str, str]:
-    proc.send_signal(signal.SIGINT)
+def interrupt(proc: subprocess.Popen[str], kids: list[int], group: bool = False) -> tuple[int, str, str]:
+    """SIGINT to ``ddz`` alone, or to its whole group as a terminal's Ctrl-C (workers included)."""
+    if group:
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert wait_until(lambda: not any(alive(k) for k in kids), 30), f"left behind: {[k for k in kids if alive(k)]}"
     return proc.returncode, out, err
@@ -86,13 +91,14 @@ def assert_one_line_interrupted(code: int, err: str) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the workers")
-def test_ctrl_c_stops_a_runaway_solve_and_its_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [False, True], ids=["parent", "group"])
+def test_ctrl_c_stops_a_runaway_solve_and_its_workers(tmp_path: Path, group: bool) -> None:
     proc = start(["solve", RUNAWAY, "--max-seconds", "0"], tmp_path)
     # The workers start once the quick look is over: wait for them, then Ctrl-C.
     assert wait_until(lambda: len(children(proc.pid)) >= 1 or proc.poll() is not None), "no worker started"
     assert proc.poll() is None, proc.communicate()
     kids = children(proc.pid)
-    code, out, err = interrupt(proc, kids)
+    code, out, err = interrupt(proc, kids, group)
     assert_one_line_interrupted(code, err)
     assert out == ""
 
@@ -105,12 +111,13 @@ def test_ctrl_c_stops_a_solve_before_its_workers(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the workers")
-def test_ctrl_c_stops_the_arena_and_its_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [False, True], ids=["parent", "group"])
+def test_ctrl_c_stops_the_arena_and_its_workers(tmp_path: Path, group: bool) -> None:
     proc = start(["arena", "--landlord", "easy", "--farmers", "easy", "-n", "100000", "--workers", "2"], tmp_path)
     assert wait_until(lambda: len(children(proc.pid)) >= 2 or proc.poll() is not None), "no worker started"
     assert proc.poll() is None
     time.sleep(0.5)
-    code, out, err = interrupt(proc, children(proc.pid))
+    code, out, err = interrupt(proc, children(proc.pid), group)
     assert_one_line_interrupted(code, err)
 
 
