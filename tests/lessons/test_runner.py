@@ -62,11 +62,11 @@ def test_illegal_move_is_explained_and_not_counted(course: list, oracle: Oracle)
 def test_feedback_carries_the_beginner_mistake(course: list, oracle: Oracle) -> None:
     run = LessonRun(find_lesson(course, "mistake-bomb-for-straight"), oracle)
     _goto_task(run)
-    outcome = run.answer("34567")
+    outcome = run.answer("45678")
     assert outcome.verdict is Verdict.WRONG
     assert outcome.mistake is not None and outcome.mistake.value == "break_bomb_for_straight"
-    assert "89TJQ" in outcome.text.en
-    assert run.answer("3").verdict is Verdict.CORRECT  # the solver proves the 3 wins
+    assert "9TJQK" in outcome.text.en
+    assert run.answer("8888").verdict is Verdict.CORRECT  # the validator proves it is the only win
     assert run.wrong == 1
 
 

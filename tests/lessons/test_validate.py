@@ -91,8 +91,37 @@ def test_all_problems_of_all_files_in_one_run(oracle: Oracle) -> None:
     report = validate_paths([DATA], oracle)
     codes = {p.code for p in report.problems}
     assert {"schema", "bad_cards", "duplicate_card", "hand_size", "illegal_answer", "refuted", "unreachable"} <= codes
-    assert len({p.file for p in report.problems}) == len(list(DATA.glob("broken_*.yaml")))
+    assert len({p.file for p in report.problems}) == len(list(DATA.glob("*.yaml")))
 
 
 def test_rule_6_a_history_play_that_does_not_beat_is_unreachable(oracle: Oracle) -> None:
     assert (10, "steps[0].position.history[2].play", "unreachable") in _problems("broken_history.yaml", oracle)
+
+
+# ---------------------------------------------------------------- issue 14: the teaching is proven
+
+
+def test_old_lesson_15_calls_winning_moves_mistakes(oracle: Oracle) -> None:
+    """With all hands open, A, 7, 77, 777, 777A and the four + 2s also win: each is one line."""
+    report = validate_paths([DATA / "old_15_bomb_for_straight.yaml"], oracle)
+    flagged = {(p.path, p.message.split("'")[1]) for p in report.problems if p.code == "mistake_wins"}
+    moves = {move for _, move in flagged}
+    assert {"A", "7", "77", "777", "777A"} <= moves
+    assert any(m.endswith("7777") and len(m) == 6 for m in moves)  # the four + 2s
+    assert "34567" not in moves and "7777" not in moves  # these two really lose
+    assert all(p.line > 0 and p.path.startswith("steps[1].task.feedback[") for p in report.problems)
+
+
+def test_old_lesson_12_accepts_a_slower_plan_and_misses_the_best(oracle: Oracle) -> None:
+    """3456789 leaves a 6-play hand; 3456789TJQK then TJQKA plays it out in 5."""
+    found = _problems("old_12_landlord_plan.yaml", oracle)
+    assert (32, "steps[1].task.accept.moves[0]", "not_best") in found
+    assert (32, "steps[1].task.accept", "unlisted_best") in found
+    report = validate_paths([DATA / "old_12_landlord_plan.yaml"], oracle)
+    assert any("3456789TJQK" in p.message for p in report.problems if p.code == "unlisted_best")
+
+
+def test_claims_are_counted_on_the_shipped_course(oracle: Oracle) -> None:
+    report = validate_paths(None, oracle)
+    assert report.claims.proven >= 10
+    assert report.claims.by_kind.get("mistake", 0) >= 5

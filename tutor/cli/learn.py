@@ -365,10 +365,16 @@ def validate_command(paths: tuple[Path, ...], as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(
             {"files": report.files, "lessons": len(report.lessons),
+             "claims": {"proven": report.claims.proven, "unchecked": report.claims.unchecked,
+                        **report.claims.by_kind},
              "problems": [asdict(p) for p in report.problems]}, ensure_ascii=False, indent=2))
     else:
         for problem in report.problems:
             click.echo(str(problem))
+        kinds = report.claims.by_kind
+        click.echo(t("lessons.validate_claims", proven=report.claims.proven, accepted=kinds.get("accepted", 0),
+                     mistakes=kinds.get("mistake", 0), unique=kinds.get("unique", 0),
+                     in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:

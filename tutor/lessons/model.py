@@ -157,6 +157,12 @@ class Task:
     moves: tuple[MoveSpec, ...] = ()
     kinds: tuple[Kind, ...] = ()
     winning: bool = False
+    #: play: what the accepted answers are best for — ``win`` (the default), ``fastest``
+    #: (the quickest forced win, open hands) or ``fewest_plays`` (your hand alone: the
+    #: first play of a plan that empties it in the fewest plays) — and, for
+    #: ``fewest_plays``, cards the answer must hold (the question is about them).
+    goal: str = "win"
+    goal_holding: Cards | None = None
     #: play: opponent replies after a correct move: scripted moves, "solver", or none.
     replies: tuple[MoveSpec, ...] | str | None = None
     #: bid: accepted bids (0 = pass).
@@ -440,8 +446,15 @@ def _build_task(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Task 
                 return None
         if moves is None:
             return None
+        goal = raw.get("goal") or {}
+        holding = None
+        if "holding" in goal:
+            holding = _cards(goal["holding"], (*where, "goal", "holding"), out)
+            if holding is None:
+                return None
         return Task(**common, moves=moves, kinds=tuple(Kind.from_label(k) for k in accept.get("kinds") or []),
-                    winning=bool(accept.get("winning", False)), replies=replies)
+                    winning=bool(accept.get("winning", False)), replies=replies,
+                    goal=str(goal.get("type", "win")), goal_holding=holding)
     if kind == TaskType.LINE:
         return Task(**common, winning=True)
     if kind == TaskType.BID:

@@ -42,6 +42,7 @@ class Oracle:
     def __init__(self, solver: Solver | None = None) -> None:
         self.solver = solver or Solver(max_seconds=DEFAULT_SECONDS)
         self._winning: dict[Position, list[Move]] = {}
+        self._plays: dict[tuple[Position, Move], int | None] = {}
 
     def winning_moves(self, pos: Position) -> list[Move]:
         """Every winning move of the side to move (empty when it loses).
@@ -57,6 +58,31 @@ class Oracle:
             cached = list(result.winning_moves)
             self._winning[pos] = cached
         return cached
+
+    def plays_to_win(self, pos: Position, move: Move) -> int | None:
+        """How many plays the mover's side needs to win after ``move`` under best play
+        (``move`` itself counted when it is a play), or None when ``move`` loses.
+
+        Raises:
+            SolverUnsureError: the budget ran out.
+        """
+        key = (pos, move)
+        if key in self._plays:
+            return self._plays[key]
+        side = pos.roles[pos.to_move]
+        own = 0 if move is None else 1
+        child = pos.after(move)
+        value: int | None
+        if child.is_over:
+            value = own if child.winner is side else None
+        else:
+            result = self.solver.solve(child, "fastest", all_moves=False)
+            if not result.complete or result.mover_wins is None or result.win_in is None:
+                raise SolverUnsureError(f"the solver could not decide {child} within its budget")
+            mine = child.roles[child.to_move] is side
+            value = own + result.win_in if result.mover_wins == mine else None
+        self._plays[key] = value
+        return value
 
     def is_winning(self, pos: Position, move: Move) -> bool:
         """Does ``move`` win for the side to move?"""

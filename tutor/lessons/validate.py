@@ -31,6 +31,7 @@ from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
 from tutor.files import UnreadableFile, shorten, shown
+from tutor.lessons.claims import ClaimProver, Tally
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
 from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
@@ -58,6 +59,8 @@ class Report:
     lessons: list[Lesson] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
+    #: Claims of play and line tasks proven (and those on hidden hands not checked yet).
+    claims: Tally = field(default_factory=Tally)
 
     @property
     def ok(self) -> bool:
@@ -97,6 +100,7 @@ class _Checker:
         self.problems: list[Problem] = []
         #: Every move a play or line step accepts (first moves), for the feedback checks.
         self._accepted: dict[FieldPath, list[Combo | None]] = {}
+        self.prover = ClaimProver(oracle, self.add)
 
     def add(self, where: FieldPath, code: str, message: str) -> None:
         self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
@@ -183,6 +187,17 @@ class _Checker:
                     accepted.extend(wins)
         self._accepted[step.where] = accepted
         self._replies(step, where, accepted)
+        if task.goal != "win" or setup.fully_known:
+            self._claims(lambda: self.prover.play(task, setup, where, listed_only=not task.winning), step)
+
+    def _claims(self, check: Any, step: Step) -> None:
+        """Run a claim check; a position too big for the solver's budget is reported, not fatal."""
+        try:
+            check()
+        except SolverUnsureError as error:
+            self.add((*step.where, "task"), "solver_budget", str(error))
+        except ValueError as error:
+            self.add((*step.where, "position"), "unreachable", str(error))
 
     @staticmethod
     def _wins_as(spec: MoveSpec, setup: Any, wins: Sequence[Combo | None]) -> bool:
@@ -232,6 +247,10 @@ class _Checker:
             self.add(where, "refuted", "the task asks for a winning line, but the solver proves you lose here")
         if wins is not None:
             self._accepted[step.where] = list(wins)
+            setup = step.setup
+            task = step.task
+            assert setup is not None and task is not None
+            self._claims(lambda: self.prover.line(task, setup, where), step)
 
     def _bid(self, step: Step, where: FieldPath) -> None:
         task = step.task
@@ -319,8 +338,10 @@ def _name(move: Combo | None) -> str:
     return "pass" if move is None else repr(move.text)
 
 
-def validate_document(doc: LessonDocument, oracle: Oracle) -> tuple[Lesson | None, list[Problem]]:
-    """Every problem of one loaded lesson file."""
+def validate_document(
+    doc: LessonDocument, oracle: Oracle, tally: Tally | None = None
+) -> tuple[Lesson | None, list[Problem]]:
+    """Every problem of one loaded lesson file (claims proven are added to ``tally``)."""
     if not isinstance(doc.data, dict):
         return None, [Problem(str(doc.path), 1, "(top)", "schema", "a lesson file is a mapping (id, title, …)")]
     problems, broken = _schema_problems(doc)
@@ -333,6 +354,11 @@ def validate_document(doc: LessonDocument, oracle: Oracle) -> tuple[Lesson | Non
         for step in lesson.steps:
             checker.check_step(step)
         problems.extend(checker.problems)
+        if tally is not None:
+            tally.proven += checker.prover.tally.proven
+            tally.unchecked += checker.prover.tally.unchecked
+            for kind, n in checker.prover.tally.by_kind.items():
+                tally.by_kind[kind] = tally.by_kind.get(kind, 0) + n
     return lesson, problems
 
 
@@ -390,7 +416,7 @@ def validate_paths(paths: Sequence[Path | str] | None = None, oracle: Oracle | N
         except UnreadableFile as error:
             report.problems.append(Problem(shown(path), 0, "(file)", "io", error.what))
             continue
-        lesson, problems = validate_document(doc, oracle)
+        lesson, problems = validate_document(doc, oracle, report.claims)
         report.problems.extend(problems)
         if lesson is not None:
             report.lessons.append(lesson)

@@ -1,0 +1,247 @@
+"""Proving what a lesson teaches: right answers best, "mistakes" worse, nothing better left out.
+
+A lesson's play task makes three kinds of claim about its position:
+
+1. every accepted answer is good for the task's goal;
+2. every answer its feedback calls wrong is worse than the accepted ones;
+3. when it lists its answers (no ``winning: true``), no unlisted move is as good.
+
+Which claims can be *proven* depends on what the goal needs to see:
+
+* ``win`` and ``fastest`` need every hand: they are proven with the exact solver
+  when the position is **open** (every hand given and shown).  ``win``: an
+  answer is good when it wins, worse when it loses.  ``fastest``: good when it
+  wins in the fewest plays of your side, worse when it loses or needs more.
+* ``fewest_plays`` needs only your hand (a plan: how many plays empty it, as
+  the landlord's opening plan counts them).  Good: the move starts a plan with
+  the least plays; worse: it needs more.  With ``holding`` the question is
+  about the play that takes those cards: only moves holding them compete.
+
+Claims on hidden hands (the learner sees only their own) are about what the
+learner can know, so the open-hand solver cannot prove them; they are counted
+as *unchecked* until a view-based evaluation exists (issue 13).  When every
+hand is given there, the accepted answers must at least win in the dealt cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo
+from tutor.engine.moves import legal_moves
+from tutor.lessons.model import Setup, Task
+from tutor.lessons.moves import MoveSpec, illegal_reason, resolve
+from tutor.lessons.oracle import Oracle, solver_position
+from tutor.solver.tables import HandTables
+
+Move = Combo | None
+FieldPath = tuple[str | int, ...]
+
+#: Goals that need every hand open, and the one that needs only yours.
+OPEN_GOALS = frozenset({"win", "fastest"})
+PLAN_GOAL = "fewest_plays"
+
+
+@dataclass
+class Tally:
+    """How many claims were proven, and how many could not be checked."""
+
+    proven: int = 0
+    unchecked: int = 0
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    def prove(self, kind: str) -> None:
+        self.proven += 1
+        self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
+
+
+def is_open(setup: Setup) -> bool:
+    """Every hand given and shown: the learner sees what the solver sees."""
+    return setup.fully_known and all(seat in setup.show for seat in range(3))
+
+
+def move_name(move: Move) -> str:
+    return "pass" if move is None else move.text
+
+
+def _same(a: Move, b: Move) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.cards == b.cards and a.kind == b.kind
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer the task talks about, where it is written, and what it claims."""
+
+    move: Move
+    where: FieldPath
+    accepted: bool
+
+
+def task_answers(task: Task, setup: Setup, where: FieldPath) -> tuple[list[Answer], list[Answer]]:
+    """(accepted, called wrong) answers of a play or line task, legal ones only.
+
+    Accepted: the listed moves and every legal move of the listed kinds.
+    Called wrong: feedback answers, and every legal move of a feedback kind
+    that the task does not accept.
+    """
+    hand = setup.hands[0]
+    table = setup.table
+    accepted: list[Answer] = []
+    for i, spec in enumerate(task.moves):
+        if illegal_reason(hand, table, spec) is None:
+            accepted.append(Answer(resolve(hand, table, spec), (*where, "accept", "moves", i), True))
+    moves = legal_moves(hand, table)
+    for i, kind in enumerate(task.kinds):
+        accepted.extend(Answer(m, (*where, "accept", "kinds", i), True) for m in moves if m.kind == kind)
+    wrong: list[Answer] = []
+    for i, fb in enumerate(task.feedback):
+        at: FieldPath = (*where, "feedback", i)
+        if fb.answer is not None:
+            try:
+                spec = MoveSpec(None) if str(fb.answer).strip().lower() == "pass" else _spec(str(fb.answer))
+            except ValueError:
+                continue
+            if illegal_reason(hand, table, spec) is None:
+                move = resolve(hand, table, spec)
+                if not any(_same(move, a.move) for a in accepted):
+                    wrong.append(Answer(move, (*at, "answer"), False))
+        elif fb.kind is not None:
+            wrong.extend(Answer(m, (*at, "kind"), False) for m in moves
+                         if m.kind == fb.kind and not any(_same(m, a.move) for a in accepted))
+    return accepted, wrong
+
+
+def _spec(text: str) -> MoveSpec:
+    from tutor.lessons.moves import parse_move
+
+    return parse_move(text)
+
+
+Report = Callable[[FieldPath, str, str], None]
+
+
+class ClaimProver:
+    """Proves the claims of play and line tasks; reports what does not hold."""
+
+    def __init__(self, oracle: Oracle, report: Report) -> None:
+        self.oracle = oracle
+        self.report = report
+        self.tally = Tally()
+        self._tables = HandTables()
+
+    # ----------------------------------------------------------------- values
+    def _values(self, task: Task, setup: Setup, moves: Iterable[Move]) -> dict[Move, float]:
+        """Lower is better; ``inf`` = loses (or is not an answer to the question)."""
+        goal = task.goal
+        values: dict[Move, float] = {}
+        if goal == PLAN_GOAL:
+            hand = setup.hands[0]
+            for m in moves:
+                if m is None or (task.goal_holding is not None
+                                 and not task.goal_holding.issubset(Cards(m.cards))):
+                    values[m] = float("inf")
+                else:
+                    values[m] = 1 + self._tables.min_plays(hand.packed - m.cards)
+            return values
+        assert setup.landlord is not None
+        pos = solver_position(setup.trick(), setup.landlord)
+        if goal == "win":
+            wins = self.oracle.winning_moves(pos)
+            return {m: (0.0 if any(_same(m, w) for w in wins) else float("inf")) for m in moves}
+        for m in moves:
+            plays = self.oracle.plays_to_win(pos, m)
+            values[m] = float("inf") if plays is None else float(plays)
+        return values
+
+    # ------------------------------------------------------------------ tasks
+    def play(self, task: Task, setup: Setup, where: FieldPath, listed_only: bool) -> None:
+        """Claims of a play task.  ``listed_only``: the task names its answers (no ``winning``)."""
+        goal = task.goal
+        if goal == PLAN_GOAL:
+            if setup.table is not None:
+                self.report((*where, "goal"), "bad_goal", "a fewest_plays goal is about your lead: the table must be empty")
+                return
+        elif not is_open(setup):
+            accepted, wrong = task_answers(task, setup, where)
+            self.tally.unchecked += len(wrong) + (1 if listed_only else 0)
+            if setup.fully_known and goal == "win" and listed_only:
+                self._accepted_win_in_deal(setup, accepted)
+            return
+        self._prove(task, setup, where, listed_only)
+
+    def line(self, task: Task, setup: Setup, where: FieldPath) -> None:
+        """A line task accepts every winning move; what its feedback calls wrong must lose."""
+        _, wrong = task_answers(task, setup, where)
+        if not is_open(setup):
+            self.tally.unchecked += len(wrong)
+            return
+        assert setup.landlord is not None
+        wins = self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
+        self.tally.prove("accepted")
+        for answer in wrong:
+            if any(_same(answer.move, w) for w in wins):
+                self.report(answer.where, "mistake_wins",
+                            f"the lesson calls {move_name(answer.move)!r} wrong, but it wins too")
+            else:
+                self.tally.prove("mistake")
+
+    def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:
+        assert setup.landlord is not None
+        wins = self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
+        for answer in accepted:
+            if any(_same(answer.move, w) for w in wins):
+                self.tally.prove("accepted_in_deal")
+            else:
+                self.report(answer.where, "refuted",
+                            f"accepted answer {move_name(answer.move)!r} loses against the hands dealt here")
+
+    def _prove(self, task: Task, setup: Setup, where: FieldPath, listed_only: bool) -> None:
+        accepted, wrong = task_answers(task, setup, where)
+        legal: list[Move] = list(legal_moves(setup.hands[0], setup.table))
+        if setup.table is not None:
+            legal.append(None)
+        values = self._values(task, setup, legal)
+        best = min(values.values(), default=float("inf"))
+        what = {"win": "wins", "fastest": f"wins in {best:g} plays", PLAN_GOAL: f"empties your hand in {best:g} plays"}
+        if best == float("inf"):
+            self.report((*where, "goal") if task.goal != "win" else (*where, "accept"), "refuted",
+                        "no move reaches the goal here (the solver proves every move loses)"
+                        if task.goal != PLAN_GOAL else "no move holds the cards the goal names")
+            return
+        for answer in accepted:
+            value = self._value_of(values, answer.move)
+            if value == best:
+                self.tally.prove("accepted")
+            elif value == float("inf"):
+                self.report(answer.where, "refuted",
+                            f"accepted answer {move_name(answer.move)!r} does not reach the goal (best: one that {what[task.goal]})")
+            else:
+                self.report(answer.where, "not_best",
+                            f"accepted answer {move_name(answer.move)!r} needs {value:g} plays; the best needs {best:g}")
+        for answer in wrong:
+            value = self._value_of(values, answer.move)
+            if value > best:
+                self.tally.prove("mistake")
+            else:
+                self.report(answer.where, "mistake_wins",
+                            f"the lesson calls {move_name(answer.move)!r} wrong, but it {what[task.goal]} as well")
+        if not listed_only:
+            return
+        named = [a.move for a in accepted] + [a.move for a in wrong]
+        left_out = [m for m in legal if values[m] == best and not any(_same(m, n) for n in named)]
+        for m in left_out:
+            self.report((*where, "accept"), "unlisted_best",
+                        f"{move_name(m)!r} also {what[task.goal]}, but the lesson does not accept it")
+        if not left_out:
+            self.tally.prove("unique")
+
+    @staticmethod
+    def _value_of(values: dict[Move, float], move: Move) -> float:
+        for m, v in values.items():
+            if _same(m, move):
+                return v
+        return float("inf")
