@@ -26,37 +26,37 @@ def test_learn_lists_the_course(env: dict[str, str]) -> None:
     result = CliRunner().invoke(main, ["learn"], env=env)
     assert result.exit_code == 0, result.output
     assert "The cards and their order" in result.output
-    assert "0 of 21 lessons done" in result.output
-    assert "Next: ddz learn cards" in result.output
+    assert "0 of 22 lessons done" in result.output
+    assert "Next: ddz learn how-a-game-goes" in result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
 def test_a_lesson_run_with_mistakes_saves_stars_and_reset_forgets(env: dict[str, str]) -> None:
     runner = CliRunner()
-    # Lesson 1: intro, notation, then "highest single" (2 is wrong, then X), then "beat the K" (hint, then A).
-    answers = "\n".join(["", "", "2", "X", "hint", "A"]) + "\n"
+    # The cards lesson: intro, notation, then "lowest single" (2 is wrong, then 5), then "beat the K" (hint, then A).
+    answers = "\n".join(["", "", "2", "5", "hint", "A"]) + "\n"
     result = runner.invoke(main, ["learn", "cards"], input=answers, env=env)
     assert result.exit_code == 0, result.output
-    assert "The 2 is high, but the small joker X is higher." in result.output
+    assert "The 2 is not low: it is above the ace." in result.output
     assert "Single · can be played" in result.output
     assert "Lesson complete: ★★☆" in result.output
     listing = runner.invoke(main, ["learn", "--json"], env=env)
-    rows = json.loads(listing.output)
-    assert rows[0]["id"] == "cards" and rows[0]["stars"] == 2
+    rows = {row["id"]: row for row in json.loads(listing.output)}
+    assert rows["cards"]["stars"] == 2
     assert runner.invoke(main, ["learn", "--reset"], env=env).exit_code == 0
-    rows = json.loads(runner.invoke(main, ["learn", "--json"], env=env).output)
-    assert rows[0]["stars"] == 0
+    rows = {row["id"]: row for row in json.loads(runner.invoke(main, ["learn", "--json"], env=env).output)}
+    assert rows["cards"]["stars"] == 0
 
 
 def test_learn_in_russian_and_quit_midway(env: dict[str, str]) -> None:
-    result = CliRunner().invoke(main, ["learn", "2", "--lang", "ru"], input="\nq\n", env=env)
+    result = CliRunner().invoke(main, ["learn", "3", "--lang", "ru"], input="\nq\n", env=env)
     assert result.exit_code == 0, result.output
     assert "Одиночные карты и пары" in result.output
     assert "прогресс сохраняется только" in result.output
 
 
 def test_unplayable_input_shows_the_status_line_and_is_not_counted(env: dict[str, str]) -> None:
-    answers = "\n".join(["", "", "33", "X", "A"]) + "\n"
+    answers = "\n".join(["", "", "33", "5", "A"]) + "\n"
     result = CliRunner().invoke(main, ["learn", "cards"], input=answers, env=env)
     assert "Lesson complete: ★★★" in result.output
 

@@ -167,6 +167,12 @@ class ClaimProver:
                 return
         elif not is_open(setup):
             accepted, wrong = task_answers(task, setup, where)
+            hand = setup.hands[0]
+            out = [a for a in accepted if a.move is not None and a.move.cards == hand.packed]
+            if out and len(out) == len(accepted) and not wrong:
+                # Going out wins whatever the others hold: nothing hidden matters.
+                self.tally.prove("accepted")
+                return
             self.tally.unchecked += len(wrong) + (1 if listed_only else 0)
             if setup.fully_known and goal == "win" and listed_only:
                 self._accepted_win_in_deal(setup, accepted)
@@ -212,6 +218,8 @@ class ClaimProver:
                         "no move reaches the goal here (the solver proves every move loses)"
                         if task.goal != PLAN_GOAL else "no move holds the cards the goal names")
             return
+        if task.winning:
+            self.tally.prove("accepted")  # every winning move is accepted, and one exists
         for answer in accepted:
             value = self._value_of(values, answer.move)
             if value == best:
