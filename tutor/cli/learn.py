@@ -59,7 +59,16 @@ def _cards(cards: Cards | Combo | int) -> str:
 
 
 def _kind_name(kind: Kind) -> str:
-    return kind.label.replace("_", " ")
+    """The combination's name as the table shows it («trio + 1»), in the learner's language."""
+    return t(f"rules.kind_{kind.label}")
+
+
+def _answer_text(run: LessonRun, answer: str) -> str:
+    """A revealed answer as the learner would type it: kinds by their shown names, not labels."""
+    task = run.step.task
+    if task is not None and task.type == TaskType.NAME:
+        return t("lessons.none_word") if answer == "none" else t(f"rules.kind_{answer}")
+    return answer
 
 
 def _open_book() -> tuple[Store, ProgressBook]:
@@ -231,7 +240,7 @@ def run_lesson(lesson: Lesson, number: int, total: int, console: Console, read: 
                 if hint.text is not None:
                     console.print(t("lessons.hint", text=hint.text.get(lang)))
                 elif hint.answer is not None:
-                    console.print(t("lessons.hint_answer", answer=hint.answer))
+                    console.print(t("lessons.hint_answer", answer=_answer_text(run, hint.answer)))
                 else:
                     console.print(t("lessons.no_hint"))
                 continue

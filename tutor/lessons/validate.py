@@ -42,6 +42,8 @@ from tutor.paths import lessons_dir
 
 #: Most schema problems listed for one file.
 MAX_SCHEMA_ERRORS = 50
+#: How the last hint of a list begins (it gives the answer).
+ANSWER_EN, ANSWER_RU = "Answer:", "Ответ:"
 
 
 @lru_cache(maxsize=1)
@@ -120,6 +122,24 @@ class _Checker:
         }[task.type]
         check(step, where)
         self._feedback(step, where)
+        self._hints(step, where)
+
+    def _hints(self, step: Step, where: FieldPath) -> None:
+        """Hints teach: a principle first, narrower clues, the answer last (never first)."""
+        task = step.task
+        assert task is not None
+        if not task.hints:
+            return
+        last = task.hints[-1]
+        at = (*where, "hints", len(task.hints) - 1)
+        if len(task.hints) < 2:
+            self.add((*where, "hints"), "hint_order",
+                     "a hint list starts with a principle and ends with the answer: give at least two")
+        if not last.en.startswith(ANSWER_EN) or (last.ru is not None and not last.ru.startswith(ANSWER_RU)):
+            self.add(at, "hint_order", f"the last hint gives the answer: start it with {ANSWER_EN!r} / {ANSWER_RU!r}")
+        for i, hint in enumerate(task.hints[:-1]):
+            if hint.en.startswith(ANSWER_EN):
+                self.add((*where, "hints", i), "hint_order", "only the last hint gives the answer")
 
     def _needs_position(self, step: Step, where: FieldPath) -> bool:
         setup = step.setup
