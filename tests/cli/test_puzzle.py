@@ -53,7 +53,8 @@ def test_daily_json_is_the_puzzle_of_the_date_without_solution(home: Path) -> No
     data = json.loads(result.output)
     assert data["id"] == daily_id(load_library().ids, date(2025, 2, 3))
     assert "solution" not in data
-    assert {"id", "position", "goal", "themes", "rating"} <= set(data)
+    assert {"id", "position", "goal", "rating"} <= set(data)
+    assert "themes" not in data and "title" not in data  # no spoilers before solving (issue 14)
     assert run("puzzle", "--date", "2025-02-03", "--json").output == result.output
 
 
@@ -62,7 +63,7 @@ def test_puzzle_by_id_and_random_with_a_theme(home: Path) -> None:
     data = json.loads(run("puzzle", puzzle.id, "--json").output)
     assert data["id"] == puzzle.id and "solution" not in data
     data = json.loads(run("puzzle", "random", "--theme", "bomb_finish", "--rating", "1500", "--json").output)
-    assert "bomb_finish" in data["themes"]
+    assert "bomb_finish" in load_library().get(data["id"]).themes and "themes" not in data
 
 
 def test_bad_input_is_one_line_and_exit_2(home: Path) -> None:
@@ -142,3 +143,14 @@ def test_generate_writes_a_valid_file(home: Path, tmp_path: Path) -> None:
     result = run("puzzles", "generate", "-n", "1", "--seed", "3", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert run("puzzles", "validate", str(out)).exit_code == 0
+
+
+def test_title_and_themes_only_after_solving(home: Path) -> None:
+    """Before and during solving: goal and position; the title and themes once it is over."""
+    puzzle = next(p for p in load_library() if "bomb_finish" in p.themes and all(":" not in m for m in p.solution.main_line()))
+    result = run("puzzle", puzzle.id, text="\n".join(learner_moves(puzzle)) + "\n")
+    assert "Solved!" in result.output
+    before, _, after = result.output.partition("Solved!")
+    assert "bomb finish" not in before.lower() and "Themes:" not in before
+    assert "Goal: win" in before
+    assert "Themes:" in after and "bomb finish" in after.lower() and "This puzzle:" in after

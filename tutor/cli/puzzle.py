@@ -95,12 +95,22 @@ def display_title(puzzle: Puzzle) -> str:
 
 
 def header(puzzle: Puzzle, rating: float | None = None, daily: date | None = None) -> Text:
+    """What is shown before solving: the id and the rating (the goal heads the position) —
+    no title, no themes: they name the idea ("bomb finish") and would give the answer away."""
     text = Text()
     if daily is not None:
         text.append(t("puzzles.daily_title", date=daily.isoformat()) + " · ", style="bold")
     text.append(t("puzzles.puzzle_id", id=puzzle.id), style="bold")
-    text.append(f" · {display_title(puzzle)} · ")
+    text.append(" · ")
     text.append(t("puzzles.rating", rating=round(rating if rating is not None else puzzle.rating)))
+    return text
+
+
+def reveal(puzzle: Puzzle) -> Text:
+    """Shown once the puzzle is over (solved, solution shown or abandoned): its title and themes."""
+    text = Text(t("puzzles.revealed_title", title=display_title(puzzle)), style="dim")
+    if puzzle.themes:
+        text.append("\n" + t("puzzles.themes", themes=", ".join(theme_name(x) for x in puzzle.themes)))
     return text
 
 
@@ -225,8 +235,7 @@ def solve_interactively(console: Console, puzzle: Puzzle, read: Reader, rating: 
             console.print(t("puzzles.try_again"))
     if attempt.finished and not attempt.used_solution:
         console.print(Text(t("puzzles.solved"), style="bold green"))
-    if puzzle.themes:
-        console.print(Text(t("puzzles.themes", themes=", ".join(theme_name(x) for x in puzzle.themes)), style="dim"))
+    console.print(reveal(puzzle))
     return attempt
 
 
@@ -254,8 +263,13 @@ def _open(lang: str | None) -> tuple[Store, PuzzleProgress]:
     return store, PuzzleProgress(store)
 
 
+#: Fields ``--json`` leaves out before the puzzle is solved: they give the idea away.
+SPOILERS = ("title", "themes")
+
+
 def _public(puzzle: Puzzle, extra: dict[str, Any] | None = None) -> str:
-    data = puzzle.to_data(with_solution=False)
+    """The puzzle as JSON for solving: position, goal and rating — no solution, title or themes."""
+    data = {k: v for k, v in puzzle.to_data(with_solution=False).items() if k not in SPOILERS}
     if extra:
         data.update(extra)
     return json.dumps(data, ensure_ascii=False, indent=2)

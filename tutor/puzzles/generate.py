@@ -14,6 +14,10 @@ Candidates come from two places (both fully determined by the seed):
   players, sometimes with a play on the table), which reaches corners that
   games seldom do.
 
+Candidates no real game reaches (a seat "passed" although its whole hand beat
+the table) and "win with a bomb" puzzles that some bomb-free line also wins are
+dropped (:mod:`tutor.puzzles.realism`).
+
 The solver is injected as a factory (dependency injection): tests pass a fake
 or cached one, the CLI passes the real :class:`tutor.solver.Solver` with a
 time budget.  A fresh solver per candidate keeps the search-effort figure, and
@@ -33,6 +37,7 @@ from tutor.engine.deal import deal
 from tutor.engine.moves import lead_moves_packed
 from tutor.puzzles.difficulty import Difficulty, plausible_losing_moves
 from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source, move_text, puzzle_id
+from tutor.puzzles.realism import SearchTooBig, impossible_passes, wins_without_bombs
 from tutor.puzzles.themes import tag, title_for
 from tutor.solver.parallel import ignore_interrupts, interrupts_held
 from tutor.solver.position import Position, Role
@@ -119,7 +124,7 @@ class Generator:
     def examine(self, candidate: Candidate) -> Puzzle | None:
         """The puzzle this candidate makes, or None when it is not puzzle material."""
         pos = rotate_to_mover(candidate.position)
-        if pos.is_over or not self.small_enough(pos):
+        if pos.is_over or not self.small_enough(pos) or impossible_passes(pos):
             return None
         solver = self.solver_factory()
         root = solver.solve(pos, "win", all_moves=True)
@@ -155,6 +160,12 @@ class Generator:
         )
         themes = tag(draft)
         goal = choose_goal(draft, themes, fastest.win_in)
+        if goal.type is GoalType.WIN_WITH_BOMB:
+            try:
+                if wins_without_bombs(pos, solver):
+                    return None  # "win with a bomb" would be false: a bomb-free win exists
+            except SearchTooBig:
+                return None
         return Puzzle(
             id=draft.id,
             title=title_for(themes, draft),

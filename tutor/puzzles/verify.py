@@ -6,7 +6,9 @@ For each puzzle:
    one and only winning first move (pass counted as a move).
 2. **Stated result** — ``win_in: N``: the fastest forced win takes exactly N
    plays of the solving side; ``win_with_bomb``: the main line has the solving
-   side play a bomb or the rocket.
+   side play a bomb or the rocket, and no forced win does without one.
+0. **Realism** — nobody passed on the table while their whole hand beat it
+   (they would have gone out): see :mod:`tutor.puzzles.realism`.
 3. **Solution tree** — every move of the solving side in the tree wins
    (so any defence in the tree is still met with a winning reply), and the
    themes are exactly what the theme predicates say.
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from tutor.engine.combos import Kind
 from tutor.puzzles.generate import SolverFactory, SolverLike
 from tutor.puzzles.model import GoalType, Node, Puzzle, find_move
+from tutor.puzzles.realism import SearchTooBig, impossible_passes, wins_without_bombs
 from tutor.puzzles.themes import MainLine, tag
 from tutor.solver.position import Position
 
@@ -66,7 +69,17 @@ def check_goal(puzzle: Puzzle, solver: SolverLike) -> list[str]:
         plays = MainLine(puzzle).solver_plays()
         if not any(p.kind in (Kind.BOMB, Kind.ROCKET) for p in plays):
             return ["goal says win with a bomb, the main line has none"]
+        try:
+            if wins_without_bombs(puzzle.position, solver):
+                return ["goal says win with a bomb, but a forced win needs no bomb or rocket"]
+        except SearchTooBig as error:
+            return [str(error)]
     return []
+
+
+def check_realism(puzzle: Puzzle) -> list[str]:
+    """The position comes from a game a sensible player could reach (:mod:`tutor.puzzles.realism`)."""
+    return impossible_passes(puzzle.position)
 
 
 def check_tree(puzzle: Puzzle, solver: SolverLike) -> list[str]:
@@ -129,6 +142,7 @@ def verify(puzzle: Puzzle, solver: SolverLike, full: bool = False) -> Verdict:
     started = time.perf_counter()
     verdict = Verdict(puzzle.id)
     try:
+        verdict.problems += check_realism(puzzle)
         verdict.problems += check_only_move(puzzle, solver)
         if not verdict.problems:
             verdict.problems += check_goal(puzzle, solver)
