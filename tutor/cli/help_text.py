@@ -14,8 +14,8 @@ values for ``{placeholders}`` (``help_values``, for numbers the code owns).
 
 The texts are swapped into the command and its parameters only while click
 formats, and put back afterwards, so click keeps doing the wrapping, the
-``[default: …]`` and range hints and its own strings ("Show this message and
-exit." has no key and stays click's).  A group's listing shows the first
+``[default: …]`` and range hints; click's own strings ("Usage:", "Options:",
+"[default: …]", "Show this message and exit.") come from ``help.click_*`` too.  A group's listing shows the first
 sentence of each subcommand's text, cut by click as before.
 
 The language of the help: ``--lang X`` on the command line (seen in
@@ -170,6 +170,27 @@ def _swapped(texts: Iterable[tuple[_HasHelp, str | None]]) -> Iterator[None]:
             owner.help = old
 
 
+#: click's own words in a formatted help (headings, usage prefix, option hints) → catalogue keys.
+_CLICK_WORDS = (("Usage:", "usage"), ("Options:", "options"), ("Commands:", "commands"),
+                ("Arguments:", "arguments"), ("[default: ", "default"), ("required]", "required"),
+                ("Show this message and exit.", "help"))
+
+
+def _click_words(chunks: list[str], lang: str) -> list[str]:
+    """The help click formatted, with click's English words (``Usage:``, ``Options:``,
+    ``[default: …]``) in ``lang`` — they are not in click's ``help=`` texts, so not swapped above."""
+    if lang == DEFAULT_LANGUAGE:
+        return chunks
+    words = [(english, lookup(f"{AREA}.click_{key}", lang)) for english, key in _CLICK_WORDS]
+    out = []
+    for chunk in chunks:
+        for english, local in words:
+            if local is not None:
+                chunk = chunk.replace(english, local)
+        out.append(chunk)
+    return out
+
+
 class TranslatedHelp(click.Command):
     """What commands and groups share: catalogue texts swapped in while click formats help."""
 
@@ -208,9 +229,13 @@ class TranslatedHelp(click.Command):
             text = help_text(f"{key}.{param.name}", lang, self.help_values)
             if text is None and param.name == "lang":
                 text = help_text(f"{AREA}.lang", lang, {})
+            if text is None and param.name == "version":  # click's own option
+                text = help_text(f"{AREA}.click_{param.name}", lang, {})
             texts.append((param, text))
+        start = len(formatter.buffer)
         with ctx.scope(cleanup=False), _swapped(texts):
             super().format_help(ctx, formatter)
+        formatter.buffer[start:] = _click_words(formatter.buffer[start:], lang)
 
     def get_short_help_str(self, limit: int = 45) -> str:
         # Called by the parent group's listing, with the parent's context current.
