@@ -381,9 +381,10 @@ def validate_command(paths: tuple[Path, ...], as_json: bool) -> None:
         for problem in report.problems:
             click.echo(str(problem))
         kinds = report.claims.by_kind
-        click.echo(t("lessons.validate_claims", proven=report.claims.proven, accepted=kinds.get("accepted", 0),
-                     mistakes=kinds.get("mistake", 0), unique=kinds.get("unique", 0),
-                     in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked))
+        if report.ok:  # with problems: one line each and the count, nothing else
+            click.echo(t("lessons.validate_claims", proven=report.claims.proven, accepted=kinds.get("accepted", 0),
+                         mistakes=kinds.get("mistake", 0), unique=kinds.get("unique", 0),
+                         in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:
