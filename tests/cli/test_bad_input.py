@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tutor.cli.main import main
+from tutor.cli.main import COMMAND_MODULES, main
 
 SEED = 11
 PER_COMMAND = 16
@@ -113,6 +113,10 @@ def bad_inputs() -> Iterator[tuple[str, list[str]]]:
     for command, make in Cases(rng).items():
         for _ in range(PER_COMMAND):
             yield command, [command, *make()]
+
+
+def test_every_command_is_in_the_table() -> None:
+    assert set(Cases(random.Random(SEED))) == set(COMMAND_MODULES)
 
 
 def store_rows(home: Path) -> list[str]:
