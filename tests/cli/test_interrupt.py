@@ -192,3 +192,14 @@ def test_a_runaway_solve_stops_at_its_memory_cap() -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(res.stdout)
     assert data["mover_wins"] is None and data["complete"] is False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the workers")
+def test_sigterm_also_stops_the_workers(tmp_path: Path) -> None:
+    proc = start(["solve", RUNAWAY, "--max-seconds", "0"], tmp_path)
+    assert wait_until(lambda: len(children(proc.pid)) >= 1 or proc.poll() is not None), "no worker started"
+    kids = children(proc.pid)
+    proc.terminate()
+    out, err = proc.communicate(timeout=60)
+    assert wait_until(lambda: not any(alive(k) for k in kids), 30)
+    assert proc.returncode == 143 and err.splitlines() == ["terminated: stopped, nothing left running"], err

@@ -18,6 +18,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -27,6 +28,7 @@ import click
 from tutor import __version__
 from tutor.cli.errors import INTERRUPTED_EXIT, QUOTE_LIMIT, Interrupted, UserError, one_line, shorten
 from tutor.cli.help_text import LazyGroup
+from tutor.i18n import t
 
 #: Every command of ``ddz`` and the module whose ``COMMANDS`` list holds it.
 COMMAND_MODULES: dict[str, str] = {
@@ -65,6 +67,27 @@ def _interrupted_by_user(error: BaseException) -> bool:
     return isinstance(error.__context__, KeyboardInterrupt)
 
 
+#: Exit status after SIGTERM (128 + 15, as shells report it).
+TERMINATED_EXIT = 143
+
+
+class Terminated(BaseException):
+    """SIGTERM (``kill``): unwinds like Ctrl-C, so workers are stopped and files closed."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def _stop_cleanly_on_sigterm() -> None:
+    """Turn SIGTERM into :class:`Terminated` (unless someone chose another handling for it).
+
+    Worker processes put it back to the default (:func:`tutor.solver.parallel.ignore_interrupts`).
+    """
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
 class RootGroup(LazyGroup):
     """``ddz``: lazy commands, and every error that reaches the top as one line."""
 
@@ -90,8 +113,12 @@ class RootGroup(LazyGroup):
         """click's ``main`` with our one-line reports (click's own is kept for ``standalone_mode=False``)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        _stop_cleanly_on_sigterm()
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except Terminated:
+            click.echo(t("cli.terminated"), err=True)
+            sys.exit(TERMINATED_EXIT)
         except (Interrupted, KeyboardInterrupt):
             Interrupted().show()
             sys.exit(INTERRUPTED_EXIT)
@@ -99,8 +126,6 @@ class RootGroup(LazyGroup):
             if _interrupted_by_user(error):
                 Interrupted().show()
                 sys.exit(INTERRUPTED_EXIT)
-            from tutor.i18n import t
-
             click.echo(t("cli.aborted"), err=True)
             sys.exit(1)
         except UserError as error:

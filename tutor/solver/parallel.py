@@ -90,11 +90,12 @@ def interrupts_held() -> Iterator[None]:
 
 
 def ignore_interrupts(*_: object) -> None:
-    """In a worker process, first thing: Ctrl-C is the parent's business.
+    """In a worker process, first thing: Ctrl-C is the parent's business, SIGTERM ends it at once.
 
     Usable as a pool's ``initializer`` (its arguments are ignored).
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() must simply end it
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
