@@ -20,7 +20,8 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -79,13 +80,24 @@ def _on_sigterm(signum: int, frame: object) -> None:
     raise Terminated
 
 
-def _stop_cleanly_on_sigterm() -> None:
-    """Turn SIGTERM into :class:`Terminated` (unless someone chose another handling for it).
+@contextmanager
+def _stop_cleanly_on_sigterm() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`Terminated` (unless someone chose another
+    handling for it, or this is not the main thread); the old handling is put back afterwards.
 
     Worker processes put it back to the default (:func:`tutor.solver.parallel.ignore_interrupts`).
     """
-    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        installed = signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        if installed:
+            signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread
+        installed = False
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class RootGroup(LazyGroup):
@@ -113,9 +125,9 @@ class RootGroup(LazyGroup):
         """click's ``main`` with our one-line reports (click's own is kept for ``standalone_mode=False``)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        _stop_cleanly_on_sigterm()
         try:
-            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with _stop_cleanly_on_sigterm():
+                result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except Terminated:
             click.echo(t("cli.terminated"), err=True)
             sys.exit(TERMINATED_EXIT)
