@@ -203,3 +203,20 @@ def test_sigterm_also_stops_the_workers(tmp_path: Path) -> None:
     out, err = proc.communicate(timeout=60)
     assert wait_until(lambda: not any(alive(k) for k in kids), 30)
     assert proc.returncode == 143 and err.splitlines() == ["terminated: stopped, nothing left running"], err
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the workers")
+@pytest.mark.parametrize(
+    "args",
+    [["puzzles", "generate", "-n", "5000", "--workers", "2", "--out", "{tmp}/out.yaml"],
+     ["bench", "movegen", "--hands", "1000000"],
+     ["bench", "solver", "--only", "two-10"]],
+    ids=["generate", "bench-movegen", "bench-solver"],
+)  # fmt: skip
+def test_ctrl_c_anywhere_else(tmp_path: Path, args: list[str]) -> None:
+    proc = start([a.replace("{tmp}", str(tmp_path)) for a in args], tmp_path)
+    time.sleep(2.0)  # importing, starting workers or working: wherever it is, Ctrl-C must stop it cleanly
+    assert proc.poll() is None, proc.communicate()
+    code, _, err = interrupt(proc, children(proc.pid), group=True)
+    assert_one_line_interrupted(code, err)
+    assert not (tmp_path / "out.yaml").exists()  # nothing half-written
