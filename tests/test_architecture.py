@@ -21,7 +21,8 @@ ALLOWED = {
     "lessons": {"engine", "solver", "bots", "coach", "store"},
     "puzzles": {"engine", "solver", "bots", "coach", "store"},
     "bench": {"engine", "solver", "bots"},
-    "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench"},
+    "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench", "web"},
+    "web": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles"},
 }
 NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths", "tutor.files"}
 SCREEN_LIBRARIES = {"click", "rich"}

@@ -1,0 +1,86 @@
+"""Screenshots of the web table at 390×844 (a phone) and 1280×800 (a desktop), for a reviewer's eye.
+
+Starts ``ddz serve`` on a free port with a throw-away ``DDZ_HOME``, opens each
+view in Debian's headless Chromium (Playwright for Python drives it) and
+writes PNG files; nothing is committed.  Usage::
+
+    python benchmarks/screenshots.py [--out DIR] [--chromium /usr/bin/chromium]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("screenshots"))
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--deal", type=int, default=42)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    home = tempfile.mkdtemp(prefix="ddz-shots-")
+    server = subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--no-open", "--port", str(port)],
+                              env={**os.environ, "DDZ_HOME": home})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/api/settings", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+            for name, (width, height) in SIZES.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{base}/play?deal={args.deal}&level=easy")
+                page.wait_for_selector("body[data-ready]")
+                page.screenshot(path=str(args.out / f"{name}-bid.png"))
+                bid = page.get_by_role("button", name="Bid 3")
+                if bid.is_enabled():
+                    bid.click()
+                else:
+                    page.get_by_role("button", name="Pass", exact=True).first.click()
+                page.get_by_role("button", name="Play", exact=True).wait_for()
+                page.get_by_role("button", name="Hint").click()
+                page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
+                for view in ("learn", "puzzle", "settings"):
+                    page.goto(f"{base}/{view}")
+                    page.wait_for_selector("body[data-ready]")
+                    if view == "puzzle":
+                        page.get_by_role("button", name="Daily puzzle").click()
+                        page.get_by_text("Solution").wait_for()
+                    page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)
+                page.close()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"screenshots in {args.out}/: " + ", ".join(sorted(p.name for p in args.out.glob("*.png"))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""Fixtures for the web tests: an app on a throw-away store, and a snapshot of everything stored."""
+
+from __future__ import annotations
+
+import sqlite3
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+BASE = "http://127.0.0.1:8765"
+
+
+@pytest.fixture()
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture()
+def client(home: Path) -> Iterator[Any]:
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import create_app
+    from tutor.web.context import Context
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app = create_app(Context(store_path=home / "ddz.sqlite3"))
+        with TestClient(app, base_url=BASE, headers={"origin": BASE}) as test_client:
+            yield test_client
+
+
+def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the learner's data (what "changes nothing" compares).
+
+    An area's empty tables, created on first use, and the schema bookkeeping are not data.
+    """
+    path = home / "ddz.sqlite3"
+    if not path.exists():
+        return {}
+    db = sqlite3.connect(path)
+    try:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        rows = {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall(), key=repr)
+                for name in tables if name not in ("schema_version", "meta")}
+        return {name: found for name, found in rows.items() if found}
+    finally:
+        db.close()
