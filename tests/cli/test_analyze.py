@@ -66,3 +66,45 @@ def test_bad_descriptions_are_one_line_and_exit_2(args: list[str], needle: str) 
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and needle in err
     assert "Traceback" not in out + err
+
+
+def _stored_game(home: object) -> int:
+    """A finished game (medium bots in every seat) stored as ``ddz play`` stores one; its id."""
+    from tutor.bots.medium import MediumBot
+    from tutor.engine.game import Game
+    from tutor.store import Store
+    from tutor.store.games import FinishedGame, GameStore
+
+    game = Game.with_landlord(21, 0)  # the learner (seat 0) is the landlord: many decisions
+    bots = [MediumBot(s) for s in range(3)]
+    while not game.is_over:
+        game.play(bots[game.to_move].play(game.view(game.to_move)))
+    score = game.score()
+    with Store.open() as store:
+        return GameStore(store).finish(
+            FinishedGame(deal=21, level="medium", role="landlord", won=0 in game.winning_seats(), bid=score.bid,
+                         multiplier=score.multiplier, cost=score.cost, delta=score.deltas[0], scored=True,
+                         hints=0, undos=0, record=game.record().to_dict())  # fmt: skip
+        )
+
+
+def test_a_stored_move_gets_the_in_game_hint_first(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.coach import Coach
+    from tutor.coach.moments import decisions
+    from tutor.engine.record import GameRecord
+    from tutor.store import Store
+    from tutor.store.games import GameStore
+
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    game_id = _stored_game(tmp_path)
+    with Store.open() as store:
+        record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    chosen = [d for d in decisions(record) if not d.forced][-1]
+    code, out, _ = _run(["analyze", str(game_id), "--at", str(chosen.number), "--json"])
+    assert code == 0, out
+    data = json.loads(out)
+    hint = Coach().hints(chosen.view)[0]
+    assert data["candidates"][0]["move"] == ("pass" if hint.move is None else hint.move.text)
+    assert data["move"]["move"] == ("pass" if chosen.move is None else chosen.move.text)
+    code, _, err = _run(["analyze", str(game_id), "--at", "999"])
+    assert code == 2 and "--at 999" in err

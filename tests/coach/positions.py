@@ -79,3 +79,42 @@ def determined(seed: int) -> tuple[Game, int]:
         if game.to_move != 0:
             continue
         return game, landlord
+
+
+def puzzle_game(players: str, table: str | None = None, table_by: int | None = None) -> Game:
+    """A puzzle's open-hand position as a game seen by the player to move (seat 0, listed first).
+
+    Every card not in a hand or on the table has been played (a history of
+    singles), so the learner counts exactly the cards the puzzle leaves out.
+    When the learner is a farmer and the landlord holds at most three cards,
+    those are the landlord's unplayed kitty cards (the rest of the kitty is
+    played), so the view determines every hidden hand.
+    """
+    from tutor.solver import Position, Role
+
+    pos = Position.parse(players, table, table_by)
+    hands = list(pos.hands)
+    landlord = next(i for i, r in enumerate(pos.roles) if r is Role.LANDLORD)
+    used = sum(h.packed for h in hands) + (pos.table.cards if pos.table is not None else 0)
+    gone = Cards(FULL_DECK.packed - used).ranks()
+    kitty = None
+    discards: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    held = hands[landlord].ranks()
+    if landlord != 0 and len(held) <= 3:
+        unseen = set(hands[1].ranks() + hands[2].ranks())
+        filler = [r for r in gone if r not in unseen][: 3 - len(held)]
+        for r in filler:
+            gone.remove(r)
+        kitty = Cards.from_ranks(held + filler)
+        discards[landlord] = filler
+    others = [s for s in range(3) if kitty is None or s != landlord]
+    for k, r in enumerate(gone):
+        discards[others[k % len(others)]].append(r)
+    by = pos.table_by
+    if pos.table is None:
+        history = dump_history(discards, 0)
+    elif by == 2:
+        history = [*dump_history(discards, 2), Turn(2, pos.table)]
+    else:
+        history = [*dump_history(discards, 1), Turn(1, pos.table), Turn(2, None)]
+    return Game.from_hands(hands, landlord, 1, kitty, history=history)

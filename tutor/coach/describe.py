@@ -11,7 +11,8 @@ Cards that left the game before the current trick (``gone``) must be in the
 view's history, because the coach counts cards from the history as a player
 does.  They are written there as singles — the kitty cards among them by the
 landlord (who must have played them), the rest by the describer (which seat
-played them does not matter to the count) — followed by the current trick, so
+played them does not matter to the count; a kitty card counts as played only
+when no copy of its rank is unaccounted for) — followed by the current trick, so
 the trick rule (:mod:`tutor.engine.trick`) replayed over the history gives the
 table the description names.
 """
@@ -189,11 +190,14 @@ def to_view(d: Description) -> PlayerView:
                 h = (d.hand.packed >> (4 * r)) & 0xF
                 if k + h > ((FULL_DECK.packed >> (4 * r)) & 0xF):
                     raise DescriptionError("--kitty: the kitty went to the landlord, not into your hand")
-            # Kitty cards already played (in --gone) were played by the landlord.
+            # A kitty card counts as played (by the landlord) only when no copy of its
+            # rank is unaccounted for; otherwise the landlord is taken to hold it still.
+            free = FULL_DECK.packed - total
             for r in range(15):
                 k = (d.kitty.packed >> (4 * r)) & 0xF
                 g = (gone >> (4 * r)) & 0xF
-                kitty_gone += min(k, g) << (4 * r)
+                unseen_r = (free >> (4 * r)) & 0xF
+                kitty_gone += min(g, max(0, k - unseen_r)) << (4 * r)
     unseen = FULL_DECK.packed - total
     unseen_n = Cards(unseen).__len__()
     need = d.counts[1] + d.counts[2]
