@@ -29,7 +29,7 @@ import click
 from tutor import __version__
 from tutor.cli.errors import INTERRUPTED_EXIT, QUOTE_LIMIT, Interrupted, UserError, one_line, shorten
 from tutor.cli.help_text import LazyGroup
-from tutor.i18n import t
+from tutor.i18n import language, set_language, t
 
 #: Every command of ``ddz`` and the module whose ``COMMANDS`` list holds it.
 COMMAND_MODULES: dict[str, str] = {
@@ -101,6 +101,17 @@ def _stop_cleanly_on_sigterm() -> Iterator[None]:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+@contextmanager
+def _language_kept() -> Iterator[None]:
+    """A command chooses its language (--lang, DDZ_LANG, remembered); the caller's comes back after it
+    (one process may run several commands: tests, a front end driving the CLI)."""
+    before = language()
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
 class RootGroup(LazyGroup):
     """``ddz``: lazy commands, and every error that reaches the top as one line."""
 
@@ -125,42 +136,45 @@ class RootGroup(LazyGroup):
     ) -> Any:
         """click's ``main`` with our one-line reports (click's own is kept for ``standalone_mode=False``)."""
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        try:
-            with _stop_cleanly_on_sigterm():
-                result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except Terminated:
-            click.echo(t("cli.terminated"), err=True)
-            sys.exit(TERMINATED_EXIT)
-        except (Interrupted, KeyboardInterrupt):
-            Interrupted().show()
-            sys.exit(INTERRUPTED_EXIT)
-        except click.Abort as error:
-            if _interrupted_by_user(error):
+            with _language_kept():
+                return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        # The reports below speak the command's language; the caller's comes back after them.
+        with _language_kept():
+            try:
+                with _stop_cleanly_on_sigterm():
+                    result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except Terminated:
+                click.echo(t("cli.terminated"), err=True)
+                sys.exit(TERMINATED_EXIT)
+            except (Interrupted, KeyboardInterrupt):
                 Interrupted().show()
                 sys.exit(INTERRUPTED_EXIT)
-            click.echo(t("cli.aborted"), err=True)
-            sys.exit(1)
-        except UserError as error:
-            error.show()
-            sys.exit(error.exit_code)
-        except _NO_ARGS_IS_HELP as error:  # `ddz` or `ddz bench` alone: the help, as click shows it
-            error.show()
-            sys.exit(error.exit_code)
-        except click.UsageError as error:
-            where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
-            click.echo(f"error: {one_line(_short_extra(error.format_message()))}{where}", err=True)
-            sys.exit(error.exit_code)
-        except click.ClickException as error:
-            click.echo(f"error: {one_line(error.format_message())}", err=True)
-            sys.exit(error.exit_code)
-        except OSError as error:
-            if error.errno == errno.EPIPE:  # `ddz … | head`: the reader left, nothing to say
-                # Python's recipe: point stdout at /dev/null so the exit flush stays quiet.
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except click.Abort as error:
+                if _interrupted_by_user(error):
+                    Interrupted().show()
+                    sys.exit(INTERRUPTED_EXIT)
+                click.echo(t("cli.aborted"), err=True)
                 sys.exit(1)
-            raise
-        sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
+            except UserError as error:
+                error.show()
+                sys.exit(error.exit_code)
+            except _NO_ARGS_IS_HELP as error:  # `ddz` or `ddz bench` alone: the help, as click shows it
+                error.show()
+                sys.exit(error.exit_code)
+            except click.UsageError as error:
+                where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
+                click.echo(f"error: {one_line(_short_extra(error.format_message()))}{where}", err=True)
+                sys.exit(error.exit_code)
+            except click.ClickException as error:
+                click.echo(f"error: {one_line(error.format_message())}", err=True)
+                sys.exit(error.exit_code)
+            except OSError as error:
+                if error.errno == errno.EPIPE:  # `ddz … | head`: the reader left, nothing to say
+                    # Python's recipe: point stdout at /dev/null so the exit flush stays quiet.
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                    sys.exit(1)
+                raise
+            sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
 
 
 @click.group(

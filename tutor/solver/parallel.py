@@ -70,19 +70,23 @@ def default_workers() -> int:
     return max(1, min(MAX_WORKERS, cores))
 
 
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
 @contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold SIGINT back in this thread while worker processes start.
+    """Hold SIGINT and SIGTERM back in this thread while worker processes start.
 
-    A forked (or spawned) child inherits the blocked signal and ignores it
-    (:func:`ignore_interrupts`) before unblocking, so a Ctrl-C during the start
-    reaches only the parent, when the block ends.
+    A forked (or spawned) child inherits the blocked signals and sets its own
+    handling (:func:`ignore_interrupts`) before unblocking them, so a Ctrl-C or
+    a ``kill`` during the start reaches only the parent, when the block ends —
+    never half-way through starting a worker it would then not know about.
     """
     block = getattr(signal, "pthread_sigmask", None)
     if block is None:  # pragma: no cover - not POSIX
         yield
         return
-    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    old = block(signal.SIG_BLOCK, _HELD)
     try:
         yield
     finally:
@@ -97,7 +101,7 @@ def ignore_interrupts(*_: object) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() must simply end it
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 def _solve_one(index: int) -> tuple[int, bool | None, int]:
