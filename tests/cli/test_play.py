@@ -212,11 +212,21 @@ def test_enter_at_the_bid_prompt_takes_the_suggested_bid(deal_number: int) -> No
     assert (0 if shown.group(1) == "pass" else int(shown.group(2))) == expected
 
 
-def test_a_new_deal_asks_before_replacing_a_game_in_progress() -> None:
+def test_a_new_deal_asks_before_replacing_a_game_in_progress(home: Path) -> None:
     run(["play", "--deal", "42", "--level", "medium"], "pass\nquit\n")
-    asked = run(["play", "--deal", "7", "--level", "medium"], "n\nquit\n")
-    assert "unfinished game (deal 42)" in asked.output
+    # Declining offers resume / abandon / cancel; cancel changes nothing and plays nothing.
+    cancelled = run(["play", "--deal", "7", "--level", "medium"], "n\nc\n")
+    assert "unfinished game (deal 42)" in cancelled.output and "Deal 7" not in cancelled.output
+    assert "stays saved" in cancelled.output
+    games = stored_games(home)
+    assert games.history() == [] and [g.deal for g in games.unfinished()] == ["42"]
+    # Abandoning records the game as a loss at its stake (farmer, bid 2: -20), then deal 7 starts.
+    asked = run(["play", "--deal", "7", "--level", "medium"], "n\na\nquit\n")
+    assert "recorded in your history as a loss (-20)" in asked.output
     assert "Deal 7" in asked.output
+    rows = games.history()
+    assert len(rows) == 1 and rows[0].abandoned and rows[0].deal == 42 and not rows[0].won
+    assert rows[0].delta == -20 and games.running_score() == -20 and games.stats()["abandoned"] == 1
     kept = run(["play", "--deal", "11", "--level", "medium"], "y\nquit\n")
     assert "unfinished game (deal 7)" in kept.output
     assert "Deal 7" in kept.output and "Deal 11" not in kept.output

@@ -74,7 +74,7 @@ _KILL_WHILE_FINISHING = textwrap.dedent(
     with store.transaction() as db:
         db.execute("INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
                    " scored, hints, undos, record) VALUES ('x', 1, 'easy', 'farmer', 1, 1, 1, 10, 10, 1, 0, 0, '{}')")
-        db.execute("DELETE FROM current_game")
+        db.execute("DELETE FROM open_games")
         os.kill(os.getpid(), 9)
     """
 )

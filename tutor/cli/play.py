@@ -33,6 +33,7 @@ from tutor.bots import LEVELS, make_bot
 from tutor.cli.errors import deal_number_type, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
 from tutor.cli.input import Command, Entry, parse_bid, parse_entry, selection_status
+from tutor.cli.resume import CANCEL, choose_game
 from tutor.cli.render import FinalInfo, TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach import Coach
 from tutor.coach.endgame import EndgameCheck
@@ -43,6 +44,7 @@ from tutor.engine.combos import Combo, Kind
 from tutor.engine.game import Game, Phase
 from tutor.engine.record import GameRecord, replay
 from tutor.engine.view import Turn
+from tutor.files import shorten
 from tutor.i18n import LANGUAGES, t
 from tutor.store import Store
 from tutor.store.games import FinishedGame, GameStore
@@ -407,6 +409,16 @@ def restore(state: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
     return game, state
 
 
+def _unresumable(state: dict[str, Any]) -> str:
+    """Why a saved game cannot be resumed ("" when it can)."""
+    try:
+        game, _ = restore(state)
+        int(state.get("hints", 0)), int(state.get("undos", 0))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        return shorten(str(error) or type(error).__name__, 60)
+    return "" if game is not None else "?"
+
+
 def new_deal_number() -> int:
     """A fresh deal for "new deal" (any number is a valid, reproducible deal: RULES §2)."""
     return secrets.randbelow(1_000_000)
@@ -440,31 +452,25 @@ def play_command(
         counter = bool(store.get_setting("counter", False))
         read = stdin_reader(console)
 
-        saved = games.load_current()
         session: Session | None = None
-        # A game in progress is never dropped silently, not even for --deal N: ask first.
-        if saved is not None:
-            wants = resume
-            if not resume:
-                answer = read(t("play.resume_ask", deal=saved.get("record", {}).get("deal_number", "?")))
-                wants = answer is None or answer.strip().lower() in ("", "y", "yes", "д", "да")
-            if wants:
-                game, state = restore(saved)
-                session = Session(
-                    console,
-                    read,
-                    games,
-                    state.get("level", level_name) if level is None else level_name,
-                    _make_coach(bool(state.get("coach", True)) if coach is None else coach_on, state),
-                    game,
-                    scored=bool(state.get("scored", True)),
-                    counter=counter,
-                    hints=int(state.get("hints", 0)),
-                    undos=int(state.get("undos", 0)),
-                )
-                console.print(t("play.resumed", deal=session.deal), style="bold")
-        elif resume:
-            console.print(t("play.no_saved_game"))
+        # Unfinished games are never dropped silently: resume, abandon (a loss) or cancel.
+        saved = choose_game(console, read, games, resume, _unresumable)
+        if saved == CANCEL:
+            return
+        if isinstance(saved, dict):
+            game, state = restore(saved)
+            session = Session(
+                console,
+                read,
+                games,
+                state.get("level", level_name) if level is None else level_name,
+                _make_coach(bool(state.get("coach", True)) if coach is None else coach_on, state),
+                game,
+                scored=bool(state.get("scored", True)),
+                counter=counter,
+                hints=int(state.get("hints", 0)),
+                undos=int(state.get("undos", 0)),
+            )
         if session is None:
             number = new_deal_number() if deal_number is None else deal_number
             session = Session(console, read, games, level_name, Coach(coach_on), Game(number), counter=counter)

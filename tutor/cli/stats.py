@@ -21,6 +21,7 @@ from tutor.cli.render import combo_text, open_table, seat_name, signed
 from tutor.engine.game import Game
 from tutor.engine.record import GameRecord
 from tutor.engine.view import Turn
+from tutor.files import shorten
 from tutor.i18n import t
 from tutor.store import Store
 from tutor.store.games import GameStore
@@ -71,7 +72,7 @@ def history_command(limit: int, as_json: bool) -> None:
             {
                 "id": g.id, "finished_at": g.finished_at, "deal": g.deal, "level": g.level, "role": g.role,
                 "won": g.won, "bid": g.bid, "multiplier": g.multiplier, "cost": g.cost, "delta": g.delta,
-                "scored": g.scored, "hints": g.hints, "undos": g.undos,
+                "scored": g.scored, "hints": g.hints, "undos": g.undos, "abandoned": g.abandoned,
             }
             for g in rows
         ]
@@ -85,7 +86,7 @@ def history_command(limit: int, as_json: bool) -> None:
     for key in ("col_id", "col_when", "col_deal", "col_level", "col_role", "col_result", "col_score"):
         grid.add_column(t(f"play.{key}"), no_wrap=key != "col_when")
     for g in rows:
-        result = t("play.result_won") if g.won else t("play.result_lost")
+        result = t("play.result_abandoned") if g.abandoned else t("play.result_won") if g.won else t("play.result_lost")
         score = signed(g.delta) if g.scored else t("play.replay_mark")
         grid.add_row(
             str(g.id), g.finished_at.replace("T", " ")[:16], str(g.deal), t(f"play.level_{g.level}"),
@@ -129,7 +130,7 @@ def replay_command(game_id: int, show_all: bool) -> None:
     with store:
         found = games.get(game_id)
     if found is None:
-        raise ValueError(t("play.replay_unknown", id=game_id))
+        raise ValueError(t("play.replay_unknown", id=shorten(str(game_id), 40)))
     try:
         steps = replay_steps(GameRecord.from_dict(found.record))
     except ValueError as error:

@@ -43,6 +43,7 @@ The API (the whole of it)::
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -51,6 +52,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from tutor.files import shorten, shown
 
 #: Version of the store's own bookkeeping tables (``meta``, ``schema_version``, ``settings``).
 FORMAT_VERSION = 1
@@ -61,15 +64,143 @@ Migration = Sequence[str] | Callable[[sqlite3.Connection], None]
 
 
 class StoreError(ValueError):
-    """A problem with the learner's data file; the message is one line for the user."""
+    """A problem with the learner's data file; the message is one line for the user.
+
+    Each subclass names one cause and what to do about it; the CLI prints the
+    line and exits 2.  Only :class:`StoreDamagedError` says "damaged", and only
+    when SQLite's own checks or the schema say so.
+    """
 
 
 class StoreDamagedError(StoreError):
-    """The file exists but is not a healthy ddz-tutor database."""
+    """The file exists but is not a healthy ddz-tutor database (integrity check or schema)."""
 
 
 class StoreVersionError(StoreError):
     """The file was written by a newer ddz-tutor than this one."""
+
+
+class StoreLockedError(StoreError):
+    """Another program holds the store's write lock (the data is fine: try again)."""
+
+
+class StoreReadOnlyError(StoreError):
+    """The store (or its folder) cannot be written."""
+
+
+class StoreFullError(StoreError):
+    """The disk is full; nothing written so far is lost."""
+
+
+class StoreLocationError(StoreError):
+    """The store's folder cannot be made or used (not a folder, no permission)."""
+
+
+class StoreIOError(StoreError):
+    """The operating system failed to read or write the file (not a sign of damage)."""
+
+
+class GameBusyError(StoreError):
+    """The game is being played by another ddz process ("another window")."""
+
+
+#: SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xFF``).
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
+
+
+def explain(error: BaseException, path: str) -> StoreError:
+    """Turn a :mod:`sqlite3` or OS error met while using the store at ``path`` into one honest line."""
+    if isinstance(error, StoreError):
+        return error
+    where = shown(path)
+    if isinstance(error, OSError) and not isinstance(error, sqlite3.Error):
+        if error.errno == errno.ENOSPC:
+            return StoreFullError(f"the disk holding the ddz-tutor store {where} is full; nothing saved is lost: "
+                                  "free some space and run the command again")
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return StoreReadOnlyError(f"cannot write the ddz-tutor store {where} ({(error.strerror or '').lower()}); "
+                                      "make it writable or set DDZ_HOME to a folder you can write")
+        return StoreIOError(f"cannot use the ddz-tutor store {where} ({(error.strerror or str(error)).lower()}); "
+                            "check the disk and run the command again")
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = shorten(str(error), 60)
+    if primary in (_BUSY, _LOCKED) or "locked" in text:
+        return StoreLockedError(f"the ddz-tutor store {where} is in use by another program ({text}); "
+                                "nothing is lost: try again when it is done")
+    if primary == _READONLY or "readonly" in text:
+        return StoreReadOnlyError(f"the ddz-tutor store {where} is read-only; make it writable "
+                                  "(chmod u+w, also its folder) or set DDZ_HOME to a folder you can write")
+    if primary == _FULL or "full" in text:
+        return StoreFullError(f"the disk holding the ddz-tutor store {where} is full; nothing saved is lost "
+                              "(the last saved position is intact): free some space and run the command again")
+    if primary in (_CANTOPEN, _PERM):
+        return StoreLocationError(f"cannot open the ddz-tutor store {where} ({text}); check that its folder "
+                                  "exists and is writable, or set DDZ_HOME to one that is")
+    if primary == _IOERR:
+        return StoreIOError(f"the ddz-tutor store {where} could not be read or written ({text}); "
+                            "check the disk and run the command again")
+    if primary in (_CORRUPT, _NOTADB) or isinstance(error, sqlite3.DatabaseError):
+        return StoreDamagedError(f"the ddz-tutor store {where} is damaged ({text}); "
+                                 "move it away to start afresh (a copy can be inspected with sqlite3)")
+    return StoreIOError(f"the ddz-tutor store {where} could not be used ({text}); run the command again")
+
+
+class _Cursor(sqlite3.Cursor):
+    """A cursor whose errors arrive as one-line :class:`StoreError` s."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> _Cursor:
+        try:
+            super().execute(sql, parameters)
+        except sqlite3.Error as error:
+            raise explain(error, _path_of(self.connection)) from None
+        return self
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except sqlite3.Error as error:
+            raise explain(error, _path_of(self.connection)) from None
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except sqlite3.Error as error:
+            raise explain(error, _path_of(self.connection)) from None
+
+    def __next__(self) -> Any:
+        try:
+            return super().__next__()
+        except sqlite3.Error as error:
+            raise explain(error, _path_of(self.connection)) from None
+
+
+class _Connection(sqlite3.Connection):
+    """The store's connection: every statement's error is explained (see :func:`explain`)."""
+
+    store_path = ""
+
+    def cursor(self, factory: Any = _Cursor) -> Any:  # noqa: D102 - sqlite3 API
+        return super().cursor(factory)
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:  # noqa: D102 - sqlite3 API
+        return self.cursor().execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> Any:  # noqa: D102 - sqlite3 API
+        try:
+            return super().executemany(sql, parameters)
+        except sqlite3.Error as error:
+            raise explain(error, self.store_path) from None
+
+    def executescript(self, script: str, /) -> Any:  # noqa: D102 - sqlite3 API
+        try:
+            return super().executescript(script)
+        except sqlite3.Error as error:
+            raise explain(error, self.store_path) from None
+
+
+def _path_of(connection: Any) -> str:
+    return str(getattr(connection, "store_path", "") or "?")
 
 
 def data_home() -> Path:
@@ -90,6 +221,26 @@ def default_path() -> Path:
     return data_home() / FILE_NAME
 
 
+def _prepare_folder(file: Path) -> None:
+    """Make the store's folder, or say in one line why it cannot be made."""
+    folder = file.parent
+    where = shown(folder)
+    if folder.is_dir():
+        return
+    if folder.exists() or folder.is_symlink():
+        raise StoreLocationError(f"the ddz-tutor data folder {where} is not a folder; "
+                                 "move that file away or set DDZ_HOME to a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise StoreLocationError(f"cannot create the ddz-tutor data folder {where}: part of its path is a file; "
+                                 "set DDZ_HOME to a folder") from None
+    except OSError as error:
+        raise StoreLocationError(f"cannot create the ddz-tutor data folder {where} "
+                                 f"({(error.strerror or str(error)).lower()}); set DDZ_HOME to a folder you can write"
+                                 ) from None
+
+
 class Store:
     """An open learner database.  Create with :meth:`open`; close with :meth:`close`."""
 
@@ -99,32 +250,36 @@ class Store:
         self._depth = 0
 
     # ------------------------------------------------------------------ opening
+    #: Seconds to wait for another program's write to finish before saying the store is locked.
+    BUSY_TIMEOUT = 10.0
+
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None = None) -> Store:
         """Open (creating if needed) the store at ``path`` or the default location.
 
         Raises:
-            StoreDamagedError: the file is not a readable, consistent SQLite database.
+            StoreLocationError: its folder is not a folder or cannot be created.
+            StoreDamagedError: the file is not a consistent SQLite database (SQLite says so).
             StoreVersionError: the file comes from a newer version of ddz-tutor.
+            StoreLockedError, StoreReadOnlyError, StoreFullError, StoreIOError: see :func:`explain`.
         """
         where = str(default_path() if path is None else path)
         if where != ":memory:":
-            Path(where).parent.mkdir(parents=True, exist_ok=True)
+            _prepare_folder(Path(where))
         try:
-            connection = sqlite3.connect(where, isolation_level=None, timeout=10.0)
+            connection = sqlite3.connect(where, isolation_level=None, timeout=cls.BUSY_TIMEOUT, factory=_Connection)
         except sqlite3.Error as error:
-            raise StoreDamagedError(f"cannot open the ddz-tutor store {where!r}: {error}") from None
+            raise explain(error, where) from None
+        assert isinstance(connection, _Connection)
+        connection.store_path = where
         store = cls(connection, where)
         try:
             store._check_and_prepare()
-        except StoreError:
+        except BaseException as error:
             connection.close()
+            if isinstance(error, (sqlite3.Error, OSError)):
+                raise explain(error, where) from None
             raise
-        except sqlite3.DatabaseError as error:
-            connection.close()
-            raise StoreDamagedError(
-                f"the ddz-tutor store {where!r} is damaged ({error}); move it away to start afresh"
-            ) from None
         return store
 
     def _check_and_prepare(self) -> None:
@@ -132,8 +287,8 @@ class Store:
         result = db.execute("PRAGMA quick_check").fetchone()
         if not result or result[0] != "ok":
             raise StoreDamagedError(
-                f"the ddz-tutor store {self.path!r} is damaged ({result[0] if result else 'no answer'}); "
-                "move it away to start afresh"
+                f"the ddz-tutor store {shown(self.path)} is damaged "
+                f"({shorten(result[0] if result else 'no answer', 60)}); move it away to start afresh"
             )
         if self.path != ":memory:":
             db.execute("PRAGMA journal_mode=WAL")
@@ -148,7 +303,8 @@ class Store:
                 } - {"meta"}
                 if tables:
                     raise StoreDamagedError(
-                        f"{self.path!r} is a database but not a ddz-tutor store; move it away to start afresh"
+                        f"{shown(self.path)} is a database but not a ddz-tutor store; "
+                        "move it away or set DDZ_HOME to another folder"
                     )
                 db.execute("INSERT INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
                 db.execute(
@@ -160,11 +316,12 @@ class Store:
                     found = int(row[0])
                 except ValueError:
                     raise StoreDamagedError(
-                        f"the ddz-tutor store {self.path!r} is damaged (format {row[0]!r})"
+                        f"the ddz-tutor store {shown(self.path)} is damaged (format {shorten(repr(row[0]), 20)}); "
+                        "move it away to start afresh"
                     ) from None
                 if found > FORMAT_VERSION:
                     raise StoreVersionError(
-                        f"the store {self.path!r} was written by a newer ddz-tutor "
+                        f"the store {shown(self.path)} was written by a newer ddz-tutor "
                         f"(format {found}, this one knows {FORMAT_VERSION}); please upgrade"
                     )
 
@@ -194,14 +351,25 @@ class Store:
             yield db
         except BaseException:
             self._depth = depth
-            if depth == 0:
-                db.execute("ROLLBACK")
-            else:
-                db.execute(f"ROLLBACK TO {name}")
-                db.execute(f"RELEASE {name}")
+            try:
+                if depth == 0:
+                    db.execute("ROLLBACK")
+                else:
+                    db.execute(f"ROLLBACK TO {name}")
+                    db.execute(f"RELEASE {name}")
+            except StoreError:
+                pass  # SQLite already rolled back (a full disk, an I/O error): the first error tells
             raise
         self._depth = depth
-        db.execute("COMMIT" if depth == 0 else f"RELEASE {name}")
+        try:
+            db.execute("COMMIT" if depth == 0 else f"RELEASE {name}")
+        except StoreError:
+            if depth == 0 and db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except StoreError:
+                    pass
+            raise
 
     # ------------------------------------------------------------------ schemas
     def schema_version(self, area: str) -> int:
@@ -219,7 +387,7 @@ class Store:
                 current = self.schema_version(area)
                 if current > len(migrations):
                     raise StoreVersionError(
-                        f"the store {self.path!r} holds {area!r} data from a newer ddz-tutor "
+                        f"the store {shown(self.path)} holds {area!r} data from a newer ddz-tutor "
                         f"(version {current}, this one knows {len(migrations)}); please upgrade"
                     )
                 for step in migrations[current:]:
@@ -232,10 +400,8 @@ class Store:
                     db.execute(
                         "INSERT OR REPLACE INTO schema_version VALUES (?, ?)", (area, len(migrations))
                     )
-        except sqlite3.DatabaseError as error:
-            raise StoreDamagedError(
-                f"the ddz-tutor store {self.path!r} could not be prepared for {area!r}: {error}"
-            ) from None
+        except sqlite3.Error as error:
+            raise explain(error, self.path) from None
 
     # ----------------------------------------------------------------- settings
     def get_setting(self, key: str, default: Any = None) -> Any:
@@ -264,10 +430,17 @@ class Store:
 
 __all__ = [
     "FORMAT_VERSION",
+    "GameBusyError",
     "Store",
     "StoreDamagedError",
     "StoreError",
+    "StoreFullError",
+    "StoreIOError",
+    "StoreLocationError",
+    "StoreLockedError",
+    "StoreReadOnlyError",
     "StoreVersionError",
+    "explain",
     "data_home",
     "default_path",
 ]

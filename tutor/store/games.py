@@ -1,27 +1,102 @@
-"""Played games in the store: the running score, the game in progress, finished games.
+"""Played games in the store: the running score, games in progress, finished games.
 
 The running score is never kept as a separate number that could drift: it is
-the sum of the learner's score changes over finished games, and a game is
-inserted and the game in progress cleared in the *same* transaction, so a crash
-can never count a game twice or lose one that was shown as finished.
+the sum of the learner's score changes over finished games.
+
+**Game identity.**  Every game in progress is its own row of ``open_games``
+with a random ``key``; finishing it inserts the finished game (carrying that
+key, which is unique in ``games``) and deletes the open row in the *same*
+transaction, so a crash can never count a game twice or lose one that was shown
+as finished, and finishing again is a no-op that returns the same id.
+
+**Ownership.**  A process plays a game only while it holds the game's lock
+(:mod:`tutor.store.locks`) and its owner token is in the row; every save and
+the finish check the token.  A second process that asks for the same game gets
+:class:`~tutor.store.GameBusyError` ("this game is open in another window"),
+and a game whose process died is free again at once.
+
+**Abandoning** (declining to resume, then choosing "abandon") records the game
+in the history as abandoned and lost at the stake it had reached
+(:func:`abandoned_result`), like a resignation: a losing game cannot be dodged
+by starting another.
 
 The game in progress is saved after every decision of the learner (a small JSON
 document: the deal, the level and the actions so far), so killing the program
 loses at most the move being typed.
+
+**Deal numbers** are any non-negative integer (docs/rules.md §4); they are
+stored as text, so every deal that can be played can be recorded.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import secrets
+import sqlite3
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
-from tutor.store import Store
+from tutor.store import GameBusyError, Store, StoreError
+from tutor.store.locks import GameLock
 
 AREA = "games"
+#: Largest SQLite integer: game ids beyond it cannot exist.
+MAX_ID = 2**63 - 1
+BUSY_MESSAGE = "this game is open in another window"
 
-MIGRATIONS: list[list[str]] = [
+
+def _to_v2(db: sqlite3.Connection) -> None:
+    """Deals as text (any size), abandoned games, and one row per game in progress."""
+    db.execute("ALTER TABLE games RENAME TO games_v1")
+    db.execute(_GAMES_V2)
+    db.execute(
+        "INSERT INTO games (id, finished_at, deal, level, role, won, bid, multiplier, cost, delta, scored, hints,"
+        " undos, record) SELECT id, finished_at, CAST(deal AS TEXT), level, role, won, bid, multiplier, cost,"
+        " delta, scored, hints, undos, record FROM games_v1"
+    )
+    db.execute("DROP TABLE games_v1")
+    db.execute(_OPEN_GAMES)
+    for (state,) in db.execute("SELECT state FROM current_game").fetchall():
+        stamp = _now()
+        db.execute(
+            "INSERT INTO open_games (key, deal, started_at, saved_at, owner, state) VALUES (?, ?, ?, ?, NULL, ?)",
+            (secrets.token_hex(16), _deal_of_text(state), stamp, stamp, state),
+        )
+    db.execute("DROP TABLE current_game")
+
+
+_GAMES_V2 = """CREATE TABLE games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    finished_at TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    level TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('landlord', 'farmer')),
+    won INTEGER NOT NULL CHECK (won IN (0, 1)),
+    bid INTEGER NOT NULL,
+    multiplier INTEGER NOT NULL,
+    cost INTEGER NOT NULL,
+    delta INTEGER NOT NULL,
+    scored INTEGER NOT NULL CHECK (scored IN (0, 1)),
+    hints INTEGER NOT NULL DEFAULT 0,
+    undos INTEGER NOT NULL DEFAULT 0,
+    record TEXT NOT NULL,
+    abandoned INTEGER NOT NULL DEFAULT 0 CHECK (abandoned IN (0, 1)),
+    game_key TEXT UNIQUE
+)"""
+
+_OPEN_GAMES = """CREATE TABLE open_games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE,
+    deal TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    saved_at TEXT NOT NULL,
+    owner TEXT,
+    state TEXT NOT NULL
+)"""
+
+MIGRATIONS: list[Any] = [
     [
         """CREATE TABLE games (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -41,7 +116,28 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE TABLE current_game (slot INTEGER PRIMARY KEY CHECK (slot = 1), state TEXT NOT NULL)",
     ],
+    _to_v2,
 ]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _deal_of(state: Any) -> str:
+    """The deal number of a saved state, as text ("?" when it cannot be read)."""
+    try:
+        number = state["record"]["deal_number"]
+    except (KeyError, TypeError):
+        return "?"
+    return str(number) if isinstance(number, int) and not isinstance(number, bool) else "?"
+
+
+def _deal_of_text(text: str) -> str:
+    try:
+        return _deal_of(json.loads(text))
+    except ValueError:
+        return "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,76 +160,289 @@ class FinishedGame:
     record: dict[str, Any]
     id: int | None = None
     finished_at: str = field(default="")
+    #: Left unfinished and abandoned: recorded as a loss at the stake reached.
+    abandoned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGame:
+    """A game in progress, as ``ddz play`` lists them."""
+
+    id: int
+    key: str
+    #: The deal number as text ("?" when the saved state cannot be read).
+    deal: str
+    started_at: str
+    saved_at: str
+    #: The saved state, or None when it cannot be read (then ``problem`` says why).
+    state: dict[str, Any] | None
+    #: Open in another ``ddz`` process right now.
+    busy: bool
+    problem: str = ""
+
+
+def abandoned_result(state: dict[str, Any], seat: int = 0) -> FinishedGame:
+    """The history entry of an abandoned game: lost, at the stake it had reached.
+
+    The stake is what the "Game" cell showed: base × bid × 2**(bombs so far).
+    While still bidding, the highest bid so far stands for the bid (at least
+    1), and the learner counts as the landlord if that bid was theirs.  A
+    landlord loses twice the stake, a farmer once (RULES §7), like a resignation.
+    A saved state that cannot be replayed is recorded at the lowest stake.
+    """
+    from tutor.engine.record import GameRecord, replay
+
+    level = str(state.get("level", "medium"))
+    scored = bool(state.get("scored", True))
+    hints, undos = _count(state.get("hints")), _count(state.get("undos"))
+    record = state.get("record")
+    try:
+        game = replay(GameRecord.from_dict(record))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        game = None
+    if game is None:
+        deal = record.get("deal_number") if isinstance(record, dict) else None
+        return FinishedGame(
+            deal=deal if isinstance(deal, int) and deal >= 0 else 0, level=level, role="farmer", won=False,
+            bid=1, multiplier=1, cost=10, delta=-10, scored=scored, hints=hints, undos=undos,
+            record=record if isinstance(record, dict) else {}, abandoned=True,
+        )
+    rules = game.rules
+    if game.landlord is not None:
+        landlord = game.landlord == seat
+    else:
+        bids = [b for b in game.bids if b[1] > 0]
+        landlord = bool(bids) and max(bids, key=lambda b: b[1])[0] == seat
+    bid = max(1, game.bid if game.bid is not None else game.highest_bid())
+    multiplier = game.multiplier_so_far()
+    cost = rules.base * bid * multiplier
+    number = game.deal_number
+    return FinishedGame(
+        deal=0 if number is None else number, level=level, role="landlord" if landlord else "farmer", won=False,
+        bid=bid, multiplier=multiplier, cost=cost, delta=-(rules.landlord_share * cost if landlord else cost),
+        scored=scored, hints=hints, undos=undos, record=game.record().to_dict(), abandoned=True,
+    )
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9 else 0
+
+
+@dataclass
+class _Claim:
+    id: int
+    key: str
+    token: str
+    lock: GameLock
 
 
 class GameStore:
-    """The games area of a :class:`~tutor.store.Store`."""
+    """The games area of a :class:`~tutor.store.Store`.
+
+    One ``GameStore`` plays at most one game at a time (its *claimed* game):
+    :meth:`save_current` saves it (claiming a new row for a new game),
+    :meth:`claim` takes an unfinished game to resume it, :meth:`finish` and
+    :meth:`abandon` record it, :meth:`release` lets it go unfinished.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         store.register_schema(AREA, MIGRATIONS)
+        self._claim: _Claim | None = None
+        self._last: tuple[FinishedGame, int] | None = None
+        self._locks = None if store.path == ":memory:" else Path(store.path).parent / "locks"
 
-    # --------------------------------------------------------- game in progress
+    # --------------------------------------------------------- games in progress
+    def unfinished(self) -> list[OpenGame]:
+        """Every game in progress, oldest first, each marked busy when another window has it."""
+        rows = self.store.db.execute(
+            "SELECT id, key, deal, started_at, saved_at, state FROM open_games ORDER BY id"
+        ).fetchall()
+        out = []
+        for gid, key, deal, started, saved, text in rows:
+            state, problem = _parse_state(text)
+            mine = self._claim is not None and self._claim.id == gid
+            busy = not mine and GameLock(self._locks, str(key)).is_taken()
+            out.append(OpenGame(int(gid), str(key), str(deal), str(started), str(saved), state, busy, problem))
+        return out
+
+    @property
+    def claimed(self) -> int | None:
+        """The id of the game this store is playing (None: none yet)."""
+        return None if self._claim is None else self._claim.id
+
+    def claim(self, game_id: int) -> dict[str, Any] | None:
+        """Take the unfinished game ``game_id`` to play it here; returns its saved state.
+
+        Returns None when the state cannot be read (it can still be abandoned).
+
+        Raises:
+            GameBusyError: another ``ddz`` has it open, or it is no longer unfinished.
+        """
+        if self._claim is not None and self._claim.id == game_id:
+            return self.load_current()
+        row = self.store.db.execute("SELECT key FROM open_games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameBusyError(f"game {game_id} is no longer unfinished (finished or abandoned in another window)")
+        lock = GameLock(self._locks, str(row[0]))
+        if not self._lock(lock):
+            raise GameBusyError(BUSY_MESSAGE)
+        token = secrets.token_hex(16)
+        try:
+            with self.store.transaction() as db:
+                changed = db.execute(
+                    "UPDATE open_games SET owner = ? WHERE id = ? AND key = ?", (token, game_id, row[0])
+                ).rowcount
+            if not changed:
+                raise GameBusyError(f"game {game_id} is no longer unfinished (finished or abandoned in another window)")
+        except BaseException:
+            lock.release()
+            raise
+        old, self._claim = self._claim, _Claim(game_id, str(row[0]), token, lock)
+        if old is not None:  # only now: a refused claim leaves the game played here untouched
+            self._let_go(old)
+        return self.load_current()
+
+    def _lock(self, lock: GameLock) -> bool:
+        try:
+            return lock.acquire()
+        except OSError as error:
+            from tutor.store import explain
+
+            raise explain(error, self.store.path) from None
+
+    def release(self) -> None:
+        """Stop playing the claimed game here; it stays unfinished (for ``ddz play --resume``)."""
+        claim, self._claim = self._claim, None
+        if claim is not None:
+            self._let_go(claim)
+
+    def _let_go(self, claim: _Claim) -> None:
+        try:
+            with self.store.transaction() as db:
+                db.execute("UPDATE open_games SET owner = NULL WHERE id = ? AND owner = ?", (claim.id, claim.token))
+        except StoreError:
+            pass  # the lock is what counts; a stale owner token is overwritten by the next claim
+        finally:
+            claim.lock.release()
+
     def save_current(self, state: dict[str, Any]) -> None:
-        """Replace the saved game in progress (one small write per decision)."""
+        """Save the claimed game (one small write per decision); a new game gets its own row first.
+
+        Raises:
+            GameBusyError: the game was taken over (cannot happen while this process lives).
+        """
+        text = json.dumps(state)
+        if self._claim is None:
+            key, token = secrets.token_hex(16), secrets.token_hex(16)
+            lock = GameLock(self._locks, key)
+            if not self._lock(lock):  # a fresh random key: nobody else can hold it
+                raise GameBusyError(BUSY_MESSAGE)
+            stamp = _now()
+            try:
+                with self.store.transaction() as db:
+                    cursor = db.execute(
+                        "INSERT INTO open_games (key, deal, started_at, saved_at, owner, state)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        (key, _deal_of(state), stamp, stamp, token, text),
+                    )
+                    gid = cursor.lastrowid
+            except BaseException:
+                lock.release(forget=True)
+                raise
+            assert gid is not None
+            self._claim = _Claim(int(gid), key, token, lock)
+            return
+        claim = self._claim
         with self.store.transaction() as db:
-            db.execute("INSERT OR REPLACE INTO current_game VALUES (1, ?)", (json.dumps(state),))
+            changed = db.execute(
+                "UPDATE open_games SET state = ?, deal = ?, saved_at = ? WHERE id = ? AND owner = ?",
+                (text, _deal_of(state), _now(), claim.id, claim.token),
+            ).rowcount
+        if not changed:
+            self._claim = None
+            claim.lock.release()
+            raise GameBusyError(BUSY_MESSAGE)
 
     def load_current(self) -> dict[str, Any] | None:
-        row = self.store.db.execute("SELECT state FROM current_game WHERE slot = 1").fetchone()
-        if row is None:
-            return None
-        try:
-            state = json.loads(row[0])
-        except ValueError:
-            return None
-        return state if isinstance(state, dict) else None
-
-    def clear_current(self) -> None:
-        with self.store.transaction() as db:
-            db.execute("DELETE FROM current_game")
+        """The saved state of the claimed game, or (none claimed) of the latest unfinished game."""
+        if self._claim is not None:
+            row = self.store.db.execute("SELECT state FROM open_games WHERE id = ?", (self._claim.id,)).fetchone()
+        else:
+            row = self.store.db.execute("SELECT state FROM open_games ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else _parse_state(row[0])[0]
 
     # ------------------------------------------------------------ finished games
     def finish(self, game: FinishedGame) -> int:
-        """Record a finished game and drop the game in progress, atomically; returns its id."""
-        stamp = game.finished_at or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        """Record the claimed game as finished and drop it from the games in progress; returns its id.
+
+        Idempotent: the game's key is unique in the history, so recording it a
+        second time (a retry, a second call) returns the first id and counts nothing.
+
+        Raises:
+            GameBusyError: the game is open in another window.
+        """
+        if self._claim is None and self._last is not None and self._last[0] == game:
+            return self._last[1]
+        claim = self._claim
+        key = claim.key if claim is not None else secrets.token_hex(16)
+        stamp = game.finished_at or _now()
         with self.store.transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
-                " scored, hints, undos, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    stamp,
-                    game.deal,
-                    game.level,
-                    game.role,
-                    int(game.won),
-                    game.bid,
-                    game.multiplier,
-                    game.cost,
-                    game.delta if game.scored else 0,
-                    int(game.scored),
-                    game.hints,
-                    game.undos,
-                    json.dumps(game.record),
-                ),
-            )
-            db.execute("DELETE FROM current_game")
-            game_id = cursor.lastrowid
-        assert game_id is not None
-        return int(game_id)
+            row = db.execute("SELECT id FROM games WHERE game_key = ?", (key,)).fetchone()
+            if row is not None:
+                game_id = int(row[0])
+            else:
+                if claim is not None:
+                    owner = db.execute("SELECT owner FROM open_games WHERE id = ?", (claim.id,)).fetchone()
+                    if owner is None or owner[0] != claim.token:
+                        raise GameBusyError(BUSY_MESSAGE)
+                cursor = db.execute(
+                    "INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
+                    " scored, hints, undos, record, abandoned, game_key)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        stamp, str(game.deal), game.level, game.role, int(game.won), game.bid, game.multiplier,
+                        game.cost, game.delta if game.scored else 0, int(game.scored), game.hints, game.undos,
+                        json.dumps(game.record), int(game.abandoned), key,
+                    ),
+                )
+                assert cursor.lastrowid is not None
+                game_id = int(cursor.lastrowid)
+            if claim is not None:
+                db.execute("DELETE FROM open_games WHERE id = ?", (claim.id,))
+        if claim is not None:
+            self._claim = None
+            claim.lock.release(forget=True)
+        self._last = (game, game_id)
+        return game_id
+
+    def abandon(self, game_id: int, seat: int = 0) -> FinishedGame:
+        """Abandon the unfinished game ``game_id``: recorded as lost at its stake (see :func:`abandoned_result`).
+
+        Raises:
+            GameBusyError: it is open in another window.
+        """
+        state = self.claim(game_id)
+        result = abandoned_result(state or {}, seat)
+        new_id = self.finish(result)
+        return replace(result, id=new_id)
 
     def running_score(self) -> int:
         row = self.store.db.execute("SELECT COALESCE(SUM(delta), 0) FROM games").fetchone()
         return int(row[0])
 
     def _from_row(self, row: tuple[Any, ...]) -> FinishedGame:
-        (gid, stamp, deal, level, role, won, bid, mult, cost, delta, scored, hints, undos, record) = row
+        (gid, stamp, deal, level, role, won, bid, mult, cost, delta, scored, hints, undos, record, abandoned) = row
         try:
             data = json.loads(record)
-        except ValueError:
+        except (ValueError, TypeError, RecursionError):
             data = {}
+        try:
+            number = int(deal)
+        except (ValueError, TypeError):
+            number = 0
         return FinishedGame(
-            deal=deal,
+            deal=number,
             level=level,
             role=role,
             won=bool(won),
@@ -147,10 +456,12 @@ class GameStore:
             record=data,
             id=gid,
             finished_at=stamp,
+            abandoned=bool(abandoned),
         )
 
     _COLUMNS = (
-        "id, finished_at, deal, level, role, won, bid, multiplier, cost, delta, scored, hints, undos, record"
+        "id, finished_at, deal, level, role, won, bid, multiplier, cost, delta, scored, hints, undos, record,"
+        " abandoned"
     )
 
     def history(self, limit: int = 20) -> list[FinishedGame]:
@@ -161,6 +472,9 @@ class GameStore:
         return [self._from_row(r) for r in rows]
 
     def get(self, game_id: int) -> FinishedGame | None:
+        """The finished game ``game_id`` (None for an id that does not exist, however large)."""
+        if not 0 < game_id <= MAX_ID:
+            return None
         row = self.store.db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return self._from_row(row) if row else None
 
@@ -177,12 +491,25 @@ class GameStore:
             for level, n, w in db.execute("SELECT level, COUNT(*), SUM(won) FROM games GROUP BY level")
         }
         best = db.execute("SELECT COALESCE(MAX(delta), 0), COALESCE(MIN(delta), 0) FROM games").fetchone()
+        abandoned = db.execute("SELECT COUNT(*) FROM games WHERE abandoned = 1").fetchone()[0]
         return {
             "score": self.running_score(),
             "games": int(total),
             "wins": int(wins),
             "by_role": by_role,
             "by_level": by_level,
+            "abandoned": int(abandoned),
             "best": int(best[0]),
             "worst": int(best[1]),
         }
+
+
+def _parse_state(text: Any) -> tuple[dict[str, Any] | None, str]:
+    """A saved state, or None and why it cannot be read."""
+    try:
+        state = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return None, "the saved state is not readable JSON"
+    if not isinstance(state, dict):
+        return None, "the saved state is not a game"
+    return state, ""
