@@ -21,6 +21,18 @@ def data_dir(name: str) -> Path:
     return _PACKAGE / "_data" / name
 
 
+def checkout_root() -> Path | None:
+    """The source checkout this ``tutor`` runs from, or None for an installed copy.
+
+    Commands that rewrite shipped files (``ddz bench solver --write``) work
+    only in a checkout: an installed package is never modified.
+    """
+    root = _PACKAGE.parent
+    if (root / "pyproject.toml").is_file() and (root / "tutor").resolve() == _PACKAGE:
+        return root
+    return None
+
+
 def lessons_dir() -> Path:
     return data_dir("lessons")
 

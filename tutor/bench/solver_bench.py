@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from tutor.files import atomic_write_text
 from tutor.paths import benchmarks_dir
 
 #: Seconds allowed per position (full run, and with --quick).
@@ -279,7 +280,7 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
         if r.winning_moves is not None:
             block.append(f"#   winning moves: {', '.join(r.winning_moves) or '-'}")
     block.append(MEASURED_END)
-    path.write_text(text + "\n".join(block) + "\n", encoding="utf-8")
+    atomic_write_text(path, text + "\n".join(block) + "\n")
 
 
 def main(argv: list[str]) -> int:

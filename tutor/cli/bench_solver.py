@@ -10,6 +10,7 @@ from tutor.bench import solver_bench
 from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
+from tutor.paths import checkout_root
 
 
 @click.command(
@@ -35,6 +36,8 @@ def solver(
     write: bool,
 ) -> None:
     # Help text: help.bench.solver.  Exit status 1 on any MISMATCH with the known results.
+    if write and checkout_root() is None:  # asked before measuring: an installed package is never rewritten
+        raise UserError(t("bench.solver_write_needs_checkout", path=str(solver_bench.endgames_file())))
     entries = solver_bench.load_positions()
     if only:
         unknown = sorted(set(only) - {str(e["id"]) for e in entries})

@@ -32,6 +32,7 @@ Checker = Callable[[dict[str, Any]], str]
 
 _YES = ("", "y", "yes", "д", "да")
 _NO = ("n", "no", "н", "нет")
+_QUIT = ("q", "quit", "exit", "в", "выход")
 
 
 def choose_game(console: Console, read: Reader, games: GameStore, resume: bool, check: Checker) -> Any:
@@ -57,7 +58,10 @@ def choose_game(console: Console, read: Reader, games: GameStore, resume: bool, 
         if resume and len(free) == 1 and not problems[free[0].id]:
             return _claim(console, games, free[0])
         picked = _first_question(read, free, problems)
-        if picked is not None:
+        if picked == CANCEL:
+            console.print(t("play.kept_for_later"))
+            return CANCEL
+        if isinstance(picked, OpenGame):
             return _claim(console, games, picked)
         action, target = _decline(read, free, problems)
         if action == CANCEL:
@@ -91,8 +95,8 @@ def _claim(console: Console, games: GameStore, game: OpenGame) -> Any:
     return state
 
 
-def _first_question(read: Reader, free: list[OpenGame], problems: dict[int, str]) -> OpenGame | None:
-    """"Resume it?" (one game) or "Resume which?" (several); None when declined."""
+def _first_question(read: Reader, free: list[OpenGame], problems: dict[int, str]) -> OpenGame | str | None:
+    """"Resume it?" (one game) or "Resume which?" (several); None when declined, CANCEL for quit."""
     if len(free) == 1:
         game = free[0]
         if problems[game.id]:
@@ -103,6 +107,8 @@ def _first_question(read: Reader, free: list[OpenGame], problems: dict[int, str]
                 return game
             if answer.strip().lower() in _NO:
                 return None
+            if answer.strip().lower() in _QUIT:
+                return CANCEL
     while True:
         answer = read(t("play.resume_which", last=len(free)))
         if answer is None:
@@ -110,6 +116,8 @@ def _first_question(read: Reader, free: list[OpenGame], problems: dict[int, str]
         choice = answer.strip().lower()
         if choice in _NO:
             return None
+        if choice in _QUIT:
+            return CANCEL
         number = 1 if choice in ("", "y", "yes", "д", "да") else _number(choice, len(free))
         if number is not None and not problems[free[number - 1].id]:
             return free[number - 1]

@@ -248,6 +248,8 @@ class GameStore:
     def __init__(self, store: Store) -> None:
         self.store = store
         store.register_schema(AREA, MIGRATIONS)
+        for table in ("games", "open_games"):  # a table dropped under a valid version: damaged, said at once
+            store.db.execute(f"SELECT * FROM {table} LIMIT 0").fetchall()
         self._claim: _Claim | None = None
         self._last: tuple[FinishedGame, int] | None = None
         self._locks = None if store.path == ":memory:" else Path(store.path).parent / "locks"
