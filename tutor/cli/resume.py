@@ -142,6 +142,8 @@ def _decline(read: Reader, free: list[OpenGame], problems: dict[int, str]) -> tu
             continue
         action = {"r": "resume", "resume": "resume", "п": "resume", "a": "abandon", "abandon": "abandon",
                   "б": "abandon", "c": CANCEL, "cancel": CANCEL, "о": CANCEL}.get(words[0])
+        if action is None and words[0] in _QUIT:
+            action = CANCEL
         if action is None:
             continue
         if action == CANCEL:
