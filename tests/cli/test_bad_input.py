@@ -97,6 +97,9 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                ["solver", "--only", junk(rng)], ["startup", "-n", bad_integer(rng)],
                                [junk(rng)]]),
         # issue 13 (i13-coach): a described position gone wrong, or a bad game id / move number.
+        # Only what click refuses: a good port would start the server.
+        "serve": lambda: pick([["--port", pick(["-1", "65536", "nan", "abc", "", "1.5", "9" * 5_000, junk(rng)])],
+                               ["--lang", junk(rng)], [unknown_option(rng)], ["--open", junk(rng)]]),
         "analyze": lambda: pick([["--hand", junk(rng), "--landlord", "right", "--counts", "right=1,left=1"],
                                  ["--hand", "233", "--landlord", junk(rng), "--counts", "right=1,left=1"],
                                  ["--hand", "233", "--landlord", "right", "--counts", junk(rng)],
