@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bots.bot_views import combo, view
-from tutor.bots import MediumBot
+from tutor.bots import HardBot, MediumBot
 from tutor.bots.rollout import best_by_rollouts, rollout
 from tutor.engine.game import Game, Phase
 
@@ -38,12 +38,41 @@ def test_best_by_rollouts_keeps_the_heuristic_choice_within_the_margin() -> None
     assert chosen == combo("3")
 
 
-def test_rollouts_stop_at_the_time_cap_with_a_fair_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
-    # With no time at all, one sample is still rolled out for every candidate, so the
+def test_rollouts_stop_at_the_effort_budget_with_a_fair_comparison() -> None:
+    # With no effort allowed at all, one sample is still rolled out for every candidate, so the
     # answer is one of the candidates and the better one wins on that sample.
-    import tutor.bots.rollout as rollout_module
-
-    monkeypatch.setattr(rollout_module, "TIME_CAP", 0.0)
     position = view(0, "33", 0, (2, 5, 5))
-    chosen = best_by_rollouts(position, [combo("3"), combo("33")], samples=50, seed=1, policy=MediumBot(1), steps=4)
+    chosen = best_by_rollouts(
+        position, [combo("3"), combo("33")], samples=50, seed=1, policy=MediumBot(1), steps=4, max_effort=0
+    )
     assert chosen == combo("33")
+
+
+def test_the_effort_budget_counts_model_decisions_and_stops_after_the_sample_that_spends_it() -> None:
+    # A real mid-game view (deal 5, after 12 medium turns): every rolled-out game and every
+    # swap check asks the policy; the budget stops the loop at the first sample boundary past it.
+    game = Game.with_landlord(5, 0)
+    bots = [MediumBot(5) for _ in range(3)]
+    for _ in range(12):
+        game.play(bots[game.to_move].play(game.view(game.to_move)))
+    position = game.view(game.to_move)
+    candidates = HardBot(5).candidates(position, bots[game.to_move].play(position))
+    assert len(candidates) > 1
+    calls = _CountingPolicy(5)
+    best_by_rollouts(position, candidates, samples=6, seed=5, policy=calls, steps=3)
+    unlimited = calls.count
+    calls.count = 0
+    best_by_rollouts(position, candidates, samples=6, seed=5, policy=calls, steps=3, max_effort=unlimited // 3)
+    assert 0 < calls.count < unlimited
+
+
+class _CountingPolicy(MediumBot):
+    """A medium bot that counts how often it is asked to play."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.count = 0
+
+    def play(self, view):  # type: ignore[no-untyped-def]
+        self.count += 1
+        return super().play(view)

@@ -27,15 +27,23 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
   consistent with its view (:mod:`tutor.bots.sampling`), solves each sample
   exactly with the solver under a node budget, and plays the move that wins in
   the most samples (determinized search).
+
+Every look-ahead is bounded by counts, never by the clock, so the same view
+gives the same move on an idle and on a busy machine (docs/api.md lists the
+budgets and what they cost): 6 sampled deals solved with at most 4,000 solver
+nodes each (fresh tables every decision); 10 rolled-out deals nudged by at
+most 8 card swaps each, 4 candidates, at most
+:attr:`HardBot.rollout_effort` model decisions in all; and no rollouts
+after a search that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import Seats, check_turn, is_bomb, whole_hand_play
 from tutor.bots.counting import is_boss, unseen_packed
+from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import plan_packed
 from tutor.engine.combos import Combo, Kind, readings
@@ -58,9 +66,6 @@ class HardBot(MediumBot):
     #: Node budget of one exact solve (nodes, not seconds: decisions must not depend on the machine).
     node_budget = 4_000
 
-    #: Start a fresh solver (fresh tables) after this many solves, to bound memory.
-    solver_reuse = 400
-
     #: Roll out candidate moves when the cards in play are at most this many.  Earlier,
     #: a rollout is long and says little (measured: no gain, five times the time).
     rollout_cards = 34
@@ -76,6 +81,13 @@ class HardBot(MediumBot):
     rollout_steps = 8
     #: How many recent turns that explanation looks at (None = the whole history).
     rollout_recent: int | None = None
+    #: No rollouts after a search that spent this many solver nodes or more (it had its
+    #: say, and the two together would make the slowest decisions; nodes, not seconds).
+    rollout_after_nodes = 6_000
+    #: Safety stop of a rolled-out decision: model decisions (a medium ``play`` call) for the swaps
+    #: and the rolled-out games together (:func:`tutor.bots.rollout.best_by_rollouts`).  It only
+    #: trims a decision whose history is unusually long; a count, never a clock.
+    rollout_effort: int | None = 2_400
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -85,8 +97,6 @@ class HardBot(MediumBot):
             HardBot(seed, search=False, rollouts=False) if self.rollout_policy == "hard" and (search or rollouts)
             else MediumBot(seed)
         )
-        self._solver: Solver | None = None
-        self._solves = 0
 
     def __repr__(self) -> str:
         return f"HardBot(seed={self.seed!r}, search={self.search!r}, rollouts={self.rollouts!r})"
@@ -99,16 +109,16 @@ class HardBot(MediumBot):
         check_turn(view)
         if whole_hand_play(view.hand.packed, view.table) is not None:
             return super().play(view)
-        start = time.perf_counter()
+        nodes = Effort()
         if self.search and self.should_search(view):
             from tutor.bots.search import determinized_choice
 
-            choice = determinized_choice(view, self)
+            choice = determinized_choice(view, self, nodes)
             if choice is not None:
                 return choice.move
         heuristic = self.heuristic_play(view)
-        # Safety net for the decision time: a search that ran long leaves no time for rollouts.
-        if self.rollouts and self.should_roll_out(view) and time.perf_counter() - start < 0.5:
+        # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
+        if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
             candidates = self.candidates(view, heuristic)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_rollouts
@@ -122,6 +132,7 @@ class HardBot(MediumBot):
                     self.rollout_margin,
                     self.rollout_steps,
                     self.rollout_recent,
+                    self.rollout_effort,
                 )
         return heuristic
 
@@ -170,14 +181,17 @@ class HardBot(MediumBot):
         return super().play(view)
 
     def solver(self) -> Solver:
-        """The exact solver, kept for the bot's game (its tables serve later decisions too)."""
-        if self._solver is None or self._solves >= self.solver_reuse:
-            from tutor.solver import Solver
+        """A fresh exact solver for one decision.
 
-            self._solver = Solver(max_nodes=self.node_budget)
-            self._solves = 0
-        self._solves += 1
-        return self._solver
+        Fresh, not kept for the game: with a node budget, what earlier decisions
+        left in the tables would change which samples get decided, so the move
+        would depend on the bot's past (a resumed game, a hint asked after an
+        undo) and not only on the view.  Its tables still serve every sample of
+        the decision.
+        """
+        from tutor.solver import Solver
+
+        return Solver(max_nodes=self.node_budget)
 
     def should_search(self, view: PlayerView) -> bool:
         return sum(view.card_counts) <= self.search_cards

@@ -22,12 +22,12 @@ would.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import pass_limits
+from tutor.bots.effort import Effort
 from tutor.bots.sampling import likely_samples
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import Cards
@@ -39,12 +39,6 @@ if TYPE_CHECKING:
     from tutor.bots.medium import MediumBot
 
 Move = Combo | None
-
-#: Hard cap on one rolled-out decision, in seconds: a safety net, not the budget.  The
-#: budget is counted in samples and swaps (so a decision does not depend on the
-#: machine); sized so that decisions take well under this, the cap only trims a
-#: pathological one (it then keeps the samples finished so far).
-TIME_CAP = 1.2
 
 #: A rollout that has not ended after this many turns is scored as a loss for
 #: the side to move (it cannot happen with legal play, but guards the loop).
@@ -91,8 +85,13 @@ class _Sim:
         return None
 
 
-def rollout(view: PlayerView, hidden: dict[int, int], first: Move, policy: MediumBot) -> bool:
-    """Play ``first`` for the viewer, let ``policy`` play everyone after it; True if the viewer's side wins."""
+def rollout(
+    view: PlayerView, hidden: dict[int, int], first: Move, policy: MediumBot, effort: Effort | None = None
+) -> bool:
+    """Play ``first`` for the viewer, let ``policy`` play everyone after it; True if the viewer's side wins.
+
+    Each of ``policy``'s decisions is counted in ``effort`` when given.
+    """
     assert view.landlord is not None
     hands = [view.hand.packed if s == view.seat else hidden[s] for s in range(view.players)]
     sim = _Sim(
@@ -109,6 +108,8 @@ def rollout(view: PlayerView, hidden: dict[int, int], first: Move, policy: Mediu
         seat = sim.to_move
         winner = sim.apply(policy.play(sim.view(seat)))
         turns += 1
+    if effort is not None:
+        effort.spend(turns)
     if winner is None:
         return False
     return (winner == view.landlord) == (view.seat == view.landlord)
@@ -123,6 +124,7 @@ def best_by_rollouts(
     margin: int = 0,
     steps: int = 0,
     recent: int | None = None,
+    max_effort: int | None = None,
 ) -> Move:
     """The candidate that wins most rollouts.
 
@@ -135,17 +137,29 @@ def best_by_rollouts(
     towards one that explains the others' past plays as ``policy`` would have
     made them (over the last ``recent`` turns;
     :func:`tutor.bots.sampling.likely_samples`).
+
+    The work is bounded by counts, never by the clock (the same view gives the
+    same move on an idle and on a busy machine): ``samples * (steps + 1)``
+    replays of the history for the swaps, ``samples * len(candidates)`` games,
+    and — the safety stop of a decision whose history is unusually long — at
+    most ``max_effort`` model decisions (None: no limit) for the swaps and the
+    games together (:class:`~tutor.bots.effort.Effort`).  The swaps may use
+    half of it; once it is spent, the samples not yet rolled out are dropped:
+    every candidate has seen the same samples, so the comparison stays fair,
+    and at least one sample is always played.
     """
-    start = time.perf_counter()
     rng = turn_rng(seed, view)
     limits = pass_limits(view)
     wins = [0] * len(candidates)
-    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, deadline=start + TIME_CAP / 2)
+    sampling = Effort(None if max_effort is None else max_effort // 2)
+    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, effort=sampling)
+    effort = Effort(max_effort)
+    effort.spend(sampling.spent)
     for hidden in deals:
         for i, move in enumerate(candidates):
-            wins[i] += rollout(view, hidden, move, policy)
-        if time.perf_counter() - start > TIME_CAP:
-            break  # every candidate has seen the same samples: the comparison stays fair
+            wins[i] += rollout(view, hidden, move, policy, effort)
+        if effort.exhausted:
+            break  # the safety stop
     best = max(range(len(candidates)), key=lambda i: (wins[i], -i))
     if wins[best] - wins[0] < margin:
         return candidates[0]

@@ -31,7 +31,6 @@ then out of play, a different part of it in each sample.
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
 from tutor.bots.counting import PassLimit, landlord_known, pass_limits, unseen_packed
@@ -42,6 +41,7 @@ from tutor.engine.view import PlayerView, tables_faced
 
 if TYPE_CHECKING:
     from tutor.bots.base import Bot
+    from tutor.bots.effort import Effort
 
 
 def _ranks(packed: int) -> list[int]:
@@ -131,6 +131,7 @@ def mismatches(
     limit: int | None = None,
     cap: int | None = None,
     blame: list[tuple[int, int]] | None = None,
+    effort: Effort | None = None,
 ) -> int:
     """How many past decisions of the other players ``model`` would have made differently on this sample.
 
@@ -143,7 +144,8 @@ def mismatches(
     ``limit`` is given (the recent ones say most about what is still held).
     Counting stops once it exceeds ``cap`` (the caller only needs to know it is worse).
     ``blame``, when given, receives (seat, cards) for each mismatch: the cards
-    the model would have played instead (0 for a pass).
+    the model would have played instead (0 for a pass).  Each question to
+    ``model`` is counted in ``effort`` when given (see :mod:`tutor.bots.effort`).
     """
     history = view.history
     n = view.players
@@ -178,6 +180,8 @@ def mismatches(
                 rules=view.rules,
             )
             choice = model.play(past)
+            if effort is not None:
+                effort.spend()
             if choice != turn.play:
                 wrong += 1
                 if blame is not None:
@@ -195,7 +199,7 @@ def likely_samples(
     steps: int,
     limits: list[PassLimit] | None = None,
     limit: int | None = None,
-    deadline: float | None = None,
+    effort: Effort | None = None,
 ) -> list[dict[int, int]]:
     """``count`` samples nudged towards deals that explain how the others played.
 
@@ -204,9 +208,13 @@ def likely_samples(
     swapped between the two other hands and the swap is kept when ``model``
     (a sensible player) would have made at least as many of the others' past
     plays with the new hands (:func:`mismatches`).  A sample that already
-    explains every play is kept as it is.  Deterministic given ``rng``, unless
-    ``time.perf_counter()`` passes ``deadline`` (a safety net for the decision
-    time): the samples are then left as they are.
+    explains every play is kept as it is.
+
+    Deterministic given ``rng`` — no clock is read.  The work is bounded by
+    ``count * (steps + 1)`` replays of the last ``limit`` turns; ``effort``,
+    when given, counts the model's decisions and, once it is exhausted, the
+    remaining samples are drawn but not nudged (the safety stop of a decision
+    with a very long history; see :mod:`tutor.bots.effort`).
     """
     if limits is None:
         limits = pass_limits(view)
@@ -219,9 +227,12 @@ def likely_samples(
             out.append(hidden)
             continue
         blame: list[tuple[int, int]] = []
-        wrong = mismatches(view, hidden, model, limit, blame=blame)
+        if effort is not None and effort.exhausted:
+            out.append(hidden)
+            continue
+        wrong = mismatches(view, hidden, model, limit, blame=blame, effort=effort)
         for _ in range(steps):
-            if not wrong or (deadline is not None and time.perf_counter() > deadline):
+            if not wrong or (effort is not None and effort.exhausted):
                 break
             # Move a card the model would have played but the player did not play (so it
             # likely is not there) to the other hand, for a random card of that hand.
@@ -242,7 +253,7 @@ def likely_samples(
             trial[give] += ONE[rb] - ONE[ra]
             trial[take] += ONE[ra] - ONE[rb]
             trial_blame: list[tuple[int, int]] = []
-            w = mismatches(view, trial, model, limit, cap=wrong, blame=trial_blame)
+            w = mismatches(view, trial, model, limit, cap=wrong, blame=trial_blame, effort=effort)
             if w <= wrong:
                 hidden, wrong, blame = trial, w, trial_blame
         out.append(hidden)

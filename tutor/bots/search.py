@@ -14,13 +14,18 @@ see our hand either, but near the end of a game, with few unknowns, it is very
 strong — and it is the only way a rule-based bot finds the non-obvious winning
 play (a pass, an early bomb, the right card to give up the lead with).
 
-Budgets are node counts, never wall time, so a decision does not depend on the
-machine's speed: the same view always gives the same move.
+Budgets are counts, never wall time, so a decision does not depend on the
+machine's speed or load: the same view always gives the same move.  A search
+solves at most ``HardBot.samples`` deals with at most ``HardBot.node_budget``
+nodes each, on a solver with fresh tables (so what an earlier decision left in
+the tables cannot change which samples are decided).  Node counts are
+reproducible per installation: a compiled and a pure-Python installation count
+differently (docs/solver.md), so the two may decide different samples; each is
+deterministic.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,12 +39,10 @@ from tutor.engine.view import PlayerView
 from tutor.solver import Position, Role
 
 if TYPE_CHECKING:
+    from tutor.bots.effort import Effort
     from tutor.bots.hard import HardBot
 
 Move = Combo | None
-
-#: Seconds after which no further sample is solved (a safety net; see :data:`tutor.bots.rollout.TIME_CAP`).
-TIME_CAP = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +69,14 @@ def sample_position(view: PlayerView, hidden: dict[int, int]) -> Position:
     return Position(hands, roles, 0, view.table, table_by)
 
 
-def determinized_choice(view: PlayerView, bot: HardBot) -> SearchChoice | None:
+def determinized_choice(view: PlayerView, bot: HardBot, nodes: Effort | None = None) -> SearchChoice | None:
     """The move that wins in the most sampled deals, or None when search cannot tell.
 
     None means: no sample was decided within the budget, or every move loses
     in every sample (then the heuristic play is as good as any and keeps up the
-    pressure), or there is only one legal move.
+    pressure), or there is only one legal move.  The solver nodes spent are
+    counted in ``nodes`` when given (the hard bot skips its rollouts after a
+    costly search).
     """
     hand = view.hand.packed
     if view.table is None:
@@ -85,12 +90,11 @@ def determinized_choice(view: PlayerView, bot: HardBot) -> SearchChoice | None:
     solver = bot.solver()
     tally: dict[Move, int] = {}
     decided = 0
-    start = time.perf_counter()
     for _ in range(bot.samples):
-        if decided and time.perf_counter() - start > TIME_CAP:
-            break  # safety net only: node budgets keep normal decisions far below it
         position = sample_position(view, sample_hidden(view, rng, limits))
         result = solver.solve(position, "win", all_moves=True)
+        if nodes is not None:
+            nodes.spend(result.nodes)
         if not result.complete:
             continue
         decided += 1
