@@ -20,7 +20,7 @@ ALLOWED = {
     "store": {"engine"},
     "lessons": {"engine", "solver", "bots", "coach", "store"},
     "puzzles": {"engine", "solver", "bots", "coach", "store"},
-    "bench": {"engine", "solver", "bots"},
+    "bench": {"engine", "solver", "bots", "coach"},
     "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench", "web"},
     "web": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles"},
 }

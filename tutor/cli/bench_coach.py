@@ -1,4 +1,4 @@
-"""``ddz bench coach``: decision time of the coach's evaluation (logic in :mod:`tutor.coach.benchmark`)."""
+"""``ddz bench coach``: decision time of the coach's evaluation (logic in :mod:`tutor.bench.coach_bench`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tutor.i18n import t
 @handle_user_errors
 def coach(as_json: bool) -> None:
     # Help text: help.bench.coach.
-    from tutor.coach import benchmark as coach_bench
+    from tutor.bench import coach_bench
 
     figures = coach_bench.run()
     if as_json:

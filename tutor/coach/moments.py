@@ -1,7 +1,7 @@
 """The learner's decisions in a recorded game, each with the view they had.
 
 ``ddz analyze GAME_ID --at N``, the review and "learn from your mistakes"
-look at a finished game one decision at a time.  Decision ``N`` is the
+look at a finished game decision by decision.  Decision ``N`` is the
 learner's N-th turn of the play phase (plays and passes, 1-based: the same
 numbering as the coach's remarks during the game).
 """

@@ -6,7 +6,8 @@ endgames, the same on every run.  Each decision is timed as the game times it:
 one evaluation with the move actually played asked about (hint and verdict
 share it).  Reported: the median and the worst time, and the samples used.
 Times depend on the machine and its load (printed with the figures); the
-*answers* do not — the budget is counted in samples and nodes.
+*answers* do not — the budget is counted in samples and nodes.  (It lives in
+``tutor.bench``, not in ``tutor.coach``: no coach module reads a clock.)
 """
 
 from __future__ import annotations
