@@ -19,7 +19,7 @@ from rich.console import Console
 
 from tutor.i18n import t
 from tutor.store import GameBusyError
-from tutor.store.games import BUSY_MESSAGE, GameStore, OpenGame, abandoned_result
+from tutor.store.games import GameStore, OpenGame, abandoned_result
 
 #: The learner stops: nothing is played, every unfinished game stays saved.
 CANCEL = "cancel"
@@ -46,7 +46,7 @@ def choose_game(console: Console, read: Reader, games: GameStore, resume: bool, 
         free = [g for g in every if not g.busy]
         if not free:
             if resume and every:
-                raise GameBusyError(BUSY_MESSAGE)
+                raise GameBusyError(t("store.game_busy"))
             if resume:
                 console.print(t("play.no_saved_game"))
             return NEW

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.files import shorten, shown
+from tutor.i18n import t
 
 #: Version of the store's own bookkeeping tables (``meta``, ``schema_version``, ``settings``).
 FORMAT_VERSION = 1
@@ -114,36 +115,28 @@ def explain(error: BaseException, path: str) -> StoreError:
         return error
     where = shown(path)
     if isinstance(error, OSError) and not isinstance(error, sqlite3.Error):
+        why = (error.strerror or str(error)).lower()
         if error.errno == errno.ENOSPC:
-            return StoreFullError(f"the disk holding the ddz-tutor store {where} is full; nothing saved is lost: "
-                                  "free some space and run the command again")
+            return StoreFullError(t("store.full", path=where))
         if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            return StoreReadOnlyError(f"cannot write the ddz-tutor store {where} ({(error.strerror or '').lower()}); "
-                                      "make it writable or set DDZ_HOME to a folder you can write")
-        return StoreIOError(f"cannot use the ddz-tutor store {where} ({(error.strerror or str(error)).lower()}); "
-                            "check the disk and run the command again")
+            return StoreReadOnlyError(t("store.cannot_write", path=where, why=why))
+        return StoreIOError(t("store.cannot_use", path=where, why=why))
     code = getattr(error, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text = shorten(str(error), 60)
     if primary in (_BUSY, _LOCKED) or "locked" in text:
-        return StoreLockedError(f"the ddz-tutor store {where} is in use by another program ({text}); "
-                                "nothing is lost: try again when it is done")
+        return StoreLockedError(t("store.locked", path=where, why=text))
     if primary == _READONLY or "readonly" in text:
-        return StoreReadOnlyError(f"the ddz-tutor store {where} is read-only; make it writable "
-                                  "(chmod u+w, also its folder) or set DDZ_HOME to a folder you can write")
+        return StoreReadOnlyError(t("store.read_only", path=where))
     if primary == _FULL or "full" in text:
-        return StoreFullError(f"the disk holding the ddz-tutor store {where} is full; nothing saved is lost "
-                              "(the last saved position is intact): free some space and run the command again")
+        return StoreFullError(t("store.full", path=where))
     if primary in (_CANTOPEN, _PERM):
-        return StoreLocationError(f"cannot open the ddz-tutor store {where} ({text}); check that its folder "
-                                  "exists and is writable, or set DDZ_HOME to one that is")
+        return StoreLocationError(t("store.cannot_open", path=where, why=text))
     if primary == _IOERR:
-        return StoreIOError(f"the ddz-tutor store {where} could not be read or written ({text}); "
-                            "check the disk and run the command again")
+        return StoreIOError(t("store.io", path=where, why=text))
     if primary in (_CORRUPT, _NOTADB) or isinstance(error, sqlite3.DatabaseError):
-        return StoreDamagedError(f"the ddz-tutor store {where} is damaged ({text}); "
-                                 "move it away to start afresh (a copy can be inspected with sqlite3)")
-    return StoreIOError(f"the ddz-tutor store {where} could not be used ({text}); run the command again")
+        return StoreDamagedError(t("store.damaged", path=where, why=text))
+    return StoreIOError(t("store.unknown", path=where, why=text))
 
 
 class _Cursor(sqlite3.Cursor):
@@ -228,17 +221,14 @@ def _prepare_folder(file: Path) -> None:
     if folder.is_dir():
         return
     if folder.exists() or folder.is_symlink():
-        raise StoreLocationError(f"the ddz-tutor data folder {where} is not a folder; "
-                                 "move that file away or set DDZ_HOME to a folder")
+        raise StoreLocationError(t("store.not_a_folder", path=where))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise StoreLocationError(f"cannot create the ddz-tutor data folder {where}: part of its path is a file; "
-                                 "set DDZ_HOME to a folder") from None
+        raise StoreLocationError(t("store.under_a_file", path=where)) from None
     except OSError as error:
-        raise StoreLocationError(f"cannot create the ddz-tutor data folder {where} "
-                                 f"({(error.strerror or str(error)).lower()}); set DDZ_HOME to a folder you can write"
-                                 ) from None
+        why = (error.strerror or str(error)).lower()
+        raise StoreLocationError(t("store.cannot_create", path=where, why=why)) from None
 
 
 class Store:
@@ -286,10 +276,8 @@ class Store:
         db = self.db
         result = db.execute("PRAGMA quick_check").fetchone()
         if not result or result[0] != "ok":
-            raise StoreDamagedError(
-                f"the ddz-tutor store {shown(self.path)} is damaged "
-                f"({shorten(result[0] if result else 'no answer', 60)}); move it away to start afresh"
-            )
+            why = shorten(result[0] if result else "no answer", 60)
+            raise StoreDamagedError(t("store.damaged", path=shown(self.path), why=why))
         if self.path != ":memory:":
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
@@ -302,10 +290,7 @@ class Store:
                     r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                 } - {"meta"}
                 if tables:
-                    raise StoreDamagedError(
-                        f"{shown(self.path)} is a database but not a ddz-tutor store; "
-                        "move it away or set DDZ_HOME to another folder"
-                    )
+                    raise StoreDamagedError(t("store.foreign", path=shown(self.path)))
                 db.execute("INSERT INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
                 db.execute(
                     "CREATE TABLE schema_version (area TEXT PRIMARY KEY, version INTEGER NOT NULL)"
@@ -315,14 +300,11 @@ class Store:
                 try:
                     found = int(row[0])
                 except ValueError:
-                    raise StoreDamagedError(
-                        f"the ddz-tutor store {shown(self.path)} is damaged (format {shorten(repr(row[0]), 20)}); "
-                        "move it away to start afresh"
-                    ) from None
+                    why = f"format {shorten(repr(row[0]), 20)}"
+                    raise StoreDamagedError(t("store.damaged", path=shown(self.path), why=why)) from None
                 if found > FORMAT_VERSION:
                     raise StoreVersionError(
-                        f"the store {shown(self.path)} was written by a newer ddz-tutor "
-                        f"(format {found}, this one knows {FORMAT_VERSION}); please upgrade"
+                        t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION)
                     )
 
     def close(self) -> None:
@@ -387,8 +369,7 @@ class Store:
                 current = self.schema_version(area)
                 if current > len(migrations):
                     raise StoreVersionError(
-                        f"the store {shown(self.path)} holds {area!r} data from a newer ddz-tutor "
-                        f"(version {current}, this one knows {len(migrations)}); please upgrade"
+                        t("store.newer_area", path=shown(self.path), area=area, found=current, known=len(migrations))
                     )
                 for step in migrations[current:]:
                     if callable(step):

@@ -38,13 +38,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from tutor.i18n import t
 from tutor.store import GameBusyError, Store, StoreError
 from tutor.store.locks import GameLock
 
 AREA = "games"
 #: Largest SQLite integer: game ids beyond it cannot exist.
 MAX_ID = 2**63 - 1
-BUSY_MESSAGE = "this game is open in another window"
 
 
 def _to_v2(db: sqlite3.Connection) -> None:
@@ -285,10 +285,10 @@ class GameStore:
             return self.load_current()
         row = self.store.db.execute("SELECT key FROM open_games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise GameBusyError(f"game {game_id} is no longer unfinished (finished or abandoned in another window)")
+            raise GameBusyError(t("store.game_gone", id=game_id))
         lock = GameLock(self._locks, str(row[0]))
         if not self._lock(lock):
-            raise GameBusyError(BUSY_MESSAGE)
+            raise GameBusyError(t("store.game_busy"))
         token = secrets.token_hex(16)
         try:
             with self.store.transaction() as db:
@@ -296,7 +296,7 @@ class GameStore:
                     "UPDATE open_games SET owner = ? WHERE id = ? AND key = ?", (token, game_id, row[0])
                 ).rowcount
             if not changed:
-                raise GameBusyError(f"game {game_id} is no longer unfinished (finished or abandoned in another window)")
+                raise GameBusyError(t("store.game_gone", id=game_id))
         except BaseException:
             lock.release()
             raise
@@ -339,7 +339,7 @@ class GameStore:
             key, token = secrets.token_hex(16), secrets.token_hex(16)
             lock = GameLock(self._locks, key)
             if not self._lock(lock):  # a fresh random key: nobody else can hold it
-                raise GameBusyError(BUSY_MESSAGE)
+                raise GameBusyError(t("store.game_busy"))
             stamp = _now()
             try:
                 with self.store.transaction() as db:
@@ -364,7 +364,7 @@ class GameStore:
         if not changed:
             self._claim = None
             claim.lock.release()
-            raise GameBusyError(BUSY_MESSAGE)
+            raise GameBusyError(t("store.game_busy"))
 
     def load_current(self) -> dict[str, Any] | None:
         """The saved state of the claimed game, or (none claimed) of the latest unfinished game."""
@@ -397,7 +397,7 @@ class GameStore:
                 if claim is not None:
                     owner = db.execute("SELECT owner FROM open_games WHERE id = ?", (claim.id,)).fetchone()
                     if owner is None or owner[0] != claim.token:
-                        raise GameBusyError(BUSY_MESSAGE)
+                        raise GameBusyError(t("store.game_busy"))
                 cursor = db.execute(
                     "INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
                     " scored, hints, undos, record, abandoned, game_key)"
