@@ -227,6 +227,7 @@ def test_a_new_deal_asks_before_replacing_a_game_in_progress(home: Path) -> None
     rows = games.history()
     assert len(rows) == 1 and rows[0].abandoned and rows[0].deal == 42 and not rows[0].won
     assert rows[0].delta == -20 and games.running_score() == -20 and games.stats()["abandoned"] == 1
+    assert "Abandoned: 1" in run(["stats"]).output and "abandoned" in run(["history"]).output
     kept = run(["play", "--deal", "11", "--level", "medium"], "y\nquit\n")
     assert "unfinished game (deal 7)" in kept.output
     assert "Deal 7" in kept.output and "Deal 11" not in kept.output

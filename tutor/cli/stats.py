@@ -52,6 +52,8 @@ def stats_command(as_json: bool) -> None:
         console.print(t("play.stats_none"))
         return
     console.print(t("play.stats_games", games=stats["games"], wins=stats["wins"]))
+    if stats["abandoned"]:
+        console.print(t("play.stats_abandoned", n=stats["abandoned"]))
     for role, row in sorted(stats["by_role"].items()):
         console.print(t("play.stats_by_role", role=t(f"play.role_{role}"), **row))
     for level, row in stats["by_level"].items():
