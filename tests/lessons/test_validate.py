@@ -19,8 +19,11 @@ def oracle() -> Oracle:
 
 
 def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
-    report = validate_paths(None, oracle)
+    """The whole course, hidden-hand claims weighed by the coach's view-based evaluation too."""
+    report = validate_paths(None, oracle, view=True)
     assert report.problems == []
+    assert report.claims.unclear == []  # every wrong answer on hidden hands is clearly worse
+    assert report.claims.by_kind.get("mistake_view", 0) >= 5
     assert len(report.lessons) >= 20
     assert report.files == len(list(lessons_dir().glob("*.yaml")))
 
@@ -124,11 +127,34 @@ def test_old_lesson_12_accepts_a_slower_plan_and_misses_the_best(oracle: Oracle)
 
 def test_claims_are_counted_on_the_shipped_course(oracle: Oracle) -> None:
     report = validate_paths(None, oracle)
-    assert report.claims.proven >= 10
-    assert report.claims.by_kind.get("mistake", 0) >= 5
+    assert report.claims.proven >= 50
+    assert report.claims.by_kind.get("mistake", 0) >= 25
 
 
 def test_hints_go_from_the_principle_to_the_answer(oracle: Oracle) -> None:
     found = _problems("broken_hints.yaml", oracle)
     assert (10, "steps[0].task.hints[0]", "hint_order") in found  # the answer came first
     assert (11, "steps[0].task.hints[1]", "hint_order") in found  # and the last hint is no answer
+
+
+def test_thrift_proves_the_cheapest_answer(oracle: Oracle) -> None:
+    """'Beat it cheaply': a higher card that leaves as many plays is proven worse (cards lesson)."""
+    report = validate_paths([lessons_dir() / "02_cards.yaml"], oracle)
+    assert report.ok and report.claims.by_kind.get("mistake", 0) >= 5
+
+
+def test_view_based_check_flags_a_wrong_answer_that_wins_more_often(tmp_path: Path, oracle: Oracle) -> None:
+    """The old beating step: KKK4 split the pair 44, and KKK2 kept 44 + AA (two plays)."""
+    old = tmp_path / "old_beating.yaml"
+    old.write_text(
+        "id: old-beating\ntitle: t\nlevel: 2\nsteps:\n"
+        "  - text: Left led QQQ + 3. Beat it.\n"
+        "    position: {landlord: left, bid: 1, hands: {you: 44KKKAA2}, counts: {right: 17, left: 16},"
+        " table: {by: left, cards: QQQ3}}\n"
+        "    task:\n      type: play\n      accept: {moves: [KKK4]}\n"
+        "      feedback:\n        - {answer: KKK2, text: a 2 wasted as a wing}\n",
+        encoding="utf-8")
+    report = validate_paths([old], oracle, view=True)
+    found = {(p.line, p.path, p.code) for p in report.problems}
+    assert (11, "steps[0].task.feedback[0].answer", "view_contradicts") in found  # KKK2 wins more often
+    assert (9, "steps[0].task.accept", "view_contradicts") in found  # and an unlisted move (KKKA) too

@@ -367,10 +367,11 @@ def lessons_group() -> None:
 @lessons_group.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--view/--no-view", "view", default=True)
 @handle_user_errors
-def validate_command(paths: tuple[Path, ...], as_json: bool) -> None:
+def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None:
     # Help text: help.lessons.validate.  Exit status 1 when anything is wrong.
-    report = validate_paths(list(paths) or None)
+    report = validate_paths(list(paths) or None, view=view)
     if as_json:
         click.echo(json.dumps(
             {"files": report.files, "lessons": len(report.lessons),
@@ -384,7 +385,9 @@ def validate_command(paths: tuple[Path, ...], as_json: bool) -> None:
         if report.ok:  # with problems: one line each and the count, nothing else
             click.echo(t("lessons.validate_claims", proven=report.claims.proven, accepted=kinds.get("accepted", 0),
                          mistakes=kinds.get("mistake", 0), unique=kinds.get("unique", 0),
-                         in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked))
+                         in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked,
+                         view_mistakes=kinds.get("mistake_view", 0), view_unique=kinds.get("unique_view", 0),
+                         view_unclear=kinds.get("view_unclear", 0)))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:

@@ -16,11 +16,17 @@ Which claims can be *proven* depends on what the goal needs to see:
   the landlord's opening plan counts them).  Good: the move starts a plan with
   the least plays; worse: it needs more.  With ``holding`` the question is
   about the play that takes those cards: only moves holding them compete.
+* ``thrift`` needs only your hand too: the move that leaves the fewest plays
+  in your hand and, among those, spends the lowest cards ("beat it cheaply",
+  "the loosest wing", "keep the 2s"): worse is a move that leaves more plays,
+  or as many while spending a higher card.
 
 Claims on hidden hands (the learner sees only their own) are about what the
-learner can know, so the open-hand solver cannot prove them; they are counted
-as *unchecked* until a view-based evaluation exists (issue 13).  When every
-hand is given there, the accepted answers must at least win in the dealt cards.
+learner can know, so the open-hand solver cannot prove them: with ``view=True``
+they are weighed by the coach's view-based evaluation
+(:mod:`tutor.lessons.view_claims`), otherwise counted as *unchecked*.  When
+every hand is given there, the accepted answers must at least win in the dealt
+cards.
 """
 
 from __future__ import annotations
@@ -39,9 +45,14 @@ from tutor.solver.tables import HandTables
 Move = Combo | None
 FieldPath = tuple[str | int, ...]
 
-#: Goals that need every hand open, and the one that needs only yours.
+#: Goals that need every hand open, and the ones that need only yours.
 OPEN_GOALS = frozenset({"win", "fastest"})
 PLAN_GOAL = "fewest_plays"
+THRIFT_GOAL = "thrift"
+HAND_GOALS = frozenset({PLAN_GOAL, THRIFT_GOAL})
+INF = float("inf")
+#: A move's figures under a goal, compared in order: lower is better.
+Value = tuple[float, ...]
 
 
 @dataclass
@@ -51,6 +62,8 @@ class Tally:
     proven: int = 0
     unchecked: int = 0
     by_kind: dict[str, int] = field(default_factory=dict)
+    #: Hidden-hand claims the view-based evaluation could not tell apart from the accepted answers.
+    unclear: list[str] = field(default_factory=list)
 
     def prove(self, kind: str) -> None:
         self.proven += 1
@@ -127,41 +140,52 @@ Report = Callable[[FieldPath, str, str], None]
 class ClaimProver:
     """Proves the claims of play and line tasks; reports what does not hold."""
 
-    def __init__(self, oracle: Oracle, report: Report) -> None:
+    def __init__(self, oracle: Oracle, report: Report, view: bool = False) -> None:
         self.oracle = oracle
         self.report = report
         self.tally = Tally()
         self._tables = HandTables()
+        #: Weigh hidden-hand claims with the coach's view-based evaluation (slower: ~1-4 s a task).
+        self.view = view
 
     # ----------------------------------------------------------------- values
-    def _values(self, task: Task, setup: Setup, moves: Iterable[Move]) -> dict[Move, float]:
-        """Lower is better; ``inf`` = loses (or is not an answer to the question)."""
+    def _values(self, task: Task, setup: Setup, moves: Iterable[Move]) -> dict[Move, Value]:
+        """Lower is better (compared in order); a first figure of ``inf`` = loses, or is no
+        answer to the question."""
         goal = task.goal
-        values: dict[Move, float] = {}
+        values: dict[Move, Value] = {}
+        hand = setup.hands[0]
         if goal == PLAN_GOAL:
-            hand = setup.hands[0]
             for m in moves:
                 if m is None or (task.goal_holding is not None
                                  and not task.goal_holding.issubset(Cards(m.cards))):
-                    values[m] = float("inf")
+                    values[m] = (INF,)
                 else:
-                    values[m] = 1 + self._tables.min_plays(hand.packed - m.cards)
+                    values[m] = (1.0 + self._tables.min_plays(hand.packed - m.cards),)
+            return values
+        if goal == THRIFT_GOAL:
+            for m in moves:
+                spent = () if m is None else tuple(float(r) for r in sorted(Cards(m.cards).ranks(), reverse=True))
+                left = hand.packed - (0 if m is None else m.cards)
+                values[m] = (float(self._tables.min_plays(left)), *spent)
             return values
         assert setup.landlord is not None
         pos = solver_position(setup.trick(), setup.landlord)
         if goal == "win":
             wins = self.oracle.winning_moves(pos)
-            return {m: (0.0 if any(_same(m, w) for w in wins) else float("inf")) for m in moves}
+            return {m: ((0.0,) if any(_same(m, w) for w in wins) else (INF,)) for m in moves}
         for m in moves:
             plays = self.oracle.plays_to_win(pos, m)
-            values[m] = float("inf") if plays is None else float(plays)
+            values[m] = (INF,) if plays is None else (float(plays),)
         return values
 
     # ------------------------------------------------------------------ tasks
     def play(self, task: Task, setup: Setup, where: FieldPath, listed_only: bool) -> None:
         """Claims of a play task.  ``listed_only``: the task names its answers (no ``winning``)."""
         goal = task.goal
-        if goal == PLAN_GOAL:
+        if goal == THRIFT_GOAL:
+            pass
+        elif goal == PLAN_GOAL:
             if setup.table is not None:
                 self.report((*where, "goal"), "bad_goal", "a fewest_plays goal is about your lead: the table must be empty")
                 return
@@ -173,9 +197,14 @@ class ClaimProver:
                 # Going out wins whatever the others hold: nothing hidden matters.
                 self.tally.prove("accepted")
                 return
-            self.tally.unchecked += len(wrong) + (1 if listed_only else 0)
             if setup.fully_known and goal == "win" and listed_only:
                 self._accepted_win_in_deal(setup, accepted)
+            if goal == "win" and self.view:
+                from tutor.lessons.view_claims import ViewProver
+
+                if ViewProver(self.report, self.tally).play(task, setup, where):
+                    return
+            self.tally.unchecked += len(wrong) + (1 if listed_only else 0)
             return
         self._prove(task, setup, where, listed_only)
 
@@ -211,12 +240,14 @@ class ClaimProver:
         if setup.table is not None:
             legal.append(None)
         values = self._values(task, setup, legal)
-        best = min(values.values(), default=float("inf"))
-        what = {"win": "wins", "fastest": f"wins in {best:g} plays", PLAN_GOAL: f"empties your hand in {best:g} plays"}
-        if best == float("inf"):
+        best = min(values.values(), default=(INF,))
+        plays = f"{best[0]:g}"
+        what = {"win": "wins", "fastest": f"wins in {plays} plays", PLAN_GOAL: f"empties your hand in {plays} plays",
+                THRIFT_GOAL: f"leaves {plays} plays and spends no higher cards"}
+        if best[0] == INF:
             self.report((*where, "goal") if task.goal != "win" else (*where, "accept"), "refuted",
-                        "no move reaches the goal here (the solver proves every move loses)"
-                        if task.goal != PLAN_GOAL else "no move holds the cards the goal names")
+                        "no move holds the cards the goal names" if task.goal == PLAN_GOAL
+                        else "no move reaches the goal here (the solver proves every move loses)")
             return
         if task.winning:
             self.tally.prove("accepted")  # every winning move is accepted, and one exists
@@ -224,12 +255,15 @@ class ClaimProver:
             value = self._value_of(values, answer.move)
             if value == best:
                 self.tally.prove("accepted")
-            elif value == float("inf"):
+            elif value[0] == INF:
                 self.report(answer.where, "refuted",
                             f"accepted answer {move_name(answer.move)!r} does not reach the goal (best: one that {what[task.goal]})")
+            elif value[0] > best[0]:
+                self.report(answer.where, "not_best",
+                            f"accepted answer {move_name(answer.move)!r} needs {value[0]:g} plays; the best needs {plays}")
             else:
                 self.report(answer.where, "not_best",
-                            f"accepted answer {move_name(answer.move)!r} needs {value:g} plays; the best needs {best:g}")
+                            f"accepted answer {move_name(answer.move)!r} spends higher cards than needed (best: one that {what[task.goal]})")
         for answer in wrong:
             value = self._value_of(values, answer.move)
             if value > best:
@@ -248,8 +282,8 @@ class ClaimProver:
             self.tally.prove("unique")
 
     @staticmethod
-    def _value_of(values: dict[Move, float], move: Move) -> float:
+    def _value_of(values: dict[Move, Value], move: Move) -> Value:
         for m, v in values.items():
             if _same(m, move):
                 return v
-        return float("inf")
+        return (INF,)

@@ -96,13 +96,13 @@ def _schema_problems(doc: LessonDocument) -> tuple[list[Problem], set[FieldPath]
 class _Checker:
     """Engine and solver checks of one lesson."""
 
-    def __init__(self, doc: LessonDocument, oracle: Oracle) -> None:
+    def __init__(self, doc: LessonDocument, oracle: Oracle, view: bool = False) -> None:
         self.doc = doc
         self.oracle = oracle
         self.problems: list[Problem] = []
         #: Every move a play or line step accepts (first moves), for the feedback checks.
         self._accepted: dict[FieldPath, list[Combo | None]] = {}
-        self.prover = ClaimProver(oracle, self.add)
+        self.prover = ClaimProver(oracle, self.add, view)
 
     def add(self, where: FieldPath, code: str, message: str) -> None:
         self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
@@ -358,7 +358,7 @@ def _name(move: Combo | None) -> str:
 
 
 def validate_document(
-    doc: LessonDocument, oracle: Oracle, tally: Tally | None = None
+    doc: LessonDocument, oracle: Oracle, tally: Tally | None = None, view: bool = False
 ) -> tuple[Lesson | None, list[Problem]]:
     """Every problem of one loaded lesson file (claims proven are added to ``tally``)."""
     if not isinstance(doc.data, dict):
@@ -369,7 +369,7 @@ def validate_document(
     lesson, built = build_lesson(doc, frozenset(broken))
     problems.extend(built)
     if lesson is not None:
-        checker = _Checker(doc, oracle)
+        checker = _Checker(doc, oracle, view)
         for step in lesson.steps:
             checker.check_step(step)
         problems.extend(checker.problems)
@@ -378,6 +378,7 @@ def validate_document(
             tally.unchecked += checker.prover.tally.unchecked
             for kind, n in checker.prover.tally.by_kind.items():
                 tally.by_kind[kind] = tally.by_kind.get(kind, 0) + n
+            tally.unclear.extend(f"{doc.path.name}: {item}" for item in checker.prover.tally.unclear)
     return lesson, problems
 
 
@@ -416,10 +417,14 @@ def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
     return files
 
 
-def validate_paths(paths: Sequence[Path | str] | None = None, oracle: Oracle | None = None) -> Report:
+def validate_paths(
+    paths: Sequence[Path | str] | None = None, oracle: Oracle | None = None, view: bool = False
+) -> Report:
     """Validate lesson files (default: the shipped course) and report every problem.
 
     Prerequisites may name lessons of the shipped course as well as the files given.
+    ``view``: also weigh the claims of hidden-hand tasks with the coach's view-based
+    evaluation (:mod:`tutor.lessons.view_claims`; a few seconds a task).
     """
     oracle = oracle or Oracle()
     files = expand_paths(paths if paths else [lessons_dir()])
@@ -435,7 +440,7 @@ def validate_paths(paths: Sequence[Path | str] | None = None, oracle: Oracle | N
         except UnreadableFile as error:
             report.problems.append(Problem(shown(path), 0, "(file)", "io", error.what))
             continue
-        lesson, problems = validate_document(doc, oracle, report.claims)
+        lesson, problems = validate_document(doc, oracle, report.claims, view)
         report.problems.extend(problems)
         if lesson is not None:
             report.lessons.append(lesson)
