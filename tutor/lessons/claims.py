@@ -199,11 +199,8 @@ class ClaimProver:
                 return
             if setup.fully_known and goal == "win" and listed_only:
                 self._accepted_win_in_deal(setup, accepted)
-            if goal == "win" and self.view:
-                from tutor.lessons.view_claims import ViewProver
-
-                if ViewProver(self.report, self.tally).play(task, setup, where):
-                    return
+            if goal == "win" and self.view and self._view_check(task, setup, where, task.winning):
+                return
             self.tally.unchecked += len(wrong) + (1 if listed_only else 0)
             return
         self._prove(task, setup, where, listed_only)
@@ -212,7 +209,8 @@ class ClaimProver:
         """A line task accepts every winning move; what its feedback calls wrong must lose."""
         _, wrong = task_answers(task, setup, where)
         if not is_open(setup):
-            self.tally.unchecked += len(wrong)
+            if not (wrong and self.view and self._view_check(task, setup, where, True)):
+                self.tally.unchecked += len(wrong)
             return
         assert setup.landlord is not None
         wins = self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
@@ -223,6 +221,22 @@ class ClaimProver:
                             f"the lesson calls {move_name(answer.move)!r} wrong, but it wins too")
             else:
                 self.tally.prove("mistake")
+
+    def _view_check(self, task: Task, setup: Setup, where: FieldPath, solver_accepts: bool) -> bool:
+        """Weigh a hidden-hand task with the coach's evaluation; False when it cannot be done.
+
+        ``solver_accepts``: the task accepts the moves the solver proves winning in the dealt
+        cards (``winning: true``, line tasks); those are the accepted answers weighed.
+        """
+        from tutor.lessons.view_claims import ViewProver
+
+        extra: list[Move] = []
+        if solver_accepts:
+            if not setup.fully_known:
+                return False
+            assert setup.landlord is not None
+            extra = list(self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord)))
+        return ViewProver(self.report, self.tally).play(task, setup, where, extra)
 
     def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:
         assert setup.landlord is not None

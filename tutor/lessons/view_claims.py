@@ -86,12 +86,16 @@ class ViewProver:
         self.tally = tally
         self.budget = budget
 
-    def play(self, task: Task, setup: Setup, where: FieldPath) -> bool:
-        """Check one task; False when the coach cannot evaluate it (the claims stay unchecked)."""
+    def play(self, task: Task, setup: Setup, where: FieldPath, extra: Sequence[Move] = ()) -> bool:
+        """Check one task; False when the coach cannot evaluate it (the claims stay unchecked).
+
+        ``extra``: more accepted answers (the moves a ``winning: true`` or line task accepts).
+        """
         view = lesson_view(setup)
         if view is None:
             return False
         accepted, wrong = task_answers(task, setup, where)
+        accepted = accepted + [Answer(m, (*where, "accept"), True) for m in extra]
         if not accepted:
             return False
         ev = evaluate(view, [a.move for a in accepted] + [w.move for w in wrong], self.budget)
