@@ -108,6 +108,10 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                  ["--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--move", junk(rng)],
                                  [bad_integer(rng), "--at", "1"], ["1", "--at", bad_integer(rng)], ["424242", "--at", "1"],
                                  [junk(rng, long=True)]]),
+        "mistakes": lambda: pick([[bad_integer(rng)], ["424242"], [junk(rng)], ["1", unknown_option(rng)]]),
+        # Only inputs refused before a server could start (never a valid port).
+        "serve": lambda: pick([["--port", pick(["-1", "70000", "abc", "nan", "9" * 50])], [unknown_option(rng)],
+                               ["--lang", junk(rng)]]),
     }
 
 

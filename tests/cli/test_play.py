@@ -231,3 +231,14 @@ def test_a_new_deal_asks_before_replacing_a_game_in_progress(home: Path) -> None
     kept = run(["play", "--deal", "11", "--level", "medium"], "y\nquit\n")
     assert "unfinished game (deal 7)" in kept.output
     assert "Deal 7" in kept.output and "Deal 11" not in kept.output
+
+
+def test_learn_from_your_mistakes_from_the_final_card(home: Path) -> None:
+    # Following the coach's hints: its own suggestions are not mistakes, so nothing to replay.
+    out = " ".join(run(["play", "--deal", "7", "--level", "easy"], "pass\n" + FOLLOW_HINTS + "m\nq\n").output.split())
+    assert "[m] learn from your mistakes" in out
+    assert "Looking at your moves from your seat" in out and "nothing to replay" in out
+    games = stored_games(home)
+    from tutor.store.mistakes import MistakeStore
+
+    assert MistakeStore(games.store).analysed(games.history()[0].id or 0)

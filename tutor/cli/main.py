@@ -48,6 +48,7 @@ COMMAND_MODULES: dict[str, str] = {
     "arena": "tutor.cli.arena",
     "bench": "tutor.cli.bench",
     "analyze": "tutor.cli.analyze",
+    "mistakes": "tutor.cli.mistakes",
     "serve": "tutor.cli.serve",
 }
 

@@ -81,6 +81,8 @@ class Session:
     game: Game
     scored: bool = True
     counter: bool = False
+    #: The finished game's id in the store (for "learn from your mistakes").
+    game_id: int | None = None
     hints: int = 0
     undos: int = 0
     bots: dict[int, Any] = field(default_factory=dict)
@@ -354,7 +356,7 @@ class Session:
             turn.play for turn in game.history if turn.play is not None and turn.play.kind in (Kind.BOMB, Kind.ROCKET)
         )
         if self.games is not None:
-            self.games.finish(
+            self.game_id = self.games.finish(
                 FinishedGame(
                     deal=self.deal,
                     level=self.level,
@@ -370,6 +372,10 @@ class Session:
                     record=game.record().to_dict(),
                 )
             )
+            if self.coach.enabled and self.coach.judged_all:
+                from tutor.cli.mistakes import save_game_verdicts
+
+                save_game_verdicts(self.games.store, self.game_id, self.coach.verdicts)
         deltas = score.deltas if self.scored else tuple(0 for _ in score.deltas)
         info = FinalInfo(
             deal=self.deal,
@@ -479,6 +485,13 @@ def play_command(
                 return
             session.finish()
             choice = _again_or_new(read)
+            while choice == "mistakes":
+                if games is not None and session.game_id is not None:
+                    from tutor.cli.mistakes import run_exercises
+
+                    record = session.game.record()
+                    run_exercises(console, read, games.store, session.game_id, record, session.deal, session.level)
+                choice = _again_or_new(read)
             if choice == "again":
                 number, scored = session.deal, False
             elif choice == "new":
@@ -505,10 +518,13 @@ def _again_or_new(read: Reader) -> str:
             return "new"
         if choice in ("q", "quit", "exit", "в", "выход"):
             return "quit"
+        if choice in ("m", "mistakes", "о", "ошибки"):
+            return "mistakes"
 
 
 def _make_coach(enabled: bool, state: dict[str, Any]) -> Coach:
     coach = Coach(enabled)
+    coach.judged_all = False  # the moves before the save were judged by another run
     for item in state.get("moments", []):
         try:
             index, move, text = item

@@ -60,6 +60,8 @@ class Coach:
         #: Full-information facts for the review only: (action index, move number, finding).
         self.open_facts: list[tuple[int, int, Finding]] = []
         self._evaluation: tuple[str, Evaluation] | None = None
+        #: False for a coach restored mid-game: its verdicts miss the moves made before.
+        self.judged_all = True
 
     def evaluation(self, view: PlayerView, moves: Sequence[Combo | None] = ()) -> Evaluation:
         """The evaluation of the learner's decision (kept for the turn: hint and verdict share it)."""

@@ -1,0 +1,75 @@
+"""Learn from your mistakes: replay the moments where a move lost win chance, and find a better one.
+
+After a game (from the final card, or ``ddz mistakes GAME_ID`` for any stored
+game) the learner is put back at each decision the coach flagged — largest
+loss first — and asked for a move.  Any move whose win chance is within
+:data:`TOLERANCE` of the best (or within the estimate's own noise) is accepted:
+there is often more than one good move, and the exercise is to find *a* good
+one, not to guess the coach's favourite (lichess's "Learn from your mistakes"
+is the model).  Everything is judged from the learner's view, as in the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.coach.advice import FLAGGED, NOISE_SIGMAS, Verdict, judge
+from tutor.coach.evaluation import DEFAULT_BUDGET, Budget
+from tutor.coach.moments import Decision, decisions
+from tutor.engine.combos import Combo
+from tutor.engine.record import GameRecord
+
+#: A move this close to the best one's win chance is accepted.
+TOLERANCE = 0.05
+#: At most this many moments per game (largest losses first).
+MOST = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    """One moment to replay: the decision, and the verdict on what the learner played."""
+
+    decision: Decision
+    verdict: Verdict
+
+    @property
+    def number(self) -> int:
+        return self.decision.number
+
+
+def find(record: GameRecord, budget: Budget = DEFAULT_BUDGET, seat: int = 0) -> list[Exercise]:
+    """The game's flagged decisions, largest loss first (at most :data:`MOST`)."""
+    found = []
+    for decision in decisions(record, seat):
+        if decision.forced:
+            continue
+        verdict, _ = judge(decision.view, decision.move, budget)
+        if verdict.level in FLAGGED:
+            found.append(Exercise(decision, verdict))
+    found.sort(key=lambda e: (-e.verdict.loss, e.number))
+    return found[:MOST]
+
+
+def at(record: GameRecord, number: int, seat: int = 0) -> Decision:
+    """Decision ``number`` of the record (for exercises restored from the store)."""
+    for decision in decisions(record, seat):
+        if decision.number == number:
+            return decision
+    raise ValueError(f"the game has no move {number}")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The judgement of the learner's new try."""
+
+    accepted: bool
+    verdict: Verdict
+
+
+def check(decision: Decision, move: Combo | None, budget: Budget = DEFAULT_BUDGET) -> Answer:
+    """Is ``move`` good enough here?  Within :data:`TOLERANCE` (or the noise) of the best."""
+    verdict, _ = judge(decision.view, move, budget)
+    accepted = verdict.loss <= max(TOLERANCE, NOISE_SIGMAS * verdict.noise)
+    return Answer(accepted, verdict)
+
+

@@ -1,0 +1,109 @@
+"""The learner's mistakes per finished game: the moments of "learn from your mistakes".
+
+One row per flagged decision of a stored game (the move, the better move, both
+win chances, the verdict and its explanation as data), and whether the learner
+has since found a good move there.  A game whose decisions were all analysed
+is marked, so ``ddz mistakes`` does not analyse it again.  Additive: a new area
+with its own tables (issue 13).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.store import Store
+
+AREA = "mistakes"
+
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE mistakes (
+            game_id INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            best TEXT NOT NULL,
+            win_chance REAL NOT NULL,
+            best_chance REAL NOT NULL,
+            loss REAL NOT NULL,
+            level TEXT NOT NULL,
+            explanation TEXT NOT NULL DEFAULT '',
+            solved INTEGER NOT NULL DEFAULT 0 CHECK (solved IN (0, 1)),
+            tries INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, number)
+        )""",
+        "CREATE TABLE mistakes_analysed (game_id INTEGER PRIMARY KEY)",
+    ],
+]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMistake:
+    """One flagged decision: decision ``number`` of game ``game_id`` (the learner's N-th turn)."""
+
+    game_id: int
+    number: int
+    move: str
+    best: str
+    win_chance: float
+    best_chance: float
+    loss: float
+    level: str
+    #: The explanation as data: {"code": …, "values": {…}} or empty.
+    explanation: dict[str, Any] = field(default_factory=dict)
+    solved: bool = False
+    tries: int = 0
+
+
+class MistakeStore:
+    """The mistakes area of a :class:`~tutor.store.Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        store.register_schema(AREA, MIGRATIONS)
+
+    def analysed(self, game_id: int) -> bool:
+        row = self.store.db.execute("SELECT 1 FROM mistakes_analysed WHERE game_id = ?", (game_id,)).fetchone()
+        return row is not None
+
+    def save_analysis(self, game_id: int, found: list[StoredMistake]) -> None:
+        """Replace the game's mistakes with ``found`` and mark it analysed, in one transaction."""
+        with self.store.transaction() as db:
+            db.execute("DELETE FROM mistakes WHERE game_id = ?", (game_id,))
+            for m in found:
+                db.execute(
+                    "INSERT INTO mistakes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, m.number, m.move, m.best, m.win_chance, m.best_chance, m.loss, m.level,
+                     json.dumps(m.explanation) if m.explanation else "", int(m.solved), m.tries),
+                )  # fmt: skip
+            db.execute("INSERT OR REPLACE INTO mistakes_analysed VALUES (?)", (game_id,))
+
+    def for_game(self, game_id: int) -> list[StoredMistake]:
+        """The game's mistakes, largest loss first."""
+        rows = self.store.db.execute(
+            "SELECT game_id, number, move, best, win_chance, best_chance, loss, level, explanation, solved, tries"
+            " FROM mistakes WHERE game_id = ? ORDER BY loss DESC, number",
+            (game_id,),
+        ).fetchall()
+        out = []
+        for row in rows:
+            try:
+                explanation = json.loads(row[8]) if row[8] else {}
+            except ValueError:
+                explanation = {}
+            out.append(StoredMistake(
+                game_id=int(row[0]), number=int(row[1]), move=str(row[2]), best=str(row[3]),
+                win_chance=float(row[4]), best_chance=float(row[5]), loss=float(row[6]), level=str(row[7]),
+                explanation=explanation if isinstance(explanation, dict) else {},
+                solved=bool(row[9]), tries=int(row[10]),
+            ))  # fmt: skip
+        return out
+
+    def record_try(self, game_id: int, number: int, solved: bool) -> None:
+        """One attempt at a moment; once solved it stays solved."""
+        with self.store.transaction() as db:
+            db.execute(
+                "UPDATE mistakes SET tries = tries + 1, solved = MAX(solved, ?) WHERE game_id = ? AND number = ?",
+                (int(solved), game_id, number),
+            )
