@@ -109,9 +109,6 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                  [bad_integer(rng), "--at", "1"], ["1", "--at", bad_integer(rng)], ["424242", "--at", "1"],
                                  [junk(rng, long=True)]]),
         "mistakes": lambda: pick([[bad_integer(rng)], ["424242"], [junk(rng)], ["1", unknown_option(rng)]]),
-        # Only inputs refused before a server could start (never a valid port).
-        "serve": lambda: pick([["--port", pick(["-1", "70000", "abc", "nan", "9" * 50])], [unknown_option(rng)],
-                               ["--lang", junk(rng)]]),
     }
 
 
