@@ -2,7 +2,8 @@
 
 It shares nothing with ``tutor.solver`` but the engine's move generator: its
 own turn model (written from RULES §4, not copied), its own memo, no ordering,
-no pruning.  Slow and obviously right is the point.
+no pruning beyond stopping at the first child that settles a node (plain
+any/all).  Slow and obviously right is the point.
 """
 
 from __future__ import annotations
@@ -60,11 +61,14 @@ class Brute:
         got = self.memo.get(state)
         if got is not None:
             return got
-        hands, to_move, table, last, passes = state
-        results = []
+        landlord_moves = self.team(state[1]) == 0
+        # any() over the children for the landlord, all() for the farmers, stopping at the first
+        # child that settles it (the value is the same; a state always has a move or a pass).
+        value = not landlord_moves
         for _m, child, winner in self.children(*state):
-            results.append(winner == 0 if child is None else self.landlord_wins(child))
-        value = any(results) if self.team(to_move) == 0 else all(results)
+            if (winner == 0 if child is None else self.landlord_wins(child)) == landlord_moves:
+                value = landlord_moves
+                break
         self.memo[state] = value
         return value
 
