@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.coach.positions import determined
 from tutor.bots.search import sample_position
-from tutor.coach.advice import hints
+from tutor.coach.advice import hints, judge
 from tutor.coach.evaluation import Budget, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.game import Game
@@ -95,6 +95,9 @@ def test_best_candidate_wins_whenever_the_solver_finds_a_win(seed: int) -> None:
     if result.winning_moves:
         assert ev.best.move in result.winning_moves
         assert ev.best.win_chance == 1.0
+        # No proven winning move is ever judged worse than best.
+        for move in result.winning_moves:
+            assert judge(view, move, evaluation=ev)[0].level == "best"
     else:
         assert ev.best.win_chance == 0.0
 
