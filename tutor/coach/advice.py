@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from tutor.bots.counting import is_boss, unseen_packed
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Move, evaluate
 from tutor.coach.mistakes import Finding, detect, seat_name
-from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, packed_count
+from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Kind
 from tutor.engine.view import PlayerView
 from tutor.i18n import t
@@ -50,6 +50,9 @@ MISTAKE = 0.20
 BLUNDER = 0.30
 #: A loss must exceed this many standard errors of the paired difference to be flagged.
 NOISE_SIGMAS = 2.0
+
+#: From this rank up (Q) a play is "high": few cards beat it, and it costs a card you may miss later.
+HIGH_FROM = RQ
 
 LEVELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 FLAGGED = ("inaccuracy", "mistake", "blunder")
@@ -121,6 +124,8 @@ def reason(view: PlayerView, move: Move) -> Finding:
     has_rocket = packed_count(hand, SMALL_JOKER) and packed_count(hand, BIG_JOKER)
     if (has_bomb or has_rocket) and not _is_bomb(move):
         return _reason("keeps_bomb")
+    if move.main >= HIGH_FROM:
+        return _reason("high", {"cards": move.text})
     if view.table is None:
         return _reason("sheds_low", {"cards": move.text})
     return _reason("beats_cheaply", {"cards": move.text})
