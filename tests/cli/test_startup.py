@@ -20,7 +20,8 @@ from tutor.cli.main import COMMAND_MODULES, main
 
 #: Heavy or unrelated to starting: none of these may be imported by ``ddz --help`` / ``--version``.
 HEAVY = ("tutor.solver", "tutor.bots", "tutor.coach", "tutor.store", "tutor.lessons", "tutor.puzzles",
-         "tutor.bench", "tutor.engine", "rich", "jsonschema", "sqlite3", "multiprocessing")  # fmt: skip
+         "tutor.bench", "tutor.engine", "tutor.web", "rich", "jsonschema", "sqlite3", "multiprocessing",
+         "starlette", "uvicorn", "httpx")  # fmt: skip
 
 
 def imported_by(args: list[str] | None) -> set[str]:
