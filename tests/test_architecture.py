@@ -1,5 +1,5 @@
 """The layering of the package: arrows point one way (engine → solver, bots → coach → lessons,
-puzzles → cli), and only ``tutor.cli`` talks to the screen."""
+puzzles → sessions → cli), and only ``tutor.cli`` talks to the screen."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ ALLOWED = {
     "lessons": {"engine", "solver", "bots", "coach", "store"},
     "puzzles": {"engine", "solver", "bots", "coach", "store"},
     "bench": {"engine", "solver", "bots", "coach"},
-    "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench", "web"},
-    "web": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles"},
+    "sessions": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles"},
+    "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench", "sessions", "web"},
+    "web": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "sessions"},
 }
 NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths", "tutor.files"}
 SCREEN_LIBRARIES = {"click", "rich"}
@@ -64,3 +65,4 @@ def test_only_the_cli_imports_click_or_rich() -> None:
 def test_every_package_folder_is_placed_in_the_layering() -> None:
     folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders - {"i18n"} == set(ALLOWED)
+

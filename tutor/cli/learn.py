@@ -1,8 +1,9 @@
 """``ddz learn`` (the course and its interactive runner) and ``ddz lessons validate``.
 
-The decisions — is this answer right, which hint comes next, how many stars —
-are made by :mod:`tutor.lessons.runner`; this module only shows the steps,
-reads what the learner types and saves progress in the learner's store.
+The flow — what counts as an attempt, when a step is done, saving the result,
+the next lesson — is :class:`tutor.sessions.lesson.LessonSession`'s, and the
+judging is :mod:`tutor.lessons.runner`'s; this module only reads what the
+learner types and renders the session's events.
 """
 
 from __future__ import annotations
@@ -21,16 +22,28 @@ from rich.text import Text
 from tutor.cli.errors import handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.render import cards_text
-from tutor.coach.status import bid_status, pass_status, play_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, t
 from tutor.lessons.course import find_lesson, load_course
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
-from tutor.lessons.moves import parse_move
 from tutor.lessons.progress import ProgressBook
-from tutor.lessons.runner import LessonRun, Outcome, Verdict
+from tutor.lessons.runner import Outcome, Verdict
 from tutor.lessons.validate import validate_paths
+from tutor.sessions.events import StatusLine
+from tutor.sessions.lesson import (
+    Answered,
+    HintGiven,
+    LessonDone,
+    LessonEvent,
+    LessonQuit,
+    LessonSession,
+    LessonStarted,
+    Restarted,
+    next_lesson,
+    StepShown,
+    TaskShown,
+)
 from tutor.store import Store
 
 # No one-letter words: a lone Q is the queen and R the red joker (RULES §1).
@@ -63,10 +76,9 @@ def _kind_name(kind: Kind) -> str:
     return t(f"rules.kind_{kind.label}")
 
 
-def _answer_text(run: LessonRun, answer: str) -> str:
+def _answer_text(task_type: TaskType | None, answer: str) -> str:
     """A revealed answer as the learner would type it: kinds by their shown names, not labels."""
-    task = run.step.task
-    if task is not None and task.type == TaskType.NAME:
+    if task_type == TaskType.NAME:
         return t("lessons.none_word") if answer == "none" else t(f"rules.kind_{answer}")
     return answer
 
@@ -123,27 +135,7 @@ def show_setup(console: Console, setup: Setup, trick_hands: list[Cards | None] |
         console.print(t("lessons.lead_line"))
 
 
-def _status_line(run: LessonRun, answer: str) -> tuple[str, bool] | None:
-    """The play status line of ``ddz play`` («Trio + 1 · can be played», or why not).
-
-    Returns (line, playable), or None when the step has no hand to play from.
-    """
-    if run.trick is None or run.trick.hands[YOU] is None:
-        return None
-    hand = run.trick.hands[YOU]
-    assert hand is not None
-    try:
-        spec = parse_move(answer)
-    except ValueError:
-        spec = None
-    if spec is not None and spec.is_pass:
-        status = pass_status(run.trick.table)
-    else:
-        status = play_status(hand, run.trick.table, answer.split("/")[0])
-    return status.line, status.ok
-
-
-def _show_outcome(console: Console, run: LessonRun, outcome: Outcome) -> None:
+def _show_outcome(console: Console, outcome: Outcome) -> None:
     lang = language()
     if outcome.verdict is Verdict.INVALID:
         console.print(t("lessons.invalid", reason=outcome.reason))
@@ -172,97 +164,102 @@ def _show_outcome(console: Console, run: LessonRun, outcome: Outcome) -> None:
         console.print(t("lessons.line_continue"))
 
 
-def _prompt_key(run: LessonRun) -> str:
-    task = run.step.task
-    assert task is not None
-    return {
-        TaskType.PLAY: "lessons.prompt_play",
-        TaskType.LINE: "lessons.prompt_line",
-        TaskType.BID: "lessons.prompt_bid",
-        TaskType.NAME: "lessons.prompt_name",
-        TaskType.SCORE: "lessons.prompt_score",
-    }[task.type]
+_PROMPT_KEYS = {
+    TaskType.PLAY: "lessons.prompt_play",
+    TaskType.LINE: "lessons.prompt_line",
+    TaskType.BID: "lessons.prompt_bid",
+    TaskType.NAME: "lessons.prompt_name",
+    TaskType.SCORE: "lessons.prompt_score",
+}
 
 
-def _show_task_state(console: Console, run: LessonRun) -> None:
-    task = run.step.task
-    setup = run.setup
+def _show_task(console: Console, shown: TaskShown) -> None:
+    task, setup = shown.task, shown.setup
     if setup is not None:
-        if task is not None and task.type in (TaskType.PLAY, TaskType.LINE) and run.trick is not None:
-            show_setup(console, setup, list(run.trick.hands), list(run.trick.counts), run.trick.table,
-                       run.trick.table_by)
+        if shown.hands is not None and shown.counts is not None:
+            show_setup(console, setup, list(shown.hands), list(shown.counts), shown.table, shown.table_by)
         else:
             show_setup(console, setup)
-    if task is not None and task.type == TaskType.BID and setup is not None and YOU in setup.hands:
-        console.print(Text(bid_status(setup.hands[YOU]).line, style="dim"))
-    if task is not None and task.type == TaskType.NAME and task.cards is not None:
+    if shown.bid_status is not None:
+        console.print(Text(shown.bid_status.line, style="dim"))
+    if task.type == TaskType.NAME and task.cards is not None:
         console.print(t("lessons.cards_to_name", cards=_cards(task.cards)))
         console.print(t("lessons.kinds_list"))
-    if task is not None and task.prompt is not None:
+    if task.prompt is not None:
         console.print(task.prompt.get(language()))
 
 
-def run_lesson(lesson: Lesson, number: int, total: int, console: Console, read: Callable[[str], str | None],
-               run: LessonRun | None = None) -> LessonRun | None:
-    """Walk the learner through ``lesson``; None when they quit before the end."""
-    run = run or LessonRun(lesson)
+def render_lesson_event(console: Console, event: LessonEvent) -> None:
+    """One lesson session event as terminal output, in the current language."""
     lang = language()
-    console.print(f"[bold]{t('lessons.lesson_header', number=number, total=total, title=lesson.title.get(lang), level=lesson.level)}[/bold]")
-    if lesson.summary is not None:
-        console.print(lesson.summary.get(lang))
-    while not run.finished:
-        step = run.step
+    if isinstance(event, LessonStarted):
+        lesson = event.lesson
+        if event.missing:
+            console.print(f"[dim]{t('lessons.prerequisite_note', ids=', '.join(event.missing))}[/dim]")
+        title = t("lessons.lesson_header", number=event.number, total=event.total, title=lesson.title.get(lang),
+                  level=lesson.level)
+        console.print(f"[bold]{title}[/bold]")
+        if lesson.summary is not None:
+            console.print(lesson.summary.get(lang))
+    elif isinstance(event, StepShown):
         console.print()
-        console.print(f"[dim]{t('lessons.step_header', number=run.index + 1, total=len(lesson.steps))}[/dim]")
-        console.print(step.text.get(lang))
-        if step.task is None:
-            if step.setup is not None:
-                show_setup(console, step.setup)
-            answer = read(t("lessons.continue_prompt"))
-            # Between steps nothing is typed as cards, so a lone "q" may quit too.
-            if answer is None or answer.strip().lower() in QUIT_WORDS | {"q"}:
-                console.print(t("lessons.quit"))
-                return None
-            run.advance()
+        console.print(f"[dim]{t('lessons.step_header', number=event.index + 1, total=event.total)}[/dim]")
+        console.print(event.step.text.get(lang))
+        if event.step.task is None and event.step.setup is not None:
+            show_setup(console, event.step.setup)
+    elif isinstance(event, TaskShown):
+        _show_task(console, event)
+    elif isinstance(event, HintGiven):
+        if event.hint.text is not None:
+            console.print(t("lessons.hint", text=event.hint.text.get(lang)))
+        elif event.hint.answer is not None:
+            console.print(t("lessons.hint_answer", answer=_answer_text(event.task_type, event.hint.answer)))
+        else:
+            console.print(t("lessons.no_hint"))
+    elif isinstance(event, Restarted):
+        console.print(t("lessons.restarted"))
+    elif isinstance(event, StatusLine):
+        console.print(Text(event.render(), style="dim" if event.ok else "yellow"))
+    elif isinstance(event, Answered):
+        _show_outcome(console, event.outcome)
+    elif isinstance(event, LessonDone):
+        console.print()
+        console.print(t("lessons.lesson_done", stars=_stars(event.stars), wrong=event.wrong, hints=event.hints))
+        if event.best_stars > event.stars:
+            console.print(t("lessons.best_stars", stars=_stars(event.best_stars)))
+        console.print(t("lessons.next_lesson", id=event.next_lesson) if event.next_lesson else t("lessons.all_done"))
+    elif isinstance(event, LessonQuit):
+        console.print(t("lessons.quit"))
+
+
+def run_lesson(session: LessonSession, console: Console, read: Callable[[str], str | None]) -> None:
+    """Read the learner's lines into ``session`` and render what it says, until done or quit."""
+    for event in session.start():
+        render_lesson_event(console, event)
+    while not session.finished:
+        task_step = session.has_task
+        if task_step:
+            console.print(f"[dim]{t('lessons.commands')}[/dim]")
+            prompt = t(_PROMPT_KEYS[session.run.step.task.type])  # type: ignore[union-attr]
+        else:
+            prompt = t("lessons.continue_prompt")
+        answer = read(prompt)
+        word = "" if answer is None else answer.strip().lower()
+        # Between steps nothing is typed as cards, so a lone "q" may quit too.
+        if answer is None or word in QUIT_WORDS or (not task_step and word == "q"):
+            events = session.stop()
+        elif not task_step:
+            events = session.advance()
+        elif not word:
             continue
-        _show_task_state(console, run)
-        console.print(f"[dim]{t('lessons.commands')}[/dim]")
-        while True:
-            answer = read(t(_prompt_key(run)))
-            if answer is None or answer.strip().lower() in QUIT_WORDS:
-                console.print(t("lessons.quit"))
-                return None
-            word = answer.strip().lower()
-            if not word:
-                continue
-            if word in HINT_WORDS:
-                hint = run.hint()
-                if hint.text is not None:
-                    console.print(t("lessons.hint", text=hint.text.get(lang)))
-                elif hint.answer is not None:
-                    console.print(t("lessons.hint_answer", answer=_answer_text(run, hint.answer)))
-                else:
-                    console.print(t("lessons.no_hint"))
-                continue
-            if word in RESTART_WORDS:
-                run.restart_step()
-                console.print(t("lessons.restarted"))
-                _show_task_state(console, run)
-                continue
-            if step.task.type in (TaskType.PLAY, TaskType.LINE):
-                status = _status_line(run, answer)
-                if status is not None:
-                    console.print(Text(status[0], style="dim" if status[1] else "yellow"))
-                    if not status[1]:
-                        continue  # not playable: explained, not counted (as in ddz play)
-            outcome = run.answer(answer)
-            _show_outcome(console, run, outcome)
-            if outcome.step_done:
-                break
-            if outcome.verdict is Verdict.CORRECT:
-                _show_task_state(console, run)
-        run.advance()
-    return run
+        elif word in HINT_WORDS:
+            events = session.hint()
+        elif word in RESTART_WORDS:
+            events = session.restart_step()
+        else:
+            events = session.answer(answer)
+        for event in events:
+            render_lesson_event(console, event)
 
 
 # ---------------------------------------------------------------------- commands
@@ -286,7 +283,7 @@ def _course_table(console: Console, course: list[Lesson], book: ProgressBook) ->
     total_stars = sum(progress[lesson.id].stars for lesson in course if lesson.id in progress)
     console.print(t("lessons.progress", done=done_count, total=len(course), stars=total_stars,
                     max_stars=3 * len(course)))
-    upcoming = next((lesson for lesson in course if lesson.id not in progress), None)
+    upcoming = next_lesson(course, set(progress))
     console.print(t("lessons.next_lesson", id=upcoming.id) if upcoming else t("lessons.all_done"))
 
 
@@ -338,22 +335,7 @@ def learn_command(lesson: str | None, reset: bool, lang: str | None, as_json: bo
             else:
                 _course_table(console, course, book)
             return
-        chosen = find_lesson(course, lesson)
-        number = course.index(chosen) + 1
-        progress = book.all()
-        missing = [p for p in chosen.prerequisites if p not in progress]
-        if missing:
-            console.print(f"[dim]{t('lessons.prerequisite_note', ids=', '.join(missing))}[/dim]")
-        run = run_lesson(chosen, number, len(course), console, _reader())
-        if run is None:
-            return
-        saved = book.record(chosen.id, run.stars, run.wrong, run.hints_used)
-        console.print()
-        console.print(t("lessons.lesson_done", stars=_stars(run.stars), wrong=run.wrong, hints=run.hints_used))
-        if saved.stars > run.stars:
-            console.print(t("lessons.best_stars", stars=_stars(saved.stars)))
-        nxt = course[number] if number < len(course) else None
-        console.print(t("lessons.next_lesson", id=nxt.id) if nxt else t("lessons.all_done"))
+        run_lesson(LessonSession(course, find_lesson(course, lesson), book), console, _reader())
     finally:
         store.close()
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
+from tutor.sessions.mistakes import analyse, save_game_verdicts, stored  # noqa: F401 - the flow lives in the session layer
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -26,43 +27,6 @@ if TYPE_CHECKING:
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.mistakes import StoredMistake
-
-
-def analyse(store: Store, game_id: int, record: GameRecord) -> list[StoredMistake]:
-    """The game's mistakes from the store, analysing the game first when it has not been."""
-    from tutor.coach import exercises
-    from tutor.store.mistakes import MistakeStore
-
-    mistakes = MistakeStore(store)
-    if not mistakes.analysed(game_id):
-        mistakes.save_analysis(game_id, [stored(game_id, e.number, e.verdict) for e in exercises.find(record)])
-    return mistakes.for_game(game_id)
-
-
-def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
-    """A flagged verdict as the store keeps it (the explanation as data)."""
-    from tutor.store.mistakes import StoredMistake
-
-    explanation = verdict.explanation
-    return StoredMistake(
-        game_id, number, _text(verdict.move), _text(verdict.best_move), verdict.win_chance, verdict.best_chance,
-        verdict.loss, verdict.level, {} if explanation is None else {"code": explanation.code, "values": explanation.values},
-    )  # fmt: skip
-
-
-def save_game_verdicts(store: Store, game_id: int, verdicts: list[tuple[int, int, Verdict]]) -> None:
-    """At the end of a game the coach judged from start to end: its flagged verdicts are the analysis."""
-    from tutor.coach import exercises
-    from tutor.coach.review import largest_losses
-    from tutor.store.mistakes import MistakeStore
-
-    MistakeStore(store).save_analysis(
-        game_id, [stored(game_id, n, v) for n, v in largest_losses(verdicts, exercises.MOST)]
-    )
-
-
-def _text(move: Any) -> str:
-    return "pass" if move is None else str(move.text)
 
 
 def run_exercises(console: Console, read: Callable[[str], str | None], store: Store, game_id: int,

@@ -39,22 +39,31 @@ from tutor.puzzles.library import Library, dump_file, load_file, load_library
 from tutor.puzzles.model import GoalType, Puzzle, PuzzleFormatError
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt, Outcome, Played
+from tutor.sessions.events import Options, StatusLine
+from tutor.sessions.puzzle import (
+    Correct,
+    MovesMade,
+    NotLegal,
+    PositionShown,
+    PuzzleEvent,
+    PuzzleHint,
+    PuzzleOver,
+    PuzzleSession,
+    PuzzleStarted,
+    SolutionShown,
+    Wrong,
+    pick_random,
+)
 from tutor.puzzles.themes import TITLE_ORDER, Theme
 from tutor.solver.position import Role
 from tutor.solver.solver import Solver
 from tutor.store import Store
 
 SOLUTION_WORDS = ("solution", "s", "решение")
-#: Solver budget while solving interactively (the shipped positions need far less).
-INTERACTIVE_SECONDS = 20.0
 
 
 def _console() -> Console:
     return Console(highlight=False, soft_wrap=False)
-
-
-def _solver() -> Solver:
-    return Solver(max_seconds=INTERACTIVE_SECONDS)
 
 
 # ------------------------------------------------------------------- drawing
@@ -153,107 +162,104 @@ def _move_words(move: Combo | None) -> str:
 
 
 # ------------------------------------------------------------------- solving
-def _read_move(console: Console, attempt: Attempt, read: Reader) -> str | Combo | None:
-    """One line → a move, a command word (``hint``, ``solution``, ``quit``, ``help``) or None (EOF)."""
-    pos = attempt.position
-    prompt = t("puzzles.prompt_you") if pos.to_move == attempt.puzzle.position.to_move else t("puzzles.prompt_partner")
-    while True:
-        line = read(prompt)
-        if line is None:
-            return None
-        word = line.strip().lower()
-        if word in SOLUTION_WORDS:
-            return "solution"
-        entry = parse_entry(line)
-        if entry.command in (Command.HINT, Command.QUIT, Command.HELP):
-            return str(entry.command.value)
-        if entry.command is Command.NUMBER:  # a lone digit is a card here, not a choice
-            entry = Entry(Command.CARDS, entry.text)
-        if entry.command in (Command.CONFIRM, Command.UNDO, Command.COUNTER):
-            console.print(t("puzzles.help"))
-            continue
-        hand = pos.hands[pos.to_move]
-        status = selection_status(hand, pos.table, entry)
-        console.print(Text(status.line, style="green" if status.ok else "yellow"))
-        if not status.ok:
-            continue
-        if entry.command is Command.PASS:
-            return "pass"
-        legal = [m for m in pos.legal_moves() if m is not None]
-        options = [m for m in legal if m.cards == status.cards.packed] if status.cards else []
-        if len(options) == 1:
-            return options[0]
-        if not options:
-            console.print(Text(t("puzzles.not_legal"), style="yellow"))
-            continue
-        for i, option in enumerate(options, 1):
+def render_puzzle_event(console: Console, event: PuzzleEvent) -> None:
+    """One puzzle session event as terminal output, in the current language."""
+    if isinstance(event, PuzzleStarted):
+        console.print(header(event.puzzle, event.rating, event.daily))
+        console.print(Text(t("puzzles.intro"), style="dim"))
+    elif isinstance(event, PositionShown):
+        console.print(position_panel(event.attempt))
+    elif isinstance(event, StatusLine):
+        console.print(Text(event.render(), style="green" if event.ok else "yellow"))
+    elif isinstance(event, NotLegal):
+        console.print(Text(t("puzzles.not_legal"), style="yellow"))
+    elif isinstance(event, Options):
+        for i, option in enumerate(event.options, 1):
             console.print(f"  {i}. {combo_name(option)}")
-        choice = read(t("puzzles.choose_prompt", last=len(options)))
-        if choice is None:
-            return None
-        if choice.strip().isdigit() and 1 <= int(choice) <= len(options):
-            return options[int(choice) - 1]
-
-
-def solve_interactively(console: Console, puzzle: Puzzle, read: Reader, rating: float | None = None,
-                        daily: date | None = None) -> Attempt:
-    """The solving loop; returns the attempt (finished or abandoned)."""
-    attempt = Attempt(puzzle, _solver())
-    console.print(header(puzzle, rating, daily))
-    console.print(Text(t("puzzles.intro"), style="dim"))
-    for played in attempt.start():
-        console.print(played_text(puzzle, played))
-    while not attempt.finished:
-        console.print(position_panel(attempt))
-        choice = _read_move(console, attempt, read)
-        if choice is None or choice == "quit":
-            break
-        if choice == "help":
-            console.print(t("puzzles.help"))
-            continue
-        if choice == "hint":
-            level, move = attempt.hint()
-            if level == 1:
-                kind = t("puzzles.pass_word") if move is None else combo_name(move)
-                console.print(Text(t("puzzles.hint_kind", kind=kind), style="cyan"))
-            else:
-                console.print(Text(t("puzzles.hint_move", move=_move_words(move)), style="cyan"))
-            continue
-        if choice == "solution":
-            console.print(Text(t("puzzles.solution_title"), style="bold"))
-            for played in attempt.show_solution():
-                console.print(played_text(puzzle, played))
-            break
-        check = attempt.play(None if choice == "pass" else choice)
-        if check.correct:
-            console.print(Text("✓ " + t("puzzles.correct"), style="bold green"))
-            for played in check.replies:
-                console.print(played_text(puzzle, played))
+    elif isinstance(event, PuzzleHint):
+        if event.level == 1:
+            kind = t("puzzles.pass_word") if event.move is None else combo_name(event.move)
+            console.print(Text(t("puzzles.hint_kind", kind=kind), style="cyan"))
         else:
+            console.print(Text(t("puzzles.hint_move", move=_move_words(event.move)), style="cyan"))
+
+
+def _render_all(console: Console, session: PuzzleSession, events: list[PuzzleEvent]) -> None:
+    puzzle = session.puzzle
+    for event in events:
+        if isinstance(event, MovesMade):
+            for played in event.played:
+                console.print(played_text(puzzle, played))
+        elif isinstance(event, Correct):
+            console.print(Text("✓ " + t("puzzles.correct"), style="bold green"))
+            for played in event.replies:
+                console.print(played_text(puzzle, played))
+        elif isinstance(event, Wrong):
             console.print(Text("✗ " + t("puzzles.wrong"), style="bold red"))
-            for played in check.refutation:
+            for played in event.refutation:
                 console.print(Text("   ") + played_text(puzzle, played))
             console.print(t("puzzles.try_again"))
-    if attempt.finished and not attempt.used_solution:
+        elif isinstance(event, SolutionShown):
+            console.print(Text(t("puzzles.solution_title"), style="bold"))
+            for played in event.played:
+                console.print(played_text(puzzle, played))
+        elif isinstance(event, PuzzleOver):
+            _render_over(console, puzzle, event)
+        else:
+            render_puzzle_event(console, event)
+
+
+def _render_over(console: Console, puzzle: Puzzle, over: PuzzleOver) -> None:
+    if over.solved:
         console.print(Text(t("puzzles.solved"), style="bold green"))
-    console.print(reveal(puzzle))
-    return attempt
+    console.print(reveal(puzzle))  # title and themes only now: before, they would give the idea away
+    record = over.record
+    if record is not None:
+        if record.outcome in (Outcome.SOLVED, Outcome.FAILED):
+            console.print(t("puzzles.rating_change", before=round(record.rating_before),
+                            after=round(record.rating_after), change=f"{record.change:+.0f}"))
+        elif record.outcome is Outcome.UNFINISHED:
+            console.print(Text(t("puzzles.unfinished"), style="dim"))
+        else:
+            console.print(Text(t("puzzles.unrated"), style="dim"))
+    if over.streak is not None:
+        console.print(t("puzzles.streak", n=over.streak))
 
 
-def _finish(console: Console, progress: PuzzleProgress, attempt: Attempt, day: date, daily: bool) -> None:
-    if attempt.outcome is Outcome.UNFINISHED and not attempt.history and not attempt.hints:
-        return
-    record = progress.record(attempt, day, daily)
-    if record.outcome in (Outcome.SOLVED, Outcome.FAILED):
-        console.print(t("puzzles.rating_change", before=round(record.rating_before),
-                        after=round(record.rating_after), change=f"{record.change:+.0f}"))
-    elif record.outcome is Outcome.UNFINISHED:
-        console.print(Text(t("puzzles.unfinished"), style="dim"))
-    else:
-        console.print(Text(t("puzzles.unrated"), style="dim"))
-    if daily:
-        current, _ = progress.streak(day)
-        console.print(t("puzzles.streak", n=current))
+def _act(session: PuzzleSession, line: str) -> list[PuzzleEvent] | None:
+    """One line → the session action (None: the learner leaves; [] after help)."""
+    word = line.strip().lower()
+    if word in SOLUTION_WORDS:
+        return session.solution()
+    if session.choosing:
+        return session.choose(int(word)) if word.isdigit() else []
+    entry = parse_entry(line)
+    if entry.command is Command.QUIT:
+        return None
+    if entry.command is Command.HINT:
+        return session.hint()
+    if entry.command in (Command.HELP, Command.CONFIRM, Command.UNDO, Command.COUNTER):
+        return []
+    if entry.command is Command.PASS:
+        return session.pass_()
+    return session.select(entry.text)  # a lone digit is a card here, not a choice
+
+
+def solve_interactively(console: Console, session: PuzzleSession, read: Reader) -> None:
+    """The solving loop: read lines into ``session``, render its events, until the attempt ends."""
+    _render_all(console, session, session.start())
+    while not session.finished:
+        if session.choosing:
+            prompt = t("puzzles.choose_prompt", last=session.choosing)
+        else:
+            prompt = t("puzzles.prompt_you") if session.learners_own_seat else t("puzzles.prompt_partner")
+        line = read(prompt)
+        events = None if line is None else _act(session, line)
+        if events is None:
+            events = session.stop()
+        elif not events and line is not None and not session.choosing:
+            console.print(t("puzzles.help"))
+        _render_all(console, session, events)
 
 
 def _open(lang: str | None) -> tuple[Store, PuzzleProgress]:
@@ -280,9 +286,8 @@ def _run(puzzle: Puzzle, lang: str | None, daily: date | None = None) -> None:
     console = _console()
     store, progress = _open(lang)
     with store:
-        rating = progress.puzzle_rating(puzzle).rating
-        attempt = solve_interactively(console, puzzle, stdin_reader(console), rating, daily)
-        _finish(console, progress, attempt, daily or date.today(), daily is not None)
+        session = PuzzleSession(puzzle, progress=progress, day=daily or date.today(), daily=daily is not None)
+        solve_interactively(console, session, stdin_reader(console))
 
 
 # ------------------------------------------------------------------ commands
@@ -333,17 +338,6 @@ def puzzle_group(ctx: click.Context, day_text: str | None, as_json: bool, lang: 
         click.echo(_public(puzzle, {"date": day.isoformat()}))
         return
     _run(puzzle, lang, daily=day)
-
-
-def pick_random(library: Library, theme: str | None, rating: float, rng: random.Random,
-                exclude: set[str] | None = None) -> Puzzle:
-    """A random puzzle of ``theme`` near ``rating`` (the 30 closest, unseen ones first)."""
-    pool = library.with_theme(Theme.parse(theme).value) if theme else list(library)
-    if not pool:
-        raise ValueError(f"no puzzle with theme {theme!r}")
-    fresh = [p for p in pool if p.id not in (exclude or set())] or pool
-    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
-    return rng.choice(fresh[:30])
 
 
 @puzzle_group.command("random")

@@ -26,6 +26,7 @@ from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, FU
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
+from tutor.sessions.events import FinalCard
 
 CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
 LANDLORD_STYLE = "bold magenta"
@@ -209,27 +210,8 @@ def open_table(hands: Sequence[Cards], landlord: int | None, kitty: Cards | None
     return Panel(Group(*parts), title=header, title_align="left")
 
 
-@dataclass(frozen=True, slots=True)
-class FinalInfo:
-    """Everything the final card shows (RULES §9)."""
-
-    deal: int
-    landlord: int
-    landlord_won: bool
-    bid: int
-    bombs: tuple[Combo, ...]
-    spring: bool
-    anti_spring: bool
-    base: int
-    multiplier: int
-    cost: int
-    deltas: tuple[int, ...]
-    scored: bool
-    running_score: int
-    hands: tuple[Cards, ...]
-    kitty: Cards
-    hints: int
-    undos: int
+#: The final card is a session event; the render functions take it as it is.
+FinalInfo = FinalCard
 
 
 def multiplier_items(info: FinalInfo) -> list[str]:

@@ -22,15 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tutor.coach import advice
-from tutor.coach.advice import Hint, Verdict, judge, verdict_text
+from tutor.coach.advice import Hint, Verdict, judge, verdict_phrase, verdict_text
 from tutor.coach.endgame import EndgameCheck, check_position, missed_forced_win
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, evaluate, view_seed
 from tutor.coach.mistakes import Finding, bid_finding, detect, seat_name
-from tutor.coach.review import Moment, review_lines
+from tutor.coach.review import Moment, review_phrases
 from tutor.coach.status import BidStatus, PlayStatus, bid_status, play_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
+from tutor.i18n import Phrase
 
 
 class Coach:
@@ -81,10 +82,19 @@ class Coach:
         return bid_status(hand)
 
     def after_bid(self, status: BidStatus, made: int, action_index: int, move: int) -> str | None:
+        """:meth:`bid_remark` in the current language."""
+        remark = self.bid_remark(status, made, action_index, move)
+        return None if remark is None else remark.render()
+
+    def bid_remark(self, status: BidStatus, made: int, action_index: int, move: int) -> Phrase | None:
+        """A remark on the bid, as data (what sessions use), or None."""
         if not self.enabled:
             return None
-        finding = bid_finding(status.line, status.suggested, made)
-        return self._remember(finding, action_index, move)
+        finding = bid_finding(status.phrase, status.suggested, made)
+        if finding is None:
+            return None
+        self.moments.append(Moment(action_index, move, finding.phrase))
+        return finding.phrase
 
     def before_move(
         self,
@@ -108,7 +118,19 @@ class Coach:
         action_index: int,
         move_number: int,
     ) -> str | None:
-        """One line about the learner's move, or None.
+        """:meth:`move_remark` in the current language."""
+        remark = self.move_remark(view, move, check, action_index, move_number)
+        return None if remark is None else remark.render()
+
+    def move_remark(
+        self,
+        view: PlayerView,
+        move: Combo | None,
+        check: EndgameCheck | None,
+        action_index: int,
+        move_number: int,
+    ) -> Phrase | None:
+        """One remark about the learner's move, as data (what sessions use), or None.
 
         The verdict comes from the learner's view; the coach speaks only on an
         inaccuracy or worse (with the beginner mistake it matches, if any).  A
@@ -125,16 +147,9 @@ class Coach:
         self.verdicts.append((action_index, move_number, verdict))
         if not verdict.flagged:
             return None
-        text = verdict_text(verdict)
-        self.moments.append(Moment(action_index, move_number, text))
-        return text
-
-    def _remember(self, finding: Finding | None, action_index: int, move: int) -> str | None:
-        if finding is None:
-            return None
-        text = finding.text
-        self.moments.append(Moment(action_index, move, text))
-        return text
+        remark = verdict_phrase(verdict)
+        self.moments.append(Moment(action_index, move_number, remark))
+        return remark
 
     def forget_from(self, action_index: int) -> None:
         """Undo took the game back to ``action_index`` actions: drop later remarks."""
@@ -151,8 +166,14 @@ class Coach:
         undos: int,
         name: Callable[[int], str] = seat_name,
     ) -> list[str]:
-        return review_lines(self.moments, history, landlord, winner, hints, undos, name,
-                            verdicts=self.verdicts, open_facts=self.open_facts)  # fmt: skip
+        return [line.render() for line in self.review_phrases(history, landlord, winner, hints, undos)]
+
+    def review_phrases(
+        self, history: Sequence[Turn], landlord: int, winner: int, hints: int, undos: int
+    ) -> list[Phrase]:
+        """The review as data (render each phrase in the learner's language)."""
+        return review_phrases(self.moments, history, landlord, winner, hints, undos,
+                              verdicts=self.verdicts, open_facts=self.open_facts)  # fmt: skip
 
 
 def _forced(view: PlayerView) -> bool:

@@ -42,7 +42,7 @@ from tutor.coach.mistakes import Finding, detect, seat_name
 from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Kind
 from tutor.engine.view import PlayerView
-from tutor.i18n import t
+from tutor.i18n import Phrase, t
 
 #: Loss thresholds: inaccuracy, mistake, blunder (fractions of winning chances).
 INACCURACY = 0.10
@@ -173,30 +173,43 @@ def move_text(move: Move) -> str:
     return t("coach.pass_move") if move is None else move.text
 
 
-def verdict_text(v: Verdict) -> str:
-    """One line: the verdict, the win chances, the better move, and the explanation if any."""
+def move_phrase(move: Move) -> str | Phrase:
+    """A move as data: its cards, or the word for pass in the language it is read in."""
+    return Phrase("coach.pass_move") if move is None else move.text
+
+
+def verdict_phrase(v: Verdict) -> Phrase:
+    """The verdict as data (rendered late; the store keeps it so): :func:`verdict_text`."""
     if not v.flagged:
-        return t(f"coach.verdict_{v.level}", chance=_pct(v.win_chance))
-    line = t(
+        return Phrase(f"coach.verdict_{v.level}", {"chance": _pct(v.win_chance)})
+    line = Phrase(
         f"coach.verdict_{v.level}",
-        chance=_pct(v.win_chance),
-        best=move_text(v.best_move),
-        best_chance=_pct(v.best_chance),
+        {"chance": _pct(v.win_chance), "best": move_phrase(v.best_move), "best_chance": _pct(v.best_chance)},
     )
     if v.explanation is not None:
-        line = f"{line} {v.explanation.text}"
+        return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})
     return line
 
 
+def verdict_text(v: Verdict) -> str:
+    """One line: the verdict, the win chances, the better move, and the explanation if any."""
+    return verdict_phrase(v).render()
+
+
+def hint_phrase(n: int, hint: Hint) -> Phrase:
+    """Hint number ``n`` as data: the move, its win chance (± error) and the reason."""
+    values = {
+        "n": n,
+        "move": move_phrase(hint.move),
+        "chance": _pct(hint.win_chance),
+        "err": _pct(hint.stderr),
+        "reason": hint.reason.phrase,
+    }
+    return Phrase("coach.hint_eval", values)
+
+
 def hint_text(n: int, hint: Hint) -> str:
-    return t(
-        "coach.hint_eval",
-        n=n,
-        move=move_text(hint.move),
-        chance=_pct(hint.win_chance),
-        err=_pct(hint.stderr),
-        reason=hint.reason.text,
-    )
+    return hint_phrase(n, hint).render()
 
 
 def _pct(x: float) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
-from tutor.i18n import t
+from tutor.i18n import Phrase
 from tutor.coach.mistakes import Finding
 
 #: Solve only when every hand is at most this long …
@@ -76,8 +76,11 @@ def missed_forced_win(check: EndgameCheck | None, move: Combo | None) -> Finding
         return None
     if move in check.winning_moves:
         return None
-    shown = [c.text for c in check.own_line[:4] if c is not None]
+    shown: list[str | Phrase] = [c.text for c in check.own_line[:4] if c is not None]
     if not shown:
         first = next((m for m in check.winning_moves if m is not None), None)
-        shown = [first.text] if first is not None else [t("play.cmd_pass")]
-    return Finding("forced_win_missed", {"line": t("coach.forced_win_then").join(shown)})
+        shown = [first.text] if first is not None else [Phrase("play.cmd_pass")]
+    line = shown[-1]
+    for step in reversed(shown[:-1]):
+        line = Phrase("coach.forced_win_step", {"move": step, "then": Phrase("coach.forced_win_then"), "rest": line})
+    return Finding("forced_win_missed", {"line": line})

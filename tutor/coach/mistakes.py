@@ -19,14 +19,14 @@ plus :func:`leads_single_when_landlord_has_one` and :func:`not_feeding_partner`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import legal_moves
 from tutor.engine.view import PlayerView
-from tutor.i18n import t
+from tutor.i18n import Phrase, t
 
 HIGH_RANKS = (R2, SMALL_JOKER, BIG_JOKER)
 #: "Early": the player still holds at least this many cards after the play.
@@ -40,11 +40,16 @@ class Finding:
     """One coaching remark: a mistake code (also its i18n key) and the values of its text."""
 
     code: str
-    values: dict[str, str] = field(default_factory=dict)
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def phrase(self) -> Phrase:
+        """The remark as data, rendered late in the learner's language (and kept so by the store)."""
+        return Phrase(f"coach.{self.code}", self.values)
 
     @property
     def text(self) -> str:
-        return t(f"coach.{self.code}", **self.values)
+        return self.phrase.render()
 
 
 Detector = Callable[[PlayerView, Combo | None], Finding | None]
@@ -52,6 +57,11 @@ Detector = Callable[[PlayerView, Combo | None], Finding | None]
 
 def seat_name(seat: int) -> str:
     return t(f"play.seat_{seat}")
+
+
+def seat_phrase(seat: int) -> Phrase:
+    """A seat's name as data ("Right", «Правый»), for remarks rendered later."""
+    return Phrase(f"play.seat_{seat}")
 
 
 def _opponents(view: PlayerView) -> list[int]:
@@ -75,7 +85,7 @@ def breaks_bomb_for_straight(view: PlayerView, move: Combo | None) -> Finding | 
         return None
     for rank in range(R2):
         if view.hand.count(rank) == 4 and 0 < packed_count(move.cards, rank) < 4:
-            kind = t(f"coach.kind_{Kind(move.kind).label}", n=move.length).lower()
+            kind = Phrase(f"coach.kind_{Kind(move.kind).label}", {"n": move.length}, lower=True)
             return Finding("breaks_bomb_for_straight", {"bomb": rank_char(rank) * 4, "kind": kind})
     return None
 
@@ -190,7 +200,7 @@ def beats_partner(view: PlayerView, move: Combo | None) -> Finding | None:
         return None
     if move.kind in (Kind.BOMB, Kind.ROCKET):
         return Finding("smothers_partner_with_bomb")
-    return Finding("beats_partner", {"partner": seat_name(partner)})
+    return Finding("beats_partner", {"partner": seat_phrase(partner)})
 
 
 def _landlord_passed_since(view: PlayerView, seat: int) -> bool:
@@ -249,7 +259,7 @@ def leads_single_when_landlord_has_one(view: PlayerView, move: Combo | None) -> 
         return None  # only singles left: nothing better to lead
     if view.landlord in waiting:
         return Finding("leads_single_when_landlord_has_one")
-    return Finding("leads_single_when_farmer_has_one", {"seat": seat_name(waiting[0])})
+    return Finding("leads_single_when_farmer_has_one", {"seat": seat_phrase(waiting[0])})
 
 
 def not_feeding_partner(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -267,7 +277,7 @@ def not_feeding_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     lowest = singles[0]
     if move.kind == Kind.SINGLE and move.main <= lowest + 2:
         return None
-    return Finding("not_feeding_partner", {"partner": seat_name(partner)})
+    return Finding("not_feeding_partner", {"partner": seat_phrase(partner)})
 
 
 #: Order matters: the most specific advice first; the coach says one line per play.
@@ -293,7 +303,7 @@ def detect(view: PlayerView, move: Combo | None, detectors: Sequence[Detector] =
     return None
 
 
-def bid_finding(status_line: str, suggested: int, made: int) -> Finding | None:
+def bid_finding(status_line: str | Phrase, suggested: int, made: int) -> Finding | None:
     """A remark on a bid far from the estimate: two or more above it, or a pass on a 3-hand."""
     if made >= suggested + 2 or (suggested == 0 and made == 3):
         return Finding("bid_too_high", {"status": status_line})

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.trick import Turn, trick_winners
-from tutor.i18n import t
+from tutor.i18n import Phrase
 
 if TYPE_CHECKING:
     from tutor.coach.advice import Verdict
@@ -27,11 +27,31 @@ LARGEST_LOSSES = 3
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """A remark tied to the learner's move number ``move`` (1-based plays and passes; 0 = the bid)."""
+    """A remark tied to the learner's move number ``move`` (1-based plays and passes; 0 = the bid).
+
+    The remark is kept as data (a :class:`~tutor.i18n.Phrase`), so a game saved
+    in one language is reviewed in another.
+    """
 
     action_index: int
     move: int
-    text: str
+    remark: Phrase
+
+    @property
+    def text(self) -> str:
+        return self.remark.render()
+
+    def to_data(self) -> list[object]:
+        return [self.action_index, self.move, self.remark.to_data()]
+
+    @classmethod
+    def from_data(cls, item: object) -> Moment:
+        """Read :meth:`to_data` back; an old save's plain text stays as it was written."""
+        if not isinstance(item, (list, tuple)) or len(item) != 3:
+            raise ValueError(f"not a stored moment: {str(item)[:40]!r}")
+        index, move, remark = item
+        phrase = Phrase(remark) if isinstance(remark, str) else Phrase.from_data(remark)
+        return cls(int(index), int(move), phrase)
 
 
 def deciding_moment(history: Sequence[Turn], landlord: int, winner: int, players: int = 3) -> Turn | None:
@@ -57,41 +77,58 @@ def review_lines(
     winner: int,
     hints: int,
     undos: int,
-    seat_name: Callable[[int], str],
+    seat_name: Callable[[int], str] | None = None,
     limit: int = 6,
     verdicts: Sequence[tuple[int, int, Verdict]] = (),
     open_facts: Sequence[tuple[int, int, Finding]] = (),
 ) -> list[str]:
-    """The review, a few lines in the current language.
+    """:func:`review_phrases` in the current language (``seat_name``: kept for callers; seats are phrases)."""
+    phrases = review_phrases(moments, history, landlord, winner, hints, undos, limit, verdicts, open_facts)
+    return [line.render() for line in phrases]
+
+
+def review_phrases(
+    moments: Sequence[Moment],
+    history: Sequence[Turn],
+    landlord: int,
+    winner: int,
+    hints: int,
+    undos: int,
+    limit: int = 6,
+    verdicts: Sequence[tuple[int, int, Verdict]] = (),
+    open_facts: Sequence[tuple[int, int, Finding]] = (),
+) -> list[Phrase]:
+    """The review as data, a few phrases rendered by the front end in the learner's language.
 
     The learner's largest losses in win chance come first (the move, the
     better move, both win chances, the explanation); then what only the open
     hands show, labelled as such; then bombs, the deciding moment and the help
     used.  A game restored without verdicts falls back on the remarks made.
     """
-    lines: list[str] = []
+    lines: list[Phrase] = []
     for moment in [m for m in moments if m.move == 0][:limit]:
-        lines.append(t("coach.review_bid_moment", text=moment.text))
+        lines.append(Phrase("coach.review_bid_moment", {"text": moment.remark}))
     losses = largest_losses(verdicts)
     if verdicts:
         for number, v in losses:
-            lines.append(loss_line(number, v))
+            lines.append(loss_phrase(number, v))
         if not losses:
-            lines.append(t("coach.review_all_good"))
+            lines.append(Phrase("coach.review_all_good"))
     else:
         for moment in [m for m in moments if m.move != 0][:limit]:
-            lines.append(t("coach.review_moment", n=moment.move, text=moment.text))
+            lines.append(Phrase("coach.review_moment", {"n": moment.move, "text": moment.remark}))
     if not lines:
-        lines.append(t("coach.review_nothing"))
+        lines.append(Phrase("coach.review_nothing"))
     for _, number, finding in open_facts[:LARGEST_LOSSES]:
-        lines.append(t("coach.review_open_hands", n=number, text=finding.text))
+        lines.append(Phrase("coach.review_open_hands", {"n": number, "text": finding.phrase}))
     bombs = bombs_played(history)
     if bombs:
-        lines.append(t("coach.review_bombs", items=", ".join(b.text for b in bombs)))
+        lines.append(Phrase("coach.review_bombs", {"items": ", ".join(b.text for b in bombs)}))
     decisive = deciding_moment(history, landlord, winner)
     if decisive is not None and decisive.play is not None and len(trick_winners(history)) > 1:
-        lines.append(t("coach.review_decided", seat=seat_name(decisive.seat), cards=decisive.play.text))
-    lines.append(t("coach.review_help", hints=hints, undos=undos))
+        seat = Phrase(f"play.seat_{decisive.seat}")
+        lines.append(Phrase("coach.review_decided", {"seat": seat, "cards": decisive.play.text}))
+    lines.append(Phrase("coach.review_help", {"hints": hints, "undos": undos}))
     return lines
 
 
@@ -103,17 +140,24 @@ def largest_losses(verdicts: Sequence[tuple[int, int, Verdict]], count: int = LA
 
 
 def loss_line(number: int, v: Verdict) -> str:
-    from tutor.coach.advice import move_text
+    return loss_phrase(number, v).render()
 
-    line = t(
+
+def loss_phrase(number: int, v: Verdict) -> Phrase:
+    """One of the largest losses, as data."""
+    from tutor.coach.advice import move_phrase
+
+    line = Phrase(
         "coach.review_loss",
-        n=number,
-        verdict=t(f"coach.level_{v.level}"),
-        move=move_text(v.move),
-        chance=round(100 * v.win_chance),
-        best=move_text(v.best_move),
-        best_chance=round(100 * v.best_chance),
+        {
+            "n": number,
+            "verdict": Phrase(f"coach.level_{v.level}"),
+            "move": move_phrase(v.move),
+            "chance": round(100 * v.win_chance),
+            "best": move_phrase(v.best_move),
+            "best_chance": round(100 * v.best_chance),
+        },
     )
     if v.explanation is not None:
-        line = f"{line} {v.explanation.text}"
+        return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})
     return line

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Cards, InvalidCardsError, format_packed, unpack
 from tutor.engine.combos import Combo, Kind, beats, readings
 from tutor.engine.moves import legal_moves
-from tutor.i18n import t
+from tutor.i18n import Phrase, t
 
 
 def combo_name(combo: Combo) -> str:
@@ -32,6 +32,16 @@ def combo_name(combo: Combo) -> str:
 def describe(combo: Combo) -> str:
     """Name and cards: "Trio + 1 QQQ5"."""
     return f"{combo_name(combo)} {combo.text}"
+
+
+def combo_phrase(combo: Combo) -> Phrase:
+    """:func:`combo_name` as data, for lines rendered later."""
+    return Phrase(f"coach.kind_{Kind(combo.kind).label}", {"n": combo.length})
+
+
+def describe_phrase(combo: Combo, lower: bool = False) -> Phrase:
+    """:func:`describe` as data ("Trio + 1 QQQ5"); ``lower`` for use inside a sentence."""
+    return Phrase("coach.describe", {"name": combo_phrase(combo), "cards": combo.text}, lower=lower)
 
 
 def lower_first(text: str) -> str:
@@ -49,10 +59,15 @@ class BidStatus:
     suggested: int
 
     @property
+    def phrase(self) -> Phrase:
+        """The status line as data (rendered late, in the learner's language)."""
+        values = {"high": self.high_cards, "bombs": self.bombs, "moves": self.moves, "bid": self.suggested}
+        return Phrase("coach.bid_status" if self.suggested else "coach.bid_status_pass", values)
+
+    @property
     def line(self) -> str:
         """«Старших карт: 3 · бомб: 0 · ходов до конца: ~7 → ставка 1»."""
-        values = {"high": self.high_cards, "bombs": self.bombs, "moves": self.moves, "bid": self.suggested}
-        return t("coach.bid_status" if self.suggested else "coach.bid_status_pass", **values)
+        return self.phrase.render()
 
 
 def bid_status(hand: Cards) -> BidStatus:

@@ -123,6 +123,47 @@ class Combo(NamedTuple):
     def __str__(self) -> str:
         return f"{self.text} [{self.describe()}]"
 
+    @property
+    def notation(self) -> str:
+        """The shortest text :meth:`parse` reads back as this very reading.
+
+        ``3444`` when the cards have one reading; else ``cards/kind``, then
+        ``cards/kind/length``, then ``cards/kind/length/main`` — as much as it takes.
+        """
+        options = readings(self.cards)
+        parts = [self.text, Kind(self.kind).label, str(self.length), rank_char(self.main)]
+        for size in range(1, 5):
+            if sum(1 for r in options if _matches(r, parts[:size])) == 1:
+                return "/".join(parts[:size])
+        return "/".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Combo.parse({self.notation!r})"
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules = STANDARD) -> Combo:
+        """Read :attr:`notation` (``"3444"``, ``"333444555666/airplane_singles/3/6"``).
+
+        Raises:
+            ValueError: not cards, not a combination, or several readings and
+                the text does not say which.
+        """
+        parts = [p.strip() for p in str(text).split("/")]
+        options = [r for r in readings(Cards.parse(parts[0]), rules) if _matches(r, parts)]
+        if len(options) != 1:
+            what = "no combination" if not options else "several readings: " + ", ".join(o.notation for o in options)
+            raise ValueError(f"{str(text)[:40]!r} names {what}")
+        return options[0]
+
+
+def _matches(reading: Combo, parts: list[str]) -> bool:
+    """Does ``reading`` fit the notation ``parts`` (cards, then kind, length, main)?"""
+    if len(parts) > 1 and Kind(reading.kind) is not Kind.from_label(parts[1]):
+        return False
+    if len(parts) > 2 and str(reading.length) != parts[2]:
+        return False
+    return not (len(parts) > 3 and rank_char(reading.main) != parts[3].upper())
+
 
 class IllegalPlayError(ValueError):
     """A play that cannot be made; the message says why."""

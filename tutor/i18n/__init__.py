@@ -10,6 +10,10 @@ one.  Keys are ``<file stem>.<key>``.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +21,8 @@ LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
 _HERE = os.path.dirname(os.path.abspath(__file__))
 _current = DEFAULT_LANGUAGE
+#: The language of one rendering call (see :func:`speaking`); None = the default of :func:`set_language`.
+_speaking: ContextVar[str | None] = ContextVar("ddz_speaking", default=None)
 
 
 @lru_cache(maxsize=None)
@@ -58,7 +64,67 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
-    return _current
+    """The language :func:`t` uses now: the one of :func:`speaking`, else the default."""
+    return _speaking.get() or _current
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Render everything inside the block in ``lang``, without changing the default.
+
+    What a session produces is data; a front end renders it for one learner
+    with ``with speaking(learner_lang): ...``, so two learners in two languages
+    can share one process.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (one of: {', '.join(LANGUAGES)})")
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A sentence as data: a catalogue key and its values, rendered late in any language.
+
+    Values may themselves be phrases (a combination's name inside a remark);
+    ``lower`` lower-cases the first letter when the phrase sits inside another.
+    """
+
+    key: str
+    values: Mapping[str, object] = field(default_factory=dict)
+    lower: bool = False
+
+    def render(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (default: the current language)."""
+        chosen = lang or language()
+        values = {k: v.render(chosen) if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        text = lookup(self.key, chosen) or self.key
+        text = text.format(**values) if values else text
+        return text[:1].lower() + text[1:] if self.lower else text
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready form for the store (values nested the same way)."""
+        values = {k: v.to_data() if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        data: dict[str, Any] = {"key": self.key, "values": values}
+        if self.lower:
+            data["lower"] = True
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Phrase:
+        """Read back :meth:`to_data` (raises ValueError on anything else)."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("key"), str):
+            raise ValueError(f"not a stored phrase: {str(data)[:40]!r}")
+        raw = data.get("values") or {}
+        if not isinstance(raw, Mapping):
+            raise ValueError(f"not a stored phrase: {str(data)[:40]!r}")
+        values = {
+            str(k): cls.from_data(v) if isinstance(v, Mapping) else v for k, v in raw.items()
+        }
+        return cls(data["key"], values, bool(data.get("lower", False)))
 
 
 def lookup(key: str, lang: str) -> str | None:
@@ -77,5 +143,5 @@ def t(key: str, /, **values: object) -> str:
     Falls back to English, then to the key itself, so a missing translation
     shows up as text rather than as a crash.
     """
-    text = lookup(key, _current) or key
+    text = lookup(key, language()) or key
     return text.format(**values) if values else text

@@ -1,0 +1,11 @@
+"""Headless sessions: one per activity, actions in, events out (see ``docs/api.md``).
+
+* :class:`~tutor.sessions.game.GameSession` — a coached game against two bots;
+* :class:`~tutor.sessions.lesson.LessonSession` — a lesson of the course, step by step;
+* :class:`~tutor.sessions.puzzle.PuzzleSession` — one attempt at a puzzle.
+
+Front ends (the terminal in ``tutor/cli``, a web page) only read input and
+render :mod:`tutor.sessions.events`; every rule, every decision and what is
+stored live here and below.  Submodules are imported on use, so importing this
+package stays cheap.
+"""

@@ -1,0 +1,541 @@
+"""A coached game against two bots, headless: actions in, events out.
+
+:class:`GameSession` owns everything that is game flow rather than terminal
+I/O: seating the bots, the auction (with the suggested bid), the learner's
+pending selection and the choice between readings, hint cycling (and the coach
+staying quiet about a hinted move), undo back to the learner's previous
+decision, the card counter, autosave after every decision, quit and resume,
+finishing (score, what is stored, zero for an unscored replay of a deal), the
+review, and "this deal again" / "new deal".
+
+Every method returns a list of :mod:`tutor.sessions.events`; nothing is
+printed and no language is chosen here, so the terminal and a web page are
+two thin adapters over the same session.  Example (also in ``docs/api.md``)::
+
+    session = GameSession.new(42, level="easy")
+    events = session.start()
+    while not session.is_over:
+        if session.waiting_for is Waiting.BID:
+            events = session.bid(session.suggested_bid)
+        else:
+            events = session.hint() + session.confirm()
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from tutor.coach import Coach
+from tutor.coach.advice import hint_phrase
+from tutor.coach.review import Moment
+from tutor.coach.status import BidStatus, describe_phrase
+from tutor.engine.combos import Combo
+from tutor.engine.game import Game, Phase
+from tutor.engine.record import GameRecord, replay
+from tutor.engine.trick import Turn
+from tutor.i18n import Phrase
+from tutor.sessions.events import (
+    BidMade,
+    CounterShown,
+    Event,
+    FinalCard,
+    HintShown,
+    LandlordChosen,
+    Options,
+    Played,
+    Redealt,
+    Remark,
+    Review,
+    Say,
+    StatusLine,
+    TableShown,
+    Tone,
+)
+
+if TYPE_CHECKING:
+    from tutor.coach.advice import Hint
+    from tutor.coach.endgame import EndgameCheck
+    from tutor.store.games import GameStore
+
+HUMAN = 0
+STATE_VERSION = 1
+DEFAULT_LEVEL = "medium"
+
+
+class Waiting(Enum):
+    """What the session waits for."""
+
+    BID = "bid"
+    PLAY = "play"
+    OVER = "over"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the learner is asked now (a front end words it).
+
+    ``kind``: ``bid`` (``choices``, ``default``), ``move``, ``confirm`` (Enter
+    plays the pending move) or ``choose`` (a number 1..``last``).
+    """
+
+    kind: str
+    choices: tuple[int, ...] = ()
+    default: int = 0
+    last: int = 0
+
+
+def new_deal_number() -> int:
+    """A fresh deal for "new deal" (any number is a valid, reproducible deal: RULES §2)."""
+    return secrets.randbelow(1_000_000)
+
+
+@dataclass
+class _Turn:
+    """The learner's decision in progress (reset at every new turn)."""
+
+    status: BidStatus | None = None
+    check: EndgameCheck | None = None
+    pending: list[Combo | None] = field(default_factory=list)
+    hints: list[Hint] | None = None
+    hint_next: int = 0
+    hinted: bool = False
+
+
+class GameSession:
+    """One coached game at the table (bots, coach, counter, persistence).
+
+    Args:
+        game: the game (built by :meth:`new` or :meth:`restore`; front ends never build one).
+        level: the bots' level.
+        coach: the coach (remarks on or off, remarks so far).
+        games: where to autosave and store the finished game (None: nothing stored).
+        scored: False for "this deal again" (the result counts 0).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        level: str = DEFAULT_LEVEL,
+        coach: Coach | None = None,
+        games: GameStore | None = None,
+        *,
+        scored: bool = True,
+        counter: bool = False,
+        hints: int = 0,
+        undos: int = 0,
+    ) -> None:
+        from tutor.bots import make_bot
+
+        self._game = game
+        self.level = level
+        self.coach = coach if coach is not None else Coach(True)
+        self.games = games
+        self.scored = scored
+        self.counter = counter
+        self.hints = hints
+        self.undos = undos
+        self.quit = False
+        self.final: FinalCard | None = None
+        self._turn = _Turn()
+        seed = self.deal_seed
+        self.bots = {seat: make_bot(level, seed) for seat in range(1, game.players)}
+
+    # ------------------------------------------------------------- building
+    @classmethod
+    def new(
+        cls,
+        deal_number: int | None = None,
+        level: str = DEFAULT_LEVEL,
+        coach: bool = True,
+        games: GameStore | None = None,
+        *,
+        scored: bool = True,
+        counter: bool = False,
+    ) -> GameSession:
+        """A new game from ``deal_number`` (a random deal when None)."""
+        number = new_deal_number() if deal_number is None else deal_number
+        return cls(Game(number), level, Coach(coach), games, scored=scored, counter=counter)
+
+    @classmethod
+    def restore(
+        cls,
+        state: dict[str, Any],
+        games: GameStore | None = None,
+        *,
+        level: str | None = None,
+        coach: bool | None = None,
+        counter: bool = False,
+    ) -> GameSession:
+        """Rebuild a saved game in progress (:meth:`state`); ValueError when it cannot be read.
+
+        ``level`` and ``coach`` override the saved ones when given.
+        """
+        if state.get("version") != STATE_VERSION or "record" not in state:
+            raise ValueError(f"saved game has an unknown format (version {state.get('version')!r})")
+        game = replay(GameRecord.from_dict(state["record"]))
+        the_coach = Coach(bool(state.get("coach", True)) if coach is None else coach)
+        the_coach.judged_all = False  # the moves before the save were judged by another run
+        for item in state.get("moments", []):
+            try:
+                the_coach.moments.append(Moment.from_data(item))
+            except (TypeError, ValueError):
+                continue
+        return cls(
+            game,
+            str(state.get("level", DEFAULT_LEVEL)) if level is None else level,
+            the_coach,
+            games,
+            scored=bool(state.get("scored", True)),
+            counter=counter,
+            hints=int(state.get("hints", 0)),
+            undos=int(state.get("undos", 0)),
+        )
+
+    def again(self) -> GameSession:
+        """The same deal once more, unscored (RULES §7: a replayed deal counts 0)."""
+        return GameSession.new(
+            self.deal, self.level, self.coach.enabled, self.games, scored=False, counter=self.counter
+        )
+
+    def new_deal(self, deal_number: int | None = None) -> GameSession:
+        """A fresh, scored deal with the same level, coach and counter."""
+        return GameSession.new(deal_number, self.level, self.coach.enabled, self.games, counter=self.counter)
+
+    # --------------------------------------------------------------- state
+    @property
+    def deal_seed(self) -> int:
+        number = self._game.original_deal_number
+        return 0 if number is None else number
+
+    @property
+    def deal(self) -> int:
+        """The current deal number (after redeals)."""
+        number = self._game.deal_number
+        return 0 if number is None else number
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.is_over
+
+    @property
+    def waiting_for(self) -> Waiting:
+        if self.quit:
+            return Waiting.QUIT
+        if self._game.is_over:
+            return Waiting.OVER
+        return Waiting.BID if self._game.phase is Phase.BIDDING else Waiting.PLAY
+
+    def view(self) -> Any:
+        """The learner's view (a frozen copy: the other hands are not in it)."""
+        return self._game.view(HUMAN)
+
+    @property
+    def legal_bids(self) -> list[int]:
+        return self._game.legal_bids()
+
+    @property
+    def suggested_bid(self) -> int:
+        """What Enter bids: the status line's suggestion, or a pass when it is no longer high enough."""
+        status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
+        return status.suggested if status.suggested in self._game.legal_bids() else 0
+
+    def legal_moves(self) -> list[Combo | None]:
+        """The learner's legal moves now, pass included when passing is allowed."""
+        if self.waiting_for is not Waiting.PLAY or self._game.to_move != HUMAN:
+            return []
+        moves: list[Combo | None] = list(self._game.legal_moves())
+        if self._game.can_pass():
+            moves.append(None)
+        return moves
+
+    def prompt(self) -> Prompt:
+        if self.waiting_for is Waiting.BID:
+            return Prompt("bid", tuple(self._game.legal_bids()), self.suggested_bid)
+        pending = self._turn.pending
+        if len(pending) == 1:
+            return Prompt("confirm")
+        if len(pending) > 1:
+            return Prompt("choose", last=len(pending))
+        return Prompt("move")
+
+    def game_record(self) -> GameRecord:
+        """The game so far as the engine's record (for tools that replay it, e.g. the mistakes exercises)."""
+        return self._game.record()
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a JSON-ready record, the coach's remarks included (as data)."""
+        data = self._game.record().to_dict()
+        data["remarks"] = [m.to_data() for m in self.coach.moments]
+        return data
+
+    def state(self) -> dict[str, Any]:
+        """What autosave stores: enough to :meth:`restore` the game exactly."""
+        return {
+            "version": STATE_VERSION,
+            "record": self._game.record().to_dict(),
+            "level": self.level,
+            "coach": self.coach.enabled,
+            "scored": self.scored,
+            "hints": self.hints,
+            "undos": self.undos,
+            "moments": [m.to_data() for m in self.coach.moments],
+        }
+
+    def save(self) -> None:
+        if self.games is not None:
+            self.games.save_current(self.state())
+
+    def running_score(self) -> int:
+        return self.games.running_score() if self.games is not None else 0
+
+    # ------------------------------------------------------------ the loop
+    def start(self) -> list[Event]:
+        """Let the bots act until the learner decides (or the game ends)."""
+        return self._advance()
+
+    def _advance(self) -> list[Event]:
+        game = self._game
+        events: list[Event] = []
+        while not game.is_over and game.to_move != HUMAN:
+            events += self._bot_acts()
+        if game.is_over:
+            events += self._finish()
+            return events
+        self.save()
+        events += self._begin_turn()
+        return events
+
+    def _bot_acts(self) -> list[Event]:
+        game = self._game
+        seat = game.to_move
+        view = game.view(seat)
+        bot = self.bots[seat]
+        if game.phase is Phase.BIDDING:
+            return self._bid(seat, bot.bid(view))
+        move = bot.play(view)
+        game.play(move)
+        return [Played(seat, move)]
+
+    def _bid(self, seat: int, amount: int) -> list[Event]:
+        game = self._game
+        deal_before = game.deal_number
+        game.make_bid(amount)
+        events: list[Event] = [BidMade(seat, amount)]
+        if game.phase is Phase.BIDDING and game.deal_number != deal_before:
+            events.append(Redealt(self.deal))
+        elif game.phase is Phase.PLAYING:
+            assert game.landlord is not None and game.kitty is not None and game.bid is not None
+            events.append(LandlordChosen(game.landlord, game.bid, game.kitty, game.landlord == HUMAN))
+        return events
+
+    def _table(self) -> TableShown:
+        return TableShown(self.view(), self.deal, self.level, self.running_score(), self.scored, self.counter)
+
+    def _begin_turn(self) -> list[Event]:
+        game = self._game
+        self._turn = _Turn()
+        if game.phase is Phase.BIDDING:
+            self._turn.status = self.coach.bid_status(game.hand(HUMAN))
+            return [self._table(), Say(self._turn.status.phrase, Tone.STRONG)]
+        landlord = game.landlord
+        assert landlord is not None
+        self._turn.check = self.coach.before_move(game.hands, landlord, HUMAN, game.table, game.table_seat)
+        if game.table is None:
+            return [self._table(), Say(Phrase("play.leading"))]
+        return [self._table(), Say(Phrase("play.follow", {"table": describe_phrase(game.table, lower=True)}))]
+
+    # ------------------------------------------------------------- actions
+    def help(self) -> list[Event]:
+        return [Say(Phrase("play.help"))]
+
+    def bid(self, amount: int) -> list[Event]:
+        """Bid ``amount`` (0 = pass), one of :attr:`legal_bids` (ValueError otherwise)."""
+        self._expect(Waiting.BID)
+        if amount not in self._game.legal_bids():
+            raise ValueError(f"bid {amount!r} is not allowed now (legal: {self._game.legal_bids()})")
+        status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
+        index = len(self._game.actions)
+        events = self._bid(HUMAN, amount)
+        remark = self.coach.bid_remark(status, amount, index, 0)
+        if remark is not None:
+            events.append(Remark(remark))
+        return events + self._advance()
+
+    def select(self, text: str) -> list[Event]:
+        """Cards typed or selected: the status line, and the move(s) Enter would play."""
+        self._expect(Waiting.PLAY)
+        view = self.view()
+        from tutor.coach.status import play_status
+
+        status = play_status(view.hand, view.table, text)
+        self._turn.hinted = False
+        self._turn.pending = list(status.options) if status.ok else []
+        events: list[Event] = [StatusLine(view.hand, view.table, text, False, status.ok)]
+        if len(status.options) > 1:
+            events.append(Options(tuple(status.options)))
+        return events
+
+    def choose(self, number: int) -> list[Event]:
+        """Pick reading ``number`` (1-based) of several and play it."""
+        self._expect(Waiting.PLAY)
+        pending = self._turn.pending
+        if len(pending) < 2 or not 1 <= number <= len(pending):
+            return []
+        return self._commit(pending[number - 1], hinted=False)
+
+    def confirm(self) -> list[Event]:
+        """Enter: play the pending move (the typed cards or the last hint); nothing pending, nothing happens."""
+        if self.waiting_for is Waiting.BID:
+            return self.bid(self.suggested_bid)
+        self._expect(Waiting.PLAY)
+        if not self._turn.pending:
+            return []
+        return self._commit(self._turn.pending[0], self._turn.hinted)
+
+    def pass_(self) -> list[Event]:
+        """Pass (when following); when leading, the status line says why not."""
+        if self.waiting_for is Waiting.BID:
+            return self.bid(0)
+        self._expect(Waiting.PLAY)
+        view = self.view()
+        if view.table is None:
+            self._turn.pending = []
+            return [StatusLine(view.hand, view.table, "pass", True, False)]
+        return self._commit(None, hinted=False)
+
+    def play(self, move: Combo | None) -> list[Event]:
+        """Play a move from :meth:`legal_moves` directly (a front end with clickable moves)."""
+        self._expect(Waiting.PLAY)
+        if move not in self.legal_moves():
+            raise ValueError(f"{'pass' if move is None else move.text!r} is not a legal move now")
+        return self._commit(move, hinted=False)
+
+    def hint(self) -> list[Event]:
+        """The next suggestion (the status line's during the auction); Enter then plays it."""
+        self.hints += 1
+        if self.waiting_for is Waiting.BID:
+            status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
+            return [Say(status.phrase, Tone.STRONG)]
+        self._expect(Waiting.PLAY)
+        turn = self._turn
+        if turn.hints is None:
+            turn.hints = self.coach.hints(self.view())  # the coach's one hint policy, from the learner's view
+        events: list[Event] = []
+        wrapped = False
+        if turn.hint_next >= len(turn.hints):
+            wrapped = True
+            turn.hint_next = 0
+        hint = turn.hints[turn.hint_next]
+        turn.hint_next += 1
+        turn.pending = [hint.move]
+        turn.hinted = True
+        events.append(HintShown(turn.hint_next, hint.move, hint_phrase(turn.hint_next, hint), wrapped))
+        return events
+
+    def toggle_counter(self) -> list[Event]:
+        self.counter = not self.counter
+        if self.games is not None:
+            self.games.store.set_setting("counter", self.counter)
+        events: list[Event] = [Say(Phrase("play.counter_on" if self.counter else "play.counter_off"))]
+        if self.counter:
+            events.append(CounterShown(self.view()))
+        return events
+
+    def undo(self) -> list[Event]:
+        """Back to the learner's previous decision (unlimited, free, counted)."""
+        game = self._game
+        if not any(_seat_of(a) == HUMAN for a in game.actions):
+            return [Say(Phrase("play.undo_none"), Tone.WARNING)]
+        while game.actions:
+            last_seat = _seat_of(game.actions[-1])
+            game.undo()
+            if last_seat == HUMAN:
+                break
+        self.undos += 1
+        self.coach.forget_from(len(game.actions))
+        return [Say(Phrase("play.undo_done"), Tone.WARNING)] + self._advance()
+
+    def stop(self) -> list[Event]:
+        """Quit: the game in progress is saved and can be resumed."""
+        self.save()
+        self.quit = True
+        return [Say(Phrase("play.quit_saved"), Tone.STRONG)]
+
+    # ------------------------------------------------------------- helpers
+    def _expect(self, waiting: Waiting) -> None:
+        if self.waiting_for is not waiting:
+            raise ValueError(f"the game waits for {self.waiting_for.value}, not {waiting.value}")
+
+    def _commit(self, move: Combo | None, hinted: bool) -> list[Event]:
+        """Play the move; the coach comments unless the move was its own suggestion."""
+        game = self._game
+        view = self.view()
+        index = len(game.actions)
+        number = sum(1 for turn in game.history if turn.seat == HUMAN) + 1
+        played = game.play(move)
+        events: list[Event] = [Played(HUMAN, played)]
+        if not hinted:
+            remark = self.coach.move_remark(view, played, self._turn.check, index, number)
+            if remark is not None:
+                events.append(Remark(remark))
+        return events + self._advance()
+
+    def _finish(self) -> list[Event]:
+        """Score, store (remarks as data), and the final card and the review."""
+        from tutor.store.games import FinishedGame
+
+        game = self._game
+        score = game.score()
+        assert game.landlord is not None and game.kitty is not None and game.winner is not None
+        game_id: int | None = None
+        if self.games is not None:
+            game_id = self.games.finish(
+                FinishedGame(
+                    deal=self.deal,
+                    level=self.level,
+                    role="landlord" if game.landlord == HUMAN else "farmer",
+                    won=HUMAN in game.winning_seats(),
+                    bid=score.bid,
+                    multiplier=score.multiplier,
+                    cost=score.cost,
+                    delta=score.deltas[HUMAN],
+                    scored=self.scored,
+                    hints=self.hints,
+                    undos=self.undos,
+                    record=self.record(),
+                )
+            )
+            if self.coach.enabled and self.coach.judged_all:
+                from tutor.sessions.mistakes import save_game_verdicts
+
+                save_game_verdicts(self.games.store, game_id, self.coach.verdicts)
+        self.final = FinalCard(
+            deal=self.deal,
+            landlord=game.landlord,
+            landlord_won=score.landlord_won,
+            bid=score.bid,
+            bombs=tuple(turn.play for turn in game.history if turn.play is not None and turn.play.is_bomb),
+            spring=score.spring,
+            anti_spring=score.anti_spring,
+            base=score.base,
+            multiplier=score.multiplier,
+            cost=score.cost,
+            deltas=score.deltas if self.scored else tuple(0 for _ in score.deltas),
+            scored=self.scored,
+            running_score=self.running_score(),
+            hands=game.hands,
+            kitty=game.kitty,
+            hints=self.hints,
+            undos=self.undos,
+            game_id=game_id,
+        )
+        review = self.coach.review_phrases(game.history, game.landlord, game.winner, self.hints, self.undos)
+        return [self.final, Review(tuple(review))]
+
+
+def _seat_of(action: tuple[int, int] | Turn) -> int:
+    return action.seat if isinstance(action, Turn) else action[0]

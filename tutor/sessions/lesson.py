@@ -1,0 +1,239 @@
+"""A lesson of the course, headless: the learner's answers in, events out.
+
+The judging of answers is :class:`tutor.lessons.runner.LessonRun`'s (is it
+right, which hint comes next, how many stars); the flow around it is here —
+what counts as an attempt (an unplayable move is explained with the status
+line and *not* counted), when a step is finished, saving the result in the
+learner's progress book, and which lesson comes next (one rule: the next
+lesson of the course not yet done after this one, else the first not done).
+
+Example (also in ``docs/api.md``)::
+
+    session = LessonSession(course, "basics-1")
+    events = session.start()
+    while not session.finished:
+        events = session.answer(session.solution()) if session.has_task else session.advance()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.coach.status import BidStatus, bid_status
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo
+from tutor.lessons.model import YOU, Lesson, Setup, Step, Task, TaskType
+from tutor.lessons.moves import parse_move
+from tutor.lessons.progress import ProgressBook
+from tutor.lessons.runner import Hint, LessonRun, Outcome, Verdict
+from tutor.sessions.events import StatusLine
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStarted:
+    lesson: Lesson
+    number: int
+    total: int
+    #: Prerequisites of the lesson the learner has not done yet (a note, never a lock).
+    missing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StepShown:
+    """A new step: its text, and for a step without a task the position to look at."""
+
+    index: int
+    total: int
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class TaskShown:
+    """The task of the step as it stands now (after replies, or after a restart)."""
+
+    task: Task
+    setup: Setup | None
+    #: For play and line tasks: the hands the lesson shows, counts, the table and who played it.
+    hands: tuple[Cards | None, ...] | None = None
+    counts: tuple[int | None, ...] | None = None
+    table: Combo | None = None
+    table_by: int | None = None
+    #: For bid tasks: the bidding status line of the learner's hand.
+    bid_status: BidStatus | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HintGiven:
+    hint: Hint
+    #: The task's type (a revealed "name" answer is shown by the kind's name).
+    task_type: TaskType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Restarted:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """The verdict on an answer (the runner's :class:`~tutor.lessons.runner.Outcome`)."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class LessonDone:
+    stars: int
+    wrong: int
+    hints: int
+    #: The best stars ever for this lesson (may be more than this time's).
+    best_stars: int
+    #: The id of the lesson to do next, or None when the course is done.
+    next_lesson: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class LessonQuit:
+    pass
+
+
+LessonEvent = (
+    LessonStarted | StepShown | TaskShown | HintGiven | Restarted | Answered | StatusLine | LessonDone | LessonQuit
+)
+
+
+def next_lesson(course: list[Lesson], done: set[str], after: Lesson | None = None) -> Lesson | None:
+    """The one "next lesson" rule: the first lesson not done after ``after``, else the first not done."""
+    start = course.index(after) + 1 if after is not None else 0
+    for lesson in course[start:] + course[:start]:
+        if lesson.id not in done and lesson is not after:
+            return lesson
+    return None
+
+
+class LessonSession:
+    """One go at a lesson.
+
+    Args:
+        course: the whole course (for the lesson's number and the next lesson).
+        lesson: the lesson to do (an item of ``course``).
+        book: where the result is saved (None: nothing saved).
+        run: an existing run to continue (tests, resumed lessons).
+    """
+
+    def __init__(self, course: list[Lesson], lesson: Lesson, book: ProgressBook | None = None,
+                 run: LessonRun | None = None) -> None:
+        self.course = course
+        self.lesson = lesson
+        self.book = book
+        self.run = run or LessonRun(lesson)
+        self.quit = False
+        self.done: LessonDone | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.done is not None or self.quit
+
+    @property
+    def has_task(self) -> bool:
+        return not self.run.finished and self.run.step.task is not None
+
+    def solution(self) -> str:
+        """The step's expected answer (what the runner's last hint gives away)."""
+        return self.run.solution()
+
+    # -------------------------------------------------------------- flow
+    def start(self) -> list[LessonEvent]:
+        number = self.course.index(self.lesson) + 1
+        progress = self.book.all() if self.book is not None else {}
+        missing = tuple(p for p in self.lesson.prerequisites if p not in progress)
+        return [LessonStarted(self.lesson, number, len(self.course), missing), *self._enter_step()]
+
+    def _enter_step(self) -> list[LessonEvent]:
+        if self.run.finished:
+            return self._finish()
+        events: list[LessonEvent] = [StepShown(self.run.index, len(self.lesson.steps), self.run.step)]
+        if self.run.step.task is not None:
+            events.append(self._task_state())
+        return events
+
+    def _task_state(self) -> TaskShown:
+        run = self.run
+        task = run.step.task
+        assert task is not None
+        setup = run.setup
+        if task.type in (TaskType.PLAY, TaskType.LINE) and run.trick is not None:
+            trick = run.trick
+            return TaskShown(task, setup, tuple(trick.hands), tuple(trick.counts), trick.table, trick.table_by)
+        status = None
+        if task.type == TaskType.BID and setup is not None and YOU in setup.hands:
+            status = bid_status(setup.hands[YOU])
+        return TaskShown(task, setup, bid_status=status)
+
+    def advance(self) -> list[LessonEvent]:
+        """Past a step without a task (or a finished one): the next step."""
+        self.run.advance()
+        return self._enter_step()
+
+    def stop(self) -> list[LessonEvent]:
+        self.quit = True
+        return [LessonQuit()]
+
+    def hint(self) -> list[LessonEvent]:
+        task = self.run.step.task
+        return [HintGiven(self.run.hint(), task.type if task is not None else None)]
+
+    def restart_step(self) -> list[LessonEvent]:
+        self.run.restart_step()
+        return [Restarted(), self._task_state()]
+
+    def answer(self, text: str) -> list[LessonEvent]:
+        """An answer to the task; an unplayable move gets the status line and is not counted."""
+        task = self.run.step.task
+        if task is None:
+            raise ValueError("this step has no task: advance() to go on")
+        events: list[LessonEvent] = []
+        if task.type in (TaskType.PLAY, TaskType.LINE):
+            status = self._status_line(text)
+            if status is not None:
+                events.append(status)
+                if not status.ok:
+                    return events
+        outcome = self.run.answer(text)
+        events.append(Answered(outcome))
+        if outcome.step_done:
+            self.run.advance()
+            return events + self._enter_step()
+        if outcome.verdict is Verdict.CORRECT:
+            events.append(self._task_state())
+        return events
+
+    def _status_line(self, answer: str) -> StatusLine | None:
+        """The play status line of ``ddz play``, or None when the step has no hand to play from."""
+        trick = self.run.trick
+        if trick is None or trick.hands[YOU] is None:
+            return None
+        hand = trick.hands[YOU]
+        assert hand is not None
+        try:
+            is_pass = parse_move(answer).is_pass
+        except ValueError:
+            is_pass = False
+        from tutor.coach.status import pass_status, play_status
+
+        text = answer.split("/")[0]
+        ok = (pass_status(trick.table) if is_pass else play_status(hand, trick.table, text)).ok
+        return StatusLine(hand, trick.table, text, is_pass, ok)
+
+    def _finish(self) -> list[LessonEvent]:
+        run = self.run
+        best = run.stars
+        done_ids: set[str] = set()
+        if self.book is not None:
+            saved = self.book.record(self.lesson.id, run.stars, run.wrong, run.hints_used)
+            best = saved.stars
+            done_ids = set(self.book.all())
+        done_ids.add(self.lesson.id)
+        following = next_lesson(self.course, done_ids, self.lesson)
+        self.done = LessonDone(run.stars, run.wrong, run.hints_used, best, following.id if following else None)
+        return [self.done]

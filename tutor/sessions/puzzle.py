@@ -1,0 +1,242 @@
+"""One attempt at a puzzle, headless: moves in, events out.
+
+:class:`tutor.puzzles.solving.Attempt` judges every move (the model all
+sessions follow); this session adds the flow around it — reading the
+learner's selection into a legal move (with the "which reading?" choice as
+data), when an attempt is recorded (not when nothing was tried), the rating
+and streak it earns, and how a random puzzle is picked.
+
+Example (also in ``docs/api.md``)::
+
+    session = PuzzleSession(puzzle, solver)
+    events = session.start()
+    while not session.finished:
+        events = session.play(session.attempt.expected_move())
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from tutor.engine.combos import Combo
+from tutor.puzzles.model import Puzzle
+from tutor.puzzles.solving import Attempt, Outcome, Played
+from tutor.sessions.events import Options, StatusLine
+
+if TYPE_CHECKING:
+    from tutor.puzzles.generate import SolverLike
+    from tutor.puzzles.library import Library
+    from tutor.puzzles.progress import AttemptRecord, PuzzleProgress
+
+#: Solver budget while solving interactively (the shipped positions need far less).
+INTERACTIVE_SECONDS = 20.0
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleStarted:
+    puzzle: Puzzle
+    #: The puzzle's rating for this learner (None: the puzzle's own).
+    rating: float | None
+    daily: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class MovesMade:
+    """Moves made by the position's script or the other side (shown in order)."""
+
+    played: tuple[Played, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PositionShown:
+    """The position now (all hands face up): draw it."""
+
+    attempt: Attempt
+
+
+@dataclass(frozen=True, slots=True)
+class NotLegal:
+    """The selection can be played in general but is not a legal move here."""
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    replies: tuple[Played, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Wrong:
+    """A wrong move, not played: how the other side wins after it."""
+
+    refutation: tuple[Played, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleHint:
+    """Hint ``level`` 1 names the kind of the winning move, level 2 the move."""
+
+    level: int
+    move: Combo | None
+
+
+@dataclass(frozen=True, slots=True)
+class SolutionShown:
+    played: tuple[Played, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleOver:
+    """The end of the attempt: solved or not, the themes, and what was recorded."""
+
+    solved: bool
+    themes: tuple[str, ...]
+    #: None when nothing was recorded (no move, no hint) or there is no store.
+    record: AttemptRecord | None
+    #: The daily streak after this attempt (None when not the daily puzzle).
+    streak: int | None
+
+
+PuzzleEvent = (
+    PuzzleStarted | MovesMade | PositionShown | StatusLine | Options | NotLegal | Correct | Wrong | PuzzleHint
+    | SolutionShown | PuzzleOver
+)
+
+
+def default_solver() -> SolverLike:
+    """The exact solver with the interactive budget (imported on use: it is heavy)."""
+    from tutor.solver.solver import Solver
+
+    return Solver(max_seconds=INTERACTIVE_SECONDS)
+
+
+def pick_random(library: Library, theme: str | None, rating: float, rng: random.Random,
+                exclude: set[str] | None = None) -> Puzzle:
+    """A random puzzle of ``theme`` near ``rating`` (the 30 closest, unseen ones first)."""
+    from tutor.puzzles.themes import Theme
+
+    pool = library.with_theme(Theme.parse(theme).value) if theme else list(library)
+    if not pool:
+        raise ValueError(f"no puzzle with theme {theme!r}")
+    fresh = [p for p in pool if p.id not in (exclude or set())] or pool
+    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
+    return rng.choice(fresh[:30])
+
+
+class PuzzleSession:
+    """One attempt at ``puzzle``, recorded in ``progress`` (when given) at the end.
+
+    Args:
+        puzzle: the puzzle.
+        solver: injected (tests pass a cached one); the exact solver by default.
+        progress: the learner's puzzle progress (None: nothing recorded).
+        day: the date the attempt counts for.
+        daily: whether this is the daily puzzle (streaks).
+    """
+
+    def __init__(self, puzzle: Puzzle, solver: SolverLike | None = None, progress: PuzzleProgress | None = None,
+                 day: date | None = None, daily: bool = False) -> None:
+        self.puzzle = puzzle
+        self.attempt = Attempt(puzzle, solver if solver is not None else default_solver())
+        self.progress = progress
+        self.day = day or date.today()
+        self.daily = daily
+        self.over: PuzzleOver | None = None
+        self._pending: list[Combo] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.over is not None
+
+    @property
+    def learners_own_seat(self) -> bool:
+        """True when the learner moves for their own seat (False: for their partner)."""
+        pos = self.attempt.position
+        return pos.to_move == self.puzzle.position.to_move
+
+    @property
+    def choosing(self) -> int:
+        """How many readings wait for a choice (0: none)."""
+        return len(self._pending) if len(self._pending) > 1 else 0
+
+    def start(self) -> list[PuzzleEvent]:
+        rating = self.progress.puzzle_rating(self.puzzle).rating if self.progress is not None else None
+        events: list[PuzzleEvent] = [PuzzleStarted(self.puzzle, rating, self.day if self.daily else None)]
+        played = self.attempt.start()
+        if played:
+            events.append(MovesMade(tuple(played)))
+        return events + self._next()
+
+    def _next(self) -> list[PuzzleEvent]:
+        if self.attempt.finished:
+            return self._finish()
+        return [PositionShown(self.attempt)]
+
+    def select(self, text: str) -> list[PuzzleEvent]:
+        """Cards typed: the status line, then the move if it is one legal move, or the choice."""
+        from tutor.coach.status import play_status
+
+        pos = self.attempt.position
+        hand = pos.hands[pos.to_move]
+        status = play_status(hand, pos.table, text)
+        events: list[PuzzleEvent] = [StatusLine(hand, pos.table, text, False, status.ok)]
+        self._pending = []
+        if not status.ok or status.cards is None:
+            return events
+        legal = [m for m in self.attempt.legal_moves() if m is not None]
+        options = [m for m in legal if m.cards == status.cards.packed]
+        if not options:
+            return events + [NotLegal()]
+        if len(options) == 1:
+            return events + self.play(options[0])
+        self._pending = options
+        return events + [Options(tuple(options))]
+
+    def choose(self, number: int) -> list[PuzzleEvent]:
+        """Pick reading ``number`` (1-based) of the choice offered; anything else keeps asking."""
+        if not 1 <= number <= len(self._pending):
+            return []
+        move, self._pending = self._pending[number - 1], []
+        return self.play(move)
+
+    def pass_(self) -> list[PuzzleEvent]:
+        pos = self.attempt.position
+        hand = pos.hands[pos.to_move]
+        if pos.table is None:
+            return [StatusLine(hand, pos.table, "pass", True, False)]
+        return [StatusLine(hand, pos.table, "pass", True, True), *self.play(None)]
+
+    def play(self, move: Combo | None) -> list[PuzzleEvent]:
+        """A move for the learner's side (a legal move of the position)."""
+        check = self.attempt.play(move)
+        if not check.correct:
+            return [Wrong(tuple(check.refutation))]
+        return [Correct(tuple(check.replies)), *self._next()]
+
+    def hint(self) -> list[PuzzleEvent]:
+        level, move = self.attempt.hint()
+        return [PuzzleHint(level, move)]
+
+    def solution(self) -> list[PuzzleEvent]:
+        return [SolutionShown(tuple(self.attempt.show_solution())), *self._finish()]
+
+    def stop(self) -> list[PuzzleEvent]:
+        """Leave the puzzle; the attempt is recorded when something was tried."""
+        return self._finish()
+
+    def _finish(self) -> list[PuzzleEvent]:
+        if self.over is not None:
+            return []
+        attempt = self.attempt
+        record = None
+        streak = None
+        tried = not (attempt.outcome is Outcome.UNFINISHED and not attempt.history and not attempt.hints)
+        if self.progress is not None and tried:
+            record = self.progress.record(attempt, self.day, self.daily)
+            if self.daily:
+                streak = self.progress.streak(self.day)[0]
+        solved = attempt.finished and not attempt.used_solution
+        self.over = PuzzleOver(solved, tuple(self.puzzle.themes), record, streak)
+        return [self.over]
