@@ -18,11 +18,10 @@ from rich.text import Text
 from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
 from tutor.cli.render import combo_text, open_table, seat_name, signed
-from tutor.engine.game import Game
-from tutor.engine.record import GameRecord
 from tutor.engine.view import Turn
 from tutor.files import shorten
 from tutor.i18n import t
+from tutor.sessions.replay import replay_steps
 from tutor.store import Store
 from tutor.store.games import GameStore
 
@@ -97,18 +96,6 @@ def history_command(limit: int, as_json: bool) -> None:
     console.print(grid)
 
 
-def replay_steps(record: GameRecord) -> list[tuple[Game, Turn | tuple[int, int] | None]]:
-    """Every state of the game: (game after the step, the action taken), starting at the deal."""
-    from tutor.engine.record import replay
-
-    steps: list[tuple[Game, Turn | tuple[int, int] | None]] = []
-    empty = GameRecord(record.deal_number, [], record.rules, record.landlord, record.bid, record.start)
-    for n in range(len(record.actions) + 1):
-        partial = GameRecord(empty.deal_number, record.actions[:n], empty.rules, empty.landlord, empty.bid, empty.start)
-        steps.append((replay(partial), record.actions[n - 1] if n else None))
-    return steps
-
-
 def _describe_action(action: Turn | tuple[int, int] | None) -> Text:
     if action is None:
         return Text("")
@@ -134,20 +121,21 @@ def replay_command(game_id: int, show_all: bool) -> None:
     if found is None:
         raise ValueError(t("play.replay_unknown", id=shorten(str(game_id), 40)))
     try:
-        steps = replay_steps(GameRecord.from_dict(found.record))
+        steps = replay_steps(found.record)
     except ValueError as error:
         raise ValueError(t("play.replay_bad_record", id=game_id, error=error)) from None
     console = Console(highlight=False)
     total = len(steps) - 1
     index = 0
     while True:
-        game, action = steps[index]
-        header = (
-            t("play.replay_start", deal=game.deal_number) if index == 0 else t("play.replay_step", n=index, total=total)
-        )
-        if action is not None:
-            console.print(_describe_action(action))
-        console.print(open_table(game.hands, game.landlord, game.kitty, header))
+        step = steps[index]
+        header = t("play.replay_start", deal=step.deal) if index == 0 else t("play.replay_step", n=index, total=total)
+        if step.action is not None:
+            console.print(_describe_action(step.action))
+        for remark in step.remarks:  # stored as data: words in the language of this replay
+            said = Text(f"{t('play.coach_prefix')}: ", style="bold green")
+            console.print(said.append(remark.render(), style="green"), highlight=False)
+        console.print(open_table(step.hands, step.landlord, step.kitty, header))
         if index == total:
             console.print(t("play.replay_end"))
             if show_all:

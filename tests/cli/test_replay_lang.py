@@ -1,0 +1,43 @@
+"""A game played in English replays in Russian, every coach remark included (remarks are stored as data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli.main import main
+from tutor.i18n import set_language
+from tutor.sessions.game import GameSession, Waiting
+from tutor.store import Store
+from tutor.store.games import GameStore
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path / "ddz"))
+    yield tmp_path / "ddz"
+    set_language("en")
+
+
+def test_replay_lang_ru_shows_every_english_game_remark_in_russian(home: Path) -> None:
+    set_language("en")
+    with Store.open() as store:
+        store.set_setting("lang", "en")
+        session = GameSession.new(3, level="easy", games=GameStore(store))
+        session.start()
+        while not session.is_over:
+            if session.waiting_for is Waiting.BID:
+                session.bid(session.suggested_bid)
+            else:
+                session.play(session.legal_moves()[-1])  # careless play: the coach speaks
+        game_id = session.final.game_id if session.final is not None else None
+        remarks = [m.remark for m in session.coach.moments]
+    assert game_id is not None and remarks
+    russian = CliRunner().invoke(main, ["replay", str(game_id), "--all", "--lang", "ru"]).output
+    english = CliRunner().invoke(main, ["replay", str(game_id), "--all"]).output
+    for remark in remarks:
+        assert remark.render("ru") in russian and remark.render("en") not in russian
+        assert remark.render("en") in english
+    assert "Тренер: " in russian and "Coach: " not in russian

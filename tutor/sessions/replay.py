@@ -1,0 +1,54 @@
+"""Going over a finished game: every step with the hands face up, and the coach's remarks.
+
+The store keeps a game's record with the coach's remarks as data
+(:class:`~tutor.i18n.Phrase`), so the same game reads back in any language:
+``ddz replay ID --lang ru`` shows a game played in English with every remark
+in Russian.  This module turns a stored record into steps; the terminal only
+draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.coach.review import Moment
+from tutor.engine.cards import Cards
+from tutor.engine.record import GameRecord, replay
+from tutor.engine.trick import Turn
+from tutor.i18n import Phrase
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """The game after ``index`` actions (0 = as dealt), the action that led here and its remarks."""
+
+    index: int
+    total: int
+    deal: int | None
+    hands: tuple[Cards, ...]
+    landlord: int | None
+    kitty: Cards | None
+    action: Turn | tuple[int, int] | None
+    #: What the coach said about this action (data; render in the reader's language).
+    remarks: tuple[Phrase, ...] = ()
+
+
+def replay_steps(stored: Mapping[str, Any]) -> list[ReplayStep]:
+    """Every state of a stored game, from the deal to the end (ValueError for a bad record)."""
+    record = GameRecord.from_dict(dict(stored))
+    said: dict[int, list[Phrase]] = {}
+    for item in stored.get("remarks", []) or []:
+        moment = Moment.from_data(item)
+        said.setdefault(moment.action_index, []).append(moment.remark)
+    steps: list[ReplayStep] = []
+    total = len(record.actions)
+    for n in range(total + 1):
+        partial = GameRecord(record.deal_number, record.actions[:n], record.rules, record.landlord, record.bid,
+                             record.start)
+        game = replay(partial)
+        action = record.actions[n - 1] if n else None
+        remarks = tuple(said.get(n - 1, ())) if n else ()
+        steps.append(ReplayStep(n, total, game.deal_number, game.hands, game.landlord, game.kitty, action, remarks))
+    return steps
