@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.bots.bot_views import combo, dump_history, turns, view
 from tutor.bots import HardBot, MediumBot, make_bot
+from tutor.bots.base import turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.engine.combos import Kind
 from tutor.bots.search import determinized_choice
@@ -89,7 +90,8 @@ def test_hard_search_plays_a_winning_endgame_move() -> None:
     truth = Position.parse("L:333449 F:7QQK2 F:66KK2")
     winning = Solver(max_nodes=500_000).solve(truth).winning_moves
     assert sorted(m.text for m in winning if m is not None) == ["33344", "3339"]
-    choice = determinized_choice(position, HardBot(0))
+    bot = HardBot(0)
+    choice = determinized_choice(position, bot.solver(), bot.samples, turn_rng(0, position), bot.heuristic_play)
     assert choice is not None and choice.decided > 0
     assert choice.move in winning
     assert make_bot("hard", 0).play(position) in winning

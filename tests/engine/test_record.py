@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from tutor.engine.cards import Cards
 from tutor.engine.combos import readings
 from tutor.engine.game import Game, Phase
-from tutor.engine.record import VERSION, GameRecord, RecordError, replay
+from tutor.engine.game import replay
+from tutor.engine.record import VERSION, GameRecord, RecordError
 from tutor.engine.rules import Rules
 from tutor.engine.view import Turn
 

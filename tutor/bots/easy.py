@@ -71,7 +71,7 @@ class EasyBot:
             if roll < BREAK_LEAD + 0.3:
                 return rng.choice(plain)
             return min(plain, key=lambda g: (g[3], -g[0]))
-        moves = follow_moves_packed(hand, table)
+        moves = follow_moves_packed(hand, table, view.rules)
         if not moves:
             return None
         assert view.table_seat is not None

@@ -41,13 +41,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.bots.base import Seats, check_turn, is_bomb, whole_hand_play
+from tutor.bots.base import Seats, check_turn, is_bomb, turn_rng, whole_hand_play
 from tutor.bots.counting import is_boss, unseen_packed
 from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import plan_packed
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import follow_moves_packed
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:
@@ -113,7 +114,9 @@ class HardBot(MediumBot):
         if self.search and self.should_search(view):
             from tutor.bots.search import determinized_choice
 
-            choice = determinized_choice(view, self, nodes)
+            choice = determinized_choice(
+                view, self.solver(view.rules), self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
+            )
             if choice is not None:
                 return choice.move
         heuristic = self.heuristic_play(view)
@@ -158,7 +161,7 @@ class HardBot(MediumBot):
             return found
         if None not in found:
             found.append(None)
-        moves = follow_moves_packed(hand, view.table)
+        moves = follow_moves_packed(hand, view.table, view.rules)
         base = plan_packed(hand).score
         rated = sorted(
             (m for m in moves if not is_bomb(m)),
@@ -180,7 +183,7 @@ class HardBot(MediumBot):
         """The play without search: medium's judgement plus counting and endgame technique."""
         return super().play(view)
 
-    def solver(self) -> Solver:
+    def solver(self, rules: Rules = STANDARD) -> Solver:
         """A fresh exact solver for one decision.
 
         Fresh, not kept for the game: with a node budget, what earlier decisions
@@ -191,7 +194,7 @@ class HardBot(MediumBot):
         """
         from tutor.solver import Solver
 
-        return Solver(max_nodes=self.node_budget)
+        return Solver(max_nodes=self.node_budget, rules=rules)
 
     def should_search(self, view: PlayerView) -> bool:
         return sum(view.card_counts) <= self.search_cards
@@ -225,7 +228,7 @@ class HardBot(MediumBot):
 
     # ---------------------------------------------------------------- following
     def follow(self, view: PlayerView, seats: Seats, hand: int, table: Combo) -> Combo | None:
-        moves = follow_moves_packed(hand, table)
+        moves = follow_moves_packed(hand, table, view.rules)
         if not moves:
             return None
         finisher = self.bomb_to_finish(view, seats, hand, moves)

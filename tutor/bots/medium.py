@@ -145,7 +145,7 @@ class MediumBot:
 
     # ---------------------------------------------------------------- following
     def follow(self, view: PlayerView, seats: Seats, hand: int, table: Combo) -> Combo | None:
-        moves = follow_moves_packed(hand, table)
+        moves = follow_moves_packed(hand, table, view.rules)
         if not moves:
             return None
         assert view.table_seat is not None

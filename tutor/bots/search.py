@@ -29,7 +29,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tutor.bots.base import turn_rng
 from tutor.bots.counting import pass_limits
 from tutor.bots.sampling import sample_hidden
 from tutor.engine.cards import Cards
@@ -39,8 +38,11 @@ from tutor.engine.view import PlayerView
 from tutor.solver import Position, Role
 
 if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable
+
     from tutor.bots.effort import Effort
-    from tutor.bots.hard import HardBot
+    from tutor.solver import Solver
 
 Move = Combo | None
 
@@ -66,11 +68,23 @@ def sample_position(view: PlayerView, hidden: dict[int, int]) -> Position:
     hands = tuple(view.hand if s == view.seat else Cards(hidden[s]) for s in order)
     roles = tuple(Role.LANDLORD if s == view.landlord else Role.FARMER for s in order)
     table_by = None if view.table_seat is None else order.index(view.table_seat)
-    return Position(hands, roles, 0, view.table, table_by)
+    return Position(hands, roles, 0, view.table, table_by, view.rules)
 
 
-def determinized_choice(view: PlayerView, bot: HardBot, nodes: Effort | None = None) -> SearchChoice | None:
+def determinized_choice(
+    view: PlayerView,
+    solver: Solver,
+    samples: int,
+    rng: random.Random,
+    fallback: Callable[[PlayerView], Move],
+    nodes: Effort | None = None,
+) -> SearchChoice | None:
     """The move that wins in the most sampled deals, or None when search cannot tell.
+
+    Everything it needs is passed in — the exact ``solver`` (for the game's
+    rules, fresh tables), how many ``samples`` to draw with ``rng``, and the
+    ``fallback`` play that breaks ties — so the search knows nothing of the bot
+    that uses it.
 
     None means: no sample was decided within the budget, or every move loses
     in every sample (then the heuristic play is as good as any and keeps up the
@@ -80,17 +94,15 @@ def determinized_choice(view: PlayerView, bot: HardBot, nodes: Effort | None = N
     """
     hand = view.hand.packed
     if view.table is None:
-        moves: list[Move] = list(lead_moves_packed(hand))
+        moves: list[Move] = list(lead_moves_packed(hand, view.rules))
     else:
-        moves = [*follow_moves_packed(hand, view.table), None]
+        moves = [*follow_moves_packed(hand, view.table, view.rules), None]
     if len(moves) <= 1:
         return None
-    rng = turn_rng(bot.seed, view)
     limits = pass_limits(view)
-    solver = bot.solver()
     tally: dict[Move, int] = {}
     decided = 0
-    for _ in range(bot.samples):
+    for _ in range(samples):
         position = sample_position(view, sample_hidden(view, rng, limits))
         result = solver.solve(position, "win", all_moves=True)
         if nodes is not None:
@@ -107,7 +119,7 @@ def determinized_choice(view: PlayerView, bot: HardBot, nodes: Effort | None = N
         move = next(iter(tally))
         return SearchChoice(move, best, decided, tally)
     leaders = [m for m, w in tally.items() if w == best]
-    preferred = bot.heuristic_play(view)
+    preferred = fallback(view)
     if preferred in leaders:
         move = preferred
     else:

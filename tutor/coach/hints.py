@@ -40,7 +40,7 @@ def ranked_options(view: PlayerView, first: Combo | None | str = "none") -> list
         view: the learner's view, on their turn in the play phase.
         first: a move to put first (a bot's choice); the string ``"none"`` for no such move.
     """
-    moves = legal_moves(view.hand, view.table)
+    moves = legal_moves(view.hand, view.table, view.rules)
     partner_on_table = (
         view.table is not None
         and view.table_seat is not None

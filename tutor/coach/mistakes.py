@@ -153,7 +153,7 @@ def overkill(view: PlayerView, move: Combo | None) -> Finding | None:
         return None  # beats_partner speaks about that
     lower = [
         m
-        for m in legal_moves(view.hand, view.table)
+        for m in legal_moves(view.hand, view.table, view.rules)
         if m.kind == move.kind and m.length == move.length and not _high_in(m) and not _breaks_group(view, m)
     ]
     if not lower:
@@ -255,7 +255,7 @@ def leads_single_when_landlord_has_one(view: PlayerView, move: Combo | None) -> 
     waiting = [s for s in _opponents(view) if view.card_counts[s] == 1]
     if not waiting or _boss_single(view, move.main):
         return None
-    if not any(m.kind != Kind.SINGLE for m in legal_moves(view.hand)):
+    if not any(m.kind != Kind.SINGLE for m in legal_moves(view.hand, None, view.rules)):
         return None  # only singles left: nothing better to lead
     if view.landlord in waiting:
         return Finding("leads_single_when_landlord_has_one")

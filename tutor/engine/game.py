@@ -18,19 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
 from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
+from tutor.engine.record import GameRecord, RecordError, StartPosition
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import Score, cost, score_game
 from tutor.engine.trick import Trick, Turn, replay_trick
 from tutor.engine.view import PlayerView
 
-if TYPE_CHECKING:  # record.py imports this module at run time
-    from tutor.engine.record import GameRecord
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -640,8 +638,6 @@ class Game:
 
     def record(self) -> GameRecord:
         """The game so far as a :class:`~tutor.engine.record.GameRecord`."""
-        from tutor.engine.record import GameRecord
-
         return GameRecord(
             deal_number=self.original_deal_number,
             actions=list(self._actions),
@@ -654,41 +650,6 @@ class Game:
     def __repr__(self) -> str:
         where = f"deal {self._deal_number}" if self._deal_number is not None else "custom position"
         return f"<Game {where} {self._phase.value} to_move={self._to_move} landlord={self._landlord}>"
-
-
-class StartPosition:
-    """The start of a :meth:`Game.from_hands` game, kept so a record can rebuild it."""
-
-    __slots__ = ("hands", "landlord", "bid", "kitty", "to_move", "history")
-
-    def __init__(
-        self,
-        hands: tuple[Cards, ...],
-        landlord: int,
-        bid: int,
-        kitty: Cards | None,
-        to_move: int,
-        history: tuple[Turn, ...],
-    ) -> None:
-        self.hands = hands
-        self.landlord = landlord
-        self.bid = bid
-        self.kitty = kitty
-        self.to_move = to_move
-        self.history = history
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, StartPosition) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.hands, self.landlord, self.bid, self.kitty, self.to_move, self.history)
-
-    def __repr__(self) -> str:
-        hands = [str(h) for h in self.hands]
-        return f"StartPosition(hands={hands!r}, landlord={self.landlord}, bid={self.bid}, to_move={self.to_move})"
 
 
 def _highest(options: list[Combo]) -> Combo:
@@ -706,3 +667,32 @@ def _check_bid(bid: int, rules: Rules) -> None:
         choices = ", ".join(str(b) for b in rules.bids)
         raise ValueError(f"bid must be one of {choices}, got {bid!r}")
 
+
+def replay(record: GameRecord) -> Game:
+    """Rebuild the game of ``record`` by making every action again, checked.
+
+    Raises:
+        RecordError: When an action is out of turn or illegal (naming its index).
+    """
+    if record.start is not None:
+        s = record.start
+        game = Game.from_hands(s.hands, s.landlord, s.bid, s.kitty, s.to_move, s.history, record.rules)
+    elif record.landlord is not None:
+        assert record.deal_number is not None
+        game = Game.with_landlord(record.deal_number, record.landlord, record.bid or 1, record.rules)
+    else:
+        if record.deal_number is None:
+            raise RecordError("record field 'deal_number': needed when there is no 'start' position")
+        game = Game(record.deal_number, record.rules)
+    for i, action in enumerate(record.actions):
+        seat = action.seat if isinstance(action, Turn) else action[0]
+        if seat != game.to_move:
+            raise RecordError(f"record field 'actions[{i}]': seat {seat} acts but it is seat {game.to_move}'s turn")
+        try:
+            if isinstance(action, Turn):
+                game.play(action.play)
+            else:
+                game.make_bid(action[1])
+        except ValueError as exc:
+            raise RecordError(f"record field 'actions[{i}]': {exc}") from exc
+    return game

@@ -174,7 +174,8 @@ def _wing_pairs(pair_ranks: list[int], excluded_bits: int, how_many: int) -> lis
     return [sum(2 * ONE[r] for r in pick) for pick in combinations(pool, how_many)]
 
 
-def _analyse(hand: int) -> tuple[list[int], list[int], list[int], list[int], list[int], int, int, int]:
+def _analyse(hand: int, chain_top: int) -> tuple[list[int], list[int], list[int], list[int], list[int], int, int, int]:
+    """Rank counts, the ranks held ≥1..4 times, and bit masks of the chain ranks (up to ``chain_top``) held ≥1..3."""
     counts = [(hand >> s) & 0xF for s in _SHIFTS]
     ranks1 = [r for r in range(NUM_RANKS) if counts[r]]
     ranks2 = [r for r in ranks1 if counts[r] >= 2]
@@ -182,13 +183,13 @@ def _analyse(hand: int) -> tuple[list[int], list[int], list[int], list[int], lis
     ranks4 = [r for r in ranks3 if counts[r] == 4]
     mask1 = mask2 = mask3 = 0
     for r in ranks1:
-        if r < 12:
+        if r <= chain_top:
             mask1 |= 1 << r
     for r in ranks2:
-        if r < 12:
+        if r <= chain_top:
             mask2 |= 1 << r
     for r in ranks3:
-        if r < 12:
+        if r <= chain_top:
             mask3 |= 1 << r
     return counts, ranks1, ranks2, ranks3, ranks4, mask1, mask2, mask3
 
@@ -388,7 +389,7 @@ def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> lis
     if kind == ROCKET:
         return []
     tables = _tables(rules)
-    analysed = _analyse(hand)
+    analysed = _analyse(hand, rules.chain_top)
     counts = analysed[0]
     rocket = [ROCKET_MOVE] if counts[SMALL_JOKER] and counts[BIG_JOKER] else []
     if kind == BOMB:

@@ -26,7 +26,6 @@ from typing import Any
 
 from tutor.engine.cards import Cards, InvalidCardsError, parse_rank
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.game import Game, StartPosition
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import Turn
 
@@ -148,34 +147,39 @@ class GameRecord:
         return cls(deal_number, actions, rules, landlord, bid, start)
 
 
-def replay(record: GameRecord) -> Game:
-    """Rebuild the game of ``record`` by making every action again, checked.
+class StartPosition:
+    """The start of a :meth:`Game.from_hands` game, kept so a record can rebuild it."""
 
-    Raises:
-        RecordError: When an action is out of turn or illegal (naming its index).
-    """
-    if record.start is not None:
-        s = record.start
-        game = Game.from_hands(s.hands, s.landlord, s.bid, s.kitty, s.to_move, s.history, record.rules)
-    elif record.landlord is not None:
-        assert record.deal_number is not None
-        game = Game.with_landlord(record.deal_number, record.landlord, record.bid or 1, record.rules)
-    else:
-        if record.deal_number is None:
-            raise RecordError("record field 'deal_number': needed when there is no 'start' position")
-        game = Game(record.deal_number, record.rules)
-    for i, action in enumerate(record.actions):
-        seat = action.seat if isinstance(action, Turn) else action[0]
-        if seat != game.to_move:
-            raise RecordError(f"record field 'actions[{i}]': seat {seat} acts but it is seat {game.to_move}'s turn")
-        try:
-            if isinstance(action, Turn):
-                game.play(action.play)
-            else:
-                game.make_bid(action[1])
-        except ValueError as exc:
-            raise RecordError(f"record field 'actions[{i}]': {exc}") from exc
-    return game
+    __slots__ = ("hands", "landlord", "bid", "kitty", "to_move", "history")
+
+    def __init__(
+        self,
+        hands: tuple[Cards, ...],
+        landlord: int,
+        bid: int,
+        kitty: Cards | None,
+        to_move: int,
+        history: tuple[Turn, ...],
+    ) -> None:
+        self.hands = hands
+        self.landlord = landlord
+        self.bid = bid
+        self.kitty = kitty
+        self.to_move = to_move
+        self.history = history
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StartPosition) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.hands, self.landlord, self.bid, self.kitty, self.to_move, self.history)
+
+    def __repr__(self) -> str:
+        hands = [str(h) for h in self.hands]
+        return f"StartPosition(hands={hands!r}, landlord={self.landlord}, bid={self.bid}, to_move={self.to_move})"
 
 
 # ---------------------------------------------------------------- helpers

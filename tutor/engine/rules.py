@@ -42,3 +42,19 @@ class Rules:
 
 
 STANDARD = Rules()
+
+
+class UnsupportedRulesError(ValueError):
+    """A part that serves only some rule sets was handed another one.
+
+    Raised instead of answering for the wrong game (the message names the part
+    and the rules).
+    """
+
+
+def require_standard(rules: Rules, part: str) -> None:
+    """Refuse anything but the standard rules, for ``part`` (e.g. the compiled solver)."""
+    if rules != STANDARD:
+        raise UnsupportedRulesError(
+            f"{part} serves only the standard rules, not {rules.name!r}; use Solver(native=False)"
+        )

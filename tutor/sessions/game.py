@@ -33,8 +33,8 @@ from tutor.coach.advice import hint_phrase
 from tutor.coach.review import Moment
 from tutor.coach.status import BidStatus, describe_phrase
 from tutor.engine.combos import Combo
-from tutor.engine.game import Game, Phase
-from tutor.engine.record import GameRecord, replay
+from tutor.engine.game import Game, Phase, replay
+from tutor.engine.record import GameRecord
 from tutor.engine.trick import Turn
 from tutor.i18n import Phrase
 from tutor.sessions.events import (

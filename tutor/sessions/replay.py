@@ -15,7 +15,8 @@ from typing import Any
 
 from tutor.coach.review import Moment
 from tutor.engine.cards import Cards
-from tutor.engine.record import GameRecord, replay
+from tutor.engine.game import replay
+from tutor.engine.record import GameRecord
 from tutor.engine.trick import Turn
 from tutor.i18n import Phrase
 

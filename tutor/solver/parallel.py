@@ -27,15 +27,9 @@ import multiprocessing.connection
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
-
-from tutor.solver.search import Budget, BudgetExceeded
-
-if TYPE_CHECKING:
-    from tutor.solver.position import Position
-    from tutor.solver.solver import Move, Solver
+from typing import Any
 
 #: A position whose first moves have not all been decided after this many
 #: nodes (a twentieth of a second compiled) is worth the processes.  Measured
@@ -51,9 +45,13 @@ PROBE_TOTAL = 1_000_000
 #: Never more workers than this, however many cores.
 MAX_WORKERS = 4
 
-#: (solver, position, moves, deadline) of the current job: set in the parent
+#: Judges one root move in a worker: (its index, seconds left or None) →
+#: (the verdict, None when out of time; the nodes it took).
+Verdict = Callable[[int, "float | None"], "tuple[bool | None, int]"]
+
+#: (verdict, after-fork hook, deadline) of the current job: set in the parent
 #: just before forking, read by the forked workers.
-_JOB: tuple[Solver, Position, list[Move], float | None] | None = None
+_JOB: tuple[Verdict, Callable[[], None] | None, float | None] | None = None
 
 
 def parallel_available() -> bool:
@@ -107,15 +105,10 @@ def ignore_interrupts(*_: object) -> None:
 def _solve_one(index: int) -> tuple[int, bool | None, int]:
     """In a worker: the verdict on move ``index`` and the nodes it took."""
     assert _JOB is not None
-    solver, pos, moves, deadline = _JOB
+    judge, _, deadline = _JOB
     remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-    solver._use_budget(Budget(None, remaining, solver.max_mb))
-    before = solver._nodes()
-    try:
-        verdict: bool | None = solver._move_wins(pos, moves[index])
-    except BudgetExceeded:
-        verdict = None
-    return index, verdict, solver._nodes() - before
+    verdict, nodes = judge(index, remaining)
+    return index, verdict, nodes
 
 
 def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int], out: Any) -> None:
@@ -129,10 +122,9 @@ def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int],
     """
     ignore_interrupts()
     assert _JOB is not None
-    _JOB[0].progress = None  # the parent shows the progress
-    rehome = getattr(_JOB[0]._two, "rehome", None)
-    if rehome is not None:
-        rehome()
+    after_fork = _JOB[1]
+    if after_fork is not None:
+        after_fork()
     try:
         while True:
             with lock:
@@ -152,13 +144,23 @@ def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int],
 
 
 def solve_moves_in_parallel(
-    solver: Solver, pos: Position, moves: list[Move], indices: list[int], deadline: float | None
+    verdict: Verdict,
+    after_fork: Callable[[], None] | None,
+    workers: int,
+    indices: list[int],
+    deadline: float | None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> tuple[dict[int, bool | None], int]:
-    """Verdicts on ``moves[i]`` for every ``i`` in ``indices`` and the nodes spent,
-    from :attr:`Solver.workers` forked processes."""
+    """Verdicts on the root moves numbered ``indices`` and the nodes spent, from
+    up to ``workers`` forked processes.
+
+    The caller's ``verdict`` judges one move (in the worker, on the worker's
+    copy of the caller's tables); ``after_fork`` runs first in each worker;
+    ``on_progress(moves decided, nodes)`` is called in the parent as answers come.
+    """
     global _JOB
-    workers = max(1, min(solver.workers, len(indices)))
-    _JOB = (solver, pos, moves, deadline)
+    workers = max(1, min(workers, len(indices)))
+    _JOB = (verdict, after_fork, deadline)
     found: dict[int, bool | None] = {}
     nodes = 0
     context = multiprocessing.get_context("fork")
@@ -192,9 +194,8 @@ def solve_moves_in_parallel(
                     continue
                 found[got[0]] = got[1]
                 nodes += got[2]
-            if solver.progress is not None:
-                settled, total = solver._settled
-                solver.progress(settled + len(found), total, solver._nodes() + nodes)
+            if on_progress is not None:
+                on_progress(len(found), nodes)
         finished = True
     finally:
         _JOB = None

@@ -30,6 +30,7 @@ from enum import Enum
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, packed_contains, unpack
 from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick, passes_since
 
 
@@ -82,6 +83,8 @@ class Position:
     to_move: int = 0
     table: Combo | None = None
     table_by: int | None = None
+    #: The rule set the moves follow (RULES §12).
+    rules: Rules = STANDARD
 
     def __post_init__(self) -> None:
         n = len(self.hands)
@@ -195,8 +198,8 @@ class Position:
             return []
         hand = self.hands[self.to_move].packed
         if self.table is None:
-            return list(lead_moves_packed(hand))
-        moves: list[Combo | None] = list(follow_moves_packed(hand, self.table))
+            return list(lead_moves_packed(hand, self.rules))
+        moves: list[Combo | None] = list(follow_moves_packed(hand, self.table, self.rules))
         moves.append(None)
         return moves
 
@@ -210,19 +213,19 @@ class Position:
         trick = Trick(self.table, self.table_by, passes_since(self.table_by, self.to_move, n))
         after, nxt = trick.after(self.to_move, move, n)
         if move is None:
-            return Position(self.hands, self.roles, nxt, after.table, after.table_seat)
+            return Position(self.hands, self.roles, nxt, after.table, after.table_seat, self.rules)
         hand = self.hands[self.to_move].packed
         if not packed_contains(hand, move.cards):
             raise IllegalPlayError(f"{move.text} is not in the hand {self.hands[self.to_move]}")
-        if move not in readings(move.cards):
+        if move not in readings(move.cards, self.rules):
             raise IllegalPlayError(f"{move.text} is not a {Kind(move.kind).label}")
         if self.table is not None and not beats(move, self.table):
             raise IllegalPlayError(f"{move.text} does not beat {self.table.text}")
         hands = list(self.hands)
         hands[self.to_move] = Cards(hand - move.cards)
         if not hands[self.to_move]:
-            return Position(tuple(hands), self.roles, self.to_move, None, None)
-        return Position(tuple(hands), self.roles, nxt, after.table, after.table_seat)
+            return Position(tuple(hands), self.roles, self.to_move, None, None, self.rules)
+        return Position(tuple(hands), self.roles, nxt, after.table, after.table_seat, self.rules)
 
     def format(self) -> str:
         """The position in the notation :meth:`parse` reads (players from index 0)."""

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from tutor.engine.combos import Combo, Kind
+from tutor.engine.rules import STANDARD, Rules
 from tutor.solver.position import Position, Role, sides
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
 from tutor.solver.parallel import (
@@ -93,6 +94,8 @@ class Solver:
         workers: processes that may share the root moves of a big position
             when every winning move is wanted under a time budget (default:
             the machine's cores, at most 4; 1 = never).  Same answers.
+        rules: the rule set of the positions it solves (a position with other
+            rules is refused); the compiled core serves only the standard ones.
     """
 
     def __init__(
@@ -102,15 +105,20 @@ class Solver:
         native: bool | None = None,
         workers: int | None = None,
         max_mb: float | None = None,
+        rules: Rules = STANDARD,
     ) -> None:
+        self.rules = rules
         self.max_nodes = max_nodes
         self.max_mb = max_mb
         self.workers = default_workers() if workers is None else max(1, workers)
         self.max_seconds = max_seconds
-        self.tables = HandTables()
+        self.tables = HandTables(rules=rules)
         self._two: TwoPlayerSearch | NativeTwoPlayerSearch
-        if native_available() if native is None else native:
-            self._two = NativeTwoPlayerSearch(self.tables)
+        # The compiled core serves only the standard rules: asked for it with
+        # others, it refuses (UnsupportedRulesError); by default they get the Python search.
+        wants_native = native_available() and rules == STANDARD if native is None else native
+        if wants_native:
+            self._two = NativeTwoPlayerSearch(self.tables, rules)
         else:
             self._two = TwoPlayerSearch(self.tables)
         self._team: dict[tuple[int, ...], TeamSearch] = {}
@@ -184,7 +192,7 @@ class Solver:
 
         def answered(m: Combo) -> bool:
             return any(
-                m.main < best.get(m.kind | m.length << 4, -1) or (bomb and m.kind < 13)
+                m.main < best.get(m.kind | m.length << 4, -1) or (bomb and not m.is_bomb)
                 for best, bomb in opp_profiles
             )
 
@@ -212,6 +220,8 @@ class Solver:
         """
         if objective not in ("win", "fastest", "score"):
             raise ValueError(f"unknown objective {objective!r} (win, fastest or score)")
+        if pos.rules != self.rules:
+            raise ValueError(f"the position follows the rules {pos.rules.name!r}, this solver {self.rules.name!r}")
         started = time.perf_counter()
         self._start()
         result = SolveResult(mover_wins=None)
@@ -406,7 +416,28 @@ class Solver:
             return verdicts
         self._settled = (len(moves) - len(rest), len(moves))
         self._report()
-        found, nodes = solve_moves_in_parallel(self, pos, moves, rest, overall.deadline)
+        def judge(index: int, seconds: float | None) -> tuple[bool | None, int]:
+            """In a forked worker: does ``moves[index]`` win (None: out of time), and the nodes it took."""
+            self._use_budget(Budget(None, seconds, self.max_mb))
+            before = self._nodes()
+            try:
+                return self._move_wins(pos, moves[index]), self._nodes() - before
+            except BudgetExceeded:
+                return None, self._nodes() - before
+
+        def after_fork() -> None:
+            """In a worker, first thing: the parent shows the progress; the compiled table gets its own copy."""
+            self.progress = None
+            rehome = getattr(self._two, "rehome", None)
+            if rehome is not None:
+                rehome()
+
+        settled, total = self._settled
+        progress = self.progress
+        on_progress = (
+            None if progress is None else (lambda done, spent: progress(settled + done, total, self._nodes() + spent))
+        )
+        found, nodes = solve_moves_in_parallel(judge, after_fork, self.workers, rest, overall.deadline, on_progress)
         self._extra_nodes += nodes
         for j, verdict in found.items():
             verdicts[j] = verdict

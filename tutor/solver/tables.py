@@ -25,6 +25,7 @@ from __future__ import annotations
 from tutor.engine.cards import FIELD, packed_size, unpack
 from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.moves import lead_moves_packed
+from tutor.engine.rules import STANDARD, Rules
 
 BOMB = int(Kind.BOMB)
 TRIO_SINGLE = int(Kind.TRIO_SINGLE)
@@ -60,8 +61,9 @@ def _fields(cards: int) -> dict[int, int]:
 class HandTables:
     """Memoised per-hand move lists and facts (see the module docstring)."""
 
-    def __init__(self, limit: int = 250_000) -> None:
+    def __init__(self, limit: int = 250_000, rules: Rules = STANDARD) -> None:
         self.limit = limit
+        self.rules = rules
         self.raw: dict[int, list[Combo]] = {}
         self.lead: dict[int, list[Combo]] = {}
         self.follow: dict[int, list[Combo]] = {}
@@ -80,7 +82,7 @@ class HandTables:
         if moves is None:
             if len(self.raw) > self.limit:
                 self.raw.clear()
-            moves = lead_moves_packed(hand)
+            moves = lead_moves_packed(hand, self.rules)
             self.raw[hand] = moves
         return moves
 
