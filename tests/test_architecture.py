@@ -66,3 +66,63 @@ def test_every_package_folder_is_placed_in_the_layering() -> None:
     folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders - {"i18n"} == set(ALLOWED)
 
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _project_imports(path: Path, modules: set[str]) -> set[str]:
+    """Every project module ``path`` imports, at the top or lazily inside functions.
+
+    ``from tutor.x import name`` counts as importing ``tutor.x.name`` when that
+    is a module, else ``tutor.x``; relative imports are resolved.
+    """
+    found: set[str] = set()
+    here = _module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t in modules and t != here)
+    return found
+
+
+def test_no_module_imports_another_that_imports_it_back() -> None:
+    """No import cycles under tutor/, lazy (in-function) imports included: arrows point one way."""
+    files = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+    modules = set(files)
+    graph = {name: _project_imports(path, modules) for name, path in files.items()}
+    # A package's __init__ that re-exports its own submodules is not a design cycle.
+    for name in graph:
+        graph[name] = {t for t in graph[name] if not (name.startswith(t + ".") and files[t].name == "__init__.py")}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)

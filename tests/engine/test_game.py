@@ -28,7 +28,7 @@ def play_randomly(game: Game, rng: random.Random, pass_rate: float = 0.3) -> Non
         if game.phase is Phase.BIDDING:
             game.make_bid(rng.choice(game.legal_bids()))
             continue
-        moves = game.legal_moves()
+        moves = [m for m in game.legal_moves() if m is not None]
         if game.can_pass() and (not moves or rng.random() < pass_rate):
             game.play(None)
         else:
@@ -54,12 +54,20 @@ def test_rule_4_each_next_player_must_beat_or_pass() -> None:
     game.play(combo("77"))
     assert game.to_move == 1
     assert game.can_pass()
-    assert game.legal_moves() == []  # seat 1's pair 55 cannot beat 77
+    assert game.legal_moves() == [None]  # seat 1's pair 55 cannot beat 77: pass is the only move
     with pytest.raises(IllegalPlayError, match="pair 55 does not beat pair 77"):
         game.play(combo("55"))
     with pytest.raises(IllegalPlayError, match="single 8 cannot beat pair 77"):
         game.play(combo("8"))
-    assert all(beats(m, combo("77")) for m in Game.from_hands(["3", "88JJ", "4"], 0, history=[Turn(0, combo("77"))], to_move=1).legal_moves())
+    following = Game.from_hands(["3", "88JJ", "4"], 0, history=[Turn(0, combo("77"))], to_move=1).legal_moves()
+    assert following[-1] is None and all(beats(m, combo("77")) for m in following[:-1] if m is not None)
+
+
+def test_rule_4_pass_is_in_the_legal_moves_exactly_when_following() -> None:
+    game = Game.from_hands(["773", "5589", "JQ"], landlord=0)
+    assert None not in game.legal_moves()
+    game.play(combo("77"))
+    assert game.legal_moves()[-1] is None and game.can_pass()
 
 
 def test_rule_4_cannot_pass_when_leading() -> None:
@@ -293,7 +301,7 @@ def test_from_hands_accepts_any_sizes_and_derives_the_table() -> None:
     assert game.to_move == 2 and game.table == combo("99") and game.table_seat == 0
     assert game.card_counts == (1, 3, 2)
     assert game.kitty == Cards.parse("567")
-    assert game.legal_moves() == [combo("TT")]
+    assert game.legal_moves() == [combo("TT"), None]
     game.play(None)
     assert game.to_move == 0 and game.table is None  # two passes: back to seat 0
     assert game.deal_number is None and game.original_deal_number is None

@@ -28,22 +28,23 @@ def _move_json(move: Any) -> str:
 
 def _parse_move(view: Any, text: str) -> Any:
     """The learner's move as text → a legal move of ``view`` (UserError otherwise)."""
-    from tutor.engine.cards import Cards
+    from tutor.engine.combos import plainest
     from tutor.engine.moves import legal_moves
+    from tutor.engine.notation import MoveTextError, resolve
 
-    if text.strip().lower() == "pass":
-        if view.table is None:
-            raise UserError(t("analyze.cannot_pass"))
-        return None
+    legal: list[Any] = list(legal_moves(view.hand, view.table, view.rules))
+    if view.table is not None:
+        legal.append(None)
     try:
-        cards = Cards.parse(text)
-    except ValueError:
+        found = resolve(text, legal)
+    except MoveTextError:
         raise UserError(t("analyze.bad_move", move=text[:40])) from None
-    options = [m for m in legal_moves(view.hand, view.table, view.rules) if m.cards == cards.packed]
-    if not options:
+    if found.text.is_pass and not found.options:
+        raise UserError(t("analyze.cannot_pass"))
+    if not found.options:
         raise UserError(t("analyze.illegal_move", move=text[:40]))
     # Several readings of the same cards: the plainest, as on the table.
-    return min(options, key=lambda m: (int(m.kind), -m.length, -m.main))
+    return found.move if found.found else plainest([m for m in found.options if m is not None])
 
 
 def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:

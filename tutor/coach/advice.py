@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from tutor.bots.counting import is_boss, unseen_packed
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Move, evaluate
-from tutor.coach.mistakes import Finding, detect, seat_name
+from tutor.coach.mistakes import Finding, detect, seat_phrase
 from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Kind
 from tutor.engine.view import PlayerView
@@ -58,7 +58,7 @@ LEVELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 FLAGGED = ("inaccuracy", "mistake", "blunder")
 
 
-def _reason(code: str, values: dict[str, str] | None = None) -> Finding:
+def _reason(code: str, values: dict[str, object] | None = None) -> Finding:
     """Why a move is suggested: a remark with the code ``reason_<code>`` (catalogue ``coach.reason_<code>``)."""
     return Finding(f"reason_{code}", values or {})
 
@@ -108,7 +108,7 @@ def reason(view: PlayerView, move: Move) -> Finding:
     partner_table = view.table_seat is not None and view.table_seat != view.seat and view.is_partner(view.table_seat)
     if move is None:
         if partner_table:
-            return _reason("pass_partner", {"seat": seat_name(view.table_seat or 0)})
+            return _reason("pass_partner", {"seat": seat_phrase(view.table_seat or 0)})
         return _reason("pass_keeps")
     opponents = [s for s in range(view.players) if not view.is_partner(s)]
     biggest = max(view.card_counts[s] for s in opponents)
@@ -117,7 +117,7 @@ def reason(view: PlayerView, move: Move) -> Finding:
     short = [s for s in opponents if view.card_counts[s] <= 2]
     if view.table is not None and short:
         s = min(short, key=lambda x: view.card_counts[x])
-        return _reason("stops", {"seat": seat_name(s), "n": str(view.card_counts[s])})
+        return _reason("stops", {"seat": seat_phrase(s), "n": str(view.card_counts[s])})
     if move.size >= 5:
         return _reason("sheds", {"n": str(move.size)})
     has_bomb = any(packed_count(hand, r) == 4 for r in range(R2 + 1))

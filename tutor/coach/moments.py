@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.combos import Combo
-from tutor.engine.record import GameRecord, RecordError, replay
+from tutor.engine.game import replay
+from tutor.engine.record import GameRecord, RecordError
 from tutor.engine.view import PlayerView, Turn
 
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import Cards, InvalidCardsError, format_packed, unpack
-from tutor.engine.combos import Combo, Kind, beats, readings
+from tutor.engine.combos import Combo, Kind, readings, strength
 from tutor.engine.moves import legal_moves
+from tutor.engine.notation import MoveText, resolve
 from tutor.i18n import Phrase, t
 
 
@@ -111,21 +112,18 @@ def _missing(hand: Cards, chosen: Cards) -> str:
 
 def lead_options(cards: Cards) -> list[Combo]:
     """Distinct ways to lead ``cards``: one per kind and length, the highest main (RULES §6)."""
-    by_shape: dict[tuple[int, int], Combo] = {}
-    for reading in readings(cards):
-        key = (int(reading.kind), reading.length)
-        if key not in by_shape or reading.main > by_shape[key].main:
-            by_shape[key] = reading
-    return sorted(by_shape.values(), key=lambda c: (c.kind, c.length))
+    return _named(cards, legal_moves(cards))
 
 
-def _highest(options: Sequence[Combo]) -> Combo:
-    return max(options, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main, c.length))
+def _named(cards: Cards, legal: Sequence[Combo]) -> list[Combo]:
+    """The legal moves the selection ``cards`` names (the engine's one resolver), by kind and length."""
+    found = [m for m in resolve(MoveText(cards), legal).options if m is not None]
+    return sorted(found, key=lambda c: (c.kind, c.length))
 
 
 def would_beat(hand: Cards, table: Combo, limit: int = 3) -> list[Combo]:
     """A few plays from ``hand`` that beat ``table``: same kind first, lowest first, bombs last."""
-    moves = legal_moves(hand, table)
+    moves = list(legal_moves(hand, table))
     moves.sort(key=lambda m: (m.kind in (Kind.BOMB, Kind.ROCKET), m.kind == Kind.ROCKET, m.main, m.cards))
     return moves[:limit]
 
@@ -149,16 +147,17 @@ def play_status(hand: Cards, table: Combo | None, text: str) -> PlayStatus:
     options = readings(chosen)
     if not options:
         return PlayStatus(t("coach.not_combination", cards=str(chosen)), False, chosen)
+    legal = legal_moves(hand, table)
+    named = _named(chosen, legal)
     if table is None:
-        leads = lead_options(chosen)
+        leads = named
         names = " / ".join(combo_name(c) for c in leads)
         tail = t("coach.choose_reading") if len(leads) > 1 else t("coach.can_play")
         return PlayStatus(f"{names} · {tail}", True, chosen, tuple(leads))
-    beating = [r for r in options if beats(r, table)]
-    if beating:
-        best = _highest(beating)
+    if named:
+        best = named[0]
         return PlayStatus(f"{combo_name(best)} · {t('coach.can_play')}", True, chosen, (best,))
-    reading = _highest(options)
+    reading = max(options, key=strength)
     reason = _why_not(reading, table, len(chosen))
     suggestions = would_beat(hand, table)
     if suggestions:

@@ -297,6 +297,12 @@ def best_beating_reading(cards: Cards | int, table: Combo, rules: Rules = STANDA
     return max(beating, key=strength, default=None)
 
 
+def plainest(options: list[Combo]) -> Combo:
+    """The reading a player leading these cards would normally announce, and the table shows:
+    the plainest kind, then the longest chain, then the highest main."""
+    return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
+
+
 def strength(combo: Combo) -> tuple[bool, bool, int, int]:
     """:attr:`Combo.strength` as a function, for ``max(..., key=strength)``."""
     return combo.strength

@@ -20,9 +20,11 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 
 from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
-from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
+from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
+from tutor.engine.notation import MoveText
+from tutor.engine.notation import resolve as resolve_text
 from tutor.engine.record import GameRecord, RecordError, StartPosition
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import Score, cost, score_game
@@ -398,11 +400,14 @@ class Game:
 
     # -------------------------------------------------------------------- play
 
-    def legal_moves(self) -> list[Combo]:
-        """Every play the player to move may make (pass excluded; see :meth:`can_pass`)."""
+    def legal_moves(self) -> list[Combo | None]:
+        """Every move the player to move may make, pass (None) last when following (RULES §4)."""
         if self._phase is not Phase.PLAYING:
             return []
-        return _legal_moves(self._hands[self._to_move], self._table, self.rules)
+        moves: list[Combo | None] = list(_legal_moves(self._hands[self._to_move], self._table, self.rules))
+        if self._table is not None:
+            moves.append(PASS)
+        return moves
 
     def can_pass(self) -> bool:
         """Passing is allowed only when following (RULES §4)."""
@@ -454,37 +459,39 @@ class Game:
     def resolve(self, cards: Cards | str, kind: Kind | str | None = None) -> Combo:
         """The combination that ``cards`` would be played as now, without playing it.
 
-        Following: the highest reading that beats the table (of ``kind``, if
-        given).  Leading: the one reading (highest main) of ``kind``; with no kind
-        and several kinds or lengths possible, :class:`AmbiguousPlayError`.
+        Resolved against :meth:`legal_moves` (:func:`tutor.engine.notation.resolve`):
+        following, the highest reading that beats the table; leading, the one
+        reading (highest main) of ``kind``; with no kind and several kinds or
+        lengths possible, :class:`AmbiguousPlayError` listing them.
         """
         self._check_playing()
         chosen_cards = Cards.parse(cards) if isinstance(cards, str) else cards
         wanted = Kind.from_label(kind) if isinstance(kind, str) else kind
         self._check_in_hand(chosen_cards.packed)
+        found = [m for m in resolve_text(MoveText(chosen_cards, wanted), self.legal_moves()).options if m is not None]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            found.sort(key=lambda c: (c.kind, c.length))
+            listed = "; ".join(r.describe() for r in found)
+            raise AmbiguousPlayError(f"{chosen_cards} can be led as: {listed} — say which kind", found)
+        # Not a legal move: say why, in the player's terms.
         options = readings(chosen_cards, self.rules)
         if not options:
             raise IllegalPlayError(f"{str(chosen_cards)!r} is not a combination")
-        if wanted is not None:
-            options = [r for r in options if r.kind == wanted]
-            if not options:
-                listed = ", ".join(r.describe() for r in readings(chosen_cards, self.rules))
-                raise IllegalPlayError(f"{chosen_cards} cannot be read as {wanted.label}; it reads as: {listed}")
-        if self._table is not None:
-            beating = [r for r in options if beats(r, self._table)]
-            if not beating:
-                raise IllegalPlayError(why_not_beats(_highest(options), self._table))
+        if wanted is not None and not any(r.kind == wanted for r in options):
+            listed = ", ".join(r.describe() for r in options)
+            raise IllegalPlayError(f"{chosen_cards} cannot be read as {wanted.label}; it reads as: {listed}")
+        assert self._table is not None  # leading, every reading of cards in hand is a legal move
+        return self._explain_not_beating(options, wanted)
+
+    def _explain_not_beating(self, options: list[Combo], wanted: Kind | None) -> Combo:
+        assert self._table is not None
+        shaped = [r for r in options if wanted is None or r.kind == wanted]
+        beating = [r for r in shaped if beats(r, self._table)]
+        if beating:  # a reading of another kind than the generator's choice: still a legal play
             return _highest(beating)
-        by_shape: dict[tuple[int, int], Combo] = {}
-        for r in options:
-            key = (int(r.kind), r.length)
-            if key not in by_shape or r.main > by_shape[key].main:
-                by_shape[key] = r
-        if len(by_shape) > 1:
-            found = sorted(by_shape.values(), key=lambda c: (c.kind, c.length))
-            listed = "; ".join(r.describe() for r in found)
-            raise AmbiguousPlayError(f"{chosen_cards} can be led as: {listed} — say which kind", found)
-        return next(iter(by_shape.values()))
+        raise IllegalPlayError(why_not_beats(_highest(shaped), self._table))
 
     def play_cards(self, cards: Cards | str, kind: Kind | str | None = None) -> Combo:
         """Play a set of cards, choosing the reading as :meth:`resolve` does."""

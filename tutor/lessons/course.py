@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jsonschema
-
 from tutor.lessons.loader import lesson_files, load_lesson_file
 from tutor.lessons.model import Lesson, build_lesson
+from tutor.lessons.schema import schema_problems
 from tutor.paths import lessons_dir
 
 
@@ -25,12 +24,10 @@ class BrokenLessonError(ValueError):
 
 def load_lesson(path: Path) -> Lesson:
     """One lesson file → :class:`Lesson` (raises :class:`BrokenLessonError`)."""
-    from tutor.lessons.validate import lesson_schema
-
     doc = load_lesson_file(path)
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(lesson_schema()).iter_errors(doc.data))
-    if error is not None:
-        raise BrokenLessonError(f"{path}: {error.message} (run 'ddz lessons validate {path}')")
+    shape, _ = schema_problems(doc)
+    if shape:
+        raise BrokenLessonError(f"{shape[0]} (run 'ddz lessons validate {path}')")
     lesson, problems = build_lesson(doc)
     if problems or lesson is None:
         raise BrokenLessonError(f"{problems[0]} (run 'ddz lessons validate {path}')")

@@ -14,54 +14,32 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tutor.engine.cards import Cards, InvalidCardsError, packed_contains
-from tutor.engine.combos import Combo, Kind, beats, readings, why_not_beats
+from tutor.engine.combos import Combo, Kind, beats, plainest, readings, strength, why_not_beats
 from tutor.engine.moves import legal_moves
+from tutor.engine.notation import MoveText, MoveTextError, move_notation, parse_move_text
+from tutor.engine.notation import resolve as resolve_text
 from tutor.engine.trick import Trick as EngineTrick
 from tutor.engine.trick import passes_since
 
-PASS_WORDS = frozenset({"pass", "p", "пас"})
+class LessonMoveError(MoveTextError):
+    """A move text that does not name cards, or a move that is not legal here (the message says why)."""
 
 
-class LessonMoveError(ValueError):
-    """A move text that does not name cards (the message quotes it)."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveSpec:
-    """A move as written: cards (None = pass) and optionally the reading's kind."""
-
-    cards: Cards | None
-    kind: Kind | None = None
-
-    @property
-    def is_pass(self) -> bool:
-        return self.cards is None
-
-    def __str__(self) -> str:
-        if self.cards is None:
-            return "pass"
-        return f"{self.cards}/{self.kind.label}" if self.kind is not None else str(self.cards)
+#: A move as a lesson writes it: the engine's one notation (:mod:`tutor.engine.notation`).
+MoveSpec = MoveText
 
 
 def parse_move(text: str) -> MoveSpec:
     """Read ``"pass"``, ``"33344"`` or ``"333444555666/airplane"``."""
-    raw = str(text).strip()
-    if raw.lower() in PASS_WORDS:
-        return MoveSpec(None)
-    cards_text, sep, kind_text = raw.partition("/")
-    kind = Kind.from_label(kind_text) if sep else None
     try:
-        cards = Cards.parse(cards_text)
-    except InvalidCardsError as error:
+        return parse_move_text(text)
+    except MoveTextError as error:
         raise LessonMoveError(str(error)) from None
-    if not cards:
-        raise LessonMoveError(f"no cards in move {text!r}")
-    return MoveSpec(cards, kind)
 
 
 def format_move(move: Combo | None) -> str:
     """An engine move in lesson notation (``pass`` for None)."""
-    return "pass" if move is None else move.text
+    return move_notation(move)
 
 
 def matching_moves(hand: Cards, table: Combo | None, spec: MoveSpec) -> list[Combo]:
@@ -71,11 +49,7 @@ def matching_moves(hand: Cards, table: Combo | None, spec: MoveSpec) -> list[Com
     """
     if spec.cards is None:
         return []
-    return [
-        m
-        for m in legal_moves(hand, table)
-        if m.cards == spec.cards.packed and (spec.kind is None or m.kind == spec.kind)
-    ]
+    return [m for m in resolve_text(spec, legal_moves(hand, table)).options if m is not None]
 
 
 def illegal_reason(hand: Cards | None, table: Combo | None, spec: MoveSpec) -> str | None:
@@ -111,9 +85,9 @@ def resolve(hand: Cards | None, table: Combo | None, spec: MoveSpec) -> Combo | 
     options = [r for r in readings(spec.cards) if spec.kind is None or r.kind == spec.kind]
     if table is not None:
         options = [r for r in options if beats(r, table)]
-        return max(options, key=lambda c: (c.kind == Kind.ROCKET, c.kind == Kind.BOMB, c.main))
+        return max(options, key=strength)
     # Leading: the plainest reading unless the author named one (as the table shows it).
-    return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
+    return plainest(options)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,42 +16,27 @@ the later layers, the rest of the file is still checked.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import islice
-from importlib import resources
 from pathlib import Path
 from typing import Any
-
-import jsonschema
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
-from tutor.files import UnreadableFile, shorten, shown
+from tutor.files import UnreadableFile, shown
 from tutor.lessons.claims import ClaimProver, Tally
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
 from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
+from tutor.lessons.schema import lesson_schema, schema_problems  # noqa: F401 - lesson_schema: re-exported
 from tutor.lessons.scoring import score_answer
 from tutor.paths import lessons_dir
 
 
-#: Most schema problems listed for one file.
-MAX_SCHEMA_ERRORS = 50
 #: How the last hint of a list begins (it gives the answer).
 ANSWER_EN, ANSWER_RU = "Answer:", "Ответ:"
-
-
-@lru_cache(maxsize=1)
-def lesson_schema() -> dict[str, Any]:
-    """The JSON Schema of lesson files (shipped inside the package)."""
-    text = resources.files("tutor.lessons").joinpath("lesson.schema.json").read_text(encoding="utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
 
 
 @dataclass
@@ -67,30 +52,6 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-def _schema_problems(doc: LessonDocument) -> tuple[list[Problem], set[FieldPath] | None]:
-    validator = jsonschema.Draft202012Validator(lesson_schema())
-    problems: list[Problem] = []
-    broken_steps: set[FieldPath] = set()
-    # At most MAX_SCHEMA_ERRORS are collected: a huge broken file must not cost minutes and gigabytes.
-    found = list(islice(validator.iter_errors(doc.data), MAX_SCHEMA_ERRORS + 1))
-    more = len(found) > MAX_SCHEMA_ERRORS
-    for error in sorted(found[:MAX_SCHEMA_ERRORS], key=lambda e: list(map(str, e.absolute_path))):
-        where: FieldPath = tuple(error.absolute_path)
-        # oneOf/allOf errors are vague at the top; the most specific sub-error says more.
-        best = jsonschema.exceptions.best_match([error])
-        message = shorten(best.message)
-        if best.absolute_path and tuple(best.absolute_path) != where:
-            where = tuple(best.absolute_path)
-        problems.append(Problem(str(doc.path), doc.line(where), format_path(where), "schema", message))
-        if len(where) >= 2 and where[0] == "steps" and isinstance(where[1], int):
-            broken_steps.add(where[:2])
-    if more:
-        problems.append(Problem(str(doc.path), doc.line(()), "(top)", "schema",
-                                f"and more schema problems (only the first {MAX_SCHEMA_ERRORS} are listed)"))
-        return problems, None  # too broken to build: the listed problems come first
-    return problems, broken_steps
 
 
 class _Checker:
@@ -363,7 +324,7 @@ def validate_document(
     """Every problem of one loaded lesson file (claims proven are added to ``tally``)."""
     if not isinstance(doc.data, dict):
         return None, [Problem(str(doc.path), 1, "(top)", "schema", "a lesson file is a mapping (id, title, …)")]
-    problems, broken = _schema_problems(doc)
+    problems, broken = schema_problems(doc)
     if broken is None or not isinstance(doc.data.get("steps"), list):
         return None, problems
     lesson, built = build_lesson(doc, frozenset(broken))

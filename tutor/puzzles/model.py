@@ -36,6 +36,7 @@ from typing import Any
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
+from tutor.engine.notation import MoveTextError, move_notation, resolve
 from tutor.solver.position import Position, Role, table_reading
 
 PASS = "pass"
@@ -248,14 +249,8 @@ def puzzle_id(pos: Position) -> str:
 # ------------------------------------------------------------------------- moves
 def move_text(move: Combo | None, legal: list[Combo | None] | None = None) -> str:
     """A move in the solution notation: ``pass``, cards, or ``cards:kind:length`` when
-    the same cards have another legal reading here."""
-    if move is None:
-        return PASS
-    if legal is not None:
-        same = [m for m in legal if m is not None and m.cards == move.cards]
-        if len(same) > 1:
-            return f"{move.text}:{Kind(move.kind).label}:{move.length}"
-    return move.text
+    the same cards have another legal reading here (:func:`tutor.engine.notation.move_notation`)."""
+    return move_notation(move, legal)
 
 
 class MoveNotInPositionError(ValueError):
@@ -270,21 +265,15 @@ def find_move(pos: Position, text: str) -> Combo | None:
             readings here and the text does not say which.
     """
     legal = pos.legal_moves()
-    spec = text.strip()
-    if spec.lower() == PASS:
-        if None not in legal:
-            raise MoveNotInPositionError(f"cannot pass in {pos}: the player leads")
-        return None
-    cards_text, _, reading = spec.partition(":")
-    cards = Cards.parse(cards_text).packed
-    same = [m for m in legal if m is not None and m.cards == cards]
-    if reading:
-        kind_text, _, length_text = reading.partition(":")
-        kind = Kind.from_label(kind_text)
-        same = [m for m in same if m.kind == kind and (not length_text or m.length == int(length_text))]
-    if not same:
+    try:
+        found = resolve(text, legal)
+    except MoveTextError as error:
+        raise MoveNotInPositionError(f"{text!r} is not a move: {error}") from None
+    if found.text.is_pass and not found.options:
+        raise MoveNotInPositionError(f"cannot pass in {pos}: the player leads")
+    if not found.options:
         raise MoveNotInPositionError(f"{text!r} is not a legal move in {pos}")
-    if len(same) > 1:
-        options = ", ".join(move_text(m, legal) for m in same)
+    if found.ambiguous:
+        options = ", ".join(move_text(m, legal) for m in found.options)
         raise MoveNotInPositionError(f"{text!r} has several readings here: {options}")
-    return same[0]
+    return found.move

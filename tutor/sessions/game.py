@@ -247,10 +247,7 @@ class GameSession:
         """The learner's legal moves now, pass included when passing is allowed."""
         if self.waiting_for is not Waiting.PLAY or self._game.to_move != HUMAN:
             return []
-        moves: list[Combo | None] = list(self._game.legal_moves())
-        if self._game.can_pass():
-            moves.append(None)
-        return moves
+        return self._game.legal_moves()
 
     def prompt(self) -> Prompt:
         if self.waiting_for is Waiting.BID:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, packed_contains, unpack
-from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, readings
+from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, plainest, readings
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick, passes_since
@@ -63,7 +63,7 @@ def table_reading(cards: Cards | int | str) -> Combo:
     options = readings(packed)
     if not options:
         raise InvalidPositionError(f"{Cards(packed)!s:s} is not a combination (table {Cards(packed)!s})")
-    return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
+    return plainest(options)
 
 
 @dataclass(frozen=True, slots=True)
