@@ -20,6 +20,7 @@ During play the coach speaks from the learner's view only (RULES §8).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from tutor.coach import advice
 from tutor.coach.advice import Hint, Verdict, judge, verdict_phrase, verdict_text
@@ -31,7 +32,11 @@ from tutor.coach.status import BidStatus, PlayStatus, bid_status, play_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
+from tutor.engine.rules import STANDARD, Rules
 from tutor.i18n import Phrase
+
+if TYPE_CHECKING:
+    from tutor.solver.solver import Solver
 
 
 class Coach:
@@ -50,7 +55,12 @@ class Coach:
         endgame: bool = True,
         max_nodes: int | None = None,
         budget: Budget = DEFAULT_BUDGET,
+        rules: Rules = STANDARD,
+        solver: Solver | None = None,
     ) -> None:
+        self.rules = rules
+        #: Injected exact solver for the open-hand checks (None: a fresh one per check).
+        self.solver = solver
         self.enabled = enabled
         self.endgame = endgame
         self.max_nodes = max_nodes
@@ -108,7 +118,7 @@ class Coach:
         if not (self.enabled and self.endgame):
             return None
         kwargs = {} if self.max_nodes is None else {"max_nodes": self.max_nodes}
-        return check_position(hands, landlord, mover, table, table_seat, **kwargs)
+        return check_position(hands, landlord, mover, table, table_seat, rules=self.rules, solver=self.solver, **kwargs)
 
     def after_move(
         self,

@@ -16,11 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD, Rules
 from tutor.i18n import Phrase
 from tutor.coach.mistakes import Finding
+
+if TYPE_CHECKING:
+    from tutor.solver.solver import Solver as SolverLike
 
 #: Solve only when every hand is at most this long …
 MAX_HAND = 10
@@ -51,19 +56,23 @@ def check_position(
     table: Combo | None,
     table_seat: int | None,
     max_nodes: int = NODE_BUDGET,
+    rules: Rules = STANDARD,
+    solver: SolverLike | None = None,
 ) -> EndgameCheck | None:
     """Solve the position before the learner's move; None when too big or undecided.
 
     Seats are already in turn order (0 → 1 → 2, RULES §2), so they map onto the
-    solver's player indices directly.
+    solver's player indices directly.  ``solver`` is injected when given (it
+    must follow ``rules``); otherwise a fresh one per check, so the answer never
+    depends on what was asked before.
     """
     if not small_enough(hands) or any(not h for h in hands):
         return None
     from tutor.solver import Position, Role, Solver
 
     roles = tuple(Role.LANDLORD if s == landlord else Role.FARMER for s in range(len(hands)))
-    position = Position(tuple(hands), roles, mover, table, table_seat if table is not None else None)
-    result = Solver(max_nodes=max_nodes).solve(position)
+    position = Position(tuple(hands), roles, mover, table, table_seat if table is not None else None, rules)
+    result = (solver or Solver(max_nodes=max_nodes, rules=rules)).solve(position)
     if result.mover_wins is None or not result.complete:
         return None
     own = tuple(move for player, move in result.line if player == mover and move is not None)

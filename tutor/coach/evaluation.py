@@ -206,7 +206,7 @@ class _Evaluator:
         # A fresh solver per evaluation: with a node budget, warm tables could
         # turn an "unknown" into an answer, and the answer must not depend on
         # what was asked before.
-        self.solver = Solver(max_nodes=budget.nodes, workers=1)
+        self.solver = Solver(max_nodes=budget.nodes, workers=1, rules=view.rules)
         rng = random.Random(view_seed(view))
         self.deals = likely_samples(
             view, rng, budget.samples, MediumBot(0), budget.steps, pass_limits(view), budget.recent

@@ -228,7 +228,7 @@ def throws_top_single_while_rocket_out(view: PlayerView, move: Combo | None) -> 
     if any(view.hand.count(r) for r in range(rank + 1, BIG_JOKER + 1)):
         return None  # it is not your highest single
     if view.table is not None and not any(
-        m.kind == Kind.SINGLE and m.main < rank for m in legal_moves(view.hand, view.table)
+        m.kind == Kind.SINGLE and m.main < rank for m in legal_moves(view.hand, view.table, view.rules)
     ):
         return None  # the only single that beats the table: no choice to count for
     unseen = view.unseen()

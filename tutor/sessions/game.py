@@ -158,7 +158,8 @@ class GameSession:
     ) -> GameSession:
         """A new game from ``deal_number`` (a random deal when None)."""
         number = new_deal_number() if deal_number is None else deal_number
-        return cls(Game(number), level, Coach(coach), games, scored=scored, counter=counter)
+        game = Game(number)
+        return cls(game, level, Coach(coach, rules=game.rules), games, scored=scored, counter=counter)
 
     @classmethod
     def restore(
@@ -177,7 +178,7 @@ class GameSession:
         if state.get("version") != STATE_VERSION or "record" not in state:
             raise ValueError(f"saved game has an unknown format (version {state.get('version')!r})")
         game = replay(GameRecord.from_dict(state["record"]))
-        the_coach = Coach(bool(state.get("coach", True)) if coach is None else coach)
+        the_coach = Coach(bool(state.get("coach", True)) if coach is None else coach, rules=game.rules)
         the_coach.judged_all = False  # the moves before the save were judged by another run
         for item in state.get("moments", []):
             try:

@@ -55,15 +55,16 @@ import time
 from collections.abc import Callable
 from typing import cast
 
-from tutor.engine.combos import Combo
+from tutor.engine.combos import Combo, Kind
 from tutor.solver.canon import LOW_BITS, Canon
 from tutor.solver.tables import HandTables, move_size, table_code
+
 
 #: A rank-compression plan (:func:`tutor.solver.canon.build_plan`).
 Plan = tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None
 
 #: Kinds below this one are answered by any bomb or the rocket.
-_BOMB_KIND = 13
+_BOMB_KIND = int(Kind.BOMB)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -243,7 +244,7 @@ class TwoPlayerSearch:
                 left = me - m[0]
                 if left == 0:
                     return True  # immediate: not worth a table entry
-                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < 13):
+                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < _BOMB_KIND):
                     other.append(m)
                 elif is_combo(left):
                     return True  # boss then out: not worth a table entry
@@ -272,7 +273,7 @@ class TwoPlayerSearch:
                         return True
                 elif code == 0 or k in moves:
                     left = me - k[0]
-                    if k[3] < best.get(k[1] | k[2] << 4, -1) or (any_bomb and k[1] < 13):
+                    if k[3] < best.get(k[1] | k[2] << 4, -1) or (any_bomb and k[1] < _BOMB_KIND):
                         if not win(opp, left, k[1] | k[2] << 4 | k[3] << 8, k):  # type: ignore[arg-type]
                             tt[key] = True
                             return True
@@ -286,7 +287,7 @@ class TwoPlayerSearch:
                 ordered.sort(key=lambda m: (min_plays(me - m[0]), m[3]))
             for m in ordered:
                 left = me - m[0]
-                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < 13):
+                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < _BOMB_KIND):
                     if not win(opp, left, m[1] | m[2] << 4 | m[3] << 8, m):
                         tt[key] = True
                         killers[me] = m
@@ -380,7 +381,7 @@ class TeamSearch:
                     return True
                 answered = False
                 for prof in opp_profiles:
-                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < 13):
+                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < _BOMB_KIND):
                         answered = True
                         break
                 if answered:
@@ -391,7 +392,7 @@ class TeamSearch:
                     return True
                 nobody = True
                 for prof in partner_profiles:
-                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < 13):
+                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < _BOMB_KIND):
                         nobody = False
                         break
                 boss.append((m, nobody))

@@ -22,7 +22,7 @@ Clearing loses only speed, never correctness.
 
 from __future__ import annotations
 
-from tutor.engine.cards import FIELD, packed_size, unpack
+from tutor.engine.cards import FIELD, SMALL_JOKER, packed_size, unpack
 from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.moves import lead_moves_packed
 from tutor.engine.rules import STANDARD, Rules
@@ -249,7 +249,7 @@ class HandTables:
                         if (
                             a >= b
                             or na != nb
-                            or b >= 13
+                            or b >= SMALL_JOKER  # jokers are not wings to swap
                             or not (free_after_y >> a) & 1
                             or (left_y >> (4 * a)) & FIELD != na
                             or (left_x >> (4 * b)) & FIELD != nb
