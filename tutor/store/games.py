@@ -190,7 +190,8 @@ def abandoned_result(state: dict[str, Any], seat: int = 0) -> FinishedGame:
     landlord loses twice the stake, a farmer once (RULES §7), like a resignation.
     A saved state that cannot be replayed is recorded at the lowest stake.
     """
-    from tutor.engine.record import GameRecord, replay
+    from tutor.engine.game import replay
+    from tutor.engine.record import GameRecord
 
     level = str(state.get("level", "medium"))
     scored = bool(state.get("scored", True))
