@@ -4,6 +4,7 @@ puzzles → sessions → cli), and only ``tutor.cli`` talks to the screen."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,13 @@ def test_no_module_imports_another_that_imports_it_back() -> None:
         if name not in state:
             visit(name)
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_front_ends_never_build_or_change_a_game_themselves() -> None:
+    """Only sessions drive a Game: tutor/cli and tutor/web import neither the game nor its replay."""
+    for front in ("cli", "web"):
+        for path in _layer_files(front):
+            names = _imports(path)
+            assert "tutor.engine.game" not in names, f"{path.relative_to(PACKAGE)} imports the game"
+            source = path.read_text(encoding="utf-8")
+            assert not re.search(r"\bGame(\(|\.from_hands|\.with_landlord)", source), f"{path.relative_to(PACKAGE)} builds a Game"
