@@ -14,7 +14,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from tutor.engine.combos import Combo, Kind, beats, readings
+from tutor.engine.combos import Combo, beats, readings
 from tutor.engine.trick import is_first_trick as first_trick_going
 from tutor.engine.view import PlayerView
 
@@ -81,7 +81,7 @@ def whole_hand_play(hand: int, table: Combo | None) -> Combo | None:
         if not options:
             return None
     # Prefer a non-bomb reading (no need to double the stake) — then the highest.
-    return max(options, key=lambda c: (c.kind not in (Kind.BOMB, Kind.ROCKET), c.main))
+    return max(options, key=lambda c: (not c.is_bomb, c.main))
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,7 @@ def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True) -> list
     found = []
     for move in follow_moves_packed(cards, combo):
         kind = move[1]
-        if kind == Kind.BOMB or kind == Kind.ROCKET:
+        if Kind(kind).is_bomb:
             if not bombs:
                 continue
         size = _size(move[0])

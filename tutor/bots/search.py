@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.counting import pass_limits
 from tutor.bots.sampling import sample_hidden
 from tutor.engine.cards import Cards
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.view import PlayerView
 from tutor.solver import Position, Role
@@ -131,5 +131,5 @@ def _thrift(move: Move) -> tuple[int, int, int]:
     """Among equally good moves: pass, then no bomb, then low cards shed in numbers."""
     if move is None:
         return (0, 0, 0)
-    bomb = move[1] in (Kind.BOMB, Kind.ROCKET)
+    bomb = move.is_bomb
     return (1 + int(bomb), move[3], -len(Cards(move[0])))

@@ -26,11 +26,11 @@ from rich.text import Text
 
 from tutor.cli.errors import BoundedFloat, BoundedInt, MAX_DEAL, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
-from tutor.cli.input import Command, Entry, parse_entry, selection_status
+from tutor.cli.input import Command, parse_entry
 from tutor.cli.play import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.files import InvalidFile, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir

@@ -94,7 +94,7 @@ def game_cell(view: PlayerView) -> str:
         if not high:
             return t("play.game_cell_bidding", base=base)
         return t("play.game_cell", base=base, bid=high, mult=1, cost=base * high)
-    bombs = sum(1 for turn in view.history if turn.play is not None and turn.play.kind in (Kind.BOMB, Kind.ROCKET))
+    bombs = sum(1 for turn in view.history if turn.play is not None and turn.play.is_bomb)
     mult = 1 << bombs
     return t("play.game_cell", base=base, bid=view.bid, mult=mult, cost=base * view.bid * mult)
 

@@ -40,7 +40,6 @@ from tutor.bots.counting import is_boss, unseen_packed
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Move, evaluate
 from tutor.coach.mistakes import Finding, detect, seat_phrase
 from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
-from tutor.engine.combos import Kind
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase, t
 
@@ -97,7 +96,7 @@ class Verdict:
 
 
 def _is_bomb(move: Move) -> bool:
-    return move is not None and move.kind in (Kind.BOMB, Kind.ROCKET)
+    return move is not None and move.is_bomb
 
 
 def reason(view: PlayerView, move: Move) -> Finding:

@@ -10,7 +10,7 @@ instead of a random one.  Pass is an option whenever it is allowed.
 from __future__ import annotations
 
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
 from tutor.engine.view import PlayerView
 
@@ -26,7 +26,7 @@ def _rest_value(view: PlayerView, move: Combo) -> float:
         return 1e9  # going out beats everything
     value = plan_packed(rest).score
     # Spending bombs, the rocket, twos or jokers costs control the plan no longer sees.
-    if move.kind in (Kind.BOMB, Kind.ROCKET):
+    if move.is_bomb:
         value -= 25.0
     for rank, cost in ((R2, 4.0), (SMALL_JOKER, 6.0), (BIG_JOKER, 7.0)):
         value -= cost * ((move.cards >> (4 * rank)) & 0xF)
@@ -56,7 +56,7 @@ def ranked_options(view: PlayerView, first: Combo | None | str = "none") -> list
         # Passing is the first idea when the partner holds the trick, else the last resort.
         if partner_on_table:
             options.insert(0, None)
-        elif not scored or all(m.kind in (Kind.BOMB, Kind.ROCKET) for m in scored):
+        elif not scored or all(m.is_bomb for m in scored):
             options.insert(0, None)
         else:
             options.insert(min(2, len(options)), None)

@@ -125,7 +125,7 @@ def spends_high_cards_early(view: PlayerView, move: Combo | None) -> Finding | N
     Only when no opponent is close to going out: then spending control cards
     to hold the lead is right, not a beginner's habit.
     """
-    if move is None or view.table is not None or move.kind in (Kind.BOMB, Kind.ROCKET):
+    if move is None or view.table is not None or move.is_bomb:
         return None
     if not _high_in(move):
         return None
@@ -145,7 +145,7 @@ def overkill(view: PlayerView, move: Combo | None) -> Finding | None:
     can beat it, counting from what the player has seen.  Otherwise the lower
     card may lose the trick and the high one was the price of keeping it.
     """
-    if move is None or view.table is None or move.kind in (Kind.BOMB, Kind.ROCKET):
+    if move is None or view.table is None or move.is_bomb:
         return None
     if not _high_in(move) or _goes_out(view, move):
         return None
@@ -198,7 +198,7 @@ def beats_partner(view: PlayerView, move: Combo | None) -> Finding | None:
         return None
     if not _landlord_passed_since(view, partner):
         return None
-    if move.kind in (Kind.BOMB, Kind.ROCKET):
+    if move.is_bomb:
         return Finding("smothers_partner_with_bomb")
     return Finding("beats_partner", {"partner": seat_phrase(partner)})
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.trick import Turn, trick_winners
 from tutor.i18n import Phrase
 
@@ -67,7 +67,7 @@ def deciding_moment(history: Sequence[Turn], landlord: int, winner: int, players
 
 
 def bombs_played(history: Sequence[Turn]) -> list[Combo]:
-    return [t_.play for t_ in history if t_.play is not None and t_.play.kind in (Kind.BOMB, Kind.ROCKET)]
+    return [t_.play for t_ in history if t_.play is not None and t_.play.is_bomb]
 
 
 def review_lines(

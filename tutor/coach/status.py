@@ -124,7 +124,7 @@ def _named(cards: Cards, legal: Sequence[Combo]) -> list[Combo]:
 def would_beat(hand: Cards, table: Combo, limit: int = 3) -> list[Combo]:
     """A few plays from ``hand`` that beat ``table``: same kind first, lowest first, bombs last."""
     moves = list(legal_moves(hand, table))
-    moves.sort(key=lambda m: (m.kind in (Kind.BOMB, Kind.ROCKET), m.kind == Kind.ROCKET, m.main, m.cards))
+    moves.sort(key=lambda m: (m.is_bomb, m.kind == Kind.ROCKET, m.main, m.cards))
     return moves[:limit]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.engine.cards import Cards
-from tutor.engine.combos import Kind, readings
+from tutor.engine.combos import readings
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import cost
 
@@ -26,7 +26,7 @@ def doublings(game: dict[str, Any]) -> int:
     k = 0
     for text in game.get("bombs") or []:
         cards = Cards.parse(str(text))
-        if not any(r.kind in (Kind.BOMB, Kind.ROCKET) for r in readings(cards)):
+        if not any(r.is_bomb for r in readings(cards)):
             raise ValueError(f"{str(cards)!r} is neither a bomb nor the rocket: it does not double the game")
         k += 1
     spring, anti = bool(game.get("spring")), bool(game.get("anti_spring"))

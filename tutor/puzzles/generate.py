@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tutor.engine.cards import Cards, packed_contains
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.deal import deal
 from tutor.engine.moves import lead_moves_packed
 from tutor.puzzles.difficulty import Difficulty, plausible_losing_moves
@@ -135,7 +135,7 @@ class Generator:
         only = root.winning_moves[0]
         losing = plausible_losing_moves(pos, [only])
         # "Bomb now or pass?" is a real decision even when pass is the only rival.
-        bomb_now = only is not None and only.kind in (Kind.BOMB, Kind.ROCKET) and pos.table is not None
+        bomb_now = only is not None and only.is_bomb and pos.table is not None
         if len(losing) < (1 if bomb_now else self.limits.min_plausible_losing):
             return None
         fastest = solver.solve(pos, "fastest", all_moves=False)
@@ -314,7 +314,7 @@ def random_deal_candidates(
         by: int | None = None
         if rng.random() < table_rate:
             by = rng.choice([i for i in range(1, players)])
-            options = [m for m in lead_moves_packed(rests[by].packed) if m.kind not in (Kind.BOMB, Kind.ROCKET)]
+            options = [m for m in lead_moves_packed(rests[by].packed) if not m.is_bomb]
             if options:
                 table = rng.choice(sorted(options))
             else:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
 from tutor.solver.position import Position, Role
 
@@ -58,7 +58,7 @@ def impossible_passes(pos: Position) -> list[str]:
 
 
 def _is_bomb(move: Combo | None) -> bool:
-    return move is not None and move.kind in (Kind.BOMB, Kind.ROCKET)
+    return move is not None and move.is_bomb
 
 
 def wins_without_bombs(pos: Position, solver: SolverLike | None = None, max_nodes: int = MAX_NODES) -> bool:

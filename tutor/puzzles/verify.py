@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from tutor.engine.combos import Kind
 from tutor.puzzles.generate import SolverFactory, SolverLike
 from tutor.puzzles.model import GoalType, Node, Puzzle, find_move
 from tutor.puzzles.realism import SearchTooBig, impossible_passes, wins_without_bombs
@@ -67,7 +66,7 @@ def check_goal(puzzle: Puzzle, solver: SolverLike) -> list[str]:
             return [f"goal says win in {puzzle.goal.plays}, the fastest win takes {result.win_in}"]
     if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
         plays = MainLine(puzzle).solver_plays()
-        if not any(p.kind in (Kind.BOMB, Kind.ROCKET) for p in plays):
+        if not any(p.is_bomb for p in plays):
             return ["goal says win with a bomb, the main line has none"]
         try:
             if wins_without_bombs(puzzle.position, solver):
