@@ -159,3 +159,17 @@ def test_remarks_render_in_either_language() -> None:
     remark = Phrase("coach.beats_partner", {"partner": Phrase("play.seat_2")})
     assert Phrase.from_data(remark.to_data()) == remark
     assert remark.render("en") != remark.render("ru")
+
+
+def test_the_language_is_chosen_per_call_not_per_process() -> None:
+    from tutor.i18n import language, speaking
+
+    before = language()
+    status = GameSession.new(42, level="easy")
+    status.start()
+    shown = status.bid(3) and status.select("4443")[0]
+    assert isinstance(shown, StatusLine)
+    with speaking("ru"):
+        russian = shown.render()
+        assert language() == "ru"
+    assert language() == before and shown.render("en") != russian and shown.render("ru") == russian
