@@ -31,7 +31,8 @@ cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 from dataclasses import dataclass, field
 
 from tutor.engine.cards import Cards
@@ -137,11 +138,25 @@ def _spec(text: str) -> MoveSpec:
 Report = Callable[[FieldPath, str, str], None]
 
 
+class Weigher(Protocol):
+    """Weighs a hidden-hand task from the learner's view (:class:`tutor.lessons.view_claims.ViewProver`)."""
+
+    def play(self, task: Task, setup: Setup, where: FieldPath, extra: Sequence[Move] = ()) -> bool: ...
+
+
+#: Builds a :class:`Weigher` for a report and a tally (injected: this module does not know the coach).
+WeigherFactory = Callable[[Report, "Tally"], Weigher]
+
+
 class ClaimProver:
     """Proves the claims of play and line tasks; reports what does not hold."""
 
-    def __init__(self, oracle: Oracle, report: Report, view: bool = False) -> None:
+    def __init__(
+        self, oracle: Oracle, report: Report, view: bool = False, weigher: WeigherFactory | None = None
+    ) -> None:
         self.oracle = oracle
+        #: What weighs hidden-hand claims when ``view`` is on (passed in by the validator).
+        self.weigher = weigher
         self.report = report
         self.tally = Tally()
         self._tables = HandTables()
@@ -228,15 +243,15 @@ class ClaimProver:
         ``solver_accepts``: the task accepts the moves the solver proves winning in the dealt
         cards (``winning: true``, line tasks); those are the accepted answers weighed.
         """
-        from tutor.lessons.view_claims import ViewProver
-
+        if self.weigher is None:
+            return False
         extra: list[Move] = []
         if solver_accepts:
             if not setup.fully_known:
                 return False
             assert setup.landlord is not None
             extra = list(self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord)))
-        return ViewProver(self.report, self.tally).play(task, setup, where, extra)
+        return self.weigher(self.report, self.tally).play(task, setup, where, extra)
 
     def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:
         assert setup.landlord is not None

@@ -25,7 +25,8 @@ from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
 from tutor.files import UnreadableFile, shown
-from tutor.lessons.claims import ClaimProver, Tally
+from tutor.lessons.claims import ClaimProver, Tally, Weigher
+from tutor.lessons.claims import Report as ClaimReport
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
 from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
@@ -54,6 +55,13 @@ class Report:
         return not self.problems
 
 
+def _view_prover(report: ClaimReport, tally: Tally) -> Weigher:
+    """The coach's view-based weighing of hidden-hand claims (imported on use: it is heavy)."""
+    from tutor.lessons.view_claims import ViewProver
+
+    return ViewProver(report, tally)
+
+
 class _Checker:
     """Engine and solver checks of one lesson."""
 
@@ -63,7 +71,7 @@ class _Checker:
         self.problems: list[Problem] = []
         #: Every move a play or line step accepts (first moves), for the feedback checks.
         self._accepted: dict[FieldPath, list[Combo | None]] = {}
-        self.prover = ClaimProver(oracle, self.add, view)
+        self.prover = ClaimProver(oracle, self.add, view, weigher=_view_prover if view else None)
 
     def add(self, where: FieldPath, code: str, message: str) -> None:
         self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
