@@ -9,8 +9,13 @@ lets lessons and puzzles read input the same way.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+
+from rich.console import Console
+from rich.text import Text
 
 from tutor.coach.status import PlayStatus, pass_status, play_status
 from tutor.engine.cards import Cards
@@ -90,3 +95,21 @@ def parse_bid(line: str, legal: list[int]) -> int | None:
     else:
         return None
     return amount if amount in legal else None
+
+
+#: Reads one line after showing a prompt; None at the end of input.
+Reader = Callable[[str], "str | None"]
+
+
+def stdin_reader(console: Console) -> Reader:
+    """Print the prompt and read one line from stdin; None at end of input."""
+
+    def read(prompt: str) -> str | None:
+        console.print(Text(f"{prompt}: ", style="bold cyan"), end="")
+        line = sys.stdin.readline()
+        if not line:
+            console.print()
+            return None
+        return line.rstrip("\n")
+
+    return read

@@ -81,7 +81,7 @@ def run_exercises(console: Console, read: Callable[[str], str | None], store: St
 @handle_user_errors
 def mistakes_command(game_id: str, as_json: bool) -> None:
     # Help text: help.mistakes.
-    from tutor.cli.play import stdin_reader
+    from tutor.cli.input import stdin_reader
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.games import GameStore

@@ -17,7 +17,6 @@ click's ``CliRunner(input=...)``.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ from rich.text import Text
 from tutor.bots import LEVELS
 from tutor.cli.errors import deal_number_type, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
-from tutor.cli.input import Command, parse_bid, parse_entry
+from tutor.cli.input import Command, Reader, parse_bid, parse_entry, stdin_reader
 from tutor.cli.resume import CANCEL, choose_game
 from tutor.cli.render import TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach.status import combo_name
@@ -39,22 +38,7 @@ from tutor.sessions.game import DEFAULT_LEVEL, GameSession, Waiting
 from tutor.store import Store
 from tutor.store.games import GameStore
 
-Reader = Callable[[str], "str | None"]
 TONE_STYLES = {ev.Tone.PLAIN: "", ev.Tone.STRONG: "bold", ev.Tone.QUIET: "dim", ev.Tone.WARNING: "yellow", ev.Tone.ERROR: "red"}
-
-
-def stdin_reader(console: Console) -> Reader:
-    """Print the prompt and read one line from stdin; None at end of input."""
-
-    def read(prompt: str) -> str | None:
-        console.print(Text(f"{prompt}: ", style="bold cyan"), end="")
-        line = sys.stdin.readline()
-        if not line:
-            console.print()
-            return None
-        return line.rstrip("\n")
-
-    return read
 
 
 def render_event(console: Console, event: ev.Event) -> None:

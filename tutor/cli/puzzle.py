@@ -27,7 +27,7 @@ from rich.text import Text
 from tutor.cli.errors import BoundedFloat, BoundedInt, MAX_DEAL, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
-from tutor.cli.play import Reader, stdin_reader
+from tutor.cli.input import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
