@@ -123,6 +123,8 @@ def reason(view: PlayerView, move: Move) -> Finding:
     has_rocket = packed_count(hand, SMALL_JOKER) and packed_count(hand, BIG_JOKER)
     if (has_bomb or has_rocket) and not _is_bomb(move):
         return _reason("keeps_bomb")
+    if _is_bomb(move):
+        return _reason("bomb", {"cards": move.text})
     if move.main >= HIGH_FROM:
         return _reason("high", {"cards": move.text})
     if view.table is None:
