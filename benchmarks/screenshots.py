@@ -18,6 +18,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -30,6 +31,46 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height: int) -> None:
+    """One size: a fresh server on a fresh store, each view drawn and photographed."""
+    port = free_port()
+    home = tempfile.mkdtemp(prefix="ddz-shots-")
+    server = subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--no-open",
+                               "--port", str(port)], env={**os.environ, "DDZ_HOME": home})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/api/settings", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{base}/play?deal={args.deal}&level=easy")
+        page.wait_for_selector("body[data-ready]")
+        page.screenshot(path=str(args.out / f"{name}-bid.png"))
+        bid = page.get_by_role("button", name="Bid 3")
+        if bid.is_enabled():
+            bid.click()
+        else:
+            page.locator("#bid-buttons").get_by_role("button", name="Pass").click()
+        page.get_by_role("button", name="Play", exact=True).wait_for()
+        page.get_by_role("button", name="Hint").click()
+        page.wait_for_function("!document.body.hasAttribute('aria-busy')")
+        page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
+        for view in ("learn", "puzzle", "history", "settings"):
+            page.goto(f"{base}/{view}")
+            page.wait_for_selector("body[data-ready]")
+            if view == "puzzle":
+                page.get_by_role("button", name="Daily puzzle").click()
+                page.get_by_role("button", name="Solution").wait_for()
+            page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)
+        page.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("screenshots"))
@@ -39,45 +80,11 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    home = tempfile.mkdtemp(prefix="ddz-shots-")
-    server = subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--no-open", "--port", str(port)],
-                              env={**os.environ, "DDZ_HOME": home})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/api/settings", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
-            for name, (width, height) in SIZES.items():
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{base}/play?deal={args.deal}&level=easy")
-                page.wait_for_selector("body[data-ready]")
-                page.screenshot(path=str(args.out / f"{name}-bid.png"))
-                bid = page.get_by_role("button", name="Bid 3")
-                if bid.is_enabled():
-                    bid.click()
-                else:
-                    page.get_by_role("button", name="Pass", exact=True).first.click()
-                page.get_by_role("button", name="Play", exact=True).wait_for()
-                page.get_by_role("button", name="Hint").click()
-                page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
-                for view in ("learn", "puzzle", "settings"):
-                    page.goto(f"{base}/{view}")
-                    page.wait_for_selector("body[data-ready]")
-                    if view == "puzzle":
-                        page.get_by_role("button", name="Daily puzzle").click()
-                        page.get_by_text("Solution").wait_for()
-                    page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)
-                page.close()
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        for name, (width, height) in SIZES.items():
+            shoot(browser, args, name, width, height)
+        browser.close()
     print(f"screenshots in {args.out}/: " + ", ".join(sorted(p.name for p in args.out.glob("*.png"))))
     return 0
 

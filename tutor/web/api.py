@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutor.i18n import LANGUAGES, catalogue, lookup
+from tutor.i18n import LANGUAGES, catalogue, speaking, t
+from tutor.web import game, history, lessons, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
 from tutor.web.errors import ApiError, field_bool, field_str, quoted
+from tutor.web.holder import Holder, Slot
 
 Query = Mapping[str, str]
 
@@ -24,9 +26,10 @@ def strings(context: Context, body: dict[str, Any], query: Query) -> dict[str, A
         lang = chosen_lang(store, context, query.get("lang"))
     words = {key[4:]: value for key, value in catalogue("en").items() if key.startswith("web.")}
     words.update({key[4:]: value for key, value in catalogue(lang).items() if key.startswith("web.")})
-    words["legend"] = lookup("play.legend", lang) or ""
-    for level in LEVELS:
-        words[f"level_{level}"] = lookup(f"play.level_{level}", lang) or level
+    with speaking(lang):
+        words["legend"] = t("play.legend")
+        for level in LEVELS:
+            words[f"level_{level}"] = t(f"play.level_{level}")
     return {"lang": lang, "languages": list(LANGUAGES), "strings": words}
 
 
@@ -57,11 +60,79 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     with context.store() as store:
         for key, value in changes.items():
             store.set_setting(key, value)
+        with context.game.held() as slot:
+            if slot.session is not None and "counter" in changes:
+                slot.session.session.counter = bool(changes["counter"])
         return {"settings": context.settings(store)}
+
+
+# ------------------------------------------------------------------ the game
+GameAction = Callable[[game.Table, dict[str, Any]], list[Any]]
+Work = Callable[[Context, dict[str, Any], Query], dict[str, Any]]
+
+
+def on_game_thread(work: Work) -> Work:
+    """Mark a route whose work runs on the game's own worker thread (see :class:`tutor.web.holder.Holder`)."""
+    work.slot_name = "game"  # type: ignore[attr-defined]
+    return work
+
+
+def _answer(context: Context, slot: Slot[Any], items: list[Any], busy: str | None = None) -> dict[str, Any]:
+    return {"events": render.events(items), **game.state(context, slot, busy)}
+
+
+def game_route(action: GameAction | None, *, changes: bool) -> Work:
+    """A game route: take up the stored game if needed, check the revision, act, answer events plus the table."""
+
+    def work(context: Context, body: dict[str, Any], query: Query) -> dict[str, Any]:
+        with context.store() as store:
+            lang = chosen_lang(store, context, query.get("lang"))
+        with context.game.held() as slot, speaking(lang):
+            busy = game.sync(context, slot)
+            if action is None:
+                return _answer(context, slot, [], busy)
+            try:
+                table = context.game.current(slot)
+                Holder.check_rev(slot, body.get("rev"))
+            except ApiError as error:
+                if error.status == 409:
+                    error.extra = game.state(context, slot, busy)
+                raise
+            items = game.run(table, lambda session: action(table, body))
+            if changes:
+                slot.rev += 1
+            return _answer(context, slot, items)
+
+    return on_game_thread(work)
+
+
+def game_start(context: Context, body: dict[str, Any], query: Query) -> dict[str, Any]:
+    with context.store() as store:
+        lang = chosen_lang(store, context, query.get("lang"))
+    with context.game.held() as slot, speaking(lang):
+        game.sync(context, slot)
+        if "rev" in body:
+            Holder.check_rev(slot, body.get("rev"))
+        if body.get("resume_deal") is not None:
+            items = game.open_deal(context, slot, {**body, "deal": body["resume_deal"]})
+        else:
+            items = game.start(context, slot, body)
+        return _answer(context, slot, items)
 
 
 ROUTES: list[tuple[str, str, Callable[[Context, dict[str, Any], Query], dict[str, Any]]]] = [
     ("/api/strings", "GET", strings),
     ("/api/settings", "GET", get_settings),
     ("/api/settings", "POST", put_settings),
+    ("/api/game", "GET", game_route(None, changes=False)),
+    ("/api/game/new", "POST", on_game_thread(game_start)),
+    ("/api/game/select", "POST", game_route(lambda t, b: game.select(t.session, b), changes=False)),
+    ("/api/game/play", "POST", game_route(game.play, changes=True)),
+    ("/api/game/pass", "POST", game_route(lambda t, b: t.session.pass_(), changes=True)),
+    ("/api/game/hint", "POST", game_route(lambda t, b: game.hint(t), changes=False)),
+    ("/api/game/undo", "POST", game_route(lambda t, b: t.session.undo(), changes=True)),
+    ("/api/game/bid", "POST", game_route(lambda t, b: game.bid(t.session, b), changes=True)),
+    *puzzles.ROUTES,
+    *lessons.ROUTES,
+    *history.ROUTES,
 ]

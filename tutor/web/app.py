@@ -9,6 +9,8 @@ traceback (an unexpected error is a 500 with one line, and is logged).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -21,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tutor.store import StoreError
+from tutor.store import GameBusyError, StoreError
 from tutor.web import api
 from tutor.web.context import Context
 from tutor.web.errors import ApiError, parse_body
@@ -51,9 +53,16 @@ def endpoint(context: Context, work: Work) -> Callable[[Request], Any]:
                 return _json({"error": f"request too large ({len(raw)} bytes)"}, 413)
         try:
             body = parse_body(raw)
-            return _json(await run_in_threadpool(work, context, body, {**request.query_params, **request.path_params}))
+            query = {**request.query_params, **request.path_params}
+            holder = getattr(context, getattr(work, "slot_name", ""), None)
+            if holder is not None:  # the game: always on its own thread (its store connection lives there)
+                call = functools.partial(work, context, body, query)
+                return _json(await asyncio.get_running_loop().run_in_executor(holder.executor, call))
+            return _json(await run_in_threadpool(work, context, body, query))
         except ApiError as error:
             return _json({"error": error.message, **error.extra}, error.status)
+        except GameBusyError as error:
+            return _json({"error": str(error)}, 409)
         except StoreError as error:
             return _json({"error": str(error)}, 503)
         except Exception as error:  # noqa: BLE001 - the page gets one line, the log the details

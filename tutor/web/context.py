@@ -7,16 +7,19 @@ and the browser write the same file, each in short transactions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tutor.i18n import LANGUAGES
+from tutor.i18n import LANGUAGES, speaking
 from tutor.store import Store
 from tutor.web.errors import ApiError, quoted
 from tutor.web.holder import Holder
+
+if TYPE_CHECKING:
+    from tutor.puzzles.generate import SolverLike
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULTS: dict[str, Any] = {"lang": "en", "level": "medium", "coach": True, "counter": False}
@@ -24,9 +27,10 @@ DEFAULTS: dict[str, Any] = {"lang": "en", "level": "medium", "coach": True, "cou
 
 @dataclass
 class Context:
-    """The server's state: the store's path and one slot per activity."""
+    """The server's state: the store's path, an injectable puzzle solver and one slot per activity."""
 
     store_path: Path | None = None
+    solver_factory: Callable[[], SolverLike] | None = None
     game: Holder[Any] = field(default_factory=lambda: Holder("game"))
     puzzle: Holder[Any] = field(default_factory=lambda: Holder("puzzle"))
     lesson: Holder[Any] = field(default_factory=lambda: Holder("lesson"))
@@ -49,6 +53,13 @@ class Context:
             out["level"] = DEFAULTS["level"]
         return out
 
+    def solver(self) -> SolverLike:
+        if self.solver_factory is not None:
+            return self.solver_factory()
+        from tutor.sessions.puzzle import default_solver
+
+        return default_solver()
+
 
 def chosen_lang(store: Store, context: Context, asked: str | None) -> str:
     """The language of this answer: ``?lang=`` when given (checked), else the stored setting."""
@@ -57,3 +68,9 @@ def chosen_lang(store: Store, context: Context, asked: str | None) -> str:
     if asked not in LANGUAGES:
         raise ApiError(400, f"unknown language {quoted(asked)} (one of: {', '.join(LANGUAGES)})")
     return asked
+
+
+@contextmanager
+def answer_in(lang: str) -> Iterator[None]:
+    with speaking(lang):
+        yield

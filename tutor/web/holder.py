@@ -12,6 +12,7 @@ the other routes.
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,6 +38,8 @@ class Holder(Generic[S]):
         self.name = name
         self.slot: Slot[S] = Slot()
         self._lock = threading.Lock()
+        #: One worker thread for work that keeps a store connection across requests (the game's claim).
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"ddz-{name}")
 
     @contextmanager
     def held(self) -> Iterator[Slot[S]]:

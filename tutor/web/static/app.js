@@ -117,6 +117,12 @@ async function openGame() {
     if (params.has("level")) body.level = params.get("level");
     answer = await api("/api/game/new", body);
     history.replaceState(null, "", "/play");
+    if (!answer.ok && answer.data.in_progress) {
+      const current = await api("/api/game");
+      if (current.ok && current.data.game) setGame(current.data);
+      takeGame(answer, body);
+      return;
+    }
   } else {
     answer = await api("/api/game");
     if (answer.ok && !answer.data.game) answer = await api("/api/game/new", {});
@@ -124,8 +130,17 @@ async function openGame() {
   takeGame(answer);
 }
 
-function takeGame(answer) {
+function takeGame(answer, sent) {
   const data = answer.data;
+  if (!answer.ok && data.in_progress && sent) {
+    // a game is in progress: never dropped silently — continue it, or abandon it (a loss) for the new one
+    const node = $("options");
+    node.replaceChildren(el("span", { text: data.error }),
+      el("button", { type: "button", onclick: () => newGame({ ...sent, abandon: true, rev: state.rev }) }, tr("abandon_start")),
+      el("button", { type: "button", class: "primary", onclick: async () => { node.hidden = true; takeGame(await api("/api/game")); } }, tr("resume")));
+    node.hidden = false;
+    return;
+  }
   if (!answer.ok) {
     if (answer.status === 409 && data.game !== undefined) {
       logLine({ type: "say", text: tr("stale"), tone: "warning" });
@@ -325,8 +340,9 @@ async function playCards(n) {
 }
 
 async function newGame(body) {
-  $("log").replaceChildren();
-  takeGame(await api("/api/game/new", body));
+  const answer = await api("/api/game/new", body);
+  if (answer.ok) $("log").replaceChildren();
+  takeGame(answer, body);
 }
 
 // Tap to raise or lower; drag across cards to raise (or lower) the whole run.
@@ -427,7 +443,7 @@ function takePuzzle(answer) {
   $("puzzle-streak").textContent = data.streak;
   const themes = $("puzzle-theme");
   if (!themes.options.length) {
-    themes.append(el("option", { value: "", text: tr("any_theme") }), ...data.themes.map((t) => el("option", { value: t, text: t })));
+    themes.append(el("option", { value: "", text: tr("any_theme") }), ...data.themes.map((t) => el("option", { value: t.id, text: t.name })));
   }
   node.replaceChildren();
   const p = data.puzzle;
@@ -515,7 +531,7 @@ function drawCourse(data) {
   state.lessonRev = data.rev;
   const node = $("course");
   const stars = (n) => (n === null ? tr("not_done") : "★".repeat(n) + "☆".repeat(3 - n));
-  node.replaceChildren(el("h1", { text: tr("course") }), el("table", { class: "course panel" },
+  node.replaceChildren(el("h1", { text: tr("course") }), el("p", { text: data.progress }), el("table", { class: "course panel" },
     el("tbody", {}, data.course.map((row) => el("tr", {},
       el("td", { text: String(row.number) }), el("td", { text: row.title }),
       el("td", { class: "stars", "aria-label": row.stars === null ? tr("not_done") : tr("stars", { n: row.stars }), text: stars(row.stars) }),

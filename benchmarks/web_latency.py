@@ -1,0 +1,84 @@
+"""API latency of the web table: how long a learner's play takes to answer when the bots are hard.
+
+Runs the app under uvicorn on a free loopback port with a throw-away store and
+plays whole games over HTTP as the page does (bid the suggestion, then hint and
+play the hinted move each turn).  Each ``/api/game/play`` answer includes both
+hard bots thinking until it is the learner's turn again.  Prints the median and
+the maximum, and the machine's load (the figures move with it)::
+
+    python benchmarks/web_latency.py [--games 3] [--level hard] [--first-deal 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--first-deal", type=int, default=1)
+    args = parser.parse_args()
+    import uvicorn
+
+    from tutor.web.app import create_app
+    from tutor.web.context import Context
+
+    home = Path(tempfile.mkdtemp(prefix="ddz-latency-"))
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(Context(store_path=home / "ddz.sqlite3"), port=port),
+                                           log_level="warning", lifespan="off"))
+    threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True).start()
+    base = f"http://127.0.0.1:{port}"
+
+    def call(path: str, body: dict[str, Any] | None = None) -> tuple[dict[str, Any], float]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(base + path, data=data, headers={
+            "content-type": "application/json", "origin": base})
+        started = time.perf_counter()
+        with urllib.request.urlopen(request, timeout=600) as response:
+            answer = json.loads(response.read())
+        return answer, time.perf_counter() - started
+
+    for _ in range(200):
+        try:
+            call("/api/settings")
+            break
+        except OSError:
+            time.sleep(0.05)
+    plays: list[float] = []
+    for deal in range(args.first_deal, args.first_deal + args.games):
+        data, _ = call("/api/game/new", {"deal": deal, "level": args.level})
+        while data["game"]["waiting"] == "bid":
+            data, _ = call("/api/game/bid", {"rev": data["rev"], "bid": data["game"]["bids"]["suggested"]})
+        while data["game"]["waiting"] == "play":
+            hint, _ = call("/api/game/hint", {"rev": data["rev"]})
+            move = next(e for e in hint["events"] if e["type"] == "hint")["move"]
+            if move is None:
+                data, seconds = call("/api/game/pass", {"rev": data["rev"]})
+            else:
+                data, seconds = call("/api/game/play", {"rev": data["rev"], "cards": "".join(move["cards"])})
+            plays.append(seconds)
+    server.should_exit = True
+    load = os.getloadavg()
+    print(f"web API, play with {args.level} bots: {len(plays)} plays in {args.games} games; "
+          f"median {statistics.median(plays) * 1000:.0f} ms, max {max(plays) * 1000:.0f} ms "
+          f"(load average {load[0]:.1f} on {os.cpu_count()} cores)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

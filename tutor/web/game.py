@@ -1,0 +1,273 @@
+"""The game routes: a thin adapter over :class:`tutor.sessions.game.GameSession`.
+
+One game at a time, the same one the terminal resumes (the store's "game in
+progress"): a game begun in the browser continues with ``ddz play --resume``
+and the other way round.  When the stored game changed behind the server's
+back (the terminal played on), the next request restores it from the store.
+
+Each action maps to one session method; what comes back is the session's
+events, rendered, plus the table as it stands.  Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.i18n import t
+from tutor.sessions import events as ev
+from tutor.sessions.game import GameSession, Waiting
+from tutor.i18n import t
+from tutor.store import GameBusyError, Store
+from tutor.store.games import GameStore
+from tutor.web import render
+from tutor.web.context import LEVELS, Context
+from tutor.web.errors import ApiError, field_bool, field_int, field_str, quoted
+from tutor.web.holder import Slot
+
+
+@dataclass
+class Table:
+    """The session, the store connection that holds its claim, and what a reloaded page must redraw.
+
+    The game's store connection lives as long as the game and is used only on
+    the game's own worker thread (SQLite connections belong to one thread):
+    it holds the game's claim, so another window (``ddz play --resume``) is told
+    the game is open here instead of playing it twice.
+    """
+
+    session: GameSession
+    store: Store
+    games: GameStore
+    #: The line that opened the learner's turn (bidding status, "you lead", "beat … or pass").
+    opening: ev.Say | None = None
+    review: ev.Review | None = None
+    #: The hint the page may play as the coach's own move (cards as text).
+    hinted: str | None = None
+
+    def close(self) -> None:
+        """Let go of the game (it stays unfinished in the store unless it ended) and its connection."""
+        try:
+            self.games.release()
+        finally:
+            self.store.close()
+
+
+def _note(table: Table, items: list[Any]) -> None:
+    """Remember what a reload needs from the events just produced."""
+    for index, item in enumerate(items):
+        if isinstance(item, ev.TableShown):
+            follow = items[index + 1] if index + 1 < len(items) else None
+            table.opening = follow if isinstance(follow, ev.Say) else None
+            table.hinted = None
+        elif isinstance(item, ev.Review):
+            table.review = item
+
+
+def run(table: Table, action: Any) -> list[Any]:
+    """Call ``action(session)``; a session's ValueError is the request's fault (422), a busy game 409."""
+    try:
+        items: list[Any] = action(table.session)
+    except GameBusyError as error:
+        raise ApiError(409, str(error)) from None
+    except ValueError as error:
+        raise ApiError(422, str(error)) from None
+    _note(table, items)
+    return items
+
+
+def _seat(context: Context, slot: Slot[Table], session: GameSession, store: Store, games: GameStore) -> list[Any]:
+    """Put ``session`` at the table (closing the one before) and let the bots act until the learner's turn."""
+    if slot.session is not None:
+        slot.session.close()
+    table = Table(session, store, games)
+    slot.session = table
+    slot.rev += 1
+    return run(table, lambda s: s.start())
+
+
+def _open_games(context: Context) -> tuple[Store, GameStore]:
+    store = Store.open(context.store_path)
+    return store, GameStore(store)
+
+
+def sync(context: Context, slot: Slot[Table]) -> str | None:
+    """With no game here yet, take up the latest unfinished game of the store (the terminal's too).
+
+    Returns why it could not (another window has it open), else None.
+    """
+    if slot.session is not None:
+        return None
+    store, games = _open_games(context)
+    try:
+        waiting = games.unfinished()
+        if not waiting:
+            store.close()
+            return None
+        latest = waiting[-1]
+        if latest.busy:
+            store.close()
+            return t("store.game_busy")
+        state = games.claim(latest.id)
+        settings = context.settings(store)
+        session = GameSession.restore(state or {}, games, counter=bool(settings["counter"]))
+    except GameBusyError as error:
+        store.close()
+        return str(error)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        games.release()
+        store.close()
+        return None  # unreadable: the terminal offers to abandon it; the page starts a new deal
+    _seat(context, slot, session, store, games)
+    return None
+
+
+def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any]:
+    """A new game: ``same`` replays the finished deal unscored, else ``deal``/``level`` (or the settings').
+
+    A game still in progress is never dropped silently: without ``abandon`` the
+    request is refused (409); with it the game is recorded as abandoned (lost
+    at its stake, as ``ddz play`` does).
+    """
+    with context.store() as settings_store:
+        settings = context.settings(settings_store)
+    level = field_str(body, "level", settings["level"], limit=10)
+    if level not in LEVELS:
+        raise ApiError(400, f"unknown level {quoted(level)} (one of: {', '.join(LEVELS)})")
+    same = field_bool(body, "same")
+    abandon = field_bool(body, "abandon")
+    deal = body.get("deal")
+    if deal is not None:
+        deal = field_int(body, "deal", high=2**53)
+    current = slot.session
+    if same and (current is None or not current.session.is_over):
+        raise ApiError(409, "no finished game to play again")
+    if current is not None and not current.session.is_over:
+        if not abandon:
+            raise ApiError(409, t("web.in_progress", deal=current.session.deal), {"in_progress": True})
+        claimed = current.games.claimed
+        if claimed is not None:
+            try:
+                current.games.abandon(claimed)
+            except GameBusyError as error:
+                raise ApiError(409, str(error)) from None
+    store, games = _open_games(context)
+    try:
+        if same:
+            assert current is not None
+            session = current.session.again()
+            session.games = games
+        else:
+            session = GameSession.new(deal, level, bool(settings["coach"]), games,
+                                      counter=bool(settings["counter"]))
+    except BaseException:
+        store.close()
+        raise
+    return _seat(context, slot, session, store, games)
+
+
+def open_deal(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any]:
+    """``/play?deal=N``: resume the game in progress when it is on that deal, else start it."""
+    deal = field_int(body, "deal", high=2**53)
+    table = slot.session
+    if table is not None and not table.session.is_over and table.session.deal_seed == deal:
+        return []
+    return start(context, slot, body)
+
+
+def _cards_text(body: dict[str, Any]) -> str:
+    return field_str(body, "cards", limit=80)
+
+
+def select(session: GameSession, body: dict[str, Any]) -> list[Any]:
+    text = _cards_text(body)
+    if not text.strip():
+        return []
+    return session.select(text)
+
+
+def play(table: Table, body: dict[str, Any]) -> list[Any]:
+    """Play the raised cards: the coach's own hint as it stands, else what the cards read as.
+
+    When the cards read several ways the session offers the choice (no move is
+    made); ``n`` picks one of those readings.
+    """
+    session = table.session
+    text = _cards_text(body)
+    number = body.get("n")
+    if number is not None:
+        number = field_int(body, "n", low=1, high=64)
+    if table.hinted is not None and text == table.hinted and number is None:
+        return session.confirm()
+    table.hinted = None
+    items = session.select(text)
+    status = next((item for item in items if isinstance(item, ev.StatusLine)), None)
+    if status is None or not status.ok:
+        raise ApiError(422, status.render() if status else "no cards chosen", {"events": render.events(items)})
+    options = next((item for item in items if isinstance(item, ev.Options)), None)
+    if options is None:
+        return items + session.confirm()
+    if number is None:
+        return items
+    if number > len(options.options):
+        raise ApiError(400, f"there are {len(options.options)} readings, not {number}")
+    return session.choose(number)
+
+
+def hint(table: Table) -> list[Any]:
+    items = table.session.hint()
+    shown = next((item for item in items if isinstance(item, ev.HintShown)), None)
+    if shown is not None:
+        table.hinted = "pass" if shown.move is None else shown.move.text
+    return items
+
+
+def bid(session: GameSession, body: dict[str, Any]) -> list[Any]:
+    amount = field_int(body, "bid", high=3)
+    if session.waiting_for is not Waiting.BID:
+        raise ApiError(409, "the auction is over")
+    if amount not in session.legal_bids:
+        raise ApiError(422, f"bid {amount} is not allowed now (legal: {session.legal_bids})")
+    return session.bid(amount)
+
+
+def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[str, Any]:
+    """The table as it stands, in the current language (also what a reloaded page draws)."""
+    table = slot.session
+    with context.store() as store:
+        settings = context.settings(store)
+    if table is None:
+        return {"rev": slot.rev, "game": None, "level": settings["level"], "busy": busy}
+    session = table.session
+    waiting = session.waiting_for
+    view = session.view()
+    out: dict[str, Any] = {
+        "rev": slot.rev,
+        "game": {
+            "deal": session.deal,
+            "deal_seed": session.deal_seed,
+            "level": session.level,
+            "level_text": t(f"play.level_{session.level}"),
+            "scored": session.scored,
+            "coach": session.coach.enabled,
+            "waiting": waiting.value,
+            "your_turn": waiting in (Waiting.BID, Waiting.PLAY) and view.to_move == 0,
+            "title": t("play.title", deal=session.deal, level=t(f"play.level_{session.level}"),
+                              score=render.signed(table.games.running_score()))
+            if session.scored else t("play.title_replay", deal=session.deal,
+                                            level=t(f"play.level_{session.level}")),
+            "hints": session.hints,
+            "undos": session.undos,
+        },
+    }
+    game = out["game"]
+    game.update(render.table(view, bool(settings["counter"])))
+    game["opening"] = render.event(table.opening) if table.opening else None
+    if waiting is Waiting.BID:
+        prompt = session.prompt()
+        game["bids"] = {"legal": list(prompt.choices), "suggested": prompt.default}
+    game["can_pass"] = waiting is Waiting.PLAY and view.table is not None
+    game["can_undo"] = waiting in (Waiting.BID, Waiting.PLAY)
+    game["final"] = render.final_card(session.final) if session.final is not None else None
+    game["review"] = render.event(table.review) if table.review is not None and session.final else None
+    return out

@@ -1,0 +1,83 @@
+"""History and replay: finished games from the store, and a game stepped move by move.
+
+The steps come from :func:`tutor.sessions.replay.replay_steps` (the same as
+``ddz replay``); the coach's remarks are stored as data, so a game played in
+English reads back in Russian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.coach.status import combo_name
+from tutor.engine.trick import Turn
+from tutor.i18n import speaking, t
+from tutor.store.games import GameStore
+from tutor.web import render
+from tutor.web.context import Context, chosen_lang
+from tutor.web.errors import ApiError, quoted
+
+COLUMNS = ("col_id", "col_when", "col_deal", "col_level", "col_role", "col_result", "col_score")
+
+
+def games(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+    """The finished games, newest first, as table cells in the learner's language."""
+    with context.store() as store, speaking(chosen_lang(store, context, query.get("lang"))):
+        rows = GameStore(store).history(100)
+        return {
+            "title": t("play.history_title"),
+            "columns": [t(f"play.{key}") for key in COLUMNS],
+            "games": [{"id": g.id, "cells": [
+                g.id, g.finished_at.replace("T", " ")[:16], g.deal, t(f"play.level_{g.level}"), t(f"play.role_{g.role}"),
+                t("play.result_won") if g.won else t("play.result_lost"),
+                render.signed(g.delta) if g.scored else t("play.replay_mark")]} for g in rows],
+        }
+
+
+def _action(action: Turn | tuple[int, int] | None) -> str | None:
+    if action is None:
+        return None
+    if isinstance(action, Turn):
+        name = render.seat_name(action.seat)
+        if action.play is None:
+            return t("play.passes", seat=name)
+        return t("play.plays", seat=name, combo=f"{action.play.text} · {combo_name(action.play)}")
+    seat, bid = action
+    name = render.seat_name(seat)
+    return t("play.bid_made", seat=name, bid=bid) if bid else t("play.bid_passed", seat=name)
+
+
+def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+    """Every step of one finished game, hands face up, with what the coach said at that step."""
+    from tutor.sessions.replay import replay_steps
+
+    ident = query.get("game_id", "")
+    if not ident.isdigit() or len(ident) > 12:
+        raise ApiError(400, f"not a game id: {quoted(ident)}")
+    with context.store() as store, speaking(chosen_lang(store, context, query.get("lang"))):
+        found = GameStore(store).get(int(ident))
+        if found is None:
+            raise ApiError(404, t("play.replay_unknown", id=ident))
+        try:
+            steps = replay_steps(found.record)
+        except ValueError as error:
+            raise ApiError(422, t("play.replay_bad_record", id=ident, error=error)) from None
+        total = len(steps) - 1
+        return {"steps": [{
+            "header": t("play.replay_start", deal=step.deal) if step.index == 0
+            else t("play.replay_step", n=step.index, total=total),
+            "action": _action(step.action),
+            "remarks": [f"{t('play.coach_prefix')}: {remark.render()}" for remark in step.remarks],
+            "position": {
+                "seats": [{"seat": seat, "name": render.seat_name(seat), "role": render.role(step.landlord, seat),
+                           "cards": render.cards(hand), "count": len(hand)} for seat, hand in enumerate(step.hands)],
+                "kitty": render.cards(step.kitty), "lines": [], "table": None, "table_by": None,
+            },
+        } for step in steps]}
+
+
+ROUTES = [
+    ("/api/history", "GET", games),
+    ("/api/history/{game_id}", "GET", replay),
+]

@@ -1,0 +1,232 @@
+"""The lesson routes: a thin adapter over :class:`tutor.sessions.lesson.LessonSession`.
+
+The course with progress and stars (the same progress book as ``ddz learn``),
+and one lesson step by step: each step's text, its position drawn as a table,
+its task answered by chosen cards (play and line tasks) or by an option (bid,
+name) or a number (score).  Judging is the session's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, cast
+
+from tutor.engine.cards import Cards
+from tutor.engine.combos import Kind
+from tutor.i18n import language, speaking, t
+from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
+from tutor.lessons.progress import ProgressBook
+from tutor.lessons.runner import Outcome, Verdict
+from tutor.sessions import lesson as ls
+from tutor.sessions.events import StatusLine
+from tutor.web import render
+from tutor.web.context import Context, chosen_lang
+from tutor.web.errors import ApiError, field_str
+from tutor.web.holder import Holder, Slot
+
+
+
+@lru_cache(maxsize=1)
+def course() -> list[Lesson]:
+    from tutor.lessons.course import load_course
+
+    return load_course()
+
+
+def _seat(seat: int) -> str:
+    return t(f"lessons.seat_{SEATS[seat]}")
+
+
+def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
+             counts: tuple[int | None, ...] | None = None, table: Any = None,
+             table_by: int | None = None) -> dict[str, Any]:
+    """A lesson position for drawing: each seat's shown hand or card count, roles, the table."""
+    seats = []
+    for seat in (2, 1, 0):
+        hand = hands[seat] if hands is not None else setup.hands.get(seat)
+        held = counts[seat] if counts is not None else setup.count(seat)
+        shown = hand is not None and (seat in setup.show or seat == YOU)
+        seats.append({
+            "seat": seat, "name": _seat(seat),
+            "role": None if setup.landlord is None else ("landlord" if setup.landlord == seat else "farmer"),
+            "cards": render.cards(hand) if shown else None,
+            "count": held,
+        })
+    lines = []
+    if setup.bids:
+        lines.append(t("lessons.bids_line", bids=", ".join(
+            f"{_seat(s)} {b if b else t('lessons.bid_pass')}" for s, b in setup.bids)))
+    if setup.history:
+        lines.append(t("lessons.history_line", plays=", ".join(
+            f"{_seat(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"
+            for turn in setup.history)))
+    return {
+        "seats": seats,
+        "kitty": render.cards(setup.kitty),
+        "lines": lines,
+        "table": render.combo(table),
+        "table_by": None if table_by is None else _seat(table_by),
+    }
+
+
+def _outcome(outcome: Outcome) -> dict[str, Any]:
+    lang = language()
+    lines: list[str] = []
+    if outcome.verdict is Verdict.INVALID:
+        lines.append(t("lessons.invalid", reason=outcome.reason))
+    elif outcome.verdict is Verdict.WRONG:
+        lines.append(t("lessons.wrong"))
+        if outcome.text is not None:
+            lines.append(outcome.text.get(lang))
+        if outcome.mistake is not None:
+            lines.append(t("lessons.mistake", name=t(f"lessons.mistake_{outcome.mistake.value}")))
+        if outcome.reason:
+            lines.append(outcome.reason)
+    else:
+        for seat, move in outcome.replies:
+            lines.append(t("lessons.reply_pass", seat=_seat(seat).capitalize()) if move is None
+                         else t("lessons.reply", seat=_seat(seat).capitalize(), move=move.text))
+        if outcome.step_done:
+            lines.append(t("lessons.correct"))
+            if outcome.text is not None:
+                lines.append(outcome.text.get(lang))
+            if outcome.won:
+                lines.append(t("lessons.line_won"))
+        else:
+            lines.append(t("lessons.line_continue"))
+    return {"type": "answered", "ok": outcome.verdict is Verdict.CORRECT, "lines": lines}
+
+
+def _task(shown: ls.TaskShown) -> dict[str, Any]:
+    task, setup = shown.task, shown.setup
+    out: dict[str, Any] = {"type": "task", "task": task.type.value,
+                           "prompt": task.prompt.get(language()) if task.prompt is not None
+                           else t(f"lessons.prompt_{task.type.value}")}
+    if setup is not None:
+        out["position"] = position(setup, shown.hands, shown.counts, shown.table, shown.table_by)
+    if shown.bid_status is not None:
+        out["bid_status"] = shown.bid_status.phrase.render()
+    if task.type is TaskType.BID:
+        out["options"] = [{"answer": str(b), "label": t("web.bid", n=b) if b else t("web.pass")} for b in (0, 1, 2, 3)]
+    elif task.type is TaskType.NAME:
+        out["cards"] = render.cards(task.cards)
+        out["options"] = [{"answer": str(kind.value), "label": t(f"rules.kind_{kind.label}")}
+                          for kind in Kind] + [{"answer": "none", "label": t("web.kind_none")}]
+    out["hand"] = (render.cards(shown.hands[YOU]) if shown.hands is not None and shown.hands[YOU] is not None
+                   else None)
+    return out
+
+
+def event(item: object) -> dict[str, Any] | None:
+    lang = language()
+    if isinstance(item, ls.LessonStarted):
+        return {"type": "started", "title": t("lessons.lesson_header", number=item.number, total=item.total,
+                                              title=item.lesson.title.get(lang), level=item.lesson.level),
+                "summary": item.lesson.summary.get(lang) if item.lesson.summary else None}
+    if isinstance(item, ls.StepShown):
+        out: dict[str, Any] = {"type": "step", "header": t("lessons.step_header", number=item.index + 1,
+                                                            total=item.total),
+                               "text": item.step.text.get(lang), "has_task": item.step.task is not None}
+        if item.step.task is None and item.step.setup is not None:
+            out["position"] = position(item.step.setup)
+        return out
+    if isinstance(item, ls.TaskShown):
+        return _task(item)
+    if isinstance(item, ls.HintGiven):
+        if item.hint.text is not None:
+            return {"type": "hint", "text": t("lessons.hint", text=item.hint.text.get(lang))}
+        if item.hint.answer is not None:
+            return {"type": "hint", "text": t("lessons.hint_answer", answer=item.hint.answer)}
+        return {"type": "hint", "text": t("lessons.no_hint")}
+    if isinstance(item, ls.Restarted):
+        return {"type": "say", "text": t("lessons.restarted")}
+    if isinstance(item, StatusLine):
+        return {"type": "status", "text": item.render(), "ok": item.ok}
+    if isinstance(item, ls.Answered):
+        return _outcome(item.outcome)
+    if isinstance(item, ls.LessonDone):
+        return {"type": "done", "text": t("web.lesson_done", stars=item.stars, wrong=item.wrong, hints=item.hints),
+                "stars": item.stars, "next": item.next_lesson}
+    return None
+
+
+def course_rows(book: ProgressBook) -> list[dict[str, Any]]:
+    progress = book.all()
+    lang = language()
+    return [{"number": i, "id": lesson.id, "title": lesson.title.get(lang), "level": lesson.level,
+             "stars": progress[lesson.id].stars if lesson.id in progress else None}
+            for i, lesson in enumerate(course(), 1)]
+
+
+def route(action: Any) -> Any:
+    def work(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+        with context.store() as store, context.lesson.held() as slot:
+            book = ProgressBook(store)
+            with speaking(chosen_lang(store, context, query.get("lang"))):
+                items: list[Any] = []
+                if action is not None:
+                    if action is not start:
+                        context.lesson.current(slot)
+                        Holder.check_rev(slot, body.get("rev"))
+                    session: ls.LessonSession | None = slot.session
+                    if session is not None and session.finished and action is not start:
+                        raise ApiError(409, "this lesson is over: choose another")
+                    items = action(slot, book, body)
+                    slot.rev += 1
+                current: ls.LessonSession | None = slot.session
+                rows = course_rows(book)
+                done = [row for row in rows if row["stars"] is not None]
+                progress = t("lessons.progress", done=len(done), total=len(rows),
+                             stars=sum(row["stars"] for row in done), max_stars=3 * len(rows))
+                return {"rev": slot.rev, "course": rows, "progress": progress,
+                        "lesson": None if current is None else {"id": current.lesson.id,
+                                                                "finished": current.finished},
+                        "events": [e for e in (event(i) for i in items) if e]}
+
+    return work
+
+
+def start(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
+    ident = field_str(body, "id", limit=80)
+    from tutor.lessons.course import find_lesson
+
+    try:
+        lesson = find_lesson(course(), ident)
+    except ValueError as error:
+        raise ApiError(404, str(error)) from None
+    session = ls.LessonSession(course(), lesson, None)
+    slot.session = session
+    return session.start()
+
+
+def _act(slot: Slot[Any], book: ProgressBook, call: Any) -> list[Any]:
+    session = cast(ls.LessonSession, slot.session)  # route() checked that a lesson is in progress
+    session.book = book
+    try:
+        return list(call(session))
+    except ValueError as error:
+        raise ApiError(422, str(error)) from None
+    finally:
+        session.book = None
+
+
+def answer(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
+    text = field_str(body, "answer", limit=80)
+    if not cast(ls.LessonSession, slot.session).has_task:
+        raise ApiError(409, "this step has no task: go on to the next")
+    return _act(slot, book, lambda s: s.answer(text))
+
+
+def advance(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
+    return _act(slot, book, lambda s: s.advance())
+
+
+ROUTES = [
+    ("/api/lessons", "GET", route(None)),
+    ("/api/lesson/start", "POST", route(start)),
+    ("/api/lesson/answer", "POST", route(answer)),
+    ("/api/lesson/next", "POST", route(advance)),
+    ("/api/lesson/hint", "POST", route(lambda s, b, body: _act(s, b, lambda x: x.hint()))),
+    ("/api/lesson/restart", "POST", route(lambda s, b, body: _act(s, b, lambda x: x.restart_step()))),
+]

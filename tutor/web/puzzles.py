@@ -1,0 +1,209 @@
+"""The puzzle routes: a thin adapter over :class:`tutor.sessions.puzzle.PuzzleSession`.
+
+The daily puzzle, random or themed ones, the learner's moves (chosen cards,
+read by the session into a legal move), hints, the solution and refutation
+lines, and the rating and streak from the same store as ``ddz puzzle``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from datetime import date
+from typing import Any, cast
+
+from tutor.coach.status import combo_name
+from tutor.i18n import speaking, t
+from tutor.puzzles.model import GoalType, Puzzle
+from tutor.puzzles.progress import PuzzleProgress
+from tutor.puzzles.solving import Played
+from tutor.sessions import puzzle as ps
+from tutor.sessions.events import Options, StatusLine
+from tutor.solver.position import Role
+from tutor.web import render
+from tutor.web.context import Context, chosen_lang
+from tutor.web.errors import ApiError, field_int, field_str
+from tutor.web.holder import Holder, Slot
+
+
+
+def player_name(puzzle: Puzzle, player: int) -> str:
+    """"You", "Your partner", "Landlord", "Farmer (right)"… (the terminal's words)."""
+    pos = puzzle.position
+    learner = pos.to_move
+    if player == learner:
+        return t("puzzles.you")
+    if pos.roles[player] is pos.roles[learner]:
+        return t("puzzles.partner")
+    if pos.roles[player] is Role.LANDLORD:
+        return t("puzzles.landlord")
+    if pos.players == 2:
+        return t("puzzles.farmer")
+    return t("puzzles.farmer_right") if (player - learner) % 3 == 1 else t("puzzles.farmer_left")
+
+
+def goal_text(puzzle: Puzzle) -> str:
+    side = t("puzzles.side_landlord") if puzzle.solver_side is Role.LANDLORD else t("puzzles.side_farmers")
+    if puzzle.goal.type is GoalType.WIN_IN:
+        return t("puzzles.goal_win_in", side=side, n=puzzle.goal.plays)
+    if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
+        return t("puzzles.goal_win_with_bomb", side=side)
+    return t("puzzles.goal_win", side=side)
+
+
+def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
+    return [{"who": player_name(puzzle, p.player), "by_learner": p.by_learner, "move": render.combo(p.move),
+             "text": t("play.last_pass") if p.move is None else f"{p.move.text} · {combo_name(p.move)}"}
+            for p in items]
+
+
+def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
+    puzzle = session.puzzle
+    if isinstance(item, StatusLine):
+        return {"type": "status", "text": item.render(), "ok": item.ok}
+    if isinstance(item, Options):
+        return {"type": "options", "options": [{"n": n, **(render.combo(o) or {})}
+                                               for n, o in enumerate(item.options, 1)]}
+    if isinstance(item, ps.MovesMade):
+        return {"type": "moves", "moves": _played(puzzle, item.played)}
+    if isinstance(item, ps.NotLegal):
+        return {"type": "not_legal", "text": t("web.not_legal")}
+    if isinstance(item, ps.Correct):
+        return {"type": "correct", "text": t("web.correct_move"), "moves": _played(puzzle, item.replies)}
+    if isinstance(item, ps.Wrong):
+        return {"type": "wrong", "text": t("web.wrong_move"), "moves": _played(puzzle, item.refutation)}
+    if isinstance(item, ps.PuzzleHint):
+        if item.level == 1 and item.move is not None:
+            text = combo_name(item.move)
+        else:
+            text = t("play.last_pass") if item.move is None else f"{item.move.text} · {combo_name(item.move)}"
+        return {"type": "hint", "level": item.level, "move": render.combo(item.move) if item.level > 1 else None,
+                "text": f"{t('web.hint')}: {text}"}
+    if isinstance(item, ps.SolutionShown):
+        return {"type": "solution", "text": t("web.solution"), "moves": _played(puzzle, item.played)}
+    if isinstance(item, ps.PuzzleOver):
+        return {"type": "over", "solved": item.solved,
+                "text": t("web.solved") if item.solved else t("web.not_solved"),
+                "streak": None if item.streak is None else t("web.streak", n=item.streak)}
+    return None
+
+
+def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
+    today = date.today()
+    stats = progress.stats(today)
+    out: dict[str, Any] = {
+        "rev": slot.rev,
+        "rating": t("web.rating", rating=round(stats.rating.rating)),
+        "streak": t("web.streak", n=stats.streak),
+        "themes": [{"id": theme, "name": t(f"puzzles.theme_{theme}")}
+                   for theme in sorted({theme for p in _library() for theme in p.themes})],
+        "puzzle": None,
+    }
+    session: ps.PuzzleSession | None = slot.session
+    if session is None:
+        return out
+    puzzle, pos = session.puzzle, session.attempt.position
+    out["puzzle"] = {
+        "id": puzzle.id,
+        "title": puzzle.title,
+        "goal": goal_text(puzzle),
+        "daily": session.daily,
+        "finished": session.finished,
+        "to_move": pos.to_move,
+        "hands": [{"seat": p, "name": player_name(puzzle, p), "cards": render.cards(hand),
+                   "role": "landlord" if pos.roles[p] is Role.LANDLORD else "farmer",
+                   "to_move": p == pos.to_move and not pos.is_over}
+                  for p, hand in enumerate(pos.hands)],
+        "table": render.combo(pos.table),
+        "table_by": None if pos.table_by is None else player_name(puzzle, pos.table_by),
+        "can_pass": pos.table is not None,
+    }
+    return out
+
+
+def _library() -> Any:
+    from tutor.puzzles.library import load_library
+
+    return load_library()
+
+
+def route(action: Any) -> Any:
+    """A puzzle route: the store open, the slot locked, the revision checked, events plus state back."""
+
+    def work(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+        with context.store() as store, context.puzzle.held() as slot:
+            progress = PuzzleProgress(store)
+            with speaking(chosen_lang(store, context, query.get("lang"))):
+                items: list[Any] = []
+                if action is not None:
+                    if action is not start:
+                        context.puzzle.current(slot)
+                    if action is not start or "rev" in body:
+                        Holder.check_rev(slot, body.get("rev"))
+                    items = action(context, slot, progress, body)
+                    slot.rev += 1
+                session = slot.session
+                events = [e for e in (event(session, i) for i in items) if e] if session else []
+                return {"events": events, **state(slot, progress)}
+
+    return work
+
+
+def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict[str, Any]) -> list[Any]:
+    kind = field_str(body, "kind", "daily", limit=10)
+    library = _library()
+    today = date.today()
+    if kind == "daily":
+        from tutor.puzzles.daily import daily_id
+
+        puzzle = library.get(daily_id(library.ids, today))
+    elif kind == "random":
+        theme = body.get("theme") or None
+        if theme is not None:
+            theme = field_str(body, "theme", limit=40)
+        try:
+            puzzle = ps.pick_random(library, theme, progress.learner_rating().rating, random.Random(),
+                                    progress.attempted_ids())
+        except ValueError as error:
+            raise ApiError(400, str(error)) from None
+    else:
+        raise ApiError(400, f"unknown puzzle kind {kind[:20]!r} (daily or random)")
+    session = ps.PuzzleSession(puzzle, context.solver(), progress, today, daily=kind == "daily")
+    slot.session = session
+    return session.start()
+
+
+def _with_progress(session: ps.PuzzleSession, progress: PuzzleProgress, call: Any) -> list[Any]:
+    if session.finished:
+        raise ApiError(409, "this puzzle is over: start another")
+    session.progress = progress
+    try:
+        return list(call())
+    except ValueError as error:
+        raise ApiError(422, str(error)) from None
+    finally:
+        session.progress = None
+
+
+def move(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict[str, Any]) -> list[Any]:
+    session = cast(ps.PuzzleSession, slot.session)  # route() checked that a puzzle is in progress
+    if body.get("n") is not None:
+        number = field_int(body, "n", low=1, high=64)
+        if number > session.choosing:
+            raise ApiError(400, f"there is no reading {number} to choose")
+        return _with_progress(session, progress, lambda: session.choose(number))
+    text = field_str(body, "cards", limit=80)
+    return _with_progress(session, progress, lambda: session.select(text))
+
+
+ROUTES = [
+    ("/api/puzzle", "GET", route(None)),
+    ("/api/puzzle/start", "POST", route(start)),
+    ("/api/puzzle/move", "POST", route(move)),
+    ("/api/puzzle/pass", "POST",
+     route(lambda c, s, p, b: _with_progress(s.session, p, s.session.pass_))),
+    ("/api/puzzle/hint", "POST",
+     route(lambda c, s, p, b: _with_progress(s.session, p, s.session.hint))),
+    ("/api/puzzle/solution", "POST",
+     route(lambda c, s, p, b: _with_progress(s.session, p, s.session.solution))),
+]

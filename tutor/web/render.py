@@ -1,0 +1,205 @@
+"""Session data → plain JSON for the page, worded in the learner's language.
+
+The web's counterpart of ``tutor/cli/render.py``: it draws nothing and decides
+nothing, it only names things.  Cards travel as the one-character ranks the
+terminal uses (``"3"`` … ``"T"`` … ``"X"``, ``"D"``); the page turns them into
+card faces.  Every sentence comes from the catalogues (``tutor/i18n``) and is
+rendered here, inside ``speaking(lang)``, so two tabs in two languages share
+one process.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.coach.status import combo_name
+from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
+from tutor.engine.combos import Combo, Kind
+from tutor.engine.scoring import bombs_in, cost
+from tutor.engine.view import PlayerView, Turn
+from tutor.i18n import t
+from tutor.sessions import events as ev
+
+#: Order of the card counter row (RULES §9): big joker, small joker, 2, then A down to 3.
+COUNTER_ORDER = (BIG_JOKER, SMALL_JOKER, R2) + tuple(range(R2 - 1, -1, -1))
+
+
+def cards(value: Cards | int | None) -> list[str] | None:
+    """Cards low to high as rank characters (None stays None)."""
+    if value is None:
+        return None
+    packed = value if isinstance(value, int) else value.packed
+    return [RANK_CHARS[rank] for rank in Cards(packed).ranks()]
+
+
+def combo(move: Combo | None) -> dict[str, Any] | None:
+    """A move as cards plus its name ("Trio + 1"); None is a pass."""
+    if move is None:
+        return None
+    return {"cards": cards(move.cards), "name": combo_name(move), "text": move.text}
+
+
+def seat_name(seat: int) -> str:
+    return t(f"play.seat_{seat}")
+
+
+def role(landlord: int | None, seat: int) -> str | None:
+    if landlord is None:
+        return None
+    return "landlord" if seat == landlord else "farmer"
+
+
+def game_cell(view: PlayerView) -> str:
+    """«Game: 10 × bid × multiplier = cost», live (the engine's scoring, the terminal's words)."""
+    base = view.rules.base
+    if view.bid is None:
+        high = max((b for _, b in view.bids), default=0)
+        if not high:
+            return t("play.game_cell_bidding", base=base)
+        return t("play.game_cell", base=base, bid=high, mult=1, cost=base * high)
+    doublings = bombs_in(view.history)
+    return t("play.game_cell", base=base, bid=view.bid, mult=1 << doublings,
+             cost=cost(view.bid, doublings, view.rules))
+
+
+def counter(view: PlayerView) -> list[dict[str, Any]]:
+    """For D, X, 2, A … 3: how many of that rank the learner has not seen."""
+    unseen = view.unseen()
+    return [{"rank": RANK_CHARS[rank], "n": unseen.count(rank)} for rank in COUNTER_ORDER]
+
+
+def _last(view: PlayerView, seat: int, turns: dict[int, Turn]) -> dict[str, Any] | None:
+    """What ``seat`` did last in this round: a bid during the auction, else a play or a pass."""
+    if view.landlord is None:
+        bid = next((b for s, b in view.bids if s == seat), None)
+        if bid is None:
+            return None
+        return {"kind": "bid", "bid": bid, "text": t("play.last_bid", bid=bid) if bid else t("play.last_pass")}
+    turn = turns.get(seat)
+    if turn is None:
+        return None
+    if turn.play is None:
+        return {"kind": "pass", "text": t("play.last_pass")}
+    to_beat = view.table is not None and view.table_seat == seat and view.to_move == view.seat
+    return {"kind": "play", "to_beat": to_beat, **(combo(turn.play) or {})}
+
+
+def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
+    """Everything the table shows from the learner's seat (RULES §9)."""
+    turns: dict[int, Turn] = {}
+    for turn in view.history[-view.players:]:
+        turns[turn.seat] = turn
+    seats = [
+        {
+            "seat": seat,
+            "name": seat_name(seat),
+            "role": role(view.landlord, seat),
+            "role_text": t(f"play.role_{role(view.landlord, seat) or 'unknown'}"),
+            "count": view.card_counts[seat],
+            "count_text": t("play.cards_count_one") if view.card_counts[seat] == 1
+            else t("play.cards_count", n=view.card_counts[seat]),
+            "last": _last(view, seat, turns),
+            "to_move": view.to_move == seat,
+        }
+        for seat in range(view.players)
+    ]
+    return {
+        "seats": seats,
+        "hand": cards(view.hand),
+        "kitty": cards(view.kitty),
+        "game_cell": game_cell(view),
+        "counter": counter(view) if show_counter else None,
+        "table": combo(view.table),
+        "leading": view.table is None,
+    }
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def multipliers(final: ev.FinalCard) -> list[str]:
+    items = [t("play.mult_bid", bid=final.bid)]
+    for bomb in final.bombs:
+        items.append(t("play.mult_rocket") if bomb.kind == Kind.ROCKET else t("play.mult_bomb", cards=bomb.text))
+    if final.spring:
+        items.append(t("play.mult_spring"))
+    if final.anti_spring:
+        items.append(t("play.mult_anti_spring"))
+    return items
+
+
+def final_card(final: ev.FinalCard) -> dict[str, Any]:
+    """The final card: who won, every multiplier, the score, the hands and kitty, the deal."""
+    you_won = (final.landlord == 0) == final.landlord_won
+    if final.landlord_won:
+        who = t("play.winner_landlord", seat=seat_name(final.landlord))
+    else:
+        farmers = [seat_name(s) for s in range(len(final.hands)) if s != final.landlord]
+        who = t("play.winner_farmers", seats=t("play.and").join(farmers))
+    return {
+        "type": "final",
+        "won": you_won,
+        "title": t("play.final_title_you_win") if you_won else t("play.final_title_you_lose"),
+        "who": who,
+        "multipliers_title": t("play.multipliers"),
+        "multipliers": multipliers(final),
+        "cost_line": t("play.cost_line", base=final.base, bid=final.bid, mult=final.multiplier, cost=final.cost),
+        "score_title": t("play.score_changes"),
+        "scores": [{"name": seat_name(s), "delta": signed(d)} for s, d in enumerate(final.deltas)],
+        "not_scored": None if final.scored else t("play.not_scored"),
+        "running_score": t("play.running_score", score=signed(final.running_score)),
+        "remaining_title": t("play.remaining"),
+        "hands": [
+            {"name": seat_name(s), "role": role(final.landlord, s), "cards": cards(hand)}
+            for s, hand in enumerate(final.hands)
+        ],
+        "kitty_title": t("play.kitty"),
+        "kitty": cards(final.kitty),
+        "deal": final.deal,
+        "deal_line": t("play.deal_line", deal=final.deal, hints=final.hints, undos=final.undos),
+        "game_id": final.game_id,
+    }
+
+
+def event(item: object) -> dict[str, Any] | None:
+    """One game event as a line (or block) of the page; None for events the state already draws."""
+    if isinstance(item, ev.Say):
+        return {"type": "say", "text": item.phrase.render(), "tone": item.tone.value}
+    if isinstance(item, ev.StatusLine):
+        return {"type": "status", "text": item.render(), "ok": item.ok}
+    if isinstance(item, ev.BidMade):
+        name = seat_name(item.seat)
+        text = t("play.bid_made", seat=name, bid=item.bid) if item.bid else t("play.bid_passed", seat=name)
+        return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": text}
+    if isinstance(item, ev.Redealt):
+        return {"type": "redeal", "deal": item.deal, "text": t("play.redeal", deal=item.deal)}
+    if isinstance(item, ev.LandlordChosen):
+        key = "play.landlord_is_you" if item.is_learner else "play.landlord_is"
+        return {"type": "landlord", "seat": item.seat,
+                "text": t(key, seat=seat_name(item.seat), bid=item.bid, kitty=str(item.kitty))}
+    if isinstance(item, ev.Played):
+        name = seat_name(item.seat)
+        if item.move is None:
+            return {"type": "played", "seat": item.seat, "move": None, "text": t("play.passes", seat=name)}
+        return {"type": "played", "seat": item.seat, "move": combo(item.move),
+                "text": t("play.plays", seat=name, combo=f"{item.move.text} · {combo_name(item.move)}")}
+    if isinstance(item, ev.Options):
+        return {"type": "options", "options": [
+            {"n": n, **(combo(option) or {})} for n, option in enumerate(item.options, 1)]}
+    if isinstance(item, ev.HintShown):
+        text = item.phrase.render()  # the move, its win chance and the coach's reason
+        if item.wrapped:
+            text = f"{t('coach.hint_none')} {text}"
+        return {"type": "hint", "n": item.n, "move": combo(item.move), "text": text}
+    if isinstance(item, ev.Remark):
+        return {"type": "remark", "text": f"{t('play.coach_prefix')}: {item.phrase.render()}"}
+    if isinstance(item, ev.FinalCard):
+        return final_card(item)
+    if isinstance(item, ev.Review):
+        return {"type": "review", "title": t("coach.review_title"), "lines": [p.render() for p in item.lines]}
+    return None
+
+
+def events(items: list[Any]) -> list[dict[str, Any]]:
+    return [out for out in (event(item) for item in items) if out is not None]
