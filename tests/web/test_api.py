@@ -127,6 +127,14 @@ def test_a_whole_game_with_hints_undo_and_the_same_deal_again(client: Any, home:
     with Store.open(home / "ddz.sqlite3") as store:
         games = GameStore(store)
         assert [g.deal for g in games.history()] == [DEAL] and games.load_current() is None
+    listed = client.get("/api/history").json()["games"]
+    assert len(listed) == 1 and str(listed[0]["cells"][2]) == str(DEAL)
+    steps = client.get(f"/api/history/{listed[0]['id']}").json()["steps"]
+    assert str(DEAL) in steps[0]["header"] and steps[0]["action"] is None
+    assert all(len(seat["cards"]) == 17 for seat in steps[0]["position"]["seats"])
+    assert steps[-1]["action"] and any(not seat["cards"] for seat in steps[-1]["position"]["seats"])
+    assert client.get("/api/history/999").status_code == 404
+    assert client.get("/api/history/abc").status_code == 400
     again = client.post("/api/game/new", json={"same": True, "rev": data["rev"]})
     assert again.status_code == 200
     assert again.json()["game"]["deal"] == DEAL and again.json()["game"]["scored"] is False
