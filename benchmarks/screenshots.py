@@ -31,6 +31,25 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def play_out(page: Any) -> None:
+    """Play the hinted move (or pass) until the final card shows."""
+    idle = "!document.body.hasAttribute('aria-busy')"
+    for _turn in range(60):
+        page.wait_for_function(idle)
+        if page.locator("#final").is_visible():
+            return
+        if page.locator("#hand .card[aria-pressed='true']").count() == 0:
+            page.get_by_role("button", name="Hint").click()
+            page.wait_for_function(idle)
+        if page.locator("#hand .card[aria-pressed='true']").count():
+            page.get_by_role("button", name="Play", exact=True).click()
+        else:
+            page.locator("#play-buttons").get_by_role("button", name="Pass").click()
+        page.wait_for_function(idle)
+        if page.locator("#options").is_visible():
+            page.locator("#options button").first.click()
+
+
 def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height: int) -> None:
     """One size: a fresh server on a fresh store, each view drawn and photographed."""
     port = free_port()
@@ -58,6 +77,8 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page.get_by_role("button", name="Hint").click()
         page.wait_for_function("!document.body.hasAttribute('aria-busy')")
         page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
+        play_out(page)
+        page.screenshot(path=str(args.out / f"{name}-final.png"), full_page=True)
         for view in ("learn", "puzzle", "history", "settings"):
             page.goto(f"{base}/{view}")
             page.wait_for_selector("body[data-ready]")

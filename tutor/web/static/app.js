@@ -152,6 +152,12 @@ function takeGame(answer, sent) {
   }
   setGame(data);
   for (const event of data.events || []) gameEvent(event);
+  if (state.game && state.game.final && (data.events || []).some((e) => e.type === "final")) {
+    const heading = $("final-title");  // the game just ended: bring the final card into view and focus
+    heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: "start" });
+  }
 }
 
 function setGame(data) {
@@ -160,6 +166,11 @@ function setGame(data) {
   state.selected.clear();
   $("options").hidden = true;
   drawGame();
+  const final = state.game && state.game.final;
+  if (final) {
+    setStatus(`${final.title} ${final.who}`, final.won);
+    return;
+  }
   const opening = state.game && state.game.opening;
   setStatus(opening ? opening.text : "", null);
 }
