@@ -257,13 +257,18 @@ function drawGame() {
 function drawHand(node, cards, active) {
   node.replaceChildren();
   node.setAttribute("aria-label", tr("your_hand"));
+  // On a phone a long hand goes on two rows, so that each card shows a strip wide enough for a finger.
+  const rows = window.innerWidth < 600 && (cards || []).length > 10 ? 2 : 1;
+  const perRow = Math.ceil((cards || []).length / rows);
+  let row = null;
   (cards || []).forEach((rank, i) => {
+    if (i % perRow === 0) { row = el("div", { class: "hand-row" }); node.append(row); }
     const card = el("button", { type: "button", class: ["card", ...rankClasses(rank)].join(" "),
       "aria-pressed": state.selected.has(i) ? "true" : "false", "aria-label": cardName(rank), "data-i": i,
       "data-rank": rank, disabled: !active },
       el("span", { class: "rank", "aria-hidden": "true", text: RANK_FACE[rank] || rank }),
       el("span", { class: "mark", "aria-hidden": "true" }));
-    node.append(card);
+    row.append(card);
   });
 }
 
