@@ -9,7 +9,7 @@ better move, ``skip`` goes on, ``quit`` stops.  What you solved is stored.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -18,61 +18,62 @@ from rich.text import Text
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
-from tutor.sessions.mistakes import analyse, save_game_verdicts, stored  # noqa: F401 - the flow lives in the session layer
+from tutor.sessions.mistakes import analyse
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tutor.coach.advice import Verdict
     from tutor.engine.record import GameRecord
+    from tutor.sessions.mistakes import MistakesEvent
     from tutor.store import Store
-    from tutor.store.mistakes import StoredMistake
 
 
 def run_exercises(console: Console, read: Callable[[str], str | None], store: Store, game_id: int,
                   record: GameRecord, deal: int, level: str) -> None:  # fmt: skip
-    """The interactive loop: every stored mistake of the game, unsolved ones first."""
-    from tutor.cli.analyze import _parse_move
-    from tutor.cli.render import TableInfo, table
-    from tutor.coach import exercises
-    from tutor.coach.advice import move_text
-    from tutor.store.mistakes import MistakeStore
+    """Read the learner's tries and render the session's events (the flow is :class:`MistakesSession`)."""
+    from tutor.sessions.mistakes import MistakesSession
 
     console.print(t("mistakes.analysing"), style="dim")
-    moments = analyse(store, game_id, record)
-    if not moments:
-        console.print(t("mistakes.none"))
-        return
-    moments.sort(key=lambda m: (m.solved, -m.loss, m.number))
-    store_ = MistakeStore(store)
-    for n, moment in enumerate(moments, 1):
-        decision = exercises.at(record, moment.number)
-        console.print(table(decision.view, TableInfo(deal, level, 0, scored=False)))
-        console.print(Text(t("mistakes.moment", i=n, of=len(moments), n=moment.number, move=moment.move,
-                             chance=round(100 * moment.win_chance)), style="bold"))  # fmt: skip
-        while True:
-            line = read(t("mistakes.prompt"))
-            if line is None or line.strip().lower() in ("q", "quit", "в", "выход"):
-                return
-            answer = line.strip().lower()
-            if answer in ("skip", "s", "дальше"):
-                break
-            if answer in ("show", "решение"):
-                console.print(t("mistakes.shown", best=moment.best, best_chance=round(100 * moment.best_chance)))
-                break
-            try:
-                move = _parse_move(decision.view, line)
-            except click.ClickException as error:
-                console.print(error.format_message(), style="red")
-                continue
-            result = exercises.check(decision, move)
-            store_.record_try(game_id, moment.number, result.accepted)
-            chance = round(100 * result.verdict.win_chance)
-            if result.accepted:
-                console.print(t("mistakes.right", move=move_text(move), chance=chance), style="bold green")
-                break
-            console.print(t("mistakes.wrong", move=move_text(move), chance=chance), style="yellow")
-    console.print(t("mistakes.done"))
+    session = MistakesSession(store, game_id, record, deal, level)
+    _render(console, session.start())
+    while not session.finished:
+        line = read(t("mistakes.prompt"))
+        answer = "" if line is None else line.strip().lower()
+        if line is None or answer in ("q", "quit", "в", "выход"):
+            _render(console, session.stop())
+        elif answer in ("skip", "s", "дальше"):
+            _render(console, session.skip())
+        elif answer in ("show", "решение"):
+            _render(console, session.show())
+        else:
+            _render(console, session.move(line))
+
+
+def _render(console: Console, events: list[MistakesEvent]) -> None:
+    from tutor.cli.render import TableInfo, table
+    from tutor.coach.advice import move_text
+    from tutor.sessions import mistakes as ms
+
+    for event in events:
+        if isinstance(event, ms.NothingToReplay):
+            console.print(t("mistakes.none"))
+        elif isinstance(event, ms.MomentShown):
+            m = event.moment
+            console.print(table(event.view, TableInfo(event.deal, event.level, 0, scored=False)))
+            console.print(Text(t("mistakes.moment", i=event.index, of=event.of, n=m.number, move=m.move,
+                                 chance=round(100 * m.win_chance)), style="bold"))  # fmt: skip
+        elif isinstance(event, ms.NotAMove):
+            console.print(event.reason.render(), style="red")
+        elif isinstance(event, ms.TryJudged):
+            chance = round(100 * event.win_chance)
+            if event.accepted:
+                console.print(t("mistakes.right", move=move_text(event.move), chance=chance), style="bold green")
+            else:
+                console.print(t("mistakes.wrong", move=move_text(event.move), chance=chance), style="yellow")
+        elif isinstance(event, ms.BetterShown):
+            console.print(t("mistakes.shown", best=event.best, best_chance=round(100 * event.best_chance)))
+        elif isinstance(event, ms.MistakesOver) and event.completed:
+            console.print(t("mistakes.done"))
 
 
 @click.command("mistakes", cls=TranslatedCommand)

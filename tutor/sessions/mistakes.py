@@ -4,15 +4,24 @@ At the end of a game the coach judged from start to end, its flagged verdicts
 are the game's analysis; for other games (resumed, or played before) the
 analysis is made when first asked for (:mod:`tutor.coach.exercises`).  The
 explanation is stored as data (its catalogue key and values), so it reads in
-any language.  ``ddz mistakes`` and the final card's ``[m]`` use these.
+any language.  :class:`MistakesSession` is the exercise itself (replay each
+moment, judge each try, record it); ``ddz mistakes``, the final card's ``[m]``
+and the web table only render its events.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from tutor.engine.combos import Combo
+from tutor.engine.view import PlayerView
+from tutor.i18n import Phrase
+from tutor.sessions.events import StatusLine
 
 if TYPE_CHECKING:
     from tutor.coach.advice import Verdict
+    from tutor.coach.moments import Decision
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.mistakes import StoredMistake
@@ -53,3 +62,209 @@ def save_game_verdicts(store: Store, game_id: int, verdicts: list[tuple[int, int
 
 def _text(move: Any) -> str:
     return "pass" if move is None else str(move.text)
+
+
+# ---------------------------------------------------------------------- the exercise, headless
+
+
+@dataclass(frozen=True, slots=True)
+class MomentShown:
+    """Moment ``index`` of ``of``: the position from the learner's seat and what they played there."""
+
+    index: int
+    of: int
+    moment: StoredMistake
+    view: PlayerView
+    deal: int
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
+class NothingToReplay:
+    """No decision of the game was flagged."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotAMove:
+    """What the learner typed or chose is not a move here (the reason as data)."""
+
+    reason: Phrase
+
+
+@dataclass(frozen=True, slots=True)
+class TryJudged:
+    """A try: ``move`` wins ``win_chance``; ``accepted`` when within the tolerance of the best."""
+
+    move: Combo | None
+    accepted: bool
+    win_chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class BetterShown:
+    """The learner asked to see a better move."""
+
+    best: str
+    best_chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class MistakesOver:
+    """The end: ``completed`` when every moment was gone through (not when the learner stopped)."""
+
+    completed: bool
+
+
+MistakesEvent = MomentShown | NothingToReplay | NotAMove | StatusLine | TryJudged | BetterShown | MistakesOver
+
+
+class MistakesSession:
+    """Learn from your mistakes in one stored game: moves in, events out.
+
+    The moments are the game's stored analysis (made on first use, see
+    :func:`analyse`), unsolved ones first, then by loss.  Each try is judged
+    from the learner's view (:func:`tutor.coach.exercises.check`) and recorded
+    in ``store`` — a front end that opens the store per request sets
+    :attr:`store` before each action, as the web does.
+
+    Example::
+
+        session = MistakesSession.open(store, game_id)   # None: no such game
+        events = session.start()
+        while not session.finished:
+            events = session.move("pass")  # or cards, or skip() / show() / stop()
+    """
+
+    def __init__(self, store: Store | None, game_id: int, record: GameRecord, deal: int, level: str) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.record = record
+        self.deal = deal
+        self.level = level
+        self.moments: list[StoredMistake] = []
+        self.at = 0
+        self.over: MistakesOver | None = None
+        self._decision: Decision | None = None
+
+    @classmethod
+    def open(cls, store: Store, game_id: int) -> MistakesSession | None:
+        """The session for stored game ``game_id`` (None when there is no such game).
+
+        Raises ValueError when the stored record cannot be read.
+        """
+        from tutor.engine.record import GameRecord
+        from tutor.store.games import GameStore
+
+        found = GameStore(store).get(game_id)
+        if found is None:
+            return None
+        return cls(store, game_id, GameRecord.from_dict(found.record), found.deal, found.level)
+
+    @property
+    def finished(self) -> bool:
+        return self.over is not None
+
+    @property
+    def decision(self) -> Decision:
+        """The decision of the moment being replayed (ValueError when there is none)."""
+        if self._decision is None or self.finished:
+            raise ValueError("no moment is being replayed")
+        return self._decision
+
+    def start(self) -> list[MistakesEvent]:
+        """Analyse the game when it has not been (the slow part), then the first moment."""
+        if self.store is None:
+            raise ValueError("the mistakes session needs the store")
+        self.moments = analyse(self.store, self.game_id, self.record)
+        if not self.moments:
+            self.over = MistakesOver(completed=True)
+            return [NothingToReplay()]
+        self.moments.sort(key=lambda m: (m.solved, -m.loss, m.number))
+        self.at = 0
+        return self._show()
+
+    def _show(self) -> list[MistakesEvent]:
+        from tutor.coach import exercises
+
+        if self.at >= len(self.moments):
+            self._decision = None
+            self.over = MistakesOver(completed=True)
+            return [self.over]
+        moment = self.moments[self.at]
+        self._decision = exercises.at(self.record, moment.number)
+        return [MomentShown(self.at + 1, len(self.moments), moment, self._decision.view, self.deal, self.level)]
+
+    def select(self, text: str) -> list[MistakesEvent]:
+        """Cards chosen: the status line (RULES §9), nothing judged yet."""
+        from tutor.coach.status import play_status
+
+        view = self.decision.view
+        return [StatusLine(view.hand, view.table, text, False, play_status(view.hand, view.table, text).ok)]
+
+    def move(self, text: str) -> list[MistakesEvent]:
+        """A try as text (cards or ``pass``): judged and recorded; accepted moves go on to the next moment."""
+        found = self._parse(text)
+        if isinstance(found, NotAMove):
+            return [found]
+        return self.play(found)
+
+    def pass_(self) -> list[MistakesEvent]:
+        return self.move("pass")
+
+    def play(self, move: Combo | None) -> list[MistakesEvent]:
+        """A legal move of the moment's position, judged against the best from the learner's view."""
+        from tutor.coach import exercises
+        from tutor.store.mistakes import MistakeStore
+
+        decision = self.decision
+        if self.store is None:
+            raise ValueError("the mistakes session needs the store")
+        result = exercises.check(decision, move)
+        MistakeStore(self.store).record_try(self.game_id, self.moments[self.at].number, result.accepted)
+        events: list[MistakesEvent] = [TryJudged(move, result.accepted, result.verdict.win_chance)]
+        if result.accepted:
+            self.at += 1
+            events += self._show()
+        return events
+
+    def show(self) -> list[MistakesEvent]:
+        """Show the better move and go on."""
+        moment = self.moments[self.at] if self._decision is not None and not self.finished else None
+        if moment is None:
+            raise ValueError("no moment is being replayed")
+        self.at += 1
+        return [BetterShown(moment.best, moment.best_chance), *self._show()]
+
+    def skip(self) -> list[MistakesEvent]:
+        self.decision  # noqa: B018 - checks that a moment is being replayed
+        self.at += 1
+        return self._show()
+
+    def stop(self) -> list[MistakesEvent]:
+        if self.over is not None:
+            return []
+        self._decision = None
+        self.over = MistakesOver(completed=False)
+        return [self.over]
+
+    def _parse(self, text: str) -> Combo | None | NotAMove:
+        """The learner's text → a legal move of the moment (the plainest reading of the same cards)."""
+        from tutor.engine.combos import plainest
+        from tutor.engine.moves import legal_moves
+        from tutor.engine.notation import MoveTextError, resolve
+
+        view = self.decision.view
+        legal: list[Combo | None] = list(legal_moves(view.hand, view.table, view.rules))
+        if view.table is not None:
+            legal.append(None)
+        try:
+            found = resolve(text, legal)
+        except MoveTextError:
+            return NotAMove(Phrase("analyze.bad_move", {"move": text[:40]}))
+        if found.text.is_pass and not found.options:
+            return NotAMove(Phrase("analyze.cannot_pass"))
+        if not found.options:
+            return NotAMove(Phrase("analyze.illegal_move", {"move": text[:40]}))
+        if found.found:
+            return found.move
+        return plainest([m for m in found.options if m is not None])
