@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tutor.i18n import LANGUAGES, catalogue, speaking, t
-from tutor.web import game, history, lessons, puzzles, render
+from tutor.web import game, history, lessons, mistakes, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
 from tutor.web.errors import ApiError, field_bool, field_str, quoted
 from tutor.web.holder import Holder, Slot
@@ -135,4 +135,5 @@ ROUTES: list[tuple[str, str, Callable[[Context, dict[str, Any], Query], dict[str
     *puzzles.ROUTES,
     *lessons.ROUTES,
     *history.ROUTES,
+    *mistakes.ROUTES,
 ]

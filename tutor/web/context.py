@@ -34,6 +34,7 @@ class Context:
     game: Holder[Any] = field(default_factory=lambda: Holder("game"))
     puzzle: Holder[Any] = field(default_factory=lambda: Holder("puzzle"))
     lesson: Holder[Any] = field(default_factory=lambda: Holder("lesson"))
+    mistakes: Holder[Any] = field(default_factory=lambda: Holder("mistakes"))
 
     @contextmanager
     def store(self) -> Iterator[Store]:

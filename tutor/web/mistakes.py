@@ -1,0 +1,130 @@
+"""Learn from your mistakes in the browser: a thin adapter over :class:`tutor.sessions.mistakes.MistakesSession`.
+
+Started from the final card or from history for a stored game; each moment is
+the table from the learner's seat, the learner's cards are tapped and played
+(or passed), and the session judges and stores the try.  The page draws the
+answer and selects cards — nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from tutor.coach.advice import move_text
+from tutor.i18n import speaking, t
+from tutor.sessions import mistakes as ms
+from tutor.sessions.events import StatusLine
+from tutor.store import Store
+from tutor.web import render
+from tutor.web.context import Context, chosen_lang
+from tutor.web.errors import ApiError, field_int, field_str
+from tutor.web.holder import Holder, Slot
+
+
+def event(item: object) -> dict[str, Any] | None:
+    if isinstance(item, StatusLine):
+        return {"type": "status", "text": item.render(), "ok": item.ok}
+    if isinstance(item, ms.NothingToReplay):
+        return {"type": "none", "text": t("mistakes.none")}
+    if isinstance(item, ms.TryJudged):
+        chance = round(100 * item.win_chance)
+        key = "mistakes.right" if item.accepted else "mistakes.wrong"
+        return {"type": "judged", "accepted": item.accepted, "text": t(key, move=move_text(item.move), chance=chance)}
+    if isinstance(item, ms.BetterShown):
+        return {"type": "better", "text": t("mistakes.shown", best=item.best, best_chance=round(100 * item.best_chance))}
+    if isinstance(item, ms.MistakesOver):
+        return {"type": "over", "completed": item.completed, "text": t("mistakes.done") if item.completed else ""}
+    return None  # MomentShown: the state draws the moment
+
+
+def state(slot: Slot[Any]) -> dict[str, Any]:
+    session: ms.MistakesSession | None = slot.session
+    out: dict[str, Any] = {"rev": slot.rev, "game_id": None, "finished": True, "moment": None}
+    if session is None:
+        return out
+    out.update(game_id=session.game_id, finished=session.finished)
+    if session.finished or not session.moments:
+        return out
+    moment, view = session.moments[session.at], session.decision.view
+    out["moment"] = {
+        "index": session.at + 1,
+        "of": len(session.moments),
+        "number": moment.number,
+        "text": t("mistakes.moment", i=session.at + 1, of=len(session.moments), n=moment.number, move=moment.move,
+                  chance=round(100 * moment.win_chance)),  # fmt: skip
+        "table": render.table(view, False),
+        "can_pass": view.table is not None,
+    }
+    return out
+
+
+def route(action: Any) -> Any:
+    """A mistakes route: the store open, the slot locked, the revision checked, events plus state back."""
+
+    def work(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+        holder: Holder[Any] = context.mistakes
+        with context.store() as store, holder.held() as slot, speaking(chosen_lang(store, context, query.get("lang"))):
+            items: list[Any] = []
+            if action is not None:
+                if action is not start:
+                    session = cast(ms.MistakesSession, holder.current(slot))
+                    if session.finished:
+                        raise ApiError(409, "these mistakes are done: start again from the game")
+                if action is not start or "rev" in body:
+                    Holder.check_rev(slot, body.get("rev"))
+                items = action(slot, store, body)
+                if action is not select:
+                    slot.rev += 1
+            return {"events": [e for e in map(event, items) if e], **state(slot)}
+
+    return work
+
+
+def _with_store(slot: Slot[Any], store: Store, call: Any) -> list[Any]:
+    session = cast(ms.MistakesSession, slot.session)
+    session.store = store
+    try:
+        items = list(call(session))
+    finally:
+        session.store = None
+    refused = next((i for i in items if isinstance(i, ms.NotAMove)), None)
+    if refused is not None:
+        raise ApiError(422, refused.reason.render())
+    return items
+
+
+def start(slot: Slot[Any], store: Store, body: dict[str, Any]) -> list[Any]:
+    game_id = field_int(body, "game_id", low=1, high=10**12)
+    try:
+        session = ms.MistakesSession.open(store, game_id)
+    except ValueError as error:
+        raise ApiError(422, f"game {game_id} cannot be read: {str(error)[:60]}") from None
+    if session is None:
+        raise ApiError(404, t("analyze.no_game", id=game_id))
+    slot.session = session
+    return _with_store(slot, store, lambda s: s.start())
+
+
+def select(slot: Slot[Any], store: Store, body: dict[str, Any]) -> list[Any]:
+    text = field_str(body, "cards", limit=40)
+    return _with_store(slot, store, lambda s: s.select(text))
+
+
+def move(slot: Slot[Any], store: Store, body: dict[str, Any]) -> list[Any]:
+    text = field_str(body, "cards", limit=40)
+    if not text.strip():
+        raise ApiError(400, t("web.status_empty"))
+    return _with_store(slot, store, lambda s: s.move(text))
+
+
+ROUTES = [
+    ("/api/mistakes", "GET", route(None)),
+    ("/api/mistakes/start", "POST", route(start)),
+    ("/api/mistakes/select", "POST", route(select)),
+    ("/api/mistakes/move", "POST", route(move)),
+    ("/api/mistakes/pass", "POST", route(lambda slot, store, body: _with_store(slot, store, lambda s: s.pass_()))),
+    ("/api/mistakes/show", "POST", route(lambda slot, store, body: _with_store(slot, store, lambda s: s.show()))),
+    ("/api/mistakes/skip", "POST", route(lambda slot, store, body: _with_store(slot, store, lambda s: s.skip()))),
+    ("/api/mistakes/stop", "POST", route(lambda slot, store, body: _with_store(slot, store, lambda s: s.stop()))),
+]
