@@ -195,6 +195,7 @@ def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str) -> None:
     expect(final).to_be_visible()
     expect(final).to_contain_text("42")
     expect(final).to_contain_text("undos 1")
+    expect(final.get_by_role("button", name="Learn from your mistakes", exact=True)).to_be_visible()
     page.get_by_role("button", name="Same deal").click()
     ready(page)
     expect(page.locator("#game-title")).to_contain_text("Deal 42")
@@ -270,6 +271,29 @@ def test_a_lesson_step_is_passed_in_the_browser(page: Any, server: str, context:
     page.locator("#lesson").get_by_role("button", name="Play", exact=True).click()
     ready(page)
     expect(page.locator("#lesson .good").first).to_be_visible()
+
+
+def test_learning_from_mistakes_in_the_browser(page: Any, server: str, context: Any) -> None:
+    from playwright.sync_api import expect
+
+    from tests.web.test_mistakes import store_blunder_game
+
+    game_id = store_blunder_game(context.store_path.parent)
+    page.goto(f"{server}/history")
+    ready(page)
+    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=str(game_id), exact=True))
+    row.get_by_role("button", name="Learn from your mistakes", exact=True).click()
+    ready(page)
+    board = page.locator("#history")
+    expect(board).to_contain_text("you played 5")
+    tap(board.locator(".hand").get_by_role("button", name="5", exact=True).first)
+    board.get_by_role("button", name="Play", exact=True).click()
+    ready(page)
+    expect(board.get_by_role("status")).to_contain_text("there is better")
+    tap(board.locator(".hand").get_by_role("button", name="A", exact=True))
+    board.get_by_role("button", name="Play", exact=True).click()
+    ready(page)
+    expect(board).to_contain_text("Good: A wins 100%")
 
 
 def test_switching_the_language(page: Any, server: str) -> None:

@@ -2,7 +2,8 @@
 
 * :class:`~tutor.sessions.game.GameSession` — a coached game against two bots;
 * :class:`~tutor.sessions.lesson.LessonSession` — a lesson of the course, step by step;
-* :class:`~tutor.sessions.puzzle.PuzzleSession` — one attempt at a puzzle.
+* :class:`~tutor.sessions.puzzle.PuzzleSession` — one attempt at a puzzle;
+* :class:`~tutor.sessions.mistakes.MistakesSession` — learn from your mistakes in a stored game.
 
 Front ends (the terminal in ``tutor/cli``, a web page) only read input and
 render :mod:`tutor.sessions.events`; every rule, every decision and what is
