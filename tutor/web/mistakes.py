@@ -72,7 +72,11 @@ def route(action: Any) -> Any:
                     if session.finished:
                         raise ApiError(409, "these mistakes are done: start again from the game")
                 if action is not start or "rev" in body:
-                    Holder.check_rev(slot, body.get("rev"))
+                    try:
+                        Holder.check_rev(slot, body.get("rev"))
+                    except ApiError as error:  # another tab moved on: the page redraws from this
+                        error.extra = state(slot)
+                        raise
                 items = action(slot, store, body)
                 if action is not select:
                     slot.rev += 1

@@ -718,6 +718,11 @@ function takeMistakes(answer) {
   const node = $("history");
   const data = answer.data;
   const status = $("mistakes-status");
+  if (answer.status === 409 && data.rev !== undefined) {  // another tab moved on: draw its moment
+    takeMistakes({ ok: true, status: 200, data: { ...data, events: [] } });
+    $("mistakes-status").textContent = data.error;
+    return;
+  }
   if (!answer.ok) {
     if (status) { status.textContent = data.error; status.className = "status bad"; }
     else node.append(el("p", { class: "status bad", role: "status", text: data.error }));
