@@ -36,7 +36,7 @@ from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_id, parse_date
 from tutor.puzzles.library import Library, dump_file, load_file, load_library
-from tutor.puzzles.model import GoalType, Puzzle, PuzzleFormatError
+from tutor.puzzles.model import Puzzle, PuzzleFormatError
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt, Outcome, Played
 from tutor.sessions.events import Options, StatusLine
@@ -52,7 +52,9 @@ from tutor.sessions.puzzle import (
     PuzzleStarted,
     SolutionShown,
     Wrong,
+    goal_phrase,
     pick_random,
+    seat_phrase,
 )
 from tutor.puzzles.themes import TITLE_ORDER, Theme
 from tutor.solver.position import Role
@@ -69,17 +71,7 @@ def _console() -> Console:
 # ------------------------------------------------------------------- drawing
 def player_name(puzzle: Puzzle, player: int) -> str:
     """"You", "Your partner", "Landlord", "Farmer (right)"… from the learner's seat (index 0)."""
-    pos = puzzle.position
-    learner = pos.to_move
-    if player == learner:
-        return t("puzzles.you")
-    if pos.roles[player] is pos.roles[learner]:
-        return t("puzzles.partner")
-    if pos.roles[player] is Role.LANDLORD:
-        return t("puzzles.landlord")
-    if pos.players == 2:
-        return t("puzzles.farmer")
-    return t("puzzles.farmer_right") if (player - learner) % 3 == 1 else t("puzzles.farmer_left")
+    return seat_phrase(puzzle, player).render()
 
 
 def theme_name(theme: str) -> str:
@@ -87,12 +79,7 @@ def theme_name(theme: str) -> str:
 
 
 def goal_text(puzzle: Puzzle) -> str:
-    side = t("puzzles.side_landlord") if puzzle.solver_side is Role.LANDLORD else t("puzzles.side_farmers")
-    if puzzle.goal.type is GoalType.WIN_IN:
-        return t("puzzles.goal_win_in", side=side, n=puzzle.goal.plays)
-    if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
-        return t("puzzles.goal_win_with_bomb", side=side)
-    return t("puzzles.goal_win", side=side)
+    return goal_phrase(puzzle).render()
 
 
 def display_title(puzzle: Puzzle) -> str:

@@ -22,9 +22,11 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from tutor.engine.combos import Combo
-from tutor.puzzles.model import Puzzle
+from tutor.i18n import Phrase
+from tutor.puzzles.model import GoalType, Puzzle
 from tutor.puzzles.solving import Attempt, Outcome, Played
 from tutor.sessions.events import Options, StatusLine
+from tutor.solver.position import Role
 
 if TYPE_CHECKING:
     from tutor.puzzles.generate import SolverLike
@@ -33,6 +35,35 @@ if TYPE_CHECKING:
 
 #: Solver budget while solving interactively (the shipped positions need far less).
 INTERACTIVE_SECONDS = 20.0
+
+
+def seat_phrase(puzzle: Puzzle, player: int) -> Phrase:
+    """A seat named from the learner's chair ("You", "Your partner", "Landlord", "Farmer (right)").
+
+    Data, not text, so the terminal and the web page name seats alike, each in
+    the learner's language.
+    """
+    pos = puzzle.position
+    learner = pos.to_move
+    if player == learner:
+        return Phrase("puzzles.you")
+    if pos.roles[player] is pos.roles[learner]:
+        return Phrase("puzzles.partner")
+    if pos.roles[player] is Role.LANDLORD:
+        return Phrase("puzzles.landlord")
+    if pos.players == 2:
+        return Phrase("puzzles.farmer")
+    return Phrase("puzzles.farmer_right" if (player - learner) % 3 == 1 else "puzzles.farmer_left")
+
+
+def goal_phrase(puzzle: Puzzle) -> Phrase:
+    """The goal shown before solving ("Landlord to move: win in 3"): it names no theme."""
+    side = Phrase("puzzles.side_landlord" if puzzle.solver_side is Role.LANDLORD else "puzzles.side_farmers")
+    if puzzle.goal.type is GoalType.WIN_IN:
+        return Phrase("puzzles.goal_win_in", {"side": side, "n": puzzle.goal.plays})
+    if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
+        return Phrase("puzzles.goal_win_with_bomb", {"side": side})
+    return Phrase("puzzles.goal_win", {"side": side})
 
 
 @dataclass(frozen=True, slots=True)

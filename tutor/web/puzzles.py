@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from tutor.coach.status import combo_name
 from tutor.i18n import speaking, t
-from tutor.puzzles.model import GoalType, Puzzle
+from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Played
 from tutor.sessions import puzzle as ps
@@ -29,26 +29,11 @@ from tutor.web.holder import Holder, Slot
 
 def player_name(puzzle: Puzzle, player: int) -> str:
     """"You", "Your partner", "Landlord", "Farmer (right)"… (the terminal's words)."""
-    pos = puzzle.position
-    learner = pos.to_move
-    if player == learner:
-        return t("puzzles.you")
-    if pos.roles[player] is pos.roles[learner]:
-        return t("puzzles.partner")
-    if pos.roles[player] is Role.LANDLORD:
-        return t("puzzles.landlord")
-    if pos.players == 2:
-        return t("puzzles.farmer")
-    return t("puzzles.farmer_right") if (player - learner) % 3 == 1 else t("puzzles.farmer_left")
+    return ps.seat_phrase(puzzle, player).render()
 
 
 def goal_text(puzzle: Puzzle) -> str:
-    side = t("puzzles.side_landlord") if puzzle.solver_side is Role.LANDLORD else t("puzzles.side_farmers")
-    if puzzle.goal.type is GoalType.WIN_IN:
-        return t("puzzles.goal_win_in", side=side, n=puzzle.goal.plays)
-    if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
-        return t("puzzles.goal_win_with_bomb", side=side)
-    return t("puzzles.goal_win", side=side)
+    return ps.goal_phrase(puzzle).render()
 
 
 def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
