@@ -26,7 +26,7 @@ from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, FU
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
-from tutor.sessions.events import FinalCard
+from tutor.sessions.events import FinalCard, game_cell as game_cell_phrase
 
 CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
 LANDLORD_STYLE = "bold magenta"
@@ -88,15 +88,7 @@ def signed(n: int) -> str:
 
 def game_cell(view: PlayerView) -> str:
     """«10 × ставка × множитель = стоимость», live (RULES §9)."""
-    base = view.rules.base
-    if view.bid is None:
-        high = max((b for _, b in view.bids), default=0)
-        if not high:
-            return t("play.game_cell_bidding", base=base)
-        return t("play.game_cell", base=base, bid=high, mult=1, cost=base * high)
-    bombs = sum(1 for turn in view.history if turn.play is not None and turn.play.is_bomb)
-    mult = 1 << bombs
-    return t("play.game_cell", base=base, bid=view.bid, mult=mult, cost=base * view.bid * mult)
+    return game_cell_phrase(view).render()
 
 
 def counter_line(view: PlayerView) -> Text:

@@ -13,6 +13,7 @@ from enum import Enum
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
+from tutor.engine.scoring import bombs_in, cost
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
 
@@ -170,3 +171,20 @@ class Review:
 
 
 Event = Say | StatusLine | BidMade | Redealt | LandlordChosen | Played | TableShown | CounterShown | Options | HintShown | Remark | FinalCard | Review
+
+
+def game_cell(view: PlayerView) -> Phrase:
+    """The live «Game: 10 × bid × multiplier = cost» cell (RULES §9), as data.
+
+    One place computes it from the engine's scoring, so the terminal and the
+    web page can never show different stakes for the same table.
+    """
+    base = view.rules.base
+    if view.bid is None:
+        high = max((b for _, b in view.bids), default=0)
+        if not high:
+            return Phrase("play.game_cell_bidding", {"base": base})
+        return Phrase("play.game_cell", {"base": base, "bid": high, "mult": 1, "cost": base * high})
+    doublings = bombs_in(view.history)
+    return Phrase("play.game_cell", {"base": base, "bid": view.bid, "mult": 1 << doublings,
+                                     "cost": cost(view.bid, doublings, view.rules)})

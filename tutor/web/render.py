@@ -15,7 +15,6 @@ from typing import Any
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.scoring import bombs_in, cost
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
 from tutor.sessions import events as ev
@@ -51,15 +50,7 @@ def role(landlord: int | None, seat: int) -> str | None:
 
 def game_cell(view: PlayerView) -> str:
     """«Game: 10 × bid × multiplier = cost», live (the engine's scoring, the terminal's words)."""
-    base = view.rules.base
-    if view.bid is None:
-        high = max((b for _, b in view.bids), default=0)
-        if not high:
-            return t("play.game_cell_bidding", base=base)
-        return t("play.game_cell", base=base, bid=high, mult=1, cost=base * high)
-    doublings = bombs_in(view.history)
-    return t("play.game_cell", base=base, bid=view.bid, mult=1 << doublings,
-             cost=cost(view.bid, doublings, view.rules))
+    return ev.game_cell(view).render()
 
 
 def counter(view: PlayerView) -> list[dict[str, Any]]:
