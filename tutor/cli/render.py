@@ -23,10 +23,10 @@ from rich.text import Text
 
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, FULL_DECK
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
-from tutor.sessions.events import FinalCard, game_cell as game_cell_phrase
+from tutor.sessions.events import FinalCard, game_cell as game_cell_phrase, multiplier_phrases
 
 CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
 LANDLORD_STYLE = "bold magenta"
@@ -208,14 +208,7 @@ FinalInfo = FinalCard
 
 def multiplier_items(info: FinalInfo) -> list[str]:
     """Every factor spelled out: bid, each bomb and rocket, spring or anti-spring."""
-    items = [t("play.mult_bid", bid=info.bid)]
-    for bomb in info.bombs:
-        items.append(t("play.mult_rocket") if bomb.kind == Kind.ROCKET else t("play.mult_bomb", cards=bomb.text))
-    if info.spring:
-        items.append(t("play.mult_spring"))
-    if info.anti_spring:
-        items.append(t("play.mult_anti_spring"))
-    return items
+    return [phrase.render() for phrase in multiplier_phrases(info)]
 
 
 def final_card(info: FinalInfo) -> Panel:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from tutor.engine.cards import Cards
-from tutor.engine.combos import Combo
+from tutor.engine.combos import Combo, Kind
 from tutor.engine.scoring import bombs_in, cost
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -188,3 +188,19 @@ def game_cell(view: PlayerView) -> Phrase:
     doublings = bombs_in(view.history)
     return Phrase("play.game_cell", {"base": base, "bid": view.bid, "mult": 1 << doublings,
                                      "cost": cost(view.bid, doublings, view.rules)})
+
+
+def multiplier_phrases(final: FinalCard) -> list[Phrase]:
+    """Every factor of the stake spelled out: the bid, each bomb and rocket, spring or anti-spring.
+
+    Both front ends list the same factors in the same order from this one place.
+    """
+    items = [Phrase("play.mult_bid", {"bid": final.bid})]
+    for bomb in final.bombs:
+        items.append(Phrase("play.mult_rocket") if bomb.kind == Kind.ROCKET
+                     else Phrase("play.mult_bomb", {"cards": bomb.text}))
+    if final.spring:
+        items.append(Phrase("play.mult_spring"))
+    if final.anti_spring:
+        items.append(Phrase("play.mult_anti_spring"))
+    return items

@@ -14,7 +14,7 @@ from typing import Any
 
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
 from tutor.sessions import events as ev
@@ -110,14 +110,7 @@ def signed(n: int) -> str:
 
 
 def multipliers(final: ev.FinalCard) -> list[str]:
-    items = [t("play.mult_bid", bid=final.bid)]
-    for bomb in final.bombs:
-        items.append(t("play.mult_rocket") if bomb.kind == Kind.ROCKET else t("play.mult_bomb", cards=bomb.text))
-    if final.spring:
-        items.append(t("play.mult_spring"))
-    if final.anti_spring:
-        items.append(t("play.mult_anti_spring"))
-    return items
+    return [phrase.render() for phrase in ev.multiplier_phrases(final)]
 
 
 def final_card(final: ev.FinalCard) -> dict[str, Any]:
