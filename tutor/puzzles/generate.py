@@ -27,6 +27,9 @@ so the rating, independent of what a worker happened to solve before.
 from __future__ import annotations
 
 import random
+import signal
+import threading
+from contextlib import contextmanager
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -390,6 +393,27 @@ def candidates(number: int, seed: int, theme: str | None = None) -> Iterator[Can
 _worker_generator: Generator | None = None
 
 
+@contextmanager
+def _interrupts_ignored_by_new_interpreters() -> Iterator[None]:
+    """Start spawned workers with SIGINT ignored from their first instruction.
+
+    A spawned worker is a new interpreter (an exec), which does not keep the
+    parent's blocked-signal mask; it keeps an *ignored* disposition, though. So
+    a Ctrl-C sent to the whole process group while a worker is still importing
+    (long on a busy machine, before ``_init_worker`` runs) cannot print a
+    worker traceback. Only the main thread may change handlers; elsewhere the
+    initializer alone has to do.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _init_worker(factory: SolverFactory, limits: Limits) -> None:
     global _worker_generator
     ignore_interrupts()
@@ -469,7 +493,8 @@ def generate(
     ctx = multiprocessing.get_context("spawn")
     batch_size = workers * 4
     number = start
-    with interrupts_held():  # workers ignore Ctrl-C (_init_worker); `with` terminates them on any exit
+    with interrupts_held(), _interrupts_ignored_by_new_interpreters():
+        # workers ignore Ctrl-C (_init_worker); `with pool` terminates them on any exit
         pool = ctx.Pool(workers, initializer=_init_worker, initargs=(solver_factory, limits))
     with pool:
         while len(found) < count:
