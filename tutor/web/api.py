@@ -14,16 +14,18 @@ from typing import Any
 from tutor.i18n import LANGUAGES, catalogue, speaking, t
 from tutor.web import game, history, lessons, mistakes, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
-from tutor.web.errors import ApiError, field_bool, field_str, quoted
+from tutor.web.errors import ApiError, field_bool, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
 
 Query = Mapping[str, str]
 
 
-def strings(context: Context, body: dict[str, Any], query: Query) -> dict[str, Any]:
-    """The page's own labels (``web.*``) in the language asked for."""
-    with context.store() as store:
-        lang = chosen_lang(store, context, query.get("lang"))
+def page_strings(lang: str) -> dict[str, Any]:
+    """The page's own labels (``web.*``, plus a few terminal words it shows) in ``lang``.
+
+    Also what the server writes into the page itself, so the page has its words
+    (the network-failure line included) before its first request.
+    """
     words = {key[4:]: value for key, value in catalogue("en").items() if key.startswith("web.")}
     words.update({key[4:]: value for key, value in catalogue(lang).items() if key.startswith("web.")})
     with speaking(lang):
@@ -31,6 +33,13 @@ def strings(context: Context, body: dict[str, Any], query: Query) -> dict[str, A
         for level in LEVELS:
             words[f"level_{level}"] = t(f"play.level_{level}")
     return {"lang": lang, "languages": list(LANGUAGES), "strings": words}
+
+
+def strings(context: Context, body: dict[str, Any], query: Query) -> dict[str, Any]:
+    """The page's own labels in the language asked for (``?lang=``, else the setting)."""
+    with context.store() as store:
+        lang = chosen_lang(store, context, query.get("lang"))
+    return page_strings(lang)
 
 
 def get_settings(context: Context, body: dict[str, Any], query: Query) -> dict[str, Any]:
@@ -43,16 +52,16 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     changes: dict[str, Any] = {}
     for key in body:
         if key not in ("lang", "level", "coach", "counter"):
-            raise ApiError(400, f"unknown setting {quoted(key)}")
+            raise refuse(400, "err_setting", name=quoted(key))
     if "lang" in body:
         lang = field_str(body, "lang", limit=5)
         if lang not in LANGUAGES:
-            raise ApiError(400, f"unknown language {quoted(lang)}")
+            raise refuse(400, "err_language", value=quoted(lang), choices=", ".join(LANGUAGES))
         changes["lang"] = lang
     if "level" in body:
         level = field_str(body, "level", limit=10)
         if level not in LEVELS:
-            raise ApiError(400, f"unknown level {quoted(level)}")
+            raise refuse(400, "err_level", value=quoted(level), choices=", ".join(LEVELS))
         changes["level"] = level
     for key in ("coach", "counter"):
         if key in body:

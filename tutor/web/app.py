@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
+import re
+from html import escape
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,14 +22,15 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tutor.i18n import Phrase, speaking
 from tutor.store import GameBusyError, StoreError
 from tutor.web import api
-from tutor.web.context import Context
-from tutor.web.errors import ApiError, parse_body
+from tutor.web.context import Context, request_lang
+from tutor.web.errors import ApiError, parse_body, quoted, refuse
 from tutor.web.security import SameOriginOnly, own_hosts
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -42,6 +46,35 @@ def _json(data: dict[str, Any], status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
 
 
+def _answer(context: Context, work: Work, raw: bytes, query: Mapping[str, str],
+            path: str) -> tuple[int, dict[str, Any]]:
+    """Run ``work`` (in a worker thread) and turn every refusal into a status and one line in the request's language."""
+    with speaking(request_lang(context, query)):
+        try:
+            return 200, work(context, parse_body(raw), query)
+        except ApiError as error:
+            return error.status, {"error": error.render(), **error.extra}
+        except GameBusyError as error:
+            return 409, {"error": str(error)}
+        except StoreError as error:
+            return 503, {"error": str(error)}
+        except Exception as error:  # noqa: BLE001 - the page gets one line, the log the details
+            log.exception("unexpected error in %s", path)
+            return 500, {"error": refuse(500, "err_internal", name=type(error).__name__).render()}
+
+
+async def refusal(context: Context, request: Request, error: ApiError) -> JSONResponse:
+    """A refusal made before any work, worded in the request's language (read off the event loop)."""
+    query = dict(request.query_params)
+    text = await run_in_threadpool(lambda: _rendered(context, query, error))
+    return _json({"error": text}, error.status)
+
+
+def _rendered(context: Context, query: Mapping[str, str], error: ApiError) -> str:
+    with speaking(request_lang(context, query)):
+        return error.render()
+
+
 def endpoint(context: Context, work: Work) -> Callable[[Request], Any]:
     """Wrap ``work`` as a route: body checks, the thread pool, errors as 4xx JSON."""
 
@@ -50,26 +83,46 @@ def endpoint(context: Context, work: Work) -> Callable[[Request], Any]:
         if request.method == "POST":
             raw = await request.body()
             if len(raw) > MAX_BODY:
-                return _json({"error": f"request too large ({len(raw)} bytes)"}, 413)
-        try:
-            body = parse_body(raw)
-            query = {**request.query_params, **request.path_params}
-            holder = getattr(context, getattr(work, "slot_name", ""), None)
-            if holder is not None:  # the game: always on its own thread (its store connection lives there)
-                call = functools.partial(work, context, body, query)
-                return _json(await asyncio.get_running_loop().run_in_executor(holder.executor, call))
-            return _json(await run_in_threadpool(work, context, body, query))
-        except ApiError as error:
-            return _json({"error": error.message, **error.extra}, error.status)
-        except GameBusyError as error:
-            return _json({"error": str(error)}, 409)
-        except StoreError as error:
-            return _json({"error": str(error)}, 503)
-        except Exception as error:  # noqa: BLE001 - the page gets one line, the log the details
-            log.exception("unexpected error in %s", request.url.path)
-            return _json({"error": f"internal error: {type(error).__name__}"}, 500)
+                return await refusal(context, request, refuse(413, "err_too_large", n=len(raw)))
+        query = {**request.query_params, **request.path_params}
+        holder = getattr(context, getattr(work, "slot_name", ""), None)
+        call = functools.partial(_answer, context, work, raw, query, request.url.path)
+        if holder is not None:  # the game: always on its own thread (its store connection lives there)
+            status, data = await asyncio.get_running_loop().run_in_executor(holder.executor, call)
+        else:
+            status, data = await run_in_threadpool(call)
+        return _json(data, status)
 
     return handle
+
+
+_LABELLED = re.compile(r'(<[a-z0-9]+\b[^>]*?\sdata-t="(\w+)"[^>]*>)[^<]*(<)')
+
+
+def render_page(context: Context, query: Mapping[str, str]) -> str:
+    """``index.html`` in the learner's language: every ``data-t`` label filled, the page's words embedded.
+
+    The page then draws in the right language from the start, and has the words
+    it needs when the server cannot be reached later (its network-failure line).
+    """
+    words = api.page_strings(request_lang(context, query))
+    labels: dict[str, str] = words["strings"]
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+
+    def label(match: re.Match[str]) -> str:
+        text = labels.get(match.group(2), match.group(2))
+        number = re.search(r'\sdata-n="(\d+)"', match.group(1))
+        if number is not None:
+            text = text.replace("{n}", number.group(1))
+        return match.group(1) + escape(text, quote=False) + match.group(3)
+
+    html = _LABELLED.sub(label, html)
+    html = re.sub(r'\sdata-label="(\w+)"', lambda m: f'{m.group(0)} aria-label="{escape(labels.get(m.group(1), ""))}"',
+                  html)
+    html = html.replace('<html lang="en">', f'<html lang="{words["lang"]}">', 1)
+    html = re.sub(r"<title>[^<]*</title>", f"<title>{escape(labels['title'], quote=False)}</title>", html, count=1)
+    payload = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    return html.replace("</head>", f'<script id="ddz-strings" type="application/json">{payload}</script>\n</head>', 1)
 
 
 def create_app(context: Context | None = None, host: str = "127.0.0.1", port: int = 8765,
@@ -78,7 +131,8 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
     context = context or Context()
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+        html = await run_in_threadpool(render_page, context, dict(request.query_params))
+        return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
     routes: list[Any] = [Route(path, page) for path in PAGES]
     for path, method, work in api.ROUTES:
@@ -86,11 +140,16 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
     routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
 
     async def not_found(request: Request, exc: Exception) -> Response:
-        return _json({"error": f"no such page: {request.url.path[:40]!r}"}, 404)
+        return await refusal(context, request, refuse(404, "err_no_page", path=quoted(request.url.path)))
 
     async def not_allowed(request: Request, exc: Exception) -> Response:
-        return _json({"error": f"{request.method} is not allowed here"}, 405)
+        return await refusal(context, request, refuse(405, "err_method", method=request.method[:10]))
 
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
     app.state.context = context
-    return SameOriginOnly(app, own_hosts(host, port, extra_hosts))
+
+    def worded(query: Mapping[str, str], phrase: Phrase) -> str:
+        with speaking(request_lang(context, query)):
+            return phrase.render()
+
+    return SameOriginOnly(app, own_hosts(host, port, extra_hosts), worded)

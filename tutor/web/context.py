@@ -7,15 +7,15 @@ and the browser write the same file, each in short transactions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tutor.i18n import LANGUAGES, speaking
-from tutor.store import Store
-from tutor.web.errors import ApiError, quoted
+from tutor.store import Store, StoreError, default_path
+from tutor.web.errors import quoted, refuse
 from tutor.web.holder import Holder
 
 if TYPE_CHECKING:
@@ -54,6 +54,20 @@ class Context:
             out["level"] = DEFAULTS["level"]
         return out
 
+    def stored_lang(self) -> str:
+        """The learner's language setting, read only from a store that exists (else English).
+
+        Used to word a refusal: a refused request must not create the store.
+        """
+        path = self.store_path if self.store_path is not None else default_path()
+        if str(path) != ":memory:" and not Path(path).is_file():
+            return str(DEFAULTS["lang"])
+        try:
+            with self.store() as store:
+                return str(self.settings(store)["lang"])
+        except StoreError:
+            return str(DEFAULTS["lang"])
+
     def solver(self) -> SolverLike:
         if self.solver_factory is not None:
             return self.solver_factory()
@@ -67,8 +81,14 @@ def chosen_lang(store: Store, context: Context, asked: str | None) -> str:
     if asked is None:
         return str(context.settings(store)["lang"])
     if asked not in LANGUAGES:
-        raise ApiError(400, f"unknown language {quoted(asked)} (one of: {', '.join(LANGUAGES)})")
+        raise refuse(400, "err_language", value=quoted(asked), choices=", ".join(LANGUAGES))
     return asked
+
+
+def request_lang(context: Context, query: Mapping[str, str]) -> str:
+    """The language of a request's refusal: a valid ``?lang=``, else the stored setting, else English."""
+    asked = query.get("lang")
+    return asked if asked in LANGUAGES else context.stored_lang()
 
 
 @contextmanager

@@ -1,19 +1,40 @@
-"""Errors a request can cause: a 4xx JSON answer with one line, never a traceback."""
+"""Errors a request can cause: a 4xx JSON answer with one line, never a traceback.
+
+Every line is a catalogue phrase (``web.err_*``), rendered when the answer is
+written, in the language of that request (``?lang=`` or the learner's setting):
+a Russian learner never reads an English refusal.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from tutor.i18n import Phrase
+
 
 class ApiError(Exception):
-    """A refused request: ``status`` (4xx) and a one-line message; ``extra`` joins the JSON body."""
+    """A refused request: ``status`` (4xx), a one-line message and ``extra`` for the JSON body.
 
-    def __init__(self, status: int, message: str, extra: dict[str, Any] | None = None) -> None:
+    The message is a :class:`Phrase` rendered late (in the request's language);
+    a plain string is only for a line already rendered from the catalogues
+    (a store error, a session's status line).
+    """
+
+    def __init__(self, status: int, message: Phrase | str, extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.extra = extra or {}
+
+    def render(self) -> str:
+        """The line in the current language."""
+        return self.message.render() if isinstance(self.message, Phrase) else self.message
+
+
+def refuse(status: int, key: str, extra: dict[str, Any] | None = None, /, **values: object) -> ApiError:
+    """``ApiError`` with the catalogue line ``web.<key>`` (formatted with ``values`` when it is rendered)."""
+    return ApiError(status, Phrase(f"web.{key}", values), extra)
 
 
 def quoted(text: object) -> str:
@@ -28,10 +49,12 @@ def parse_body(raw: bytes) -> dict[str, Any]:
         return {}
     try:
         data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ApiError(400, f"malformed JSON: {error.msg if hasattr(error, 'msg') else error}") from None
+    except UnicodeDecodeError:
+        raise refuse(400, "err_utf8") from None
+    except json.JSONDecodeError as error:
+        raise refuse(400, "err_json", line=error.lineno, column=error.colno) from None
     if not isinstance(data, dict):
-        raise ApiError(400, f"the body must be a JSON object, not {quoted(data)}")
+        raise refuse(400, "err_not_object", value=quoted(data))
     return data
 
 
@@ -40,23 +63,23 @@ def field_int(body: dict[str, Any], name: str, default: int | None = None, low: 
     """An integer field of the body (400 when missing or not an integer in range)."""
     value = body.get(name, default)
     if value is None:
-        raise ApiError(400, f"missing field {name!r}")
+        raise refuse(400, "err_missing", name=name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ApiError(400, f"field {name!r} must be an integer {low}..{high}, not {quoted(value)}")
+        raise refuse(400, "err_int", name=name, low=low, high=high, value=quoted(value))
     return value
 
 
 def field_str(body: dict[str, Any], name: str, default: str | None = None, limit: int = 200) -> str:
     value = body.get(name, default)
     if value is None:
-        raise ApiError(400, f"missing field {name!r}")
+        raise refuse(400, "err_missing", name=name)
     if not isinstance(value, str) or len(value) > limit:
-        raise ApiError(400, f"field {name!r} must be a short text, not {quoted(value)}")
+        raise refuse(400, "err_text", name=name, value=quoted(value))
     return value
 
 
 def field_bool(body: dict[str, Any], name: str) -> bool | None:
     value = body.get(name)
     if value is not None and not isinstance(value, bool):
-        raise ApiError(400, f"field {name!r} must be true or false, not {quoted(value)}")
+        raise refuse(400, "err_bool", name=name, value=quoted(value))
     return value

@@ -17,12 +17,11 @@ from typing import Any
 from tutor.i18n import t
 from tutor.sessions import events as ev
 from tutor.sessions.game import GameSession, Waiting
-from tutor.i18n import t
 from tutor.store import GameBusyError, Store
 from tutor.store.games import GameStore
 from tutor.web import render
 from tutor.web.context import LEVELS, Context
-from tutor.web.errors import ApiError, field_bool, field_int, field_str, quoted
+from tutor.web.errors import ApiError, field_bool, field_int, field_str, quoted, refuse
 from tutor.web.holder import Slot
 
 
@@ -70,8 +69,9 @@ def run(table: Table, action: Any) -> list[Any]:
         items: list[Any] = action(table.session)
     except GameBusyError as error:
         raise ApiError(409, str(error)) from None
-    except ValueError as error:
-        raise ApiError(422, str(error)) from None
+    except ValueError:  # an action the game does not wait for (the session's words are for developers)
+        raise refuse(422 if table.session.waiting_for is not Waiting.OVER else 409,
+                     f"err_waiting_{table.session.waiting_for.value}") from None
     _note(table, items)
     return items
 
@@ -133,7 +133,7 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
         settings = context.settings(settings_store)
     level = field_str(body, "level", settings["level"], limit=10)
     if level not in LEVELS:
-        raise ApiError(400, f"unknown level {quoted(level)} (one of: {', '.join(LEVELS)})")
+        raise refuse(400, "err_level", value=quoted(level), choices=", ".join(LEVELS))
     same = field_bool(body, "same")
     abandon = field_bool(body, "abandon")
     deal = body.get("deal")
@@ -141,7 +141,7 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
         deal = field_int(body, "deal", high=2**53)
     current = slot.session
     if same and (current is None or not current.session.is_over):
-        raise ApiError(409, "no finished game to play again")
+        raise refuse(409, "err_no_finished")
     if current is not None and not current.session.is_over:
         if not abandon:
             raise ApiError(409, t("web.in_progress", deal=current.session.deal), {"in_progress": True})
@@ -203,14 +203,14 @@ def play(table: Table, body: dict[str, Any]) -> list[Any]:
     items = session.select(text)
     status = next((item for item in items if isinstance(item, ev.StatusLine)), None)
     if status is None or not status.ok:
-        raise ApiError(422, status.render() if status else "no cards chosen", {"events": render.events(items)})
+        raise ApiError(422, status.render() if status else t("web.status_empty"), {"events": render.events(items)})
     options = next((item for item in items if isinstance(item, ev.Options)), None)
     if options is None:
         return items + session.confirm()
     if number is None:
         return items
     if number > len(options.options):
-        raise ApiError(400, f"there are {len(options.options)} readings, not {number}")
+        raise refuse(400, "err_reading", n=number)
     return session.choose(number)
 
 
@@ -225,9 +225,10 @@ def hint(table: Table) -> list[Any]:
 def bid(session: GameSession, body: dict[str, Any]) -> list[Any]:
     amount = field_int(body, "bid", high=3)
     if session.waiting_for is not Waiting.BID:
-        raise ApiError(409, "the auction is over")
+        raise refuse(409, "err_auction_over")
     if amount not in session.legal_bids:
-        raise ApiError(422, f"bid {amount} is not allowed now (legal: {session.legal_bids})")
+        allowed = ", ".join(t("web.bid", n=b) if b else t("web.pass") for b in session.legal_bids)
+        raise refuse(422, "err_bid", bid=amount, allowed=allowed)
     return session.bid(amount)
 
 

@@ -16,7 +16,7 @@ from tutor.i18n import speaking, t
 from tutor.store.games import GameStore
 from tutor.web import render
 from tutor.web.context import Context, chosen_lang
-from tutor.web.errors import ApiError, quoted
+from tutor.web.errors import ApiError, quoted, refuse
 
 COLUMNS = ("col_id", "col_when", "col_deal", "col_level", "col_role", "col_result", "col_score")
 
@@ -54,15 +54,15 @@ def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
 
     ident = query.get("game_id", "")
     if not ident.isdigit() or len(ident) > 12:
-        raise ApiError(400, f"not a game id: {quoted(ident)}")
+        raise refuse(400, "err_game_id", value=quoted(ident))
     with context.store() as store, speaking(chosen_lang(store, context, query.get("lang"))):
         found = GameStore(store).get(int(ident))
         if found is None:
             raise ApiError(404, t("play.replay_unknown", id=ident))
         try:
             steps = replay_steps(found.record)
-        except ValueError as error:
-            raise ApiError(422, t("play.replay_bad_record", id=ident, error=error)) from None
+        except ValueError:
+            raise refuse(422, "err_game_unreadable", id=ident) from None
         total = len(steps) - 1
         return {"steps": [{
             "header": t("play.replay_start", deal=step.deal) if step.index == 0

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from tutor.web.errors import ApiError
+from tutor.web.errors import refuse
 
 S = TypeVar("S")
 
@@ -49,14 +49,14 @@ class Holder(Generic[S]):
     def current(self, slot: Slot[S]) -> S:
         """The session, or 404 when there is none."""
         if slot.session is None:
-            raise ApiError(404, f"no {self.name} in progress")
+            raise refuse(404, f"err_none_{self.name}")
         return slot.session
 
     @staticmethod
     def check_rev(slot: Slot[S], rev: object) -> None:
         """409 when the page acted on an older state than the slot's (another tab moved on)."""
         if rev != slot.rev:
-            raise ApiError(409, f"this page is out of date (revision {rev!r}, now {slot.rev}); reloaded")
+            raise refuse(409, "err_stale")
 
     @staticmethod
     def replace(slot: Slot[S], session: S | None) -> None:

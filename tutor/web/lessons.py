@@ -22,7 +22,7 @@ from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
 from tutor.web import render
 from tutor.web.context import Context, chosen_lang
-from tutor.web.errors import ApiError, field_str
+from tutor.web.errors import ApiError, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
 
 
@@ -171,7 +171,7 @@ def route(action: Any) -> Any:
                         Holder.check_rev(slot, body.get("rev"))
                     session: ls.LessonSession | None = slot.session
                     if session is not None and session.finished and action is not start:
-                        raise ApiError(409, "this lesson is over: choose another")
+                        raise refuse(409, "err_lesson_over")
                     items = action(slot, book, body)
                     slot.rev += 1
                 current: ls.LessonSession | None = slot.session
@@ -193,8 +193,8 @@ def start(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any
 
     try:
         lesson = find_lesson(course(), ident)
-    except ValueError as error:
-        raise ApiError(404, str(error)) from None
+    except ValueError:
+        raise refuse(404, "err_no_lesson", id=quoted(ident)) from None
     session = ls.LessonSession(course(), lesson, None)
     slot.session = session
     return session.start()
@@ -205,8 +205,8 @@ def _act(slot: Slot[Any], book: ProgressBook, call: Any) -> list[Any]:
     session.book = book
     try:
         return list(call(session))
-    except ValueError as error:
-        raise ApiError(422, str(error)) from None
+    except ValueError:  # nothing to act on now (the session's words are for developers)
+        raise refuse(409, "err_not_now") from None
     finally:
         session.book = None
 
@@ -214,7 +214,7 @@ def _act(slot: Slot[Any], book: ProgressBook, call: Any) -> list[Any]:
 def answer(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
     text = field_str(body, "answer", limit=80)
     if not cast(ls.LessonSession, slot.session).has_task:
-        raise ApiError(409, "this step has no task: go on to the next")
+        raise refuse(409, "err_no_task")
     return _act(slot, book, lambda s: s.answer(text))
 
 

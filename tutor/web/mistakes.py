@@ -18,7 +18,7 @@ from tutor.sessions.events import StatusLine
 from tutor.store import Store
 from tutor.web import render
 from tutor.web.context import Context, chosen_lang
-from tutor.web.errors import ApiError, field_int, field_str
+from tutor.web.errors import ApiError, field_int, field_str, refuse
 from tutor.web.holder import Holder, Slot
 
 
@@ -70,7 +70,7 @@ def route(action: Any) -> Any:
                 if action is not start:
                     session = cast(ms.MistakesSession, holder.current(slot))
                     if session.finished:
-                        raise ApiError(409, "these mistakes are done: start again from the game")
+                        raise refuse(409, "err_mistakes_done")
                 if action is not start or "rev" in body:
                     try:
                         Holder.check_rev(slot, body.get("rev"))
@@ -90,6 +90,8 @@ def _with_store(slot: Slot[Any], store: Store, call: Any) -> list[Any]:
     session.store = store
     try:
         items = list(call(session))
+    except ValueError:  # nothing to act on now (the session's words are for developers)
+        raise refuse(409, "err_not_now") from None
     finally:
         session.store = None
     refused = next((i for i in items if isinstance(i, ms.NotAMove)), None)
@@ -103,7 +105,7 @@ def start(slot: Slot[Any], store: Store, body: dict[str, Any]) -> list[Any]:
     try:
         session = ms.MistakesSession.open(store, game_id)
     except ValueError as error:
-        raise ApiError(422, f"game {game_id} cannot be read: {str(error)[:60]}") from None
+        raise refuse(422, "err_game_unreadable", id=game_id) from None
     if session is None:
         raise ApiError(404, t("analyze.no_game", id=game_id))
     slot.session = session

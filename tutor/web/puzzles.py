@@ -22,7 +22,7 @@ from tutor.sessions.events import Options, StatusLine
 from tutor.solver.position import Role
 from tutor.web import render
 from tutor.web.context import Context, chosen_lang
-from tutor.web.errors import ApiError, field_int, field_str
+from tutor.web.errors import ApiError, field_int, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
 
 
@@ -149,10 +149,10 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
         try:
             puzzle = ps.pick_random(library, theme, progress.learner_rating().rating, random.Random(),
                                     progress.attempted_ids())
-        except ValueError as error:
-            raise ApiError(400, str(error)) from None
+        except ValueError:
+            raise refuse(400, "err_theme", value=quoted(theme)) from None
     else:
-        raise ApiError(400, f"unknown puzzle kind {kind[:20]!r} (daily or random)")
+        raise refuse(400, "err_puzzle_kind", value=quoted(kind))
     session = ps.PuzzleSession(puzzle, context.solver(), progress, today, daily=kind == "daily")
     slot.session = session
     return session.start()
@@ -160,12 +160,12 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
 
 def _with_progress(session: ps.PuzzleSession, progress: PuzzleProgress, call: Any) -> list[Any]:
     if session.finished:
-        raise ApiError(409, "this puzzle is over: start another")
+        raise refuse(409, "err_puzzle_over")
     session.progress = progress
     try:
         return list(call())
-    except ValueError as error:
-        raise ApiError(422, str(error)) from None
+    except ValueError:  # nothing to act on now (the session's words are for developers)
+        raise refuse(409, "err_not_now") from None
     finally:
         session.progress = None
 
@@ -175,7 +175,7 @@ def move(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict
     if body.get("n") is not None:
         number = field_int(body, "n", low=1, high=64)
         if number > session.choosing:
-            raise ApiError(400, f"there is no reading {number} to choose")
+            raise refuse(400, "err_reading", n=number)
         return _with_progress(session, progress, lambda: session.choose(number))
     text = field_str(body, "cards", limit=80)
     return _with_progress(session, progress, lambda: session.select(text))
