@@ -86,3 +86,15 @@ def test_installed_copy_carries_the_compiled_solver_core(installed: dict[str, ob
     built = sorted((package / "solver").glob("_native*.so"))
     assert built, "the wheel has no compiled solver core"
     assert not built[0].is_relative_to(ROOT)
+
+
+def test_installed_copy_ships_the_web_page(installed: dict[str, object]) -> None:
+    """``ddz serve`` serves its page, style and every ES module from the package (no build step)."""
+    package = Path(str(installed["package"]))
+    static = ROOT / "tutor" / "web" / "static"
+    files = sorted(p for p in static.rglob("*") if p.is_file())
+    assert any(p.parent.name == "js" for p in files)
+    for path in files:
+        copy = package / path.relative_to(ROOT / "tutor")
+        assert copy.is_file(), f"{path.relative_to(ROOT)} is not shipped"
+        assert copy.read_bytes() == path.read_bytes()

@@ -91,10 +91,13 @@ def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     context.set_default_timeout(60_000)  # a hard bot on a busy machine: auto-waiting, not a pace
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))  # a module that fails to load or throws
     try:
         yield page
     finally:
         context.close()
+    assert not errors, f"script errors in the page: {errors[:3]}"
 
 
 def ready(page: Any) -> None:

@@ -1,0 +1,32 @@
+// Shared by every module: the page's labels, its small state and two DOM helpers.
+// Selection and drawing only live in the page; every rule and line comes from the server.
+
+/** The page's labels (web.* catalogue), in the learner's language. */
+export const S = {};
+
+/** What the page remembers between requests: revisions, the raised cards, the current objects. */
+export const state = { lang: "en", game: null, rev: 0, selected: new Set(), seq: 0, busy: 0,
+                       puzzle: null, puzzleRev: 0, lesson: null, lessonRev: 0, mistakesRev: 0, settings: null };
+
+export const $ = (id) => document.getElementById(id);
+
+/** A label with its {placeholders} filled in (the key itself when the catalogue lacks it). */
+export function tr(key, values) {
+  let text = S[key] || key;
+  for (const [k, v] of Object.entries(values || {})) text = text.replace(`{${k}}`, v);
+  return text;
+}
+
+/** A DOM node: attributes (on* are listeners, false/null skipped) and children (nested arrays flattened). */
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}

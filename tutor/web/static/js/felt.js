@@ -1,0 +1,73 @@
+// The table's parts: a seat (name, role, whose turn, card count or shown hand, last play), the kitty,
+// the card counter. The coached game draws into index.html's felt; feltView() builds a whole table
+// (the same parts) for a lesson step or a puzzle position.
+import { el, tr } from "./core.js";
+import { cardName, comboView, miniCards, shortFace } from "./cards.js";
+import { drawHand } from "./hand.js";
+
+/** One seat into ``box``; ``over``: the game has ended (no "to move" mark). */
+export function seatBox(box, seat, over) {
+  box.replaceChildren();
+  const moving = seat.to_move && !over;
+  box.classList.toggle("turn", Boolean(moving));
+  const role = seat.role ? el("span", { class: `role ${seat.role}`,
+    text: seat.role === "landlord" ? tr("landlord_mark") : tr("farmer_mark") }) : null;
+  box.append(el("div", {}, el("span", { class: "name", text: seat.name }), role,
+    moving ? el("span", { class: "turnmark", text: ` ▶ ${tr("to_move")}` }) : null));
+  if (seat.cards && seat.seat !== 0) box.append(el("div", { class: "shown" }, miniCards(seat.cards)));
+  else if (seat.seat !== 0 && seat.count_text) box.append(el("div", { class: "count", text: seat.count_text }));
+  const last = el("div", { class: "last" });
+  if (seat.last) {
+    if (seat.last.kind === "play") {
+      last.append(comboView(seat.last));
+      if (seat.last.to_beat) last.append(el("span", { class: "tobeat", text: "◀" }));
+    } else last.append(el("span", { class: "pass", text: seat.last.text }));
+  }
+  box.append(last);
+}
+
+export function kittyBox(node, kitty) {
+  node.replaceChildren(el("div", { text: tr("kitty") }),
+    kitty ? miniCards(kitty) : el("div", { class: "facedown", text: "▮ ▮ ▮" }));
+}
+
+export function counterRow(node, counter) {
+  node.hidden = !counter;
+  node.replaceChildren(...(counter ? [el("strong", { text: tr("card_counter") + ":" }),
+    ...counter.map((c) => el("span", { class: c.n ? "" : "zero", "aria-label": `${cardName(c.rank)}: ${c.n}` },
+      `${shortFace(c.rank)}:${c.n}`))] : []));
+}
+
+/**
+ * A whole table from the server's felt object ({seats, hand, kitty, lines, caption}): the left and
+ * right seats on top, the kitty between them, your seat and your hand fanned at the bottom.
+ * ``active``: the hand's cards can be raised. Returns {node, hand, status}; ``status`` is a live region.
+ */
+export function feltView(felt, { active = false, label = null } = {}) {
+  const bySeat = new Map(felt.seats.map((s) => [s.seat, s]));
+  const box = (seat) => {
+    const node = el("div", { class: "seat" + (seat.seat === 0 ? " me" : "") });
+    seatBox(node, seat, felt.over);
+    return node;
+  };
+  const top = el("div", { class: "opponents" },
+    bySeat.has(2) ? box(bySeat.get(2)) : el("div"),
+    el("div", { class: "middle" }, felt.kitty !== undefined ? kittyView(felt.kitty) : null),
+    bySeat.has(1) ? box(bySeat.get(1)) : el("div"));
+  const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
+  const hand = el("div", { class: "hand", role: "group" });
+  drawHand(hand, felt.hand || [], active);
+  const node = el("div", { class: "felt felt-small", role: "group", "aria-label": label || tr("table") },
+    felt.caption ? el("p", { class: "caption", text: felt.caption }) : null,
+    top, bySeat.has(0) ? box(bySeat.get(0)) : null,
+    (felt.lines || []).length ? el("div", { class: "lines" }, felt.lines.map((l) => el("p", { text: l }))) : null,
+    status, hand);
+  return { node, hand, status };
+}
+
+function kittyView(kitty) {
+  if (kitty === null) return null;
+  const node = el("div", { class: "kitty" });
+  kittyBox(node, kitty);
+  return node;
+}

@@ -1,0 +1,86 @@
+// The fanned hand: cards are buttons named by rank, aria-pressed when raised; tap or drag to raise.
+import { el, state, tr } from "./core.js";
+import { cardName, rankClasses, RANK_FACE } from "./cards.js";
+
+export function drawHand(node, cards, active) {
+  node.replaceChildren();
+  node.setAttribute("aria-label", tr("your_hand"));
+  // On a phone a long hand goes on two rows, so that each card shows a strip wide enough for a finger.
+  const rows = window.innerWidth < 600 && (cards || []).length > 10 ? 2 : 1;
+  const perRow = Math.ceil((cards || []).length / rows);
+  let row = null;
+  (cards || []).forEach((rank, i) => {
+    if (i % perRow === 0) { row = el("div", { class: "hand-row" }); node.append(row); }
+    const card = el("button", { type: "button", class: ["card", ...rankClasses(rank)].join(" "),
+      "aria-pressed": state.selected.has(i) ? "true" : "false", "aria-label": cardName(rank), "data-i": i,
+      "data-rank": rank, disabled: !active },
+      el("span", { class: "rank", "aria-hidden": "true", text: RANK_FACE[rank] || rank }),
+      el("span", { class: "mark", "aria-hidden": "true" }));
+    row.append(card);
+  });
+}
+
+export function refreshPressed(node) {
+  for (const card of node.querySelectorAll(".card")) {
+    card.setAttribute("aria-pressed", state.selected.has(Number(card.dataset.i)) ? "true" : "false");
+  }
+}
+
+/** The raised cards of ``cards`` as the server reads them ("33J"), in hand order. */
+export function selectedText(cards) {
+  return [...state.selected].sort((a, b) => a - b).map((i) => (cards || [])[i]).join("");
+}
+
+/** Raise exactly the cards of ``ranks`` (a hint's move) in the hand drawn in ``node``. */
+export function raise(ranks, cards, node) {
+  state.selected.clear();
+  const used = new Set();
+  for (const rank of ranks) {
+    const i = (cards || []).findIndex((r, j) => r === rank && !used.has(j));
+    if (i >= 0) used.add(i);
+  }
+  for (const i of used) state.selected.add(i);
+  refreshPressed(node);
+}
+
+// Tap to raise or lower; drag across cards to raise (or lower) the whole run.
+export function attachSwipe(node, onChange) {
+  let drag = null;
+  const indexAt = (x, y) => {
+    const target = document.elementFromPoint(x, y);
+    const card = target && target.closest ? target.closest(".card") : null;
+    return card && node.contains(card) && !card.disabled ? Number(card.dataset.i) : null;
+  };
+  node.addEventListener("pointerdown", (e) => {
+    const i = indexAt(e.clientX, e.clientY);
+    if (i === null) return;
+    e.preventDefault();
+    drag = { start: i, last: i, raise: !state.selected.has(i), before: new Set(state.selected) };
+    node.setPointerCapture(e.pointerId);
+    apply();
+  });
+  const apply = () => {
+    state.selected = new Set(drag.before);
+    const [lo, hi] = [Math.min(drag.start, drag.last), Math.max(drag.start, drag.last)];
+    for (let i = lo; i <= hi; i++) { if (drag.raise) state.selected.add(i); else state.selected.delete(i); }
+    refreshPressed(node);
+  };
+  node.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const i = indexAt(e.clientX, e.clientY);
+    if (i !== null && i !== drag.last) { drag.last = i; apply(); }
+  });
+  const end = () => { if (drag) { drag = null; onChange(); } };
+  node.addEventListener("pointerup", end);
+  node.addEventListener("pointercancel", end);
+  node.addEventListener("click", (e) => {
+    // keyboard activation (Enter/Space on a focused card) arrives as a click without a pointer
+    if (e.detail !== 0) return;
+    const card = e.target.closest(".card");
+    if (!card) return;
+    const i = Number(card.dataset.i);
+    if (state.selected.has(i)) state.selected.delete(i); else state.selected.add(i);
+    refreshPressed(node);
+    onChange();
+  });
+}
