@@ -59,3 +59,48 @@ def test_one_next_lesson_rule(course: list) -> None:
     assert next_lesson(course, {course[0].id}, course[0]) is course[1]
     assert next_lesson(course, {c.id for c in course}) is None
     assert next_lesson(course, {course[1].id}, course[-1]) is course[0]
+
+
+# ------------------------------------------------------------------ the lines a verdict is told in
+from tutor.engine.combos import Combo  # noqa: E402
+from tutor.i18n import Phrase  # noqa: E402
+from tutor.lessons.model import Mistake, TaskType, Text  # noqa: E402
+from tutor.lessons.runner import Hint, Outcome  # noqa: E402
+from tutor.sessions.lesson import HintGiven, outcome_lines  # noqa: E402
+
+
+def test_a_wrong_answer_is_told_as_phrases_rendered_late_in_each_language() -> None:
+    outcome = Outcome(Verdict.WRONG, text=Text("Too early.", "Слишком рано."), mistake=Mistake.BEAT_PARTNER,
+                      reason="the partner was winning")
+    lines = outcome_lines(outcome)
+    assert all(isinstance(line, Phrase) for line in lines)
+    assert [line.key for line in lines] == ["lessons.wrong", "lessons.feedback", "lessons.mistake",
+                                            "lessons.invalid_answer"]
+    assert [line.render("en") for line in lines] == [
+        "Not this one — try again.", "Too early.", "Beginner mistake: beating your partner", "the partner was winning"]
+    assert [line.render("ru") for line in lines][:3] == [
+        "Не то — попробуйте ещё раз.", "Слишком рано.", "Ошибка новичка: перехватывать ход у напарника"]
+
+
+def test_a_right_move_in_a_line_names_the_replies_then_says_what_follows() -> None:
+    going_on = outcome_lines(Outcome(Verdict.CORRECT, replies=[(1, Combo.parse("55")), (2, None)]))
+    assert going_on[0].render("en") == "Right plays 55" and going_on[0].render("ru") == "Правый: 55"
+    assert going_on[-1].key == "lessons.line_continue"
+    assert going_on[-2].render("en") == "Left passes" and going_on[-2].render("ru") == "Левый: пас"
+    done = outcome_lines(Outcome(Verdict.CORRECT, text=Text("Well led."), step_done=True, won=True))
+    assert [line.render("en") for line in done] == ["Correct!", "Well led.", "Your side is out of cards — you win!"]
+    assert done[1].render("ru") == "Well led."  # no Russian text written: the author's English
+
+
+def test_a_not_accepted_answer_says_why_in_one_line() -> None:
+    lines = outcome_lines(Outcome(Verdict.INVALID, reason="a trio needs three cards"))
+    assert [line.render("en") for line in lines] == ["Not accepted: a trio needs three cards"]
+    assert lines[0].render("ru").startswith("Не принимается: ")
+
+
+def test_a_revealed_name_answer_is_the_kinds_shown_name() -> None:
+    given = HintGiven(Hint(answer="trio_single"), TaskType.NAME)
+    assert given.line.render("en") == "Answer: trio + 1"  # not the label "trio_single"
+    assert HintGiven(Hint(answer="none"), TaskType.NAME).line.render("ru").endswith("нет")
+    assert HintGiven(Hint(answer="55"), TaskType.PLAY).line.render("en") == "Answer: 55"
+    assert HintGiven(Hint()).line.render("en") == "No hint for this step."

@@ -28,7 +28,6 @@ from tutor.i18n import language, t
 from tutor.lessons.course import find_lesson, load_course
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
-from tutor.lessons.runner import Outcome, Verdict
 from tutor.lessons.validate import validate_paths
 from tutor.sessions.events import StatusLine
 from tutor.sessions.lesson import (
@@ -74,13 +73,6 @@ def _cards(cards: Cards | Combo | int) -> str:
 def _kind_name(kind: Kind) -> str:
     """The combination's name as the table shows it («trio + 1»), in the learner's language."""
     return t(f"rules.kind_{kind.label}")
-
-
-def _answer_text(task_type: TaskType | None, answer: str) -> str:
-    """A revealed answer as the learner would type it: kinds by their shown names, not labels."""
-    if task_type == TaskType.NAME:
-        return t("lessons.none_word") if answer == "none" else t(f"rules.kind_{answer}")
-    return answer
 
 
 def _open_book() -> tuple[Store, ProgressBook]:
@@ -135,35 +127,6 @@ def show_setup(console: Console, setup: Setup, trick_hands: list[Cards | None] |
         console.print(t("lessons.lead_line"))
 
 
-def _show_outcome(console: Console, outcome: Outcome) -> None:
-    lang = language()
-    if outcome.verdict is Verdict.INVALID:
-        console.print(t("lessons.invalid", reason=outcome.reason))
-        return
-    if outcome.verdict is Verdict.WRONG:
-        console.print(t("lessons.wrong"))
-        if outcome.text is not None:
-            console.print(outcome.text.get(lang))
-        if outcome.mistake is not None:
-            console.print(t("lessons.mistake", name=t(f"lessons.mistake_{outcome.mistake.value}")))
-        if outcome.reason:
-            console.print(outcome.reason)
-        return
-    for seat, move in outcome.replies:
-        if move is None:
-            console.print(t("lessons.reply_pass", seat=_seat(seat).capitalize()))
-        else:
-            console.print(t("lessons.reply", seat=_seat(seat).capitalize(), move=move.text))
-    if outcome.step_done:
-        console.print(t("lessons.correct"))
-        if outcome.text is not None:
-            console.print(outcome.text.get(lang))
-        if outcome.won:
-            console.print(t("lessons.line_won"))
-    else:
-        console.print(t("lessons.line_continue"))
-
-
 _PROMPT_KEYS = {
     TaskType.PLAY: "lessons.prompt_play",
     TaskType.LINE: "lessons.prompt_line",
@@ -210,18 +173,14 @@ def render_lesson_event(console: Console, event: LessonEvent) -> None:
     elif isinstance(event, TaskShown):
         _show_task(console, event)
     elif isinstance(event, HintGiven):
-        if event.hint.text is not None:
-            console.print(t("lessons.hint", text=event.hint.text.get(lang)))
-        elif event.hint.answer is not None:
-            console.print(t("lessons.hint_answer", answer=_answer_text(event.task_type, event.hint.answer)))
-        else:
-            console.print(t("lessons.no_hint"))
+        console.print(event.line.render())
     elif isinstance(event, Restarted):
         console.print(t("lessons.restarted"))
     elif isinstance(event, StatusLine):
         console.print(Text(event.render(), style="dim" if event.ok else "yellow"))
     elif isinstance(event, Answered):
-        _show_outcome(console, event.outcome)
+        for line in event.lines:
+            console.print(line.render())
     elif isinstance(event, LessonDone):
         console.print()
         console.print(t("lessons.lesson_done", stars=_stars(event.stars), wrong=event.wrong, hints=event.hints))

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -85,12 +85,22 @@ def speaking(lang: str) -> Iterator[None]:
         _speaking.reset(token)
 
 
+@runtime_checkable
+class Renderable(Protocol):
+    """Anything a phrase can hold that renders itself in a language (a phrase, an author's text)."""
+
+    def render(self, lang: str | None = None) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """A sentence as data: a catalogue key and its values, rendered late in any language.
 
-    Values may themselves be phrases (a combination's name inside a remark);
-    ``lower`` lower-cases the first letter when the phrase sits inside another.
+    Values may themselves be phrases (a combination's name inside a remark) or
+    any :class:`Renderable` (a lesson author's text, written per language
+    outside the catalogues); ``lower`` lower-cases the first letter when the
+    phrase sits inside another.  Only phrases and plain values can be stored
+    (:meth:`to_data`).
     """
 
     key: str
@@ -100,7 +110,7 @@ class Phrase:
     def render(self, lang: str | None = None) -> str:
         """The text in ``lang`` (default: the current language)."""
         chosen = lang or language()
-        values = {k: v.render(chosen) if isinstance(v, Phrase) else v for k, v in self.values.items()}
+        values = {k: v.render(chosen) if isinstance(v, Renderable) else v for k, v in self.values.items()}
         text = lookup(self.key, chosen) or self.key
         text = text.format(**values) if values else text
         return text[:1].lower() + text[1:] if self.lower else text

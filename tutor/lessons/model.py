@@ -19,6 +19,7 @@ from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError,
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import STANDARD
 from tutor.engine.view import Turn
+from tutor.i18n import language
 from tutor.lessons.loader import FieldPath, LessonDocument, format_path
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 
@@ -46,6 +47,10 @@ class Text:
     def get(self, lang: str) -> str:
         """The text in ``lang``, falling back to English."""
         return self.ru if lang == "ru" and self.ru else self.en
+
+    def render(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (default: the current language): a phrase can hold it, rendered late."""
+        return self.get(lang or language())
 
     @classmethod
     def of(cls, raw: Any) -> Text:

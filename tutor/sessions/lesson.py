@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from tutor.coach.status import BidStatus, bid_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
-from tutor.lessons.model import YOU, Lesson, Setup, Step, Task, TaskType
+from tutor.i18n import Phrase
+from tutor.lessons.model import SEATS, YOU, Lesson, Setup, Step, Task, TaskType
 from tutor.lessons.moves import parse_move
 from tutor.lessons.progress import ProgressBook
 from tutor.lessons.runner import Hint, LessonRun, Outcome, Verdict
@@ -68,6 +69,15 @@ class HintGiven:
     #: The task's type (a revealed "name" answer is shown by the kind's name).
     task_type: TaskType | None = None
 
+    @property
+    def line(self) -> Phrase:
+        """The hint as one line: the author's hint, else the answer as the learner would give it."""
+        if self.hint.text is not None:
+            return Phrase("lessons.hint", {"text": self.hint.text})
+        if self.hint.answer is not None:
+            return Phrase("lessons.hint_answer", {"answer": answer_phrase(self.task_type, self.hint.answer)})
+        return Phrase("lessons.no_hint")
+
 
 @dataclass(frozen=True, slots=True)
 class Restarted:
@@ -79,6 +89,15 @@ class Answered:
     """The verdict on an answer (the runner's :class:`~tutor.lessons.runner.Outcome`)."""
 
     outcome: Outcome
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome.verdict is Verdict.CORRECT
+
+    @property
+    def lines(self) -> tuple[Phrase, ...]:
+        """What to tell the learner, one phrase a line (see :func:`outcome_lines`)."""
+        return outcome_lines(self.outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +119,54 @@ class LessonQuit:
 LessonEvent = (
     LessonStarted | StepShown | TaskShown | HintGiven | Restarted | Answered | StatusLine | LessonDone | LessonQuit
 )
+
+
+def seat_phrase(seat: int, title: bool = False) -> Phrase:
+    """A lesson seat from the learner's chair ("you", "right", "left"; ``title``: at a line's start)."""
+    return Phrase(f"lessons.seat_{'title_' if title else ''}{SEATS[seat]}")
+
+
+def answer_phrase(task_type: TaskType | None, answer: str) -> Phrase | str:
+    """A revealed answer as the learner would give it: a kind by its shown name, not its label."""
+    if task_type == TaskType.NAME:
+        return Phrase("lessons.none_word") if answer == "none" else Phrase(f"rules.kind_{answer}")
+    return answer
+
+
+def outcome_lines(outcome: Outcome) -> tuple[Phrase, ...]:
+    """The verdict on an answer as lines, the first one saying right or wrong.
+
+    Not accepted (not counted): why.  Wrong: the author's feedback, the
+    beginner mistake it shows, the engine's or solver's reason.  Right: the
+    other seats' replies, then either the step's success text (and "you win"
+    after a line) or "your turn again".  Data, so that the terminal and the
+    web page say the same thing, each in the learner's language.
+    """
+    if outcome.verdict is Verdict.INVALID:
+        return (Phrase("lessons.invalid", {"reason": outcome.reason}),)
+    lines: list[Phrase] = []
+    if outcome.verdict is Verdict.WRONG:
+        lines.append(Phrase("lessons.wrong"))
+        if outcome.text is not None:
+            lines.append(Phrase("lessons.feedback", {"text": outcome.text}))
+        if outcome.mistake is not None:
+            lines.append(Phrase("lessons.mistake", {"name": Phrase(f"lessons.mistake_{outcome.mistake.value}")}))
+        if outcome.reason:
+            lines.append(Phrase("lessons.invalid_answer", {"reason": outcome.reason}))
+        return tuple(lines)
+    for seat, move in outcome.replies:
+        who = seat_phrase(seat, title=True)
+        lines.append(Phrase("lessons.reply_pass", {"seat": who}) if move is None
+                     else Phrase("lessons.reply", {"seat": who, "move": move.text}))
+    if outcome.step_done:
+        lines.append(Phrase("lessons.correct"))
+        if outcome.text is not None:
+            lines.append(Phrase("lessons.feedback", {"text": outcome.text}))
+        if outcome.won:
+            lines.append(Phrase("lessons.line_won"))
+    else:
+        lines.append(Phrase("lessons.line_continue"))
+    return tuple(lines)
 
 
 def next_lesson(course: list[Lesson], done: set[str], after: Lesson | None = None) -> Lesson | None:

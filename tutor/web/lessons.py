@@ -17,7 +17,6 @@ from tutor.engine.combos import Kind
 from tutor.i18n import language, speaking, t
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
-from tutor.lessons.runner import Outcome, Verdict
 from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
 from tutor.web import render
@@ -70,34 +69,6 @@ def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
     }
 
 
-def _outcome(outcome: Outcome) -> dict[str, Any]:
-    lang = language()
-    lines: list[str] = []
-    if outcome.verdict is Verdict.INVALID:
-        lines.append(t("lessons.invalid", reason=outcome.reason))
-    elif outcome.verdict is Verdict.WRONG:
-        lines.append(t("lessons.wrong"))
-        if outcome.text is not None:
-            lines.append(outcome.text.get(lang))
-        if outcome.mistake is not None:
-            lines.append(t("lessons.mistake", name=t(f"lessons.mistake_{outcome.mistake.value}")))
-        if outcome.reason:
-            lines.append(outcome.reason)
-    else:
-        for seat, move in outcome.replies:
-            lines.append(t("lessons.reply_pass", seat=_seat(seat).capitalize()) if move is None
-                         else t("lessons.reply", seat=_seat(seat).capitalize(), move=move.text))
-        if outcome.step_done:
-            lines.append(t("lessons.correct"))
-            if outcome.text is not None:
-                lines.append(outcome.text.get(lang))
-            if outcome.won:
-                lines.append(t("lessons.line_won"))
-        else:
-            lines.append(t("lessons.line_continue"))
-    return {"type": "answered", "ok": outcome.verdict is Verdict.CORRECT, "lines": lines}
-
-
 def _task(shown: ls.TaskShown) -> dict[str, Any]:
     task, setup = shown.task, shown.setup
     out: dict[str, Any] = {"type": "task", "task": task.type.value,
@@ -134,17 +105,13 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ls.TaskShown):
         return _task(item)
     if isinstance(item, ls.HintGiven):
-        if item.hint.text is not None:
-            return {"type": "hint", "text": t("lessons.hint", text=item.hint.text.get(lang))}
-        if item.hint.answer is not None:
-            return {"type": "hint", "text": t("lessons.hint_answer", answer=item.hint.answer)}
-        return {"type": "hint", "text": t("lessons.no_hint")}
+        return {"type": "hint", "text": item.line.render()}
     if isinstance(item, ls.Restarted):
         return {"type": "say", "text": t("lessons.restarted")}
     if isinstance(item, StatusLine):
         return {"type": "status", "text": item.render(), "ok": item.ok}
     if isinstance(item, ls.Answered):
-        return _outcome(item.outcome)
+        return {"type": "answered", "ok": item.ok, "lines": [line.render() for line in item.lines]}
     if isinstance(item, ls.LessonDone):
         return {"type": "done", "text": t("web.lesson_done", stars=item.stars, wrong=item.wrong, hints=item.hints),
                 "stars": item.stars, "next": item.next_lesson}
