@@ -76,3 +76,23 @@ def test_bench_solver_unknown_id_is_one_line_exit_2() -> None:
     result = CliRunner().invoke(main, ["bench", "solver", "--only", "two-99"])
     assert result.exit_code == 2
     assert "two-99" in result.output and "Traceback" not in result.output
+
+
+def test_bench_coach_bid_decisions_are_counted_and_reported_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ddz bench coach`: bid decisions get their own figures (the measuring code runs on a tiny budget)."""
+    from tutor.bench import coach_bench
+    from tutor.coach.bidding import BidBudget
+
+    bids = coach_bench.run_bids(BidBudget(samples=2, tries=2), deals=(1, 2, 3))
+    assert bids.positions == len(coach_bench.bid_positions((1, 2, 3))) > 0
+    assert bids.samples == 2 and bids.games >= 1 and bids.decisions > 0
+    assert 0 < bids.cpu_median <= bids.cpu_worst
+    plays = coach_bench.CoachFigures(3, 0.1, 0.2, 0.1, 0.2, 16, 0, (1.0, 1.0, 1.0))
+    monkeypatch.setattr(coach_bench, "run", lambda: plays)
+    monkeypatch.setattr(coach_bench, "run_bids", lambda: bids)
+    text = CliRunner().invoke(main, ["bench", "coach"])
+    assert text.exit_code == 0, text.output
+    assert f"Bid decisions: {bids.positions} " in text.output and text.output.count("Target (issue 13)") == 2
+    data = json.loads(CliRunner().invoke(main, ["bench", "coach", "--json"]).stdout)
+    assert data["bids"]["positions"] == bids.positions and data["bids"]["samples"] == 2
+    assert data["positions"] == 3

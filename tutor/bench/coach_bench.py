@@ -15,14 +15,22 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
+from tutor.coach.bidding import DEFAULT_BID_BUDGET, BidBudget, evaluate_bid
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, evaluate
 from tutor.engine.view import PlayerView
+
+T = TypeVar("T")
 
 #: Deals the positions come from, and how many decisions of each are kept.
 DEALS = tuple(range(1, 9))
 PER_DEAL = 5
+
+#: Deals whose auctions give the bid decisions (seat 0's turn to bid, the medium bots before it).
+BID_DEALS = tuple(range(1, 25))
 
 Position = tuple[PlayerView, "object"]
 
@@ -64,6 +72,15 @@ def positions(deals: tuple[int, ...] = DEALS, per_deal: int = PER_DEAL) -> list[
     return out
 
 
+def _timed(call: Callable[[], T], times: list[float], cpu: list[float]) -> T:
+    """``call()``, its wall and CPU seconds appended to ``times`` and ``cpu``."""
+    start, cpu_start = time.perf_counter(), time.process_time()
+    result = call()
+    times.append(time.perf_counter() - start)
+    cpu.append(time.process_time() - cpu_start)
+    return result
+
+
 def run(budget: Budget = DEFAULT_BUDGET) -> CoachFigures:
     times: list[float] = []
     cpu: list[float] = []
@@ -71,13 +88,62 @@ def run(budget: Budget = DEFAULT_BUDGET) -> CoachFigures:
     exact = 0
     chosen = positions()
     for view, move in chosen:
-        start, cpu_start = time.perf_counter(), time.process_time()
-        ev = evaluate(view, (move,), budget)  # type: ignore[arg-type]
-        times.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - cpu_start)
+        ev = _timed(lambda: evaluate(view, (move,), budget), times, cpu)  # type: ignore[arg-type]
         samples = ev.samples
         exact += ev.method == "exact"
     return CoachFigures(
         len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), samples, exact,
         os.getloadavg(),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class BidFigures:
+    """The same figures for bid decisions (expected score of every legal bid)."""
+
+    positions: int
+    median: float
+    worst: float
+    cpu_median: float
+    cpu_worst: float
+    samples: int
+    #: Median games played out per decision (one per sample and possible landlord).
+    games: float
+    #: Median policy decisions per bid decision (the counted work).
+    decisions: float
+    #: Samples, over all decisions, in which no draw explained the bids already made.
+    misfits: int
+    load: tuple[float, float, float]
+
+
+def bid_positions(deals: tuple[int, ...] = BID_DEALS) -> list[PlayerView]:
+    """Seat 0's first bid decision in each deal, after the medium bots' bids before it (RULES §3)."""
+    from tutor.bots.medium import MediumBot
+    from tutor.engine.game import Game, Phase
+
+    out: list[PlayerView] = []
+    bot = MediumBot(0)
+    for deal in deals:
+        game = Game(deal)
+        while game.phase is Phase.BIDDING and game.to_move != 0:
+            game.make_bid(bot.bid(game.view(game.to_move)))
+        if game.phase is Phase.BIDDING:
+            out.append(game.view(0))
+    return out
+
+
+def run_bids(budget: BidBudget = DEFAULT_BID_BUDGET, deals: tuple[int, ...] = BID_DEALS) -> BidFigures:
+    times: list[float] = []
+    cpu: list[float] = []
+    games: list[int] = []
+    work: list[int] = []
+    misfits = 0
+    for view in bid_positions(deals):
+        ev = _timed(lambda: evaluate_bid(view, budget), times, cpu)
+        games.append(ev.games)
+        work.append(ev.decisions)
+        misfits += ev.misfits
+    return BidFigures(
+        len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), budget.samples,
+        statistics.median(games), statistics.median(work), misfits, os.getloadavg(),
+    )  # fmt: skip

@@ -8,6 +8,8 @@ can recall it and an undo can take it back.
 * :mod:`tutor.coach.status` — bidding and play status lines (RULES §9);
 * :mod:`tutor.coach.evaluation` — win chances from the learner's view;
 * :mod:`tutor.coach.advice` — hints and verdicts from those win chances;
+* :mod:`tutor.coach.bidding` — bids judged by expected score (a win chance
+  cannot compare roles with different stakes);
 * :mod:`tutor.coach.mistakes` — one detector per beginner mistake (RULES §11),
   attached as explanations to verdicts of inaccuracy or worse;
 * :mod:`tutor.coach.endgame` — "you had a forced win" from the exact solver on
@@ -24,6 +26,17 @@ from typing import TYPE_CHECKING
 
 from tutor.coach import advice
 from tutor.coach.advice import Hint, Verdict, judge, verdict_phrase, verdict_text
+from tutor.coach.bidding import (
+    DEFAULT_BID_BUDGET,
+    BidBudget,
+    BidEvaluation,
+    BidVerdict,
+    bid_hint_phrase,
+    bid_status_phrase,
+    bid_verdict_phrase,
+    evaluate_bid,
+    judge_bid,
+)
 from tutor.coach.endgame import EndgameCheck, check_position, missed_forced_win
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, evaluate, view_seed
 from tutor.coach.mistakes import Finding, bid_finding, detect, seat_name
@@ -57,8 +70,10 @@ class Coach:
         budget: Budget = DEFAULT_BUDGET,
         rules: Rules = STANDARD,
         solver: Solver | None = None,
+        bid_budget: BidBudget = DEFAULT_BID_BUDGET,
     ) -> None:
         self.rules = rules
+        self.bid_budget = bid_budget
         #: Injected exact solver for the open-hand checks (None: a fresh one per check).
         self.solver = solver
         self.enabled = enabled
@@ -71,6 +86,9 @@ class Coach:
         #: Full-information facts for the review only: (action index, move number, finding).
         self.open_facts: list[tuple[int, int, Finding]] = []
         self._evaluation: tuple[str, Evaluation] | None = None
+        #: Every judged bid of the learner: (action index, verdict).
+        self.bid_verdicts: list[tuple[int, BidVerdict]] = []
+        self._bid_evaluation: tuple[str, BidEvaluation] | None = None
         #: False for a coach restored mid-game: its verdicts miss the moves made before.
         self.judged_all = True
 
@@ -90,6 +108,44 @@ class Coach:
 
     def bid_status(self, hand: Cards) -> BidStatus:
         return bid_status(hand)
+
+    # -------------------------------------------------------- bids by expected score
+    def bid_evaluation(self, view: PlayerView) -> BidEvaluation:
+        """The expected score of every legal bid (kept for the turn: status, hints and verdict share it)."""
+        key = view_seed(view, "bid")
+        if self._bid_evaluation is None or self._bid_evaluation[0] != key:
+            self._bid_evaluation = (key, evaluate_bid(view, self.bid_budget))
+        return self._bid_evaluation[1]
+
+    def bid_status_phrase(self, view: PlayerView) -> Phrase:
+        """The bidding status line: the hand's facts (RULES §9) and the best bid by expected score."""
+        return bid_status_phrase(bid_status(view.hand), self.bid_evaluation(view))
+
+    def bid_hints(self, view: PlayerView) -> list[tuple[int, Phrase]]:
+        """The bid hints, best first: (bid, its line) — "hint" the first, "hint again" the next."""
+        ev = self.bid_evaluation(view)
+        return [(c.bid, bid_hint_phrase(n, c, ev)) for n, c in enumerate(ev.candidates, 1)]
+
+    def bid_verdict(self, view: PlayerView, made: int, action_index: int) -> Phrase | None:
+        """Judge the learner's bid by expected score; a remark (as data) on an inaccuracy or worse, else None.
+
+        The old rule-of-thumb remark (:func:`~tutor.coach.mistakes.bid_finding`:
+        a bid far from the hand's points) becomes the explanation of a flagged
+        verdict when it matches, and is never said on its own.
+        """
+        if not self.enabled:
+            return None
+        verdict, ev = judge_bid(view, made, self.bid_budget, self.bid_evaluation(view))
+        self.bid_verdicts.append((action_index, verdict))
+        if not verdict.flagged:
+            return None
+        remark = bid_verdict_phrase(verdict, ev)
+        status = bid_status(view.hand)
+        finding = bid_finding(status.phrase, status.suggested, made)
+        if finding is not None:
+            remark = Phrase("coach.joined", {"first": remark, "second": finding.phrase})
+        self.moments.append(Moment(action_index, 0, remark))
+        return remark
 
     def after_bid(self, status: BidStatus, made: int, action_index: int, move: int) -> str | None:
         """:meth:`bid_remark` in the current language."""
@@ -165,6 +221,7 @@ class Coach:
         """Undo took the game back to ``action_index`` actions: drop later remarks."""
         self.moments = [m for m in self.moments if m.action_index < action_index]
         self.verdicts = [v for v in self.verdicts if v[0] < action_index]
+        self.bid_verdicts = [v for v in self.bid_verdicts if v[0] < action_index]
         self.open_facts = [f for f in self.open_facts if f[0] < action_index]
 
     def review(
@@ -194,7 +251,9 @@ def _forced(view: PlayerView) -> bool:
 
 
 __all__ = [
+    "BidBudget",
     "BidStatus",
+    "BidVerdict",
     "Budget",
     "Coach",
     "EndgameCheck",

@@ -141,15 +141,20 @@ def hints(view: PlayerView, budget: Budget = DEFAULT_BUDGET, evaluation: Evaluat
     return [Hint(c.move, c.win_chance, c.stderr, reason(view, c.move)) for c in ev.candidates]
 
 
-def level_for(loss: float, noise: float) -> str:
-    """The verdict for a loss of ``loss`` ± ``noise`` (see the module docstring)."""
+def level_for(loss: float, noise: float, thresholds: tuple[float, float, float] = (INACCURACY, MISTAKE, BLUNDER)) -> str:
+    """The verdict for a loss of ``loss`` ± ``noise`` (see the module docstring).
+
+    ``thresholds`` (inaccuracy, mistake, blunder) are in the loss's units: win
+    chances for a play, base stakes for a bid (:mod:`tutor.coach.bidding`).
+    """
+    inaccuracy, mistake, blunder = thresholds
     if loss <= 0:
         return "best"
-    if loss < INACCURACY or loss <= NOISE_SIGMAS * noise:
+    if loss < inaccuracy or loss <= NOISE_SIGMAS * noise:
         return "good"
-    if loss < MISTAKE:
+    if loss < mistake:
         return "inaccuracy"
-    if loss < BLUNDER:
+    if loss < blunder:
         return "mistake"
     return "blunder"
 

@@ -188,6 +188,15 @@ def view_seed(view: PlayerView, salt: str = "coach") -> str:
     return salt + ":" + hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
+def make_policy(name: str) -> MediumBot:
+    """The rollout policy named by a budget: "hard" (its judgement, no look-ahead) or "medium"."""
+    if name == "hard":
+        return HardBot(0, search=False, rollouts=False)
+    if name == "medium":
+        return MediumBot(0)
+    raise ValueError(f"unknown rollout policy {name!r} (hard or medium)")
+
+
 def _side_wins(view: PlayerView, winner: int) -> int:
     assert view.landlord is not None
     return int((winner == view.landlord) == (view.seat == view.landlord))
@@ -200,9 +209,7 @@ class _Evaluator:
         self.view = view
         self.budget = budget
         self.exact_mode = exact
-        self.policy: MediumBot = (
-            HardBot(0, search=False, rollouts=False) if budget.policy == "hard" else MediumBot(0)
-        )
+        self.policy = make_policy(budget.policy)
         # A fresh solver per evaluation: with a node budget, warm tables could
         # turn an "unknown" into an answer, and the answer must not depend on
         # what was asked before.

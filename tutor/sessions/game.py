@@ -103,6 +103,9 @@ class _Turn:
     hints: list[Hint] | None = None
     hint_next: int = 0
     hinted: bool = False
+    #: During the auction: the bid hints (bid, line), best first, and the bid the last hint named.
+    bid_hints: list[tuple[int, Phrase]] | None = None
+    bid_pending: int | None = None
 
 
 class GameSession:
@@ -240,9 +243,21 @@ class GameSession:
 
     @property
     def suggested_bid(self) -> int:
-        """What Enter bids: the status line's suggestion, or a pass when it is no longer high enough."""
+        """What Enter bids: the last bid hint, else the status line's suggestion.
+
+        With the coach on, the suggestion is the best bid by expected score
+        (:mod:`tutor.coach.bidding`, from the learner's view); with it off, the
+        hand evaluation's rule of thumb (no sampling cost).
+        """
+        if self._turn.bid_pending is not None:
+            return self._turn.bid_pending
+        if self.coach.enabled and self._bidding_now():
+            return self.coach.bid_evaluation(self.view()).best.bid
         status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
         return status.suggested if status.suggested in self._game.legal_bids() else 0
+
+    def _bidding_now(self) -> bool:
+        return self.waiting_for is Waiting.BID and self._game.to_move == HUMAN
 
     def legal_moves(self) -> list[Combo | None]:
         """The learner's legal moves now, pass included when passing is allowed."""
@@ -338,7 +353,8 @@ class GameSession:
         self._turn = _Turn()
         if game.phase is Phase.BIDDING:
             self._turn.status = self.coach.bid_status(game.hand(HUMAN))
-            return [self._table(), Say(self._turn.status.phrase, Tone.STRONG)]
+            line = self.coach.bid_status_phrase(self.view()) if self.coach.enabled else self._turn.status.phrase
+            return [self._table(), Say(line, Tone.STRONG)]
         landlord = game.landlord
         assert landlord is not None
         self._turn.check = self.coach.before_move(game.hands, landlord, HUMAN, game.table, game.table_seat)
@@ -355,10 +371,12 @@ class GameSession:
         self._expect(Waiting.BID)
         if amount not in self._game.legal_bids():
             raise ValueError(f"bid {amount!r} is not allowed now (legal: {self._game.legal_bids()})")
-        status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
+        view = self.view()
+        hinted = self._turn.bid_pending == amount
         index = len(self._game.actions)
         events = self._bid(HUMAN, amount)
-        remark = self.coach.bid_remark(status, amount, index, 0)
+        # Judged by expected score from the learner's view; quiet about the coach's own hint.
+        remark = None if hinted else self.coach.bid_verdict(view, amount, index)
         if remark is not None:
             events.append(Remark(remark))
         return events + self._advance()
@@ -416,8 +434,7 @@ class GameSession:
         """The next suggestion (the status line's during the auction); Enter then plays it."""
         self.hints += 1
         if self.waiting_for is Waiting.BID:
-            status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
-            return [Say(status.phrase, Tone.STRONG)]
+            return self._bid_hint()
         self._expect(Waiting.PLAY)
         turn = self._turn
         if turn.hints is None:
@@ -433,6 +450,18 @@ class GameSession:
         turn.hinted = True
         events.append(HintShown(turn.hint_next, hint.move, hint_phrase(turn.hint_next, hint), wrapped))
         return events
+
+    def _bid_hint(self) -> list[Event]:
+        """The next bid by expected score (best first, then around again); Enter then bids it."""
+        turn = self._turn
+        if turn.bid_hints is None:
+            turn.bid_hints = self.coach.bid_hints(self.view())
+        if turn.hint_next >= len(turn.bid_hints):
+            turn.hint_next = 0
+        bid, line = turn.bid_hints[turn.hint_next]
+        turn.hint_next += 1
+        turn.bid_pending = bid
+        return [Say(line, Tone.STRONG)]
 
     def toggle_counter(self) -> list[Event]:
         self.counter = not self.counter

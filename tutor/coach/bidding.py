@@ -1,0 +1,412 @@
+"""Bids judged by expected score, from the learner's view of the auction.
+
+A win chance cannot compare a bid with a pass: the stakes differ by role (the
+landlord wins or loses twice the cost, against two farmers, RULES §7) and a
+higher bid raises the cost.  So a bid is judged by the **expected score** of
+the learner — in units of the base stake (``Rules.base``), the same units for
+every candidate — estimated the way the play evaluation estimates a win chance
+(:mod:`tutor.coach.evaluation`):
+
+1. **Samples.**  The learner sees their 17 cards and the bids made so far
+   (RULES §8).  The other two hands and the kitty are drawn from the unseen
+   cards, uniformly, then *rejected* when the bots' bid policy (the medium and
+   hard level's :meth:`~tutor.bots.medium.MediumBot.bid`) would not have made
+   the bids already on the table with the drawn hand — up to
+   :attr:`BidBudget.tries` draws a sample; when none fits, the draw that
+   explains the most bids is kept (counted in :attr:`BidEvaluation.misfits`).
+   The generator is seeded from the view's public facts only.
+2. **The rest of the auction.**  For each candidate (pass, or each legal bid)
+   the other seats bid after it with the same policy, on the drawn hands.  When
+   all three pass the cards are redealt: that deal scores **0** — the learner
+   neither wins nor loses anything on it, and the next deal is a new, unrelated
+   game (RULES §3).
+3. **The game.**  The landlord takes the kitty and the policy plays every seat
+   to the end (:class:`tutor.bots.rollout._Sim`, the simulator the play
+   evaluation uses; the policy is :attr:`BidBudget.policy`).  The finished game
+   is scored by the engine's scoring (:func:`tutor.engine.scoring.score_game`:
+   bid, bombs, rocket, spring and anti-spring), and the learner's change is
+   divided by the base stake.  The game after the auction depends on the bid
+   only through the stake, so each sample plays at most one game per possible
+   landlord, shared by every candidate that ends with that landlord.
+
+Every candidate uses the same samples (common random numbers): the noise of a
+loss is the standard error of the paired per-sample differences.  Budgets are
+counts — samples, draws per sample, played decisions — never seconds.
+
+Why the rollouts play the whole game with the policy and not hand over to the
+exact solver near the end, as the play evaluation does: the score needs the
+bombs and springs of the whole game, which a win/loss solve does not tell, and
+from the auction the solver's refinement of a late endgame changes little
+while costing most of the time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tutor.bots.medium import MediumBot
+from tutor.bots.rollout import _Sim
+from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
+from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.scoring import score_game
+from tutor.engine.trick import replay_trick
+from tutor.engine.view import PlayerView
+from tutor.i18n import Phrase
+
+if TYPE_CHECKING:
+    from tutor.coach.status import BidStatus
+
+PASS = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BidBudget:
+    """How much work one bid decision may cost — counted, never timed.
+
+    Sized by ``ddz bench coach`` (bid decisions: median under 0.3 s, worst under
+    1.5 s on the 2-core machine); see docs/coach.md.
+    """
+
+    #: Hidden deals (two hands and the kitty) per decision; every candidate plays on each.
+    samples: int = 16
+    #: Draws per sample looking for hands that explain the bids already made.
+    tries: int = 32
+    #: Who plays the games: "hard" (the hard level's judgement without look-ahead; it plays
+    #: bombs to finish, which a hand with bombs is worth) or "medium" (about half the cost a
+    #: game, but it sits on its bombs: a rocket and two bombs then look barely worth a bid).
+    policy: str = "hard"
+
+
+DEFAULT_BID_BUDGET = BidBudget()
+
+
+@dataclass(frozen=True, slots=True)
+class BidValue:
+    """One candidate over the samples: ``scores[i]`` is the learner's score on sample ``i`` (base stakes)."""
+
+    bid: int
+    scores: tuple[float, ...]
+    #: Per sample: 1 when the learner ended as landlord.
+    landlord: tuple[int, ...]
+    #: Per sample: 1 when the learner's side won the game (0 for a redeal).
+    won: tuple[int, ...]
+
+    @property
+    def expected(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of :attr:`expected`."""
+        return _stderr(self.scores)
+
+    @property
+    def landlord_share(self) -> float:
+        return sum(self.landlord) / len(self.landlord) if self.landlord else 0.0
+
+    @property
+    def landlord_wins(self) -> float:
+        """Win chance in the samples where the learner is the landlord (0 when never)."""
+        games = [w for w, ll in zip(self.won, self.landlord) if ll]
+        return sum(games) / len(games) if games else 0.0
+
+
+def _stderr(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    mean = sum(xs) / n
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+
+
+@dataclass(slots=True)
+class BidEvaluation:
+    """Every candidate bid's expected score for one auction decision, best first."""
+
+    view: PlayerView
+    candidates: list[BidValue]
+    samples: int
+    #: Samples in which no draw explained every bid already made (the closest draw was kept).
+    misfits: int
+    #: Games played out (one per sample and possible landlord).
+    games: int
+    #: Decisions the policy made in those games (the work, counted).
+    decisions: int
+    budget: BidBudget = field(default=DEFAULT_BID_BUDGET)
+
+    @property
+    def best(self) -> BidValue:
+        return self.candidates[0]
+
+    def value(self, bid: int) -> BidValue:
+        for c in self.candidates:
+            if c.bid == bid:
+                return c
+        raise KeyError(f"bid {bid} was not evaluated")
+
+    def loss(self, bid: int) -> float:
+        """Expected score lost by ``bid`` against the best candidate (base stakes, never negative)."""
+        return max(0.0, self.best.expected - self.value(bid).expected)
+
+    def loss_noise(self, bid: int) -> float:
+        """Standard error of :meth:`loss`: the spread of the paired per-sample differences."""
+        got = self.value(bid)
+        return _stderr([a - b for a, b in zip(self.best.scores, got.scores)])
+
+
+def legal_bids(view: PlayerView) -> list[int]:
+    """Pass, then every bid above the highest so far (the bots' rule, :func:`tutor.bots.base.legal_bids`)."""
+    from tutor.bots.base import legal_bids as bids
+
+    return bids(view)
+
+
+class _BidEvaluator:
+    """One bid evaluation's working state: the samples, the bid model and the games played."""
+
+    def __init__(self, view: PlayerView, budget: BidBudget) -> None:
+        self.view = view
+        self.budget = budget
+        self.rules = view.rules
+        self.n = view.players
+        self.bidder = MediumBot(0)  # the medium and hard levels' bid policy (the hand evaluation)
+        self.policy = make_policy(budget.policy)
+        self.misfits = 0
+        self.decisions = 0
+        self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
+        rng = random.Random(view_seed(view, "bid"))
+        self.deals = [self._sample(rng) for _ in range(budget.samples)]
+
+    # ------------------------------------------------------------- sampling
+    def _sample(self, rng: random.Random) -> tuple[dict[int, int], int]:
+        """(hands of the other seats, kitty), drawn until the bids made so far are explained."""
+        pool = Cards(FULL_DECK.packed - self.view.hand.packed).ranks()
+        others = [s for s in range(self.n) if s != self.view.seat]
+        size = self.rules.hand_size
+        best: tuple[int, tuple[dict[int, int], int]] | None = None
+        for _ in range(max(1, self.budget.tries)):
+            rng.shuffle(pool)
+            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size]).packed for i, s in enumerate(others)}
+            kitty = Cards.from_ranks(pool[len(others) * size :]).packed
+            wrong = self._unexplained(hands)
+            if best is None or wrong < best[0]:
+                best = (wrong, (hands, kitty))
+            if not wrong:
+                break
+        assert best is not None
+        if best[0]:
+            self.misfits += 1
+        return best[1]
+
+    def _unexplained(self, hands: dict[int, int]) -> int:
+        """How many of the bids already made the bid policy would not have made with ``hands``."""
+        wrong = 0
+        for i, (seat, made) in enumerate(self.view.bids):
+            if seat == self.view.seat:
+                continue
+            if self._bot_bid(seat, hands[seat], self.view.bids[:i]) != made:
+                wrong += 1
+        return wrong
+
+    def _bot_bid(self, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
+        counts = tuple(self.rules.hand_size for _ in range(self.n))
+        seen = PlayerView(seat, Cards(hand), bids, None, None, (), counts, seat, None, None, None, self.rules)
+        return self.bidder.bid(seen)
+
+    # ------------------------------------------------------------- auction
+    def auction(self, hands: dict[int, int], candidate: int) -> tuple[tuple[tuple[int, int], ...], int | None, int]:
+        """The bids after the learner's ``candidate``: (all bids, landlord or None for a redeal, bid)."""
+        me = self.view.seat
+        bids = self.view.bids + ((me, candidate),)
+        seat = me
+        top = self.rules.top_bid
+        while len(bids) < self.n and max(b for _, b in bids) < top:
+            seat = (seat + 1) % self.n
+            bids = bids + ((seat, self._bot_bid(seat, hands[seat], bids)),)
+        high = max(b for _, b in bids)
+        if high == 0:
+            return bids, None, 0
+        winner = next(s for s, b in bids if b == high)
+        return bids, winner, high
+
+    # ---------------------------------------------------------------- game
+    def game(self, index: int, landlord: int) -> tuple[bool, int, int]:
+        """Sample ``index`` played out with ``landlord``: (learner's side won, multiplier, learner's delta at bid 1).
+
+        Played once per sample and landlord, at bid 1 (the players see an auction
+        of one bid 1): the bid only scales the stake, so every candidate that
+        ends with this landlord shares the game.
+        """
+        key = (index, landlord)
+        got = self._games.get(key)
+        if got is not None:
+            return got
+        hidden, kitty = self.deals[index]
+        me = self.view.seat
+        hands = [self.view.hand.packed if s == me else hidden[s] for s in range(self.n)]
+        hands[landlord] += kitty
+        counts = tuple(Cards(h).__len__() for h in hands)
+        base = PlayerView(
+            me, Cards(hands[me]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None, None, 1,
+            self.rules,
+        )
+        sim = _Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
+        winner: int | None = None
+        turns = 0
+        while winner is None and turns < MAX_TURNS:
+            winner = sim.apply(self.policy.play(sim.view(sim.to_move)))
+            turns += 1
+        self.decisions += turns
+        if winner is None:  # cannot happen with legal play; counted as a loss of the landlord's side
+            winner = next(s for s in range(self.n) if s != landlord)
+        score = score_game(sim.history, landlord, 1, winner, self.rules)
+        won = (winner == landlord) == (me == landlord)
+        got = (won, score.multiplier, score.deltas[me])
+        self._games[key] = got
+        return got
+
+    def value(self, candidate: int) -> BidValue:
+        scores: list[float] = []
+        landlord_flags: list[int] = []
+        won_flags: list[int] = []
+        for i, (hidden, _) in enumerate(self.deals):
+            _, landlord, bid = self.auction(hidden, candidate)
+            if landlord is None:
+                scores.append(0.0)  # all passed: redealt, this deal scores nothing
+                landlord_flags.append(0)
+                won_flags.append(0)
+                continue
+            won, _, delta = self.game(i, landlord)
+            scores.append(delta * bid / self.rules.base)
+            landlord_flags.append(int(landlord == self.view.seat))
+            won_flags.append(int(won))
+        return BidValue(candidate, tuple(scores), tuple(landlord_flags), tuple(won_flags))
+
+
+def evaluate_bid(view: PlayerView, budget: BidBudget = DEFAULT_BID_BUDGET) -> BidEvaluation:
+    """Every legal bid's expected score (base stakes) for the learner's auction decision, best first.
+
+    Ties go to the lower bid (pass first): the cheaper of two equal choices.
+
+    Raises:
+        ValueError: When the view is not the learner's turn in the auction.
+    """
+    if view.landlord is not None or view.to_move != view.seat or view.kitty is not None:
+        raise ValueError("the coach evaluates a bid of the player to bid")
+    ev = _BidEvaluator(view, budget)
+    values = [ev.value(b) for b in legal_bids(view)]
+    values.sort(key=lambda v: (-round(v.expected, 9), v.bid))
+    return BidEvaluation(view, values, len(ev.deals), ev.misfits, len(ev._games), ev.decisions, budget)
+
+
+# --------------------------------------------------------------------------- verdicts
+#: Loss thresholds in base stakes per deal: inaccuracy, mistake, blunder (see docs/coach.md).
+BID_INACCURACY = 0.5
+BID_MISTAKE = 1.0
+BID_BLUNDER = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class BidVerdict:
+    """How the learner's bid compares with the best candidate, in expected score."""
+
+    bid: int
+    expected: float
+    best_bid: int
+    best_expected: float
+    loss: float
+    #: Standard error of ``loss`` (paired over the same samples).
+    noise: float
+    level: str
+
+    @property
+    def flagged(self) -> bool:
+        from tutor.coach.advice import FLAGGED
+
+        return self.level in FLAGGED
+
+
+def bid_level(loss: float, noise: float) -> str:
+    """The verdict for a loss of ``loss`` ± ``noise`` base stakes (never flagged within twice the noise)."""
+    from tutor.coach.advice import level_for
+
+    return level_for(loss, noise, (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER))
+
+
+def judge_bid(
+    view: PlayerView, bid: int, budget: BidBudget = DEFAULT_BID_BUDGET, evaluation: BidEvaluation | None = None
+) -> tuple[BidVerdict, BidEvaluation]:
+    """The verdict on ``bid`` (0 = pass) made from ``view``, and the evaluation it came from."""
+    ev = evaluation if evaluation is not None else evaluate_bid(view, budget)
+    got = ev.value(bid)
+    loss = ev.loss(bid)
+    noise = ev.loss_noise(bid)
+    verdict = BidVerdict(bid, got.expected, ev.best.bid, ev.best.expected, loss, noise, bid_level(loss, noise))
+    return verdict, ev
+
+
+# ------------------------------------------------------------------------- phrases
+def bid_phrase(bid: int) -> Phrase:
+    """A bid as data: «пас» / "pass" or «ставка 2» / "bid 2"."""
+    return Phrase("coach.bid_pass") if bid == PASS else Phrase("coach.bid_n", {"bid": bid})
+
+
+def points(stakes: float, ev: BidEvaluation) -> str:
+    """Base stakes shown as the points of the running score (base × stakes), signed: "+27", "−8", "0"."""
+    value = round(stakes * ev.view.rules.base)
+    if value == 0:
+        return "0"
+    return f"+{value}" if value > 0 else f"−{abs(value)}"
+
+
+def bid_reason(value: BidValue, ev: BidEvaluation) -> Phrase:
+    """One short reason for a candidate: how often you would win as landlord, and what that is worth."""
+    top = max(ev.candidates, key=lambda c: c.bid)
+    win = round(100 * top.landlord_wins)
+    if value.bid == PASS:
+        return Phrase("coach.bid_reason_pass", {"win": win})
+    if value.landlord_share < 0.5:
+        return Phrase("coach.bid_reason_outbid", {"share": round(100 * (1 - value.landlord_share))})
+    return Phrase("coach.bid_reason_landlord", {"win": round(100 * value.landlord_wins)})
+
+
+def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
+    """Bid hint number ``n``: the bid, its expected score (± error) and the reason."""
+    return Phrase(
+        "coach.bid_hint",
+        {
+            "n": n,
+            "bid": bid_phrase(value.bid),
+            "score": points(value.expected, ev),
+            "err": round(value.stderr * ev.view.rules.base),
+            "reason": bid_reason(value, ev),
+        },
+    )
+
+
+def bid_verdict_phrase(v: BidVerdict, ev: BidEvaluation) -> Phrase:
+    """The verdict on a bid as data: the bid's expected score and, when flagged, the better bid's."""
+    values: dict[str, object] = {"bid": bid_phrase(v.bid), "score": points(v.expected, ev)}
+    if v.flagged:
+        values.update({"best": bid_phrase(v.best_bid), "best_score": points(v.best_expected, ev)})
+    return Phrase(f"coach.bid_verdict_{v.level}", values)
+
+
+def bid_status_phrase(status: BidStatus, ev: BidEvaluation) -> Phrase:
+    """The bidding status line of RULES §9 with the evaluation's suggestion: the hand's facts,
+    the best bid, its expected score (± error) and one reason."""
+    best = ev.best
+    values: dict[str, object] = {
+        "high": status.high_cards,
+        "bombs": status.bombs,
+        "moves": status.moves,
+        "bid": bid_phrase(best.bid),
+        "score": points(best.expected, ev),
+        "err": round(best.stderr * ev.view.rules.base),
+        "reason": bid_reason(best, ev),
+    }
+    return Phrase("coach.bid_status_eval", values)
