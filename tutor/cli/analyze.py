@@ -1,9 +1,15 @@
 """``ddz analyze``: the coach's evaluation of a position told from your seat, or of a stored game's move.
 
-Two forms::
+Three forms::
 
     ddz analyze --hand 233 --landlord right --counts right=1,left=1 --trick "left:5" [--move 2] [--json]
+    ddz analyze --hand 33456789TJQKA22XD --auction "right:1,left:pass" [--move 2] [--json]
     ddz analyze GAME_ID --at N [--json]
+
+The second is a bidding position (your 17 dealt cards and the bids before
+yours, ``--auction ""`` when you bid first): every legal bid is judged by its
+expected score (:mod:`tutor.coach.bidding`), because a win chance cannot
+compare roles with different stakes.
 
 The figures are the coach's (:mod:`tutor.coach.evaluation`): the same view
 gives the same figures on every run, and the first candidate is the in-game
@@ -76,6 +82,7 @@ def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
 @click.option("--gone", default=None)
 @click.option("--kitty", default=None)
 @click.option("--bid", type=click.IntRange(1, 3), default=None)
+@click.option("--auction", default=None)
 @click.option("--move", "move_text", default=None)
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
@@ -89,10 +96,18 @@ def analyze(
     gone: str | None,
     kitty: str | None,
     bid: int | None,
+    auction: str | None,
     move_text: str | None,
     as_json: bool,
 ) -> None:
     # Help text: help.analyze.  The language is set by --lang (every command has it).
+    if auction is not None:
+        if game_id is not None or landlord or counts or trick or gone or kitty or bid is not None:
+            raise UserError(t("analyze.auction_only"))
+        if not hand:
+            raise UserError(t("analyze.need_description"))
+        _analyze_bid(hand, auction, move_text, as_json)
+        return
     from tutor.coach.advice import judge, move_text as render_move, reason, verdict_text
     from tutor.coach.evaluation import evaluate
 
@@ -148,6 +163,72 @@ def analyze(
     if verdict is not None:
         click.echo(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss)))
         click.echo(verdict_text(verdict))
+
+
+def _parse_bid(view: Any, text: str) -> int:
+    """``pass`` or a bid as text → a legal bid of ``view`` (UserError otherwise)."""
+    from tutor.coach.bidding import legal_bids
+
+    word = text.strip().lower()
+    if word not in {"pass", "0", *(str(b) for b in view.rules.bids)}:
+        raise UserError(t("analyze.bad_bid_move", move=text[:40]))
+    made = 0 if word == "pass" else int(word)
+    if made not in legal_bids(view):
+        high = max((b for _, b in view.bids), default=0)
+        raise UserError(t("analyze.illegal_bid_move", move=text[:40], high=high))
+    return made
+
+
+def _analyze_bid(hand: str, auction: str, move_text: str | None, as_json: bool) -> None:
+    """A bidding position: every legal bid's expected score, best first (and the verdict on ``--move``)."""
+    from tutor.coach.bidding import bid_phrase, bid_reason, bid_verdict_phrase, evaluate_bid, judge_bid, points
+    from tutor.coach.describe import _cards, bidding_view, parse_auction
+
+    view = bidding_view(_cards(hand), parse_auction(auction))
+    made = None if move_text is None else _parse_bid(view, move_text)
+    ev = evaluate_bid(view)
+    verdict = None if made is None else judge_bid(view, made, evaluation=ev)[0]
+    base = view.rules.base
+    if as_json:
+        out: dict[str, Any] = {
+            "candidates": [
+                {
+                    "move": _bid_json(c.bid),
+                    "expected_score": round(c.expected, 4),
+                    "stderr": round(c.stderr, 4),
+                    "landlord_share": round(c.landlord_share, 4),
+                    "landlord_win_chance": round(c.landlord_wins, 4),
+                }
+                for c in ev.candidates
+            ],
+            "unit": "base stake",
+            "base": base,
+            "remarks": [],
+            "samples": ev.samples,
+            "misfits": ev.misfits,
+        }
+        if verdict is not None:
+            out["move"] = {
+                "move": _bid_json(verdict.bid),
+                "expected_score": round(verdict.expected, 4),
+                "loss": round(verdict.loss, 4),
+                "verdict": verdict.level,
+            }
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    click.echo(t("analyze.bid_header", samples=ev.samples, base=base))
+    for i, c in enumerate(ev.candidates, 1):
+        click.echo(t("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid).render(), score=points(c.expected, ev),
+                     err=round(c.stderr * base), reason=bid_reason(c, ev).render()))  # fmt: skip
+    if ev.misfits:
+        click.echo(t("analyze.bid_misfits", n=ev.misfits))
+    if verdict is not None:
+        click.echo(t("analyze.your_bid", bid=bid_phrase(verdict.bid).render(), loss=round(verdict.loss * base)))
+        click.echo(bid_verdict_phrase(verdict, ev).render())
+
+
+def _bid_json(bid: int) -> str:
+    return "pass" if bid == 0 else str(bid)
 
 
 COMMANDS = [analyze]

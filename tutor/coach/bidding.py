@@ -109,6 +109,12 @@ class BidValue:
         return sum(self.landlord) / len(self.landlord) if self.landlord else 0.0
 
     @property
+    def side_wins(self) -> float:
+        """Win chance of the learner's side over the samples that were played (not redealt)."""
+        games = [w for w, sc, ll in zip(self.won, self.scores, self.landlord) if sc or ll or w]
+        return sum(games) / len(games) if games else 0.0
+
+    @property
     def landlord_wins(self) -> float:
         """Win chance in the samples where the learner is the landlord (0 when never)."""
         games = [w for w, ll in zip(self.won, self.landlord) if ll]
@@ -365,10 +371,11 @@ def points(stakes: float, ev: BidEvaluation) -> str:
 
 def bid_reason(value: BidValue, ev: BidEvaluation) -> Phrase:
     """One short reason for a candidate: how often you would win as landlord, and what that is worth."""
-    top = max(ev.candidates, key=lambda c: c.bid)
-    win = round(100 * top.landlord_wins)
     if value.bid == PASS:
-        return Phrase("coach.bid_reason_pass", {"win": win})
+        if value is not ev.best:
+            return Phrase("coach.bid_reason_farmer", {"win": round(100 * value.side_wins)})
+        top = max(ev.candidates, key=lambda c: c.bid)
+        return Phrase("coach.bid_reason_pass", {"win": round(100 * top.landlord_wins)})
     if value.landlord_share < 0.5:
         return Phrase("coach.bid_reason_outbid", {"share": round(100 * (1 - value.landlord_share))})
     return Phrase("coach.bid_reason_landlord", {"win": round(100 * value.landlord_wins)})

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import FULL_DECK, Cards, packed_contains
 from tutor.engine.combos import Combo, beats
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView, Turn
+from tutor.i18n import t
 
 SEATS = {"you": 0, "right": 1, "left": 2}
 SEAT_NAMES = {v: k for k, v in SEATS.items()}
@@ -234,3 +236,43 @@ def to_view(d: Description) -> PlayerView:
         table_seat=table_seat,
         bid=d.bid or 1,
     )
+
+
+# ----------------------------------------------------------------------- the auction
+def parse_auction(text: str, rules: Rules = STANDARD) -> tuple[tuple[int, int], ...]:
+    """``right:1,left:pass`` → ((1, 1), (2, 0)): the bids made before yours, in order (RULES §3).
+
+    The auction goes round once, so the bids before yours are at most
+    ``right`` then ``left`` (the player before you bids last); each bid must be
+    higher than every earlier one, and a bid of 3 would have ended the auction.
+    """
+    bids: list[tuple[int, int]] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, colon, what = part.partition(":")
+        what = what.strip().lower()
+        if not colon or not (what == "pass" or what in {str(b) for b in rules.bids}):
+            raise DescriptionError(t("analyze.auction_bad_part", part=_q(part)))
+        seat = parse_seat(name)
+        if seat == 0:
+            raise DescriptionError(t("analyze.auction_yours"))
+        bid = 0 if what == "pass" else int(what)
+        high = max((b for _, b in bids), default=0)
+        if bid and bid <= high:
+            raise DescriptionError(t("analyze.auction_not_higher", bid=bid, high=high))
+        if high == rules.top_bid:
+            raise DescriptionError(t("analyze.auction_over", top=rules.top_bid))
+        bids.append((seat, bid))
+    order = [seat for seat, _ in bids]
+    if order and order != list(range(rules.players - len(order), rules.players)):
+        raise DescriptionError(t("analyze.auction_order", auction=_q(text)))
+    if bids and bids[-1][1] == rules.top_bid:
+        raise DescriptionError(t("analyze.auction_over", top=rules.top_bid))
+    return tuple(bids)
+
+
+def bidding_view(hand: Cards, bids: tuple[tuple[int, int], ...], rules: Rules = STANDARD) -> PlayerView:
+    """Seat 0's view when it is their turn to bid: their dealt hand and the bids before theirs."""
+    if len(hand) != rules.hand_size:
+        raise DescriptionError(t("analyze.auction_hand", n=len(hand), size=rules.hand_size))
+    counts = tuple(rules.hand_size for _ in range(rules.players))
+    return PlayerView(0, hand, bids, None, None, (), counts, 0, None, None, None, rules)
