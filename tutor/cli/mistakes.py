@@ -9,7 +9,7 @@ better move, ``skip`` goes on, ``quit`` stops.  What you solved is stored.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -52,6 +52,7 @@ def run_exercises(console: Console, read: Callable[[str], str | None], store: St
 def _render(console: Console, events: list[MistakesEvent]) -> None:
     from tutor.cli.render import TableInfo, table
     from tutor.coach.advice import move_text
+    from tutor.coach.bidding import bid_phrase, points
     from tutor.sessions import mistakes as ms
 
     for event in events:
@@ -60,8 +61,18 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
         elif isinstance(event, ms.MomentShown):
             m = event.moment
             console.print(table(event.view, TableInfo(event.deal, event.level, 0, scored=False)))
-            console.print(Text(t("mistakes.moment", i=event.index, of=event.of, n=m.number, move=m.move,
-                                 chance=round(100 * m.win_chance)), style="bold"))  # fmt: skip
+            if m.number == ms.BID_MOMENT:
+                line = t("mistakes.bid_moment", i=event.index, of=event.of, bid=_bid(m.move),
+                         score=points(m.win_chance, event.view.rules.base))  # fmt: skip
+            else:
+                line = t("mistakes.moment", i=event.index, of=event.of, n=m.number, move=m.move,
+                         chance=round(100 * m.win_chance))  # fmt: skip
+            console.print(Text(line, style="bold"))
+        elif isinstance(event, ms.BidTryJudged):
+            key, style = ("mistakes.bid_right", "bold green") if event.accepted else ("mistakes.bid_wrong", "yellow")
+            console.print(t(key, bid=bid_phrase(event.bid).render(), score=points(event.expected, event.base)), style=style)
+        elif isinstance(event, ms.BidBetterShown):
+            console.print(t("mistakes.bid_shown", best=bid_phrase(event.best).render(), score=points(event.expected, event.base)))
         elif isinstance(event, ms.NotAMove):
             console.print(event.reason.render(), style="red")
         elif isinstance(event, ms.TryJudged):
@@ -97,15 +108,28 @@ def mistakes_command(game_id: str, as_json: bool) -> None:
         record = GameRecord.from_dict(found.record)
         if as_json:
             rows = analyse(store, int(game_id), record)
-            click.echo(json.dumps([
-                {"move_number": m.number, "move": m.move, "better": m.best, "win_chance": round(m.win_chance, 4),
-                 "better_chance": round(m.best_chance, 4), "loss": round(m.loss, 4), "verdict": m.level,
-                 "solved": m.solved, "tries": m.tries}
-                for m in rows
-            ], ensure_ascii=False))  # fmt: skip
+            click.echo(json.dumps([_row_json(m) for m in rows], ensure_ascii=False))
             return
         console = Console(highlight=False)
         run_exercises(console, stdin_reader(console), store, int(game_id), record, found.deal, found.level)
+
+
+def _row_json(m: Any) -> dict[str, Any]:
+    """One stored moment for --json; the bid (move_number 0) has expected scores in base stakes, not chances."""
+    if m.number == 0:
+        return {"move_number": 0, "kind": "bid", "move": m.move, "better": m.best,
+                "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
+                "loss": round(m.loss, 4), "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+    return {"move_number": m.number, "kind": "play", "move": m.move, "better": m.best,
+            "win_chance": round(m.win_chance, 4), "better_chance": round(m.best_chance, 4), "loss": round(m.loss, 4),
+            "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+
+
+def _bid(text: str) -> str:
+    """A stored bid ("pass", "2") in the learner's words."""
+    from tutor.coach.bidding import bid_phrase
+
+    return bid_phrase(0 if text == "pass" else int(text)).render()
 
 
 COMMANDS = [mistakes_command]

@@ -361,9 +361,13 @@ def bid_phrase(bid: int) -> Phrase:
     return Phrase("coach.bid_pass") if bid == PASS else Phrase("coach.bid_n", {"bid": bid})
 
 
-def points(stakes: float, ev: BidEvaluation) -> str:
-    """Base stakes shown as the points of the running score (base × stakes), signed: "+27", "−8", "0"."""
-    value = round(stakes * ev.view.rules.base)
+def points(stakes: float, ev: BidEvaluation | int) -> str:
+    """Base stakes shown as the points of the running score (base × stakes), signed: "+27", "−8", "0".
+
+    ``ev``: the evaluation (its rules' base) or the base itself.
+    """
+    base = ev if isinstance(ev, int) else ev.view.rules.base
+    value = round(stakes * base)
     if value == 0:
         return "0"
     return f"+{value}" if value > 0 else f"−{abs(value)}"

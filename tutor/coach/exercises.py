@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from tutor.coach.advice import FLAGGED, NOISE_SIGMAS, Verdict, judge
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget
-from tutor.coach.moments import Decision, decisions
+from tutor.coach.bidding import BID_INACCURACY, BidBudget, BidVerdict, DEFAULT_BID_BUDGET, judge_bid
+from tutor.coach.moments import BidDecision, Decision, bid_decision, decisions
 from tutor.engine.combos import Combo
 from tutor.engine.record import GameRecord
 
@@ -23,6 +24,8 @@ from tutor.engine.record import GameRecord
 TOLERANCE = 0.05
 #: At most this many moments per game (largest losses first).
 MOST = 5
+#: A bid this close to the best one's expected score (base stakes) is accepted: half the inaccuracy line.
+BID_TOLERANCE = BID_INACCURACY / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +76,54 @@ def check(decision: Decision, move: Combo | None, budget: Budget = DEFAULT_BUDGE
     return Answer(accepted, verdict)
 
 
+
+
+# ------------------------------------------------------------------------ the bid
+@dataclass(frozen=True, slots=True)
+class BidExercise:
+    """The learner's bid as a moment to replay, with the verdict on it (by expected score)."""
+
+    decision: BidDecision
+    verdict: BidVerdict
+
+    @property
+    def number(self) -> int:
+        return self.decision.number
+
+
+def find_bid(record: GameRecord, budget: BidBudget = DEFAULT_BID_BUDGET, seat: int = 0) -> BidExercise | None:
+    """The learner's bid in the auction that was played, when its loss in expected score is flagged."""
+    decision = bid_decision(record, seat)
+    if decision is None or len(_legal_bids(decision)) < 2:
+        return None
+    verdict, _ = judge_bid(decision.view, decision.bid, budget)
+    return BidExercise(decision, verdict) if verdict.flagged else None
+
+
+def bid_at(record: GameRecord, seat: int = 0) -> BidDecision:
+    """The bid decision of the record (for a bid moment restored from the store)."""
+    found = bid_decision(record, seat)
+    if found is None:
+        raise ValueError("the game has no bid of yours to replay")
+    return found
+
+
+def _legal_bids(decision: BidDecision) -> list[int]:
+    from tutor.coach.bidding import legal_bids
+
+    return legal_bids(decision.view)
+
+
+@dataclass(frozen=True, slots=True)
+class BidAnswer:
+    """The judgement of the learner's new bid."""
+
+    accepted: bool
+    verdict: BidVerdict
+
+
+def check_bid(decision: BidDecision, bid: int, budget: BidBudget = DEFAULT_BID_BUDGET) -> BidAnswer:
+    """Is ``bid`` good enough here?  Within :data:`BID_TOLERANCE` (or the noise) of the best expected score."""
+    verdict, _ = judge_bid(decision.view, bid, budget)
+    accepted = verdict.loss <= max(BID_TOLERANCE, NOISE_SIGMAS * verdict.noise)
+    return BidAnswer(accepted, verdict)

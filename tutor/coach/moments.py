@@ -57,6 +57,44 @@ def decisions(record: GameRecord, seat: int = 0) -> list[Decision]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class BidDecision:
+    """The learner's bid in the game's last auction (the one that made the landlord): what they saw and bid."""
+
+    view: PlayerView
+    bid: int
+    action_index: int
+    #: Bid moments are number 0 (plays and passes count from 1).
+    number: int = 0
+
+
+def bid_decision(record: GameRecord, seat: int = 0) -> BidDecision | None:
+    """``seat``'s bid in the auction that was played out (None when it did not bid there).
+
+    Earlier auctions were redealt (everyone passed: scored 0), and a bid of 3
+    before ``seat`` ends the auction without it.
+
+    Raises:
+        RecordError: When the record cannot be replayed.
+    """
+    start = GameRecord(record.deal_number, [], record.rules, record.landlord, record.bid, record.start)
+    game = replay(start)
+    found: BidDecision | None = None
+    for index, action in enumerate(record.actions):
+        if isinstance(action, Turn):
+            break
+        try:
+            deal_before = game.deal_number
+            if action[0] == seat:
+                found = BidDecision(game.view(seat), action[1], index)
+            game.make_bid(action[1])
+            if game.deal_number != deal_before:
+                found = None  # redealt: that auction was not played
+        except ValueError as exc:
+            raise RecordError(f"record field 'actions[{index}]': {exc}") from exc
+    return found
+
+
 def decision_at(record: GameRecord, number: int, seat: int = 0) -> Decision:
     """Decision ``number`` (1-based); ValueError naming the range when there is none."""
     found = decisions(record, seat)

@@ -539,7 +539,7 @@ class GameSession:
             if self.coach.enabled and self.coach.judged_all:
                 from tutor.sessions.mistakes import save_game_verdicts
 
-                save_game_verdicts(self.games.store, game_id, self.coach.verdicts)
+                save_game_verdicts(self.games.store, game_id, self.coach.verdicts, self._final_bid_verdict())
         self.final = FinalCard(
             deal=self.deal,
             landlord=game.landlord,
@@ -562,6 +562,16 @@ class GameSession:
         )
         review = self.coach.review_phrases(game.history, game.landlord, game.winner, self.hints, self.undos)
         return [self.final, Review(tuple(review))]
+
+
+    def _final_bid_verdict(self) -> Any:
+        """The coach's verdict on the learner's bid in the auction that was played (None when none)."""
+        from tutor.coach.moments import bid_decision
+
+        decision = bid_decision(self._game.record(), HUMAN)
+        if decision is None:
+            return None
+        return next((v for index, v in self.coach.bid_verdicts if index == decision.action_index), None)
 
 
 def _seat_of(action: tuple[int, int] | Turn) -> int:

@@ -21,7 +21,8 @@ from tutor.sessions.events import StatusLine
 
 if TYPE_CHECKING:
     from tutor.coach.advice import Verdict
-    from tutor.coach.moments import Decision
+    from tutor.coach.bidding import BidVerdict
+    from tutor.coach.moments import BidDecision, Decision
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.mistakes import StoredMistake
@@ -34,8 +35,30 @@ def analyse(store: Store, game_id: int, record: GameRecord) -> list[StoredMistak
 
     mistakes = MistakeStore(store)
     if not mistakes.analysed(game_id):
-        mistakes.save_analysis(game_id, [stored(game_id, e.number, e.verdict) for e in exercises.find(record)])
+        found = [stored(game_id, e.number, e.verdict) for e in exercises.find(record)]
+        bid = exercises.find_bid(record)
+        if bid is not None:
+            found.insert(0, stored_bid(game_id, bid.verdict))
+        mistakes.save_analysis(game_id, found)
     return mistakes.for_game(game_id)
+
+
+#: The stored moment number of the learner's bid (plays and passes count from 1).
+BID_MOMENT = 0
+
+
+def stored_bid(game_id: int, verdict: BidVerdict) -> StoredMistake:
+    """A flagged bid as the store keeps it: moment 0; the "chances" are expected scores in base stakes."""
+    from tutor.store.mistakes import StoredMistake
+
+    return StoredMistake(
+        game_id, BID_MOMENT, _bid_text(verdict.bid), _bid_text(verdict.best_bid), verdict.expected,
+        verdict.best_expected, verdict.loss, verdict.level,
+    )  # fmt: skip
+
+
+def _bid_text(bid: int) -> str:
+    return "pass" if bid == 0 else str(bid)
 
 
 def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
@@ -49,15 +72,24 @@ def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
     )  # fmt: skip
 
 
-def save_game_verdicts(store: Store, game_id: int, verdicts: list[tuple[int, int, Verdict]]) -> None:
-    """At the end of a game the coach judged from start to end: its flagged verdicts are the analysis."""
+def save_game_verdicts(
+    store: Store,
+    game_id: int,
+    verdicts: list[tuple[int, int, Verdict]],
+    bid: BidVerdict | None = None,
+) -> None:
+    """At the end of a game the coach judged from start to end: its flagged verdicts are the analysis.
+
+    ``bid``: the verdict on the learner's bid in the auction that was played (stored when flagged).
+    """
     from tutor.coach import exercises
     from tutor.coach.review import largest_losses
     from tutor.store.mistakes import MistakeStore
 
-    MistakeStore(store).save_analysis(
-        game_id, [stored(game_id, n, v) for n, v in largest_losses(verdicts, exercises.MOST)]
-    )
+    found = [stored(game_id, n, v) for n, v in largest_losses(verdicts, exercises.MOST)]
+    if bid is not None and bid.flagged:
+        found.insert(0, stored_bid(game_id, bid))
+    MistakeStore(store).save_analysis(game_id, found)
 
 
 def _text(move: Any) -> str:
@@ -101,11 +133,31 @@ class TryJudged:
 
 
 @dataclass(frozen=True, slots=True)
+class BidTryJudged:
+    """A try at the bid moment: ``bid`` (0 = pass) expects ``expected`` base stakes; ``accepted`` when close to the best."""
+
+    bid: int
+    accepted: bool
+    expected: float
+    #: The rules' base stake (the score is shown in points: base × stakes).
+    base: int = 10
+
+
+@dataclass(frozen=True, slots=True)
 class BetterShown:
     """The learner asked to see a better move."""
 
     best: str
     best_chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class BidBetterShown:
+    """The learner asked to see a better bid: ``best`` (0 = pass) expects ``expected`` base stakes."""
+
+    best: int
+    expected: float
+    base: int = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,14 +167,20 @@ class MistakesOver:
     completed: bool
 
 
-MistakesEvent = MomentShown | NothingToReplay | NotAMove | StatusLine | TryJudged | BetterShown | MistakesOver
+MistakesEvent = (
+    MomentShown | NothingToReplay | NotAMove | StatusLine | TryJudged | BidTryJudged | BetterShown | BidBetterShown
+    | MistakesOver
+)
 
 
 class MistakesSession:
     """Learn from your mistakes in one stored game: moves in, events out.
 
     The moments are the game's stored analysis (made on first use, see
-    :func:`analyse`), unsolved ones first, then by loss.  Each try is judged
+    :func:`analyse`), unsolved ones first, then the bid (moment 0, judged by
+    expected score: :mod:`tutor.coach.bidding`), then the plays by loss.
+    ``bids=False`` leaves the bid moment out (a front end that cannot take a
+    bid yet).  Each try is judged
     from the learner's view (:func:`tutor.coach.exercises.check`) and recorded
     in ``store`` — a front end that opens the store per request sets
     :attr:`store` before each action, as the web does.
@@ -135,7 +193,9 @@ class MistakesSession:
             events = session.move("pass")  # or cards, or skip() / show() / stop()
     """
 
-    def __init__(self, store: Store | None, game_id: int, record: GameRecord, deal: int, level: str) -> None:
+    def __init__(
+        self, store: Store | None, game_id: int, record: GameRecord, deal: int, level: str, bids: bool = True
+    ) -> None:
         self.store = store
         self.game_id = game_id
         self.record = record
@@ -144,10 +204,11 @@ class MistakesSession:
         self.moments: list[StoredMistake] = []
         self.at = 0
         self.over: MistakesOver | None = None
-        self._decision: Decision | None = None
+        self.bids = bids
+        self._decision: Decision | BidDecision | None = None
 
     @classmethod
-    def open(cls, store: Store, game_id: int) -> MistakesSession | None:
+    def open(cls, store: Store, game_id: int, bids: bool = True) -> MistakesSession | None:
         """The session for stored game ``game_id`` (None when there is no such game).
 
         Raises ValueError when the stored record cannot be read.
@@ -158,14 +219,14 @@ class MistakesSession:
         found = GameStore(store).get(game_id)
         if found is None:
             return None
-        return cls(store, game_id, GameRecord.from_dict(found.record), found.deal, found.level)
+        return cls(store, game_id, GameRecord.from_dict(found.record), found.deal, found.level, bids)
 
     @property
     def finished(self) -> bool:
         return self.over is not None
 
     @property
-    def decision(self) -> Decision:
+    def decision(self) -> Decision | BidDecision:
         """The decision of the moment being replayed (ValueError when there is none)."""
         if self._decision is None or self.finished:
             raise ValueError("no moment is being replayed")
@@ -176,10 +237,13 @@ class MistakesSession:
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
         self.moments = analyse(self.store, self.game_id, self.record)
+        if not self.bids:
+            self.moments = [m for m in self.moments if m.number != BID_MOMENT]
         if not self.moments:
             self.over = MistakesOver(completed=True)
             return [NothingToReplay()]
-        self.moments.sort(key=lambda m: (m.solved, -m.loss, m.number))
+        # A bid's loss is in stakes, a play's in win chance: the bid (the first decision) goes first.
+        self.moments.sort(key=lambda m: (m.solved, m.number != BID_MOMENT, -m.loss, m.number))
         self.at = 0
         return self._show()
 
@@ -191,18 +255,35 @@ class MistakesSession:
             self.over = MistakesOver(completed=True)
             return [self.over]
         moment = self.moments[self.at]
-        self._decision = exercises.at(self.record, moment.number)
+        if moment.number == BID_MOMENT:
+            self._decision = exercises.bid_at(self.record)
+        else:
+            self._decision = exercises.at(self.record, moment.number)
         return [MomentShown(self.at + 1, len(self.moments), moment, self._decision.view, self.deal, self.level)]
 
     def select(self, text: str) -> list[MistakesEvent]:
         """Cards chosen: the status line (RULES §9), nothing judged yet."""
         from tutor.coach.status import play_status
 
+        if self.is_bid:
+            return []
         view = self.decision.view
         return [StatusLine(view.hand, view.table, text, False, play_status(view.hand, view.table, text).ok)]
 
+    @property
+    def is_bid(self) -> bool:
+        """The moment being replayed is the learner's bid (tries are pass, 1, 2 or 3)."""
+        from tutor.coach.moments import BidDecision
+
+        return isinstance(self._decision, BidDecision) and not self.finished
+
     def move(self, text: str) -> list[MistakesEvent]:
-        """A try as text (cards or ``pass``): judged and recorded; accepted moves go on to the next moment."""
+        """A try as text (cards or ``pass``; at the bid moment pass, 1, 2 or 3): judged and recorded.
+
+        Accepted tries go on to the next moment.
+        """
+        if self.is_bid:
+            return self._bid_try(text)
         found = self._parse(text)
         if isinstance(found, NotAMove):
             return [found]
@@ -216,12 +297,40 @@ class MistakesSession:
         from tutor.coach import exercises
         from tutor.store.mistakes import MistakeStore
 
+        from tutor.coach.moments import Decision
+
         decision = self.decision
+        if not isinstance(decision, Decision):
+            raise ValueError("this moment is a bid: give pass, 1, 2 or 3")
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
         result = exercises.check(decision, move)
         MistakeStore(self.store).record_try(self.game_id, self.moments[self.at].number, result.accepted)
         events: list[MistakesEvent] = [TryJudged(move, result.accepted, result.verdict.win_chance)]
+        if result.accepted:
+            self.at += 1
+            events += self._show()
+        return events
+
+    def _bid_try(self, text: str) -> list[MistakesEvent]:
+        from tutor.coach import exercises
+        from tutor.coach.bidding import legal_bids
+        from tutor.coach.moments import BidDecision
+        from tutor.store.mistakes import MistakeStore
+
+        decision = self.decision
+        assert isinstance(decision, BidDecision)
+        if self.store is None:
+            raise ValueError("the mistakes session needs the store")
+        word = text.strip().lower()
+        legal = legal_bids(decision.view)
+        bid = 0 if word in ("pass", "пас") else int(word) if word.isdigit() and len(word) == 1 else -1
+        if bid not in legal:
+            high = max((b for _, b in decision.view.bids), default=0)
+            return [NotAMove(Phrase("analyze.illegal_bid_move", {"move": text[:40], "high": high}))]
+        result = exercises.check_bid(decision, bid)
+        MistakeStore(self.store).record_try(self.game_id, BID_MOMENT, result.accepted)
+        events: list[MistakesEvent] = [BidTryJudged(bid, result.accepted, result.verdict.expected, decision.view.rules.base)]
         if result.accepted:
             self.at += 1
             events += self._show()
@@ -233,6 +342,9 @@ class MistakesSession:
         if moment is None:
             raise ValueError("no moment is being replayed")
         self.at += 1
+        if moment.number == BID_MOMENT:
+            best = 0 if moment.best == "pass" else int(moment.best)
+            return [BidBetterShown(best, moment.best_chance, self.record.rules.base), *self._show()]
         return [BetterShown(moment.best, moment.best_chance), *self._show()]
 
     def skip(self) -> list[MistakesEvent]:

@@ -103,7 +103,7 @@ def _with_store(slot: Slot[Any], store: Store, call: Any) -> list[Any]:
 def start(slot: Slot[Any], store: Store, body: dict[str, Any]) -> list[Any]:
     game_id = field_int(body, "game_id", low=1, high=10**12)
     try:
-        session = ms.MistakesSession.open(store, game_id)
+        session = ms.MistakesSession.open(store, game_id, bids=False)  # the page cannot take a bid yet
     except ValueError as error:
         raise refuse(422, "err_game_unreadable", id=game_id) from None
     if session is None:
