@@ -89,3 +89,30 @@ def test_bad_requests_get_4xx_and_change_nothing(client: Any, home: Path, starte
 def test_nothing_in_progress_is_404(client: Any) -> None:
     assert client.post("/api/mistakes/skip", json={"rev": 0}).status_code == 404
     assert client.get("/api/mistakes").json()["moment"] is None
+
+
+def test_the_bid_moment_has_a_button_per_choice_and_is_judged_by_expected_score(client: Any, home: Path) -> None:
+    """Learn from your mistakes at the bid (moment 0) over the web API (issue 13; RULES §3)."""
+    from tests.sessions.test_mistakes_bids import DEAL, _bid_3_game
+    from tutor.coach import exercises
+    from tutor.sessions.mistakes import save_game_verdicts
+
+    game = _bid_3_game()
+    found = exercises.find_bid(game.record())
+    assert found is not None
+    score = game.score()
+    with Store.open(home / "ddz.sqlite3") as store:
+        game_id = GameStore(store).finish(FinishedGame(
+            deal=DEAL, level="medium", role="landlord", won=game.winner == 0, bid=3, multiplier=score.multiplier,
+            cost=score.cost, delta=score.deltas[0], scored=False, hints=0, undos=0, record=game.record().to_dict()))  # fmt: skip
+        save_game_verdicts(store, game_id, [], found.verdict)
+    data = client.post("/api/mistakes/start", json={"game_id": game_id}).json()
+    moment = data["moment"]
+    assert moment["kind"] == "bid" and "the auction: you chose bid 3" in moment["text"]
+    assert [b["bid"] for b in moment["bids"]] == ["pass", "1", "2", "3"] and len(moment["table"]["hand"]) == 17
+    wrong = client.post("/api/mistakes/move", json={"rev": data["rev"], "cards": "3"}).json()
+    assert [e["type"] for e in wrong["events"]] == ["judged"] and not wrong["events"][0]["accepted"]
+    best = found.verdict.best_bid
+    right = client.post("/api/mistakes/move?lang=ru", json={"rev": wrong["rev"], "cards": "pass" if best == 0 else str(best)})
+    events = right.json()["events"]
+    assert events[0]["accepted"] and "ожидаемый счёт" in events[0]["text"] and right.json()["finished"]

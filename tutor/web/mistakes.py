@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from tutor.coach.advice import move_text
+from tutor.coach.bidding import bid_phrase, points
 from tutor.i18n import speaking, t
 from tutor.sessions import mistakes as ms
 from tutor.sessions.events import StatusLine
@@ -31,6 +32,13 @@ def event(item: object) -> dict[str, Any] | None:
         chance = round(100 * item.win_chance)
         key = "mistakes.right" if item.accepted else "mistakes.wrong"
         return {"type": "judged", "accepted": item.accepted, "text": t(key, move=move_text(item.move), chance=chance)}
+    if isinstance(item, ms.BidTryJudged):
+        key = "mistakes.bid_right" if item.accepted else "mistakes.bid_wrong"
+        text = t(key, bid=bid_phrase(item.bid).render(), score=points(item.expected, item.base))
+        return {"type": "judged", "accepted": item.accepted, "text": text}
+    if isinstance(item, ms.BidBetterShown):
+        return {"type": "better", "text": t("mistakes.bid_shown", best=bid_phrase(item.best).render(),
+                                            score=points(item.expected, item.base))}  # fmt: skip
     if isinstance(item, ms.BetterShown):
         return {"type": "better", "text": t("mistakes.shown", best=item.best, best_chance=round(100 * item.best_chance))}
     if isinstance(item, ms.MistakesOver):
@@ -47,6 +55,9 @@ def state(slot: Slot[Any]) -> dict[str, Any]:
     if session.finished or not session.moments:
         return out
     moment, view = session.moments[session.at], session.decision.view
+    if session.is_bid:
+        out["moment"] = _bid_moment(session, moment, view)
+        return out
     out["moment"] = {
         "index": session.at + 1,
         "of": len(session.moments),
@@ -57,6 +68,29 @@ def state(slot: Slot[Any]) -> dict[str, Any]:
         "can_pass": view.table is not None,
     }
     return out
+
+
+def _bid_moment(session: ms.MistakesSession, moment: Any, view: Any) -> dict[str, Any]:
+    """The bid moment: the table, the bids before the learner's, and one button per legal choice."""
+    from tutor.coach.bidding import legal_bids
+
+    stored = 0 if moment.move == "pass" else int(moment.move)
+    return {
+        "kind": "bid",
+        "index": session.at + 1,
+        "of": len(session.moments),
+        "number": moment.number,
+        "text": t("mistakes.bid_moment", i=session.at + 1, of=len(session.moments), bid=bid_phrase(stored).render(),
+                  score=points(moment.win_chance, view.rules.base)),  # fmt: skip
+        "table": render.table(view, False),
+        "auction": [
+            t("play.bid_made", seat=render.seat_name(seat), bid=bid) if bid
+            else t("play.bid_passed", seat=render.seat_name(seat))
+            for seat, bid in view.bids
+        ],
+        "bids": [{"bid": "pass" if b == 0 else str(b), "label": bid_phrase(b).render()} for b in legal_bids(view)],
+        "can_pass": False,
+    }
 
 
 def route(action: Any) -> Any:
@@ -103,7 +137,7 @@ def _with_store(slot: Slot[Any], store: Store, call: Any) -> list[Any]:
 def start(slot: Slot[Any], store: Store, body: dict[str, Any]) -> list[Any]:
     game_id = field_int(body, "game_id", low=1, high=10**12)
     try:
-        session = ms.MistakesSession.open(store, game_id, bids=False)  # the page cannot take a bid yet
+        session = ms.MistakesSession.open(store, game_id)
     except ValueError as error:
         raise refuse(422, "err_game_unreadable", id=game_id) from None
     if session is None:

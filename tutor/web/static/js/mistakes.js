@@ -63,7 +63,16 @@ function takeMistakes(answer) {
     said.textContent = last.text;
     said.className = `status ${last.type === "judged" ? (last.accepted ? "ok" : "bad") : ""}`;
   }
-  if (m) {
+  if (m && m.kind === "bid") {  // the auction: one button per choice (pass, 1, 2, 3), the hand shown
+    const hand = el("div", { class: "hand", role: "group" });
+    box.append(el("p", { class: "keys", text: m.text }), mistakesTable(m.table),
+      ...m.auction.map((line) => el("p", { class: "row", text: line })), said, hand);
+    drawHand(hand, m.table.hand, false);
+    box.append(el("div", { class: "buttons controls" },
+      ...m.bids.map((b) => el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/move", { cards: b.bid }) }, b.label)),
+      el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/show") }, tr("show_better")),
+      el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/skip") }, tr("skip_moment"))));
+  } else if (m) {
     state.selected.clear();
     const hand = el("div", { class: "hand", role: "group" });
     const text = () => selectedText(m.table.hand);
