@@ -21,8 +21,8 @@ During play the coach speaks from the learner's view only (RULES §8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tutor.coach import advice
 from tutor.coach.advice import Hint, Verdict, judge, verdict_phrase, verdict_text
@@ -89,8 +89,54 @@ class Coach:
         #: Every judged bid of the learner: (action index, verdict).
         self.bid_verdicts: list[tuple[int, BidVerdict]] = []
         self._bid_evaluation: tuple[str, BidEvaluation] | None = None
-        #: False for a coach restored mid-game: its verdicts miss the moves made before.
+        #: False once a move of the learner went unjudged (coach off, or a save from before verdicts were kept).
         self.judged_all = True
+
+    def to_data(self) -> dict[str, Any]:
+        """What a saved game keeps of the coach, as data (JSON-ready), so a resumed game judges nothing twice.
+
+        The remarks, every verdict on a move or a bid (exact figures) and the
+        open-hand facts for the review, and whether every move so far was judged (False once a move
+        went unjudged: the coach off, or verdicts lost with an old save).
+        """
+        return {
+            "moments": [m.to_data() for m in self.moments],
+            "verdicts": [[index, number, v.to_data()] for index, number, v in self.verdicts],
+            "bid_verdicts": [[index, v.to_data()] for index, v in self.bid_verdicts],
+            "open_facts": [[index, number, f.to_data()] for index, number, f in self.open_facts],
+            "judged_all": self.enabled and self.judged_all,
+        }
+
+    def load_data(self, data: Mapping[str, Any]) -> None:
+        """Take back :meth:`to_data` of a saved game (nothing is evaluated again).
+
+        An item that cannot be read is left out; a verdict left out means the
+        game's analysis is no longer complete, so :attr:`judged_all` turns False.
+        """
+        self.judged_all = data.get("judged_all") is True
+        for item in _items(data.get("moments")):
+            try:
+                self.moments.append(Moment.from_data(item))
+            except (TypeError, ValueError):
+                continue
+        for item in _items(data.get("verdicts")):
+            try:
+                index, number, raw = item
+                self.verdicts.append((int(index), int(number), Verdict.from_data(raw, self.rules)))
+            except (TypeError, ValueError):
+                self.judged_all = False
+        for item in _items(data.get("bid_verdicts")):
+            try:
+                index, raw = item
+                self.bid_verdicts.append((int(index), BidVerdict.from_data(raw)))
+            except (TypeError, ValueError):
+                self.judged_all = False
+        for item in _items(data.get("open_facts")):
+            try:
+                index, number, raw = item
+                self.open_facts.append((int(index), int(number), Finding.from_data(raw)))
+            except (TypeError, ValueError):
+                continue
 
     def evaluation(self, view: PlayerView, moves: Sequence[Combo | None] = ()) -> Evaluation:
         """The evaluation of the learner's decision (kept for the turn: hint and verdict share it)."""
@@ -241,6 +287,11 @@ class Coach:
         """The review as data (render each phrase in the learner's language)."""
         return review_phrases(self.moments, history, landlord, winner, hints, undos,
                               verdicts=self.verdicts, open_facts=self.open_facts)  # fmt: skip
+
+
+def _items(value: object) -> list[Any]:
+    """A stored list, or nothing (a damaged save loses its remarks, never the game)."""
+    return list(value) if isinstance(value, list) else []
 
 
 def _forced(view: PlayerView) -> bool:

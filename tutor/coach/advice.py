@@ -35,11 +35,14 @@ pattern matches the move, never to a good move.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.bots.counting import is_boss, unseen_packed
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Move, evaluate
 from tutor.coach.mistakes import Finding, detect, seat_phrase
 from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
+from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase, t
 
@@ -93,6 +96,46 @@ class Verdict:
     @property
     def flagged(self) -> bool:
         return self.level in FLAGGED
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready, exactly (moves as notation, figures as floats): a saved game keeps its verdicts."""
+        return {
+            "move": _notation(self.move),
+            "win_chance": self.win_chance,
+            "best": _notation(self.best_move),
+            "best_chance": self.best_chance,
+            "loss": self.loss,
+            "noise": self.noise,
+            "level": self.level,
+            "explanation": None if self.explanation is None else self.explanation.to_data(),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any, rules: Rules = STANDARD) -> Verdict:
+        """Read :meth:`to_data` back (ValueError on anything else)."""
+        if not isinstance(data, dict) or data.get("level") not in LEVELS:
+            raise ValueError(f"not a stored verdict: {str(data)[:40]!r}")
+        try:
+            figures = [float(data[k]) for k in ("win_chance", "best_chance", "loss", "noise")]
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a stored verdict: {str(data)[:40]!r}") from error
+        explanation = None if data.get("explanation") is None else Finding.from_data(data["explanation"])
+        return cls(
+            _move(data.get("move"), rules), figures[0], _move(data.get("best"), rules), figures[1],
+            figures[2], figures[3], str(data["level"]), explanation,
+        )  # fmt: skip
+
+
+def _notation(move: Move) -> str | None:
+    return None if move is None else move.notation
+
+
+def _move(text: Any, rules: Rules) -> Move:
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise ValueError(f"not a stored move: {str(text)[:40]!r}")
+    return Combo.parse(text, rules)
 
 
 def _is_bomb(move: Move) -> bool:

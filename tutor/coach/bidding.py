@@ -335,6 +335,24 @@ class BidVerdict:
 
         return self.level in FLAGGED
 
+    def to_data(self) -> dict[str, object]:
+        """JSON-ready, exactly: a saved game keeps its bid verdicts (docs/coach.md)."""
+        return {"bid": self.bid, "expected": self.expected, "best_bid": self.best_bid,
+                "best_expected": self.best_expected, "loss": self.loss, "noise": self.noise, "level": self.level}  # fmt: skip
+
+    @classmethod
+    def from_data(cls, data: object) -> BidVerdict:
+        """Read :meth:`to_data` back (ValueError on anything else)."""
+        from tutor.coach.advice import LEVELS
+
+        if not isinstance(data, dict) or data.get("level") not in LEVELS:
+            raise ValueError(f"not a stored bid verdict: {str(data)[:40]!r}")
+        try:
+            return cls(int(data["bid"]), float(data["expected"]), int(data["best_bid"]), float(data["best_expected"]),
+                       float(data["loss"]), float(data["noise"]), str(data["level"]))  # fmt: skip
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a stored bid verdict: {str(data)[:40]!r}") from error
+
 
 def bid_level(loss: float, noise: float) -> str:
     """The verdict for a loss of ``loss`` ± ``noise`` base stakes (never flagged within twice the noise)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
 from tutor.engine.combos import Combo, Kind
@@ -50,6 +51,18 @@ class Finding:
     @property
     def text(self) -> str:
         return self.phrase.render()
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready: ``{"code": …, "values": {…}}`` (nested phrases as data), what the store keeps."""
+        return {"code": self.code, "values": self.phrase.to_data()["values"]}
+
+    @classmethod
+    def from_data(cls, data: Any) -> Finding:
+        """Read :meth:`to_data` back (ValueError on anything else)."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("code"), str):
+            raise ValueError(f"not a stored finding: {str(data)[:40]!r}")
+        phrase = Phrase.from_data({"key": f"coach.{data['code']}", "values": data.get("values") or {}})
+        return cls(data["code"], dict(phrase.values))
 
 
 Detector = Callable[[PlayerView, Combo | None], Finding | None]

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 from tutor.coach import Coach
 from tutor.coach.advice import hint_phrase
-from tutor.coach.review import Moment
 from tutor.coach.status import BidStatus, describe_phrase
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game, Phase, replay
@@ -61,7 +60,8 @@ if TYPE_CHECKING:
     from tutor.store.games import GameStore
 
 HUMAN = 0
-STATE_VERSION = 1
+#: 2: the coach's verdicts and open-hand facts are saved with the game (older saves are migrated by the store).
+STATE_VERSION = 2
 DEFAULT_LEVEL = "medium"
 
 
@@ -182,12 +182,8 @@ class GameSession:
             raise ValueError(f"saved game has an unknown format (version {state.get('version')!r})")
         game = replay(GameRecord.from_dict(state["record"]))
         the_coach = Coach(bool(state.get("coach", True)) if coach is None else coach, rules=game.rules)
-        the_coach.judged_all = False  # the moves before the save were judged by another run
-        for item in state.get("moments", []):
-            try:
-                the_coach.moments.append(Moment.from_data(item))
-            except (TypeError, ValueError):
-                continue
+        # The verdicts made before the save come back as they were: nothing is judged twice.
+        the_coach.load_data(state)
         return cls(
             game,
             str(state.get("level", DEFAULT_LEVEL)) if level is None else level,
@@ -295,7 +291,7 @@ class GameSession:
             "scored": self.scored,
             "hints": self.hints,
             "undos": self.undos,
-            "moments": [m.to_data() for m in self.coach.moments],
+            **self.coach.to_data(),
         }
 
     def save(self) -> None:

@@ -68,7 +68,7 @@ def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
     explanation = verdict.explanation
     return StoredMistake(
         game_id, number, _text(verdict.move), _text(verdict.best_move), verdict.win_chance, verdict.best_chance,
-        verdict.loss, verdict.level, {} if explanation is None else {"code": explanation.code, "values": explanation.phrase.to_data()["values"]},
+        verdict.loss, verdict.level, {} if explanation is None else explanation.to_data(),
     )  # fmt: skip
 
 

@@ -21,8 +21,8 @@ in the history as abandoned and lost at the stake it had reached
 by starting another.
 
 The game in progress is saved after every decision of the learner (a small JSON
-document: the deal, the level and the actions so far), so killing the program
-loses at most the move being typed.
+document: the deal, the level, the actions so far and the coach's verdicts on
+them), so killing the program loses at most the move being typed.
 
 **Deal numbers** are any non-negative integer (docs/rules.md §4); they are
 stored as text, so every deal that can be played can be recorded.
@@ -65,6 +65,21 @@ def _to_v2(db: sqlite3.Connection) -> None:
             (secrets.token_hex(16), _deal_of_text(state), stamp, stamp, state),
         )
     db.execute("DROP TABLE current_game")
+
+
+def _to_v3(db: sqlite3.Connection) -> None:
+    """Games in progress saved before the coach's verdicts were kept with them (issue 13) say so.
+
+    Their state (version 1) gains empty verdicts marked incomplete, so a resumed
+    game analyses its moves on demand as before; a state that cannot be read is
+    left for the resume to report.
+    """
+    for row_id, text in db.execute("SELECT id, state FROM open_games").fetchall():
+        state, _ = _parse_state(text)
+        if state is None or state.get("version") != 1:
+            continue
+        state.update({"version": 2, "verdicts": [], "bid_verdicts": [], "open_facts": [], "judged_all": False})
+        db.execute("UPDATE open_games SET state = ? WHERE id = ?", (json.dumps(state), row_id))
 
 
 _GAMES_V2 = """CREATE TABLE games (
@@ -117,6 +132,7 @@ MIGRATIONS: list[Any] = [
         "CREATE TABLE current_game (slot INTEGER PRIMARY KEY CHECK (slot = 1), state TEXT NOT NULL)",
     ],
     _to_v2,
+    _to_v3,
 ]
 
 
