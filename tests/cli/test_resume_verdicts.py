@@ -7,17 +7,14 @@ the learner's moves come from playing the same deal through the session API.
 from __future__ import annotations
 
 import json
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-import tutor.sessions.game as game_module
-from tests.sessions.test_saved_verdicts import DEAL, SAVE_AFTER, SMALL, count_evaluations, learner_move, review
+from tests.sessions.test_saved_verdicts import DEAL, SAVE_AFTER, count_evaluations, learner_move, review, small_coach
 from tutor.cli.main import main
-from tutor.coach import Coach
 from tutor.i18n import speaking
 from tutor.sessions.game import GameSession, Waiting
 from tutor.store import Store
@@ -48,7 +45,7 @@ def _script() -> tuple[list[str], list[str], GameSession, list[Any]]:
 def test_quit_and_resume_in_the_terminal_keeps_the_verdicts_and_judges_only_new_moves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(game_module, "Coach", partial(Coach, budget=SMALL))
+    small_coach(monkeypatch)
     monkeypatch.setenv("DDZ_HOME", str(tmp_path / "ddz"))
     before, after, straight, straight_events = _script()
     evaluated = count_evaluations(monkeypatch)
@@ -60,6 +57,7 @@ def test_quit_and_resume_in_the_terminal_keeps_the_verdicts_and_judges_only_new_
     assert saved.state is not None
     stored_verdicts = [v for v in straight.coach.verdicts if v[1] <= SAVE_AFTER]
     assert saved.state["verdicts"] == json.loads(json.dumps([[i, n, v.to_data()] for i, n, v in stored_verdicts]))
+    assert saved.state["bid_verdicts"] == [[i, v.to_data()] for i, v in straight.coach.bid_verdicts] != []
     judged_before = set(evaluated)
 
     evaluated.clear()

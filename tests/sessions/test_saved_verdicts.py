@@ -17,7 +17,9 @@ import pytest
 
 import tutor.sessions.game as game_module
 from tutor.coach import Coach
+from tutor.coach import bidding as bidding_module
 from tutor.coach import evaluation as evaluation_module
+from tutor.coach.bidding import BidBudget
 from tutor.coach.evaluation import Budget, view_seed
 from tutor.engine.combos import Combo
 from tutor.sessions.events import Review
@@ -31,24 +33,38 @@ from tutor.store.mistakes import MistakeStore
 DEAL = 10
 SAVE_AFTER = 4
 SMALL = Budget(samples=6, width=2)
+SMALL_BIDS = BidBudget(samples=4)
+
+
+def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every coach the sessions build judges with a small budget (a cheaper test, the same logic)."""
+    monkeypatch.setattr(game_module, "Coach", partial(Coach, budget=SMALL, bid_budget=SMALL_BIDS))
 
 
 @pytest.fixture(autouse=True)
-def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every coach the sessions build judges with a small budget (a cheaper test, the same logic)."""
-    monkeypatch.setattr(game_module, "Coach", partial(Coach, budget=SMALL))
+def _small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_coach(monkeypatch)
 
 
 def count_evaluations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """From now on, the views the coach evaluates, in order (one entry per evaluation, by the view's seed)."""
+    """From now on, the views the coach evaluates, in order (one entry per evaluation, by the view's seed).
+
+    Plays and bids alike: a bid's view is entered with the prefix ``bid:``.
+    """
     seen: list[str] = []
-    original = evaluation_module._Evaluator.__init__
+    plays = evaluation_module._Evaluator.__init__
+    bids = bidding_module._BidEvaluator.__init__
 
-    def counting(self: Any, view: Any, budget: Budget, exact: bool) -> None:
+    def counting_plays(self: Any, view: Any, budget: Budget, exact: bool) -> None:
         seen.append(view_seed(view))
-        original(self, view, budget, exact)
+        plays(self, view, budget, exact)
 
-    monkeypatch.setattr(evaluation_module._Evaluator, "__init__", counting)
+    def counting_bids(self: Any, view: Any, budget: BidBudget) -> None:
+        seen.append("bid:" + view_seed(view))
+        bids(self, view, budget)
+
+    monkeypatch.setattr(evaluation_module._Evaluator, "__init__", counting_plays)
+    monkeypatch.setattr(bidding_module._BidEvaluator, "__init__", counting_bids)
     return seen
 
 
@@ -72,6 +88,7 @@ def play(session: GameSession, decisions: int | None = None) -> tuple[list[Any],
     made = 0
     while not session.is_over and (decisions is None or made < decisions):
         if session.waiting_for is Waiting.BID:
+            judged.append("bid:" + view_seed(session.view()))
             events += session.bid(max(session.legal_bids))
             continue
         judged.append(view_seed(session.view()))
@@ -113,7 +130,7 @@ def test_a_resumed_game_keeps_its_verdicts_review_and_mistakes_without_judging_a
         _, judged_before = play(first, SAVE_AFTER)
         first.stop()
         games.release()
-    assert first.coach.verdicts == before
+    assert first.coach.verdicts == before and first.coach.bid_verdicts == straight.coach.bid_verdicts != []
     evaluated.clear()
     with Store.open(path) as store:
         games = GameStore(store)
@@ -121,6 +138,7 @@ def test_a_resumed_game_keeps_its_verdicts_review_and_mistakes_without_judging_a
         assert state is not None
         resumed = GameSession.restore(state, games)
         assert resumed.coach.verdicts == before and resumed.coach.judged_all
+        assert resumed.coach.bid_verdicts == straight.coach.bid_verdicts
         assert resumed.coach.moments == first.coach.moments
         resumed.start()
         events, judged_after = play(resumed)
