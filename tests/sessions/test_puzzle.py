@@ -50,3 +50,66 @@ def test_leaving_before_trying_records_nothing(tmp_path: Path) -> None:
         session.start()
         over = session.stop()[-1]
         assert isinstance(over, PuzzleOver) and over.record is None and not over.solved
+
+
+# ------------------------------------------------------------------ lines stepped through, the replay queue
+from tutor.puzzles.library import Library  # noqa: E402
+from tutor.sessions.puzzle import SolutionShown, display_title, line_steps, replay_queue  # noqa: E402
+
+
+def test_a_refutation_comes_with_the_positions_along_it() -> None:
+    session = PuzzleSession(heads_up(), Solver())
+    session.start()
+    start = session.attempt.position
+    wrong = session.select("q")[-1]
+    assert isinstance(wrong, Wrong) and wrong.start == start
+    steps = wrong.steps
+    assert [step.played for step in steps] == list(wrong.refutation)
+    assert steps[0].before == start and steps[0].played.move is not None and steps[0].played.move.text == "Q"
+    for earlier, later in zip(steps, steps[1:]):
+        assert later.before == earlier.after
+    assert steps[-1].after.is_over  # the other side is out of cards: that is how it wins
+    assert session.attempt.position == start  # the wrong move was not made
+
+
+def test_the_solution_line_steps_from_where_it_was_asked_and_tricks_reset_at_each_lead() -> None:
+    session = PuzzleSession(heads_up(), Solver())
+    session.start()
+    shown = next(e for e in session.solution() if isinstance(e, SolutionShown))
+    steps = shown.steps
+    assert [s.played.text for s in steps] == ["77", "pass", "Q"]
+    assert [len(s.trick) for s in steps] == [1, 2, 1]  # 77, the pass on it; then Q leads anew
+    assert steps[1].trick[0] is steps[0].played
+    assert steps[-1].after.is_over
+    assert line_steps(shown.start, ()) == () and SolutionShown(()).steps == ()  # type: ignore[arg-type]
+
+
+def test_the_replay_queue_holds_failed_puzzles_still_in_the_library(tmp_path: Path) -> None:
+    puzzle = heads_up()
+    with Store.open(tmp_path / "s.sqlite3") as store:
+        progress = PuzzleProgress(store)
+        session = PuzzleSession(puzzle, Solver(), progress, day=date(2026, 1, 1))
+        session.start()
+        session.select("q")  # wrong: the attempt is failed
+        session.solution()
+        library = Library([puzzle])
+        assert replay_queue(library, progress) == [puzzle.id]
+        assert replay_queue(Library([]), progress) == []  # no longer shipped: not offered
+        solved = PuzzleSession(puzzle, Solver(), progress, day=date(2026, 1, 2))
+        solved.start()
+        solved.select("77")
+        solved.select("q")
+        assert replay_queue(library, progress) == []  # solved cleanly last time: done
+
+
+def test_a_title_naming_the_idea_is_rebuilt_in_the_learners_language() -> None:
+    from dataclasses import replace
+
+    from tutor.i18n import speaking
+
+    assert display_title(heads_up()) == "test"  # a composed puzzle keeps its author's title
+    generated = replace(heads_up(), themes=("bomb_finish",), source=Source(kind="generated"))
+    with speaking("en"):
+        assert display_title(generated) == "Landlord to move: bomb finish"
+    with speaking("ru"):
+        assert display_title(generated) == "Ход помещика: добивание бомбой"

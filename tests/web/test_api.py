@@ -225,7 +225,8 @@ def test_a_lesson_step_is_passed_through_the_api(client: Any, home: Path) -> Non
         data = client.post("/api/lesson/next", json={"rev": data["rev"]}).json()
     task = next(e for e in data["events"] if e["type"] == "task")
     solution = client.app.app.state.context.lesson.slot.session.solution()  # the step's proven answer
-    other = next(rank for rank in task["hand"] if rank != solution)
+    assert task["active"] and task["felt"]["seats"][0]["to_move"]
+    other = next(rank for rank in task["felt"]["hand"] if rank != solution)
     wrong = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": other}).json()
     assert any(e["type"] == "answered" and not e["ok"] for e in wrong["events"])
     right = client.post("/api/lesson/answer", json={"rev": wrong["rev"], "answer": solution}).json()

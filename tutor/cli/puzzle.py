@@ -53,10 +53,12 @@ from tutor.sessions.puzzle import (
     SolutionShown,
     Wrong,
     goal_phrase,
+    display_title,
     pick_random,
+    replay_queue,
     seat_phrase,
 )
-from tutor.puzzles.themes import TITLE_ORDER, Theme
+from tutor.puzzles.themes import Theme
 from tutor.solver.position import Role
 from tutor.solver.solver import Solver
 from tutor.store import Store
@@ -80,15 +82,6 @@ def theme_name(theme: str) -> str:
 
 def goal_text(puzzle: Puzzle) -> str:
     return goal_phrase(puzzle).render()
-
-
-def display_title(puzzle: Puzzle) -> str:
-    """The title in the current language: generated titles are rebuilt from the themes."""
-    if puzzle.source.kind != "generated":
-        return puzzle.title
-    who = t("puzzles.title_landlord") if puzzle.solver_side is Role.LANDLORD else t("puzzles.title_farmer")
-    main = next((theme.value for theme in TITLE_ORDER if theme.value in puzzle.themes), None)
-    return f"{who}: {theme_name(main) if main else t('puzzles.title_only_win')}"
 
 
 def header(puzzle: Puzzle, rating: float | None = None, daily: date | None = None) -> Text:
@@ -356,8 +349,7 @@ def replay_command(theme: str | None, lang: str | None) -> None:
     library = load_library()
     with Store.open() as store:
         use_language(store.get_setting("lang", None), given=lang)
-        waiting = [i for i in PuzzleProgress(store).to_replay(Theme.parse(theme).value if theme else None)
-                   if i in library]
+        waiting = replay_queue(library, PuzzleProgress(store), theme)
     if not waiting:
         click.echo(t("puzzles.nothing_to_replay"))
         return

@@ -17,6 +17,7 @@ Example (also in ``docs/api.md``)::
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
@@ -26,7 +27,7 @@ from tutor.i18n import Phrase
 from tutor.puzzles.model import GoalType, Puzzle
 from tutor.puzzles.solving import Attempt, Outcome, Played
 from tutor.sessions.events import Options, StatusLine
-from tutor.solver.position import Role
+from tutor.solver.position import Position, Role
 
 if TYPE_CHECKING:
     from tutor.puzzles.generate import SolverLike
@@ -66,6 +67,22 @@ def goal_phrase(puzzle: Puzzle) -> Phrase:
     return Phrase("puzzles.goal_win", {"side": side})
 
 
+def display_title(puzzle: Puzzle) -> str:
+    """The title in the current language: generated titles are rebuilt from the themes.
+
+    Shown only once the puzzle is over: a title names the idea ("bomb finish")
+    and would give the answer away.
+    """
+    from tutor.i18n import t
+    from tutor.puzzles.themes import TITLE_ORDER
+
+    if puzzle.source.kind != "generated":
+        return puzzle.title
+    who = t("puzzles.title_landlord") if puzzle.solver_side is Role.LANDLORD else t("puzzles.title_farmer")
+    main = next((theme.value for theme in TITLE_ORDER if theme.value in puzzle.themes), None)
+    return f"{who}: {t(f'puzzles.theme_{main}') if main else t('puzzles.title_only_win')}"
+
+
 @dataclass(frozen=True, slots=True)
 class PuzzleStarted:
     puzzle: Puzzle
@@ -99,10 +116,44 @@ class Correct:
 
 
 @dataclass(frozen=True, slots=True)
+class LineStep:
+    """One move of a line shown to the learner, with the positions around it.
+
+    A front end steps through a line with these (previous / next move, each
+    position drawn), instead of listing the moves.
+    """
+
+    played: Played
+    before: Position
+    after: Position
+    #: The moves of the trick so far, this one last (a lead starts a new trick): what lies on the table.
+    trick: tuple[Played, ...]
+
+
+def line_steps(start: Position, played: Sequence[Played]) -> tuple[LineStep, ...]:
+    """The positions along ``played`` from ``start`` (the moves are the line's, already legal)."""
+    steps = []
+    position = start
+    trick: tuple[Played, ...] = ()
+    for item in played:
+        after = position.after(item.move)
+        trick = (item,) if position.table is None else (*trick, item)
+        steps.append(LineStep(item, position, after, trick))
+        position = after
+    return tuple(steps)
+
+
+@dataclass(frozen=True, slots=True)
 class Wrong:
     """A wrong move, not played: how the other side wins after it."""
 
     refutation: tuple[Played, ...]
+    #: The position the wrong move was tried in (the refutation starts there).
+    start: Position | None = None
+
+    @property
+    def steps(self) -> tuple[LineStep, ...]:
+        return line_steps(self.start, self.refutation) if self.start is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +167,12 @@ class PuzzleHint:
 @dataclass(frozen=True, slots=True)
 class SolutionShown:
     played: tuple[Played, ...]
+    #: The position the solution was played out from.
+    start: Position | None = None
+
+    @property
+    def steps(self) -> tuple[LineStep, ...]:
+        return line_steps(self.start, self.played) if self.start is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +211,17 @@ def pick_random(library: Library, theme: str | None, rating: float, rng: random.
     fresh = [p for p in pool if p.id not in (exclude or set())] or pool
     fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
     return rng.choice(fresh[:30])
+
+
+def replay_queue(library: Library, progress: PuzzleProgress, theme: str | None = None) -> list[str]:
+    """The failed puzzles waiting for another try (``ddz puzzle replay``), oldest first.
+
+    Only those still in the library; ``theme`` narrows the queue to one theme.
+    """
+    from tutor.puzzles.themes import Theme
+
+    wanted = Theme.parse(theme).value if theme else None
+    return [ident for ident in progress.to_replay(wanted) if ident in library]
 
 
 class PuzzleSession:
@@ -241,9 +309,10 @@ class PuzzleSession:
 
     def play(self, move: Combo | None) -> list[PuzzleEvent]:
         """A move for the learner's side (a legal move of the position)."""
+        before = self.attempt.position
         check = self.attempt.play(move)
         if not check.correct:
-            return [Wrong(tuple(check.refutation))]
+            return [Wrong(tuple(check.refutation), before)]
         return [Correct(tuple(check.replies)), *self._next()]
 
     def hint(self) -> list[PuzzleEvent]:
@@ -251,7 +320,8 @@ class PuzzleSession:
         return [PuzzleHint(level, move)]
 
     def solution(self) -> list[PuzzleEvent]:
-        return [SolutionShown(tuple(self.attempt.show_solution())), *self._finish()]
+        before = self.attempt.position
+        return [SolutionShown(tuple(self.attempt.show_solution()), before), *self._finish()]
 
     def stop(self) -> list[PuzzleEvent]:
         """Leave the puzzle; the attempt is recorded when something was tried."""

@@ -13,13 +13,13 @@ from functools import lru_cache
 from typing import Any, cast
 
 from tutor.engine.cards import Cards
-from tutor.engine.combos import Kind
+from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, speaking, t
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
 from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
-from tutor.web import render
+from tutor.web import felt, render
 from tutor.web.context import Context, chosen_lang
 from tutor.web.errors import ApiError, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
@@ -38,20 +38,23 @@ def _seat(seat: int) -> str:
 
 
 def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
-             counts: tuple[int | None, ...] | None = None, table: Any = None,
-             table_by: int | None = None) -> dict[str, Any]:
-    """A lesson position for drawing: each seat's shown hand or card count, roles, the table."""
+             counts: tuple[int | None, ...] | None = None, table: Combo | None = None,
+             table_by: int | None = None, task: bool = False) -> dict[str, Any]:
+    """A lesson position as a table: each seat's role, shown hand or card count, the play to beat.
+
+    The learner's hand is the one fanned at the bottom; on a task step it is the learner's turn.
+    """
     seats = []
-    for seat in (2, 1, 0):
+    for seat in (YOU, 1, 2):
         hand = hands[seat] if hands is not None else setup.hands.get(seat)
-        held = counts[seat] if counts is not None else setup.count(seat)
         shown = hand is not None and (seat in setup.show or seat == YOU)
-        seats.append({
-            "seat": seat, "name": _seat(seat),
-            "role": None if setup.landlord is None else ("landlord" if setup.landlord == seat else "farmer"),
-            "cards": render.cards(hand) if shown else None,
-            "count": held,
-        })
+        seats.append(felt.seat(
+            seat, ls.seat_phrase(seat, title=True).render(),
+            None if setup.landlord is None else ("landlord" if setup.landlord == seat else "farmer"),
+            cards=hand if shown else None,
+            count=counts[seat] if counts is not None else setup.count(seat),
+            last=felt.play(table, to_beat=True) if table is not None and table_by == seat else None,
+            to_move=task and seat == YOU, fanned=seat == YOU))
     lines = []
     if setup.bids:
         lines.append(t("lessons.bids_line", bids=", ".join(
@@ -60,13 +63,8 @@ def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
         lines.append(t("lessons.history_line", plays=", ".join(
             f"{_seat(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"
             for turn in setup.history)))
-    return {
-        "seats": seats,
-        "kitty": render.cards(setup.kitty),
-        "lines": lines,
-        "table": render.combo(table),
-        "table_by": None if table_by is None else _seat(table_by),
-    }
+    you = hands[YOU] if hands is not None else setup.hands.get(YOU)
+    return felt.felt(seats, you, kitty=setup.kitty, lines=lines)
 
 
 def _task(shown: ls.TaskShown) -> dict[str, Any]:
@@ -75,7 +73,10 @@ def _task(shown: ls.TaskShown) -> dict[str, Any]:
                            "prompt": task.prompt.get(language()) if task.prompt is not None
                            else t(f"lessons.prompt_{task.type.value}")}
     if setup is not None:
-        out["position"] = position(setup, shown.hands, shown.counts, shown.table, shown.table_by)
+        out["felt"] = position(setup, shown.hands, shown.counts, shown.table, shown.table_by, task=True)
+    #: Play and line tasks are answered by raising cards of the hand at the bottom.
+    out["active"] = task.type in (TaskType.PLAY, TaskType.LINE) and shown.hands is not None \
+        and shown.hands[YOU] is not None
     if shown.bid_status is not None:
         out["bid_status"] = shown.bid_status.phrase.render()
     if task.type is TaskType.BID:
@@ -84,8 +85,6 @@ def _task(shown: ls.TaskShown) -> dict[str, Any]:
         out["cards"] = render.cards(task.cards)
         out["options"] = [{"answer": str(kind.value), "label": t(f"rules.kind_{kind.label}")}
                           for kind in Kind] + [{"answer": "none", "label": t("web.kind_none")}]
-    out["hand"] = (render.cards(shown.hands[YOU]) if shown.hands is not None and shown.hands[YOU] is not None
-                   else None)
     return out
 
 
@@ -100,7 +99,7 @@ def event(item: object) -> dict[str, Any] | None:
                                                             total=item.total),
                                "text": item.step.text.get(lang), "has_task": item.step.task is not None}
         if item.step.task is None and item.step.setup is not None:
-            out["position"] = position(item.step.setup)
+            out["felt"] = position(item.step.setup)
         return out
     if isinstance(item, ls.TaskShown):
         return _task(item)

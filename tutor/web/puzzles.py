@@ -16,11 +16,11 @@ from tutor.coach.status import combo_name
 from tutor.i18n import speaking, t
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
-from tutor.puzzles.solving import Played
+from tutor.puzzles.solving import Outcome, Played
 from tutor.sessions import puzzle as ps
 from tutor.sessions.events import Options, StatusLine
-from tutor.solver.position import Role
-from tutor.web import render
+from tutor.solver.position import Position, Role
+from tutor.web import felt, render
 from tutor.web.context import Context, chosen_lang
 from tutor.web.errors import ApiError, field_int, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
@@ -42,6 +42,42 @@ def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
             for p in items]
 
 
+def table(puzzle: Puzzle, pos: Position, bottom: int | None = None,
+          trick: tuple[Played, ...] = ()) -> dict[str, Any]:
+    """A puzzle position as a table from the learner's chair, all hands face up.
+
+    ``bottom``: whose hand is fanned at the bottom (the learner's by default; while
+    solving, the hand the learner plays from, which may be the partner's).
+    ``trick``: the moves on the table (each seat's last one shown in its seat).
+    """
+    learner = puzzle.position.to_move
+    players = len(pos.hands)
+    fanned = learner if bottom is None else bottom
+    last = {p.player: p.move for p in trick}
+    seats = []
+    for player, hand in enumerate(pos.hands):
+        action = None
+        if pos.table is not None and pos.table_by == player:
+            action = felt.play(pos.table, to_beat=not pos.is_over)
+        elif player in last:
+            action = felt.play(last[player])
+        seats.append(felt.seat((player - learner) % players, player_name(puzzle, player),
+                               "landlord" if pos.roles[player] is Role.LANDLORD else "farmer",
+                               cards=hand, last=action, to_move=player == pos.to_move and not pos.is_over,
+                               fanned=player == fanned))
+    label = t("web.your_hand") if fanned == learner else t("web.hand_of", who=player_name(puzzle, fanned))
+    return felt.felt(seats, pos.hands[fanned], hand_label=label, over=pos.is_over)
+
+
+def _line(puzzle: Puzzle, steps: tuple[ps.LineStep, ...]) -> dict[str, Any] | None:
+    """A line to step through: the table before it, then each move and the table after it."""
+    if not steps:
+        return None
+    return {"start": table(puzzle, steps[0].before),
+            "steps": [{**_played(puzzle, (step.played,))[0],
+                       "table": table(puzzle, step.after, trick=step.trick)} for step in steps]}
+
+
 def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
     puzzle = session.puzzle
     if isinstance(item, StatusLine):
@@ -56,7 +92,8 @@ def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
     if isinstance(item, ps.Correct):
         return {"type": "correct", "text": t("web.correct_move"), "moves": _played(puzzle, item.replies)}
     if isinstance(item, ps.Wrong):
-        return {"type": "wrong", "text": t("web.wrong_move"), "moves": _played(puzzle, item.refutation)}
+        return {"type": "wrong", "text": t("web.wrong_move"), "moves": _played(puzzle, item.refutation),
+                "line": _line(puzzle, item.steps), "line_title": t("web.refutation")}
     if isinstance(item, ps.PuzzleHint):
         if item.level == 1 and item.move is not None:
             text = combo_name(item.move)
@@ -65,10 +102,17 @@ def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
         return {"type": "hint", "level": item.level, "move": render.combo(item.move) if item.level > 1 else None,
                 "text": f"{t('web.hint')}: {text}"}
     if isinstance(item, ps.SolutionShown):
-        return {"type": "solution", "text": t("web.solution"), "moves": _played(puzzle, item.played)}
+        return {"type": "solution", "text": t("web.solution"), "moves": _played(puzzle, item.played),
+                "line": _line(puzzle, item.steps), "line_title": t("web.solution")}
     if isinstance(item, ps.PuzzleOver):
+        record = item.record
+        change = None
+        if record is not None and record.outcome in (Outcome.SOLVED, Outcome.FAILED):
+            change = t("puzzles.rating_change", before=round(record.rating_before),
+                       after=round(record.rating_after), change=f"{record.change:+.0f}")
         return {"type": "over", "solved": item.solved,
                 "text": t("web.solved") if item.solved else t("web.not_solved"),
+                "rating_change": change,
                 "streak": None if item.streak is None else t("web.streak", n=item.streak)}
     return None
 
@@ -82,6 +126,7 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
         "streak": t("web.streak", n=stats.streak),
         "themes": [{"id": theme, "name": t(f"puzzles.theme_{theme}")}
                    for theme in sorted({theme for p in _library() for theme in p.themes})],
+        "to_replay": len(ps.replay_queue(_library(), progress)),
         "puzzle": None,
     }
     session: ps.PuzzleSession | None = slot.session
@@ -90,7 +135,10 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
     puzzle, pos = session.puzzle, session.attempt.position
     out["puzzle"] = {
         "id": puzzle.id,
-        "title": puzzle.title,
+        # Before it is over only the id: the title and themes name the idea (as in the terminal).
+        "title": ps.display_title(puzzle) if session.finished else t("puzzles.puzzle_id", id=puzzle.id),
+        "themes_line": t("puzzles.themes", themes=", ".join(t(f"puzzles.theme_{x}") for x in puzzle.themes))
+        if session.finished and puzzle.themes else None,
         "goal": goal_text(puzzle),
         "daily": session.daily,
         "finished": session.finished,
@@ -102,6 +150,7 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
         "table": render.combo(pos.table),
         "table_by": None if pos.table_by is None else player_name(puzzle, pos.table_by),
         "can_pass": pos.table is not None,
+        "felt": table(puzzle, pos, bottom=pos.to_move if not pos.is_over else None),
     }
     return out
 
@@ -134,6 +183,10 @@ def route(action: Any) -> Any:
     return work
 
 
+def _theme(body: dict[str, Any]) -> str | None:
+    return field_str(body, "theme", limit=40) if body.get("theme") else None
+
+
 def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict[str, Any]) -> list[Any]:
     kind = field_str(body, "kind", "daily", limit=10)
     library = _library()
@@ -143,14 +196,21 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
 
         puzzle = library.get(daily_id(library.ids, today))
     elif kind == "random":
-        theme = body.get("theme") or None
-        if theme is not None:
-            theme = field_str(body, "theme", limit=40)
+        theme = _theme(body)
         try:
             puzzle = ps.pick_random(library, theme, progress.learner_rating().rating, random.Random(),
                                     progress.attempted_ids())
         except ValueError:
             raise refuse(400, "err_theme", value=quoted(theme)) from None
+    elif kind == "replay":
+        theme = _theme(body)
+        try:
+            waiting = ps.replay_queue(library, progress, theme)
+        except ValueError:
+            raise refuse(400, "err_theme", value=quoted(theme)) from None
+        if not waiting:
+            raise refuse(404, "err_nothing_to_replay")
+        puzzle = library.get(waiting[0])
     else:
         raise refuse(400, "err_puzzle_kind", value=quoted(kind))
     session = ps.PuzzleSession(puzzle, context.solver(), progress, today, daily=kind == "daily")

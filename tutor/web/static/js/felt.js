@@ -14,7 +14,8 @@ export function seatBox(box, seat, over) {
     text: seat.role === "landlord" ? tr("landlord_mark") : tr("farmer_mark") }) : null;
   box.append(el("div", {}, el("span", { class: "name", text: seat.name }), role,
     moving ? el("span", { class: "turnmark", text: ` ▶ ${tr("to_move")}` }) : null));
-  if (seat.cards && seat.seat !== 0) box.append(el("div", { class: "shown" }, miniCards(seat.cards)));
+  // A hand shown face up is drawn small in its seat, unless it is the one fanned at the bottom.
+  if (seat.cards && !seat.fanned && seat.cards.length) box.append(el("div", { class: "shown" }, miniCards(seat.cards)));
   else if (seat.seat !== 0 && seat.count_text) box.append(el("div", { class: "count", text: seat.count_text }));
   const last = el("div", { class: "last" });
   if (seat.last) {
@@ -57,6 +58,7 @@ export function feltView(felt, { active = false, label = null } = {}) {
   const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
   const hand = el("div", { class: "hand", role: "group" });
   drawHand(hand, felt.hand || [], active);
+  if (felt.hand_label) hand.setAttribute("aria-label", felt.hand_label);
   const node = el("div", { class: "felt felt-small", role: "group", "aria-label": label || tr("table") },
     felt.caption ? el("p", { class: "caption", text: felt.caption }) : null,
     top, bySeat.has(0) ? box(bySeat.get(0)) : null,

@@ -2,8 +2,8 @@
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { miniCards } from "./cards.js";
-import { attachSwipe, drawHand, selectedText } from "./hand.js";
-import { positionView } from "./position.js";
+import { feltView } from "./felt.js";
+import { attachSwipe, selectedText } from "./hand.js";
 
 export async function openCourse() {
   const answer = await api("/api/lessons");
@@ -53,29 +53,31 @@ function lessonEvent(node, event) {
     clearTask();
     node.querySelectorAll(".task-controls").forEach((n) => n.remove());
     const step = el("div", { class: "panel step" }, el("p", { class: "keys", text: event.header }), el("p", { text: event.text }));
-    if (event.position) step.append(positionView(event.position));
+    if (event.felt) step.append(feltView(event.felt, { label: tr("lesson_table") }).node);
     if (!event.has_task) step.append(el("div", { class: "buttons task-controls" },
       el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/next") }, tr("next_step"))));
     node.append(step);
   } else if (event.type === "task") {
     node.querySelectorAll(".task-controls").forEach((n) => n.remove());
     const box = el("div", { class: "panel task-controls" });
-    if (event.position) box.append(positionView(event.position));
-    if (event.bid_status) box.append(el("p", { text: event.bid_status }));
-    if (event.cards) box.append(el("p", {}, miniCards(event.cards)));
     box.append(el("p", { class: "prompt", text: event.prompt }));
-    const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
-    if (event.hand) {
-      state.selected.clear();
-      const hand = el("div", { class: "hand", role: "group" });
-      drawHand(hand, event.hand, true);
-      attachSwipe(hand, () => {});
-      box.append(hand);
-      box.append(el("div", { class: "buttons" },
-        el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/answer", { answer: selectedText(event.hand) || "pass" }) }, tr("play")),
+    if (event.bid_status) box.append(el("p", { text: event.bid_status }));
+    if (event.cards) box.append(el("p", { class: "to-name" }, miniCards(event.cards)));
+    state.selected.clear();
+    // The position as a table (the coached game's component); a play or line task is answered by
+    // raising cards of the hand fanned at the bottom, as in a game.
+    const table = event.felt ? feltView(event.felt, { active: event.active, label: tr("lesson_table") }) : null;
+    const status = table ? table.status : el("p", { class: "status", role: "status", "aria-live": "polite" });
+    if (table) box.append(table.node);
+    else box.append(status);
+    if (event.active) {
+      const cards = event.felt.hand;
+      attachSwipe(table.hand, () => {});
+      table.node.append(el("div", { class: "buttons controls" },
+        el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/answer", { answer: selectedText(cards) || "pass" }) }, tr("play")),
         el("button", { type: "button", onclick: () => lessonAct("/api/lesson/answer", { answer: "pass" }) }, tr("pass"))));
     } else if (event.options) {
-      box.append(el("div", { class: "buttons" }, event.options.map((o) =>
+      box.append(el("div", { class: "buttons options-answer", role: "group", "aria-label": event.prompt }, event.options.map((o) =>
         el("button", { type: "button", onclick: () => lessonAct("/api/lesson/answer", { answer: o.answer }) }, o.label))));
     } else {
       const input = el("input", { type: "text", inputmode: "numeric", "aria-label": event.prompt, size: 8 });
@@ -85,14 +87,15 @@ function lessonEvent(node, event) {
     box.append(el("div", { class: "buttons" },
       el("button", { type: "button", onclick: () => lessonAct("/api/lesson/hint") }, tr("hint")),
       el("button", { type: "button", onclick: () => lessonAct("/api/lesson/restart") }, tr("restart_step"))));
-    box.append(status);
     node.append(box);
   } else if (event.type === "status") {
     const status = node.querySelector(".task-controls .status");
     if (status) { status.textContent = event.text; status.className = `status ${event.ok ? "ok" : "bad"}`; }
   } else if (event.type === "answered") {
-    node.append(el("div", { class: "panel lines" }, event.lines.map((line, i) =>
-      el("p", { class: i === 0 ? (event.ok ? "good" : "badline") : "", text: line }))));
+    // The session's lines, in its order; the panel says right or wrong by a mark as well as colour.
+    node.append(el("div", { class: `panel lines answered ${event.ok ? "ok" : "bad"}` },
+      el("p", { class: event.ok ? "good" : "badline", text: event.lines[0] }),
+      event.lines.slice(1).map((line) => el("p", { text: line }))));
   } else if (event.type === "hint" || event.type === "say") {
     node.append(el("p", { class: "panel", text: event.text }));
   } else if (event.type === "done") {

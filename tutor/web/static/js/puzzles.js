@@ -1,67 +1,86 @@
-// Puzzles: the daily one, random or themed ones; the rating and streak come with every answer.
+// Puzzles: the daily one, random or themed ones, the failed ones again (the replay queue); the rating
+// and streak come with every answer. The position is drawn as a table; the solution and a wrong move's
+// refutation are stepped through move by move. Every judgement is the server's (the puzzle session).
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
-import { comboView, miniCards } from "./cards.js";
-import { attachSwipe, drawHand, raise, selectedText } from "./hand.js";
+import { comboView } from "./cards.js";
+import { feltView } from "./felt.js";
+import { attachSwipe, raise, selectedText } from "./hand.js";
+import { lineStepper } from "./stepper.js";
+import { currentView } from "./views.js";
+
+let stepper = null;  // the line being stepped through, if any (the arrow keys move it)
 
 export async function openPuzzles() {
   takePuzzle(await api("/api/puzzle"));
 }
 
+async function startPuzzle(kind) {
+  takePuzzle(await api("/api/puzzle/start", { kind, theme: $("puzzle-theme").value || null }));
+}
+
 export function bindPuzzles() {
-  $("puzzle-daily").addEventListener("click", async () => takePuzzle(await api("/api/puzzle/start", { kind: "daily" })));
-  $("puzzle-random").addEventListener("click", async () => takePuzzle(await api("/api/puzzle/start",
-    { kind: "random", theme: $("puzzle-theme").value || null })));
+  $("puzzle-daily").addEventListener("click", () => startPuzzle("daily"));
+  $("puzzle-random").addEventListener("click", () => startPuzzle("random"));
+  $("puzzle-replay").addEventListener("click", () => startPuzzle("replay"));
+  document.addEventListener("keydown", (e) => {
+    if (!stepper || !document.contains(stepper) || currentView() !== "puzzle") return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea" || stepper.contains(e.target)) return;
+    if (stepper.step(e.key)) e.preventDefault();
+  });
+}
+
+function drawBar(data) {
+  $("puzzle-rating").textContent = data.rating;
+  $("puzzle-streak").textContent = data.streak;
+  const replay = $("puzzle-replay");
+  replay.hidden = !data.to_replay;
+  replay.textContent = tr("replay_failed", { n: data.to_replay });
+  const themes = $("puzzle-theme");
+  if (!themes.options.length) {
+    themes.append(el("option", { value: "", text: tr("any_theme") }), ...data.themes.map((t) => el("option", { value: t.id, text: t.name })));
+  }
 }
 
 function takePuzzle(answer) {
   const data = answer.data;
   const node = $("puzzle");
   if (!answer.ok) {
-    node.querySelector(".status") ? (node.querySelector(".status").textContent = data.error)
-      : node.prepend(el("p", { class: "status bad", role: "status", text: data.error }));
+    const status = node.querySelector(".status");
+    if (status) { status.textContent = data.error; status.className = "status bad"; }
+    else node.prepend(el("p", { class: "status bad", role: "status", text: data.error }));
     return;
   }
   state.puzzleRev = data.rev;
   state.puzzle = data.puzzle;
-  $("puzzle-rating").textContent = data.rating;
-  $("puzzle-streak").textContent = data.streak;
-  const themes = $("puzzle-theme");
-  if (!themes.options.length) {
-    themes.append(el("option", { value: "", text: tr("any_theme") }), ...data.themes.map((t) => el("option", { value: t.id, text: t.name })));
-  }
+  drawBar(data);
   node.replaceChildren();
+  stepper = null;
   const p = data.puzzle;
   if (!p) return;
   state.selected.clear();
-  node.append(el("h2", { text: `${p.daily ? tr("daily") + " · " : ""}${p.title}` }), el("p", { text: p.goal }));
-  const pos = el("div", { class: "position" });
-  for (const hand of p.hands) {
-    pos.append(el("div", { class: "row" }, el("span", { class: "name" },
-      `${hand.to_move ? "▶ " : ""}${hand.name}${hand.role === "landlord" ? " ♛" : ""}`), miniCards(hand.cards)));
-  }
-  if (p.table) pos.append(el("div", { class: "row" }, `${p.table_by}: `, comboView(p.table)));
-  node.append(pos);
-  const status = el("p", { class: "status", role: "status", "aria-live": "polite", id: "puzzle-status" });
-  node.append(status);
-  const mover = p.hands[p.to_move];
-  const hand = el("div", { class: "hand", role: "group", id: "puzzle-hand" });
-  node.append(hand);
-  const cards = mover ? mover.cards : [];
-  drawHand(hand, cards, !p.finished);
-  attachSwipe(hand, () => {});
-  const log = el("ol", { class: "log panel" });
+  node.append(el("h2", { text: `${p.daily ? tr("daily") + " · " : ""}${p.title}` }), el("p", { text: p.goal }),
+    p.themes_line ? el("p", { class: "keys", text: p.themes_line }) : null);
+  const table = feltView(p.felt, { active: !p.finished, label: tr("puzzle_table") });
+  table.status.id = "puzzle-status";
+  table.hand.id = "puzzle-hand";
+  const cards = p.felt.hand;
+  attachSwipe(table.hand, () => {});
   const options = el("div", { class: "options" });
-  node.append(options);
   const send = async (path, body) => takePuzzleMove(await api(path, { rev: state.puzzleRev, ...(body || {}) }));
   const playIt = (n) => send("/api/puzzle/move", n ? { n } : { cards: selectedText(cards) });
-  node.append(el("div", { class: "buttons controls" },
+  table.node.append(options, el("div", { class: "buttons controls" },
     el("button", { type: "button", class: "primary", disabled: p.finished, onclick: () => playIt() }, tr("play")),
     el("button", { type: "button", disabled: p.finished || !p.can_pass, onclick: () => send("/api/puzzle/pass") }, tr("pass")),
     el("button", { type: "button", disabled: p.finished, onclick: () => send("/api/puzzle/hint") }, tr("hint")),
     el("button", { type: "button", disabled: p.finished, onclick: () => send("/api/puzzle/solution") }, tr("solution"))));
+  node.append(table.node);
+  const log = el("ol", { class: "log panel" });
   node.append(log);
-  for (const event of data.events || []) puzzleEvent(event, status, log, options, playIt, cards, hand);
+  for (const event of data.events || []) puzzleEvent(event, table.status, log, options, playIt, cards, table.hand);
+  if (stepper) { node.insertBefore(stepper, log); }
 }
 
 function takePuzzleMove(answer) {
@@ -89,9 +108,13 @@ function puzzleEvent(event, status, log, options, playIt, cards, hand) {
   if (event.type === "hint" && event.move) raise(event.move.cards, cards, hand);
   const cls = event.type === "wrong" || event.type === "not_legal" ? "badline" : event.type === "correct" || (event.type === "over" && event.solved) ? "good" : "";
   log.append(el("li", { class: cls, text: event.text || "" }));
-  for (const move of event.moves || []) log.append(el("li", {}, `${move.who}: `, move.move ? comboView(move.move) : move.text));
+  if (event.line) stepper = lineStepper(event.line_title, event.line);  // stepped through, not listed
+  else for (const move of event.moves || []) log.append(el("li", {}, `${move.who}: `, move.move ? comboView(move.move) : move.text));
+  if (event.rating_change) log.append(el("li", { text: event.rating_change }));
   if (event.streak) log.append(el("li", { text: event.streak }));
   if (event.type === "over" || event.type === "wrong" || event.type === "not_legal" || event.type === "correct") {
     status.textContent = event.text; status.className = `status ${cls === "good" ? "ok" : cls ? "bad" : ""}`;
   }
 }
+
+

@@ -1,0 +1,145 @@
+"""Lessons and puzzles in a real browser (Debian's headless Chromium, Playwright; no sleeps).
+
+A lesson step drawn as a full table (seats with roles, counts and the play to
+beat, your hand fanned at the bottom) answered by tapping cards; a puzzle's
+refutation and solution stepped through move by move (buttons and arrow keys);
+the failed puzzle offered again from the replay queue.  The browser, server and
+store fixtures are test_browser.py's (one browser for this module).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.test_browser import browser, context, page, pytestmark, ready, server, tap  # noqa: F401
+
+
+def _answer_until(page: Any, context: Any, text: str) -> None:
+    """Go through the lesson's steps, answering each task rightly, until ``text`` is shown."""
+    from tutor.i18n import t
+
+    lesson = page.locator("#lesson")
+    for _step in range(20):
+        if lesson.get_by_text(text).count():
+            return
+        step_next = page.get_by_role("button", name="Next", exact=True)
+        if step_next.count():
+            step_next.click()
+            ready(page)
+            continue
+        solution = context.lesson.slot.session.solution()
+        task = lesson.locator(".task-controls").last
+        if task.locator(".hand .card:enabled").count():  # a play task: tap the cards, then Play
+            _tap_cards(task.locator(".hand"), solution)
+            task.get_by_role("button", name="Play", exact=True).click()
+        else:
+            label = t("web.kind_none") if solution == "none" else t(f"rules.kind_{solution}")
+            lesson.get_by_role("button", name=label, exact=True).click()
+        ready(page)
+    raise AssertionError(f"never reached {text!r}")
+
+
+def _tap_cards(hand: Any, cards: str) -> None:
+    seen: dict[str, int] = {}
+    for rank in cards:
+        name = {"T": "10", "X": "small joker", "D": "big joker"}.get(rank, rank)
+        tap(hand.get_by_role("button", name=name, exact=True).nth(seen.get(rank, 0)))
+        seen[rank] = seen.get(rank, 0) + 1
+
+
+def test_a_lesson_step_is_a_full_table_answered_by_tapping(page: Any, server: str, context: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/learn")
+    ready(page)
+    page.get_by_role("button", name="Start: Singles and pairs").click()
+    ready(page)
+    _answer_until(page, context, "Right led the pair 88")
+
+    table = page.get_by_role("group", name="Lesson position").last
+    expect(table).to_be_visible()
+    seats = table.locator(".seat")
+    expect(seats).to_have_count(3)
+    right = seats.filter(has_text="Right")
+    expect(right).to_contain_text("18 cards")
+    expect(right.locator(".role.landlord")).to_be_visible()
+    expect(right.get_by_label("8")).to_have_count(2)  # the pair 88 on the table, marked to beat
+    expect(right.locator(".tobeat")).to_be_visible()
+    expect(seats.filter(has_text="Left")).to_contain_text("17 cards")
+    expect(table.locator(".seat.me")).to_contain_text("to move")
+    hand = table.get_by_role("group", name="Your hand")
+    expect(hand.get_by_role("button")).to_have_count(9)
+
+    # A wrong answer, tapped: the session's lines (its verdict, then the author's feedback).
+    _tap_cards(hand, "QQ")
+    expect(hand.locator(".card[aria-pressed='true']")).to_have_count(2)
+    table.get_by_role("button", name="Play", exact=True).click()
+    ready(page)
+    wrong = page.locator("#lesson .answered.bad").last
+    expect(wrong).to_contain_text("Not this one")
+    expect(wrong).to_contain_text("TT is enough")
+
+    # The right one: the two tens.
+    table = page.get_by_role("group", name="Lesson position").last
+    hand = table.get_by_role("group", name="Your hand")
+    _tap_cards(hand, "TT")
+    table.get_by_role("button", name="Play", exact=True).click()
+    ready(page)
+    expect(page.locator("#lesson .answered.ok").last).to_contain_text("Correct!")
+
+
+def test_a_failed_puzzle_is_stepped_through_and_offered_again(page: Any, server: str, context: Any) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/puzzle")
+    ready(page)
+    page.get_by_role("button", name="Daily puzzle").click()
+    ready(page)
+    board = page.locator("#puzzle")
+    expect(board.get_by_role("group", name="Puzzle position")).to_be_visible()
+    expect(page.locator("#puzzle-rating")).to_contain_text("1500")
+
+    # A move the solver proves losing, tapped and played: the refutation comes as a line to step through.
+    session = context.puzzle.slot.session
+    attempt = session.attempt
+    losing = next(m for m in attempt.legal_moves()
+                  if m is not None and attempt.solver.is_winning_move(attempt.position, m) is False)
+    _tap_cards(board.locator("#puzzle-hand"), losing.text)
+    board.get_by_role("button", name="Play", exact=True).click()
+    ready(page)
+    refutation = board.get_by_role("region", name="The refutation, move by move")
+    expect(refutation).to_be_visible()
+    expect(refutation.get_by_role("status")).to_have_text("Before the first move")
+    refutation.get_by_role("button", name="Next move").click()
+    expect(refutation.get_by_role("status")).to_contain_text("Move 1 of")
+    expect(refutation).to_contain_text(f"You: {losing.text}")
+
+    # The solution, stepped with the arrow keys and the buttons; each position a table.
+    board.get_by_role("button", name="Solution").click()
+    ready(page)
+    solution = board.get_by_role("region", name="Solution")
+    expect(solution).to_be_visible()
+    where = solution.get_by_role("status")
+    expect(where).to_have_text("Before the first move")
+    page.locator("body").press("ArrowRight")
+    expect(where).to_contain_text("Move 1 of")
+    page.locator("body").press("ArrowRight")
+    expect(where).to_contain_text("Move 2 of")
+    page.locator("body").press("ArrowLeft")
+    expect(where).to_contain_text("Move 1 of")
+    solution.get_by_role("button", name="End").click()
+    total = len(session.attempt.history) - 0
+    expect(where).to_contain_text("of")
+    expect(solution.get_by_role("button", name="Next move")).to_be_disabled()
+    expect(solution.locator(".felt")).to_have_count(1)
+    expect(board).to_contain_text("Not solved.")
+    expect(board).to_contain_text("Your puzzle rating: 1500 →")
+    assert total > 0
+
+    # The failed puzzle waits in the replay queue.
+    replay = page.get_by_role("button", name="Failed puzzles again (1)")
+    expect(replay).to_be_visible()
+    replay.click()
+    ready(page)
+    assert context.puzzle.slot.session.puzzle.id == session.puzzle.id
+    expect(board.get_by_role("group", name="Puzzle position")).to_be_visible()

@@ -1,0 +1,96 @@
+"""The lesson and puzzle routes draw tables and lines from the sessions (no logic in the web layer).
+
+A lesson step's position comes as a table (seats, roles, counts, the play to
+beat, your hand); a puzzle's wrong move and its solution come as lines of
+tables to step through; a failed puzzle waits in the replay queue.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.conftest import snapshot
+
+
+def _losing_move(client: Any) -> str:
+    attempt = client.app.app.state.context.puzzle.slot.session.attempt
+    move = next(m for m in attempt.legal_moves()
+                if m is not None and attempt.solver.is_winning_move(attempt.position, m) is False)
+    return str(move.text)
+
+
+def _cards_left(table: dict[str, Any]) -> int:
+    return sum(len(seat["cards"]) for seat in table["seats"])
+
+
+def test_a_failed_puzzle_steps_through_its_lines_and_waits_in_the_replay_queue(client: Any, home: Path) -> None:
+    data = client.post("/api/puzzle/start", json={"kind": "daily"}).json()
+    puzzle = data["puzzle"]
+    ident = puzzle["id"]
+    assert puzzle["title"] == f"Puzzle {ident}" and puzzle["themes_line"] is None  # no idea given away
+    assert data["to_replay"] == 0
+    felt = puzzle["felt"]
+    assert felt["seats"][0]["name"] == "You" and felt["seats"][0]["fanned"] and felt["seats"][0]["to_move"]
+    assert felt["hand"] == felt["seats"][0]["cards"]
+
+    wrong = client.post("/api/puzzle/move", json={"rev": data["rev"], "cards": _losing_move(client)}).json()
+    refuted = next(e for e in wrong["events"] if e["type"] == "wrong")
+    line = refuted["line"]
+    # it starts where the wrong move was tried, which is still the position to solve (the move was not made)
+    assert [seat["cards"] for seat in line["start"]["seats"]] == [seat["cards"] for seat in felt["seats"]]
+    assert [seat["cards"] for seat in wrong["puzzle"]["felt"]["seats"]] == [seat["cards"] for seat in felt["seats"]]
+    assert line["steps"][0]["who"] == "You" and len(line["steps"]) == len(refuted["moves"])
+    counts = [_cards_left(line["start"])] + [_cards_left(step["table"]) for step in line["steps"]]
+    for step, before, after in zip(line["steps"], counts, counts[1:]):
+        assert before - after == (len(step["move"]["cards"]) if step["move"] else 0)
+    assert line["steps"][-1]["table"]["over"]
+
+    shown = client.post("/api/puzzle/solution", json={"rev": wrong["rev"]}).json()
+    solution = next(e for e in shown["events"] if e["type"] == "solution")
+    assert solution["line"]["steps"] and solution["line"]["steps"][-1]["table"]["over"]
+    over = next(e for e in shown["events"] if e["type"] == "over")
+    assert not over["solved"] and over["rating_change"].startswith("Your puzzle rating: 1500 → ")
+    assert shown["puzzle"]["title"] != f"Puzzle {ident}"  # over: the title may name the idea now
+    assert shown["to_replay"] == 1
+
+    again = client.post("/api/puzzle/start", json={"kind": "replay"}).json()
+    assert again["puzzle"]["id"] == ident and not again["puzzle"]["daily"]
+
+
+def test_an_empty_replay_queue_is_a_404_in_the_learners_language_and_changes_nothing(client: Any,
+                                                                                    home: Path) -> None:
+    before = snapshot(home)
+    answer = client.post("/api/puzzle/start", json={"kind": "replay"})
+    assert answer.status_code == 404 and answer.json()["error"] == "No failed puzzles to replay."
+    russian = client.post("/api/puzzle/start?lang=ru", json={"kind": "replay"})
+    assert russian.json()["error"] == "Нет нерешённых задач для повтора."
+    bad = client.post("/api/puzzle/start", json={"kind": "replay", "theme": "no-such-theme"})
+    assert bad.status_code == 400 and "no-such-theme" in bad.json()["error"]
+    assert snapshot(home) == before
+
+
+def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(client: Any) -> None:
+    data = client.post("/api/lesson/start", json={"id": "singles-pairs"}).json()
+    session = client.app.app.state.context.lesson.slot.session
+    for _step in range(12):
+        task = next((e for e in data["events"] if e["type"] == "task"), None)
+        if task is not None and "88" in str(task.get("felt", {}).get("lines")):
+            break
+        if session.has_task:
+            data = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": session.solution()}).json()
+        else:
+            data = client.post("/api/lesson/next", json={"rev": data["rev"]}).json()
+    assert task is not None and task["active"]
+    seats = {seat["seat"]: seat for seat in task["felt"]["seats"]}
+    assert [seats[s]["name"] for s in (0, 1, 2)] == ["You", "Right", "Left"]
+    assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "18 cards"
+    assert seats[1]["last"]["cards"] == ["8", "8"] and seats[1]["last"]["to_beat"]
+    assert seats[0]["to_move"] and seats[0]["fanned"] and task["felt"]["hand"] == list("4667TTQQA")
+    wrong = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": "QQ"}).json()
+    answered = next(e for e in wrong["events"] if e["type"] == "answered")
+    assert not answered["ok"] and answered["lines"][0] == "Not this one — try again."
+    assert answered["lines"][1] == "QQ beats it, but TT is enough and keeps the queens."
+    russian = client.post("/api/lesson/answer?lang=ru", json={"rev": wrong["rev"], "answer": "QQ"}).json()
+    lines = next(e for e in russian["events"] if e["type"] == "answered")["lines"]
+    assert lines[:2] == ["Не то — попробуйте ещё раз.", "QQ бьёт, но хватит TT, а дамы останутся."]
