@@ -15,12 +15,26 @@ nothing in the suite may depend on timing:
   seed to reproduce it.  ``--hypothesis-profile`` chooses another profile.
   Test-level ``@settings(max_examples=…)`` keep their counts and inherit the rest.
 
+**Parallel by default.**  With pytest-xdist installed (the ``test`` extra) the
+suite runs in one worker per core, whole files per worker (``--dist loadfile``:
+a file's module fixtures, such as the packaging test's wheel build or the
+browser tests' Chromium, run once).  The default is set here rather than in
+``addopts`` so that ``-p no:xdist`` still works; ``-n 0`` runs in one process,
+``-n N`` / ``--dist`` choose otherwise.  Every test must therefore be
+parallel-safe (docs/testing.md): so that no test can touch the learner's real
+data or another worker's, each process of the run gets its own ``DDZ_HOME``
+(tests that need a fresh one still set their own), and the language is
+reset to the default after every test.
+
 (The load tests' busy loops are in tests/busy.py.)
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -56,3 +70,42 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     if reporter is not None and session.config.get_verbosity() < 0:
         reporter.write_line(_hypothesis_line())
 
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """One worker per core and whole files per worker, unless asked otherwise (see the module doc).
+
+    A single file runs in one process: starting the workers would cost more than it saves.
+    """
+    if not config.pluginmanager.hasplugin("xdist") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    one_file = len(config.args) == 1 and os.path.isfile(config.args[0].split("::")[0])
+    if config.getoption("numprocesses", None) is None and not config.getoption("usepdb", False) and not one_file:
+        config.option.numprocesses = "auto"
+        if config.getoption("dist", "no") == "no":
+            config.option.dist = "loadfile"
+
+
+_OWN_HOME: str | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A ``DDZ_HOME`` of this process's own, inherited by the ``ddz`` processes the tests start."""
+    global _OWN_HOME
+    _OWN_HOME = tempfile.mkdtemp(prefix=f"ddz-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    os.environ["DDZ_HOME"] = _OWN_HOME
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _OWN_HOME is not None:
+        shutil.rmtree(_OWN_HOME, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """A test that switches the process's language (``set_language``) does not leak it into the next test."""
+    yield
+    from tutor.i18n import DEFAULT_LANGUAGE, set_language
+
+    set_language(DEFAULT_LANGUAGE)

@@ -7,6 +7,7 @@ command runs, so ``ddz --help`` and the terminal commands never load them.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 import webbrowser
@@ -58,6 +59,10 @@ def serve_command(host: str, port: int, open_browser: bool | None, lang: str | N
     server = uvicorn.Server(config)
     # Ctrl-C: uvicorn shuts down, then raises it again; the root group prints one line and exits 130.
     server.run(sockets=[listener])
+    # asyncio's runner turns that raised Ctrl-C into a cancel of its main task, which is lost when the
+    # server has already returned (a race: exit status 0 now and then, under load): raise it here.
+    if signal.SIGINT in getattr(server, "_captured_signals", ()):
+        raise KeyboardInterrupt
 
 
 COMMANDS = [serve_command]
