@@ -15,8 +15,12 @@ from tutor.solver import Position, Role, Solver
 
 Move = Combo | None
 
-#: Time budget of one solver call: lesson endgames are small, a few ms each.
-DEFAULT_SECONDS = 10.0
+#: Node budget of one solver call.  A teaching verdict never depends on the clock (a busy
+#: machine must not turn "proven" into "unknown"): the budget counts positions expanded.
+#: The shipped course needs at most 258 nodes a call; 500,000 is about 5 s of CPU in the
+#: three-player search at its slowest, and a position that needs more is "too big to prove"
+#: (SolverUnsureError), never given another verdict.
+DEFAULT_NODES = 500_000
 
 
 class SolverUnsureError(ValueError):
@@ -36,11 +40,12 @@ class Oracle:
     """Cached solver answers for lesson positions.
 
     Args:
-        solver: the solver to ask (injected, so tests and tools can share one).
+        solver: the solver to ask (injected, so tests and tools can share one);
+            by default one bounded by :data:`DEFAULT_NODES` per call.
     """
 
     def __init__(self, solver: Solver | None = None) -> None:
-        self.solver = solver or Solver(max_seconds=DEFAULT_SECONDS)
+        self.solver = solver or Solver(max_nodes=DEFAULT_NODES)
         self._winning: dict[Position, list[Move]] = {}
         self._plays: dict[tuple[Position, Move], int | None] = {}
 
