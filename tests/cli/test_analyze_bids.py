@@ -69,3 +69,19 @@ def test_a_bidding_hand_is_the_17_dealt_cards() -> None:
 def test_the_bidding_analysis_reads_in_russian() -> None:
     code, out, _ = _run(["analyze", "--hand", STRONG, "--auction", "right:1,left:pass", "--lang", "ru"])
     assert code == 0 and "Ожидаемый счёт" in out and "ставка 3" in out and "пас" in out
+
+
+def test_a_stored_games_bid_is_analyzed_with_at_0(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.sessions.test_mistakes_bids import _bid_3_game, _stored
+    from tutor.store import Store
+
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    with Store.open() as store:
+        game_id = _stored(store, _bid_3_game())
+    code, out, _ = _run(["analyze", str(game_id), "--at", "0", "--json"])
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["move"]["move"] == "3" and data["move"]["verdict"] in ("inaccuracy", "mistake", "blunder")
+    assert [c["move"] for c in data["candidates"]][0] != "3"
+    code, out, _ = _run(["analyze", str(game_id), "--at", "0", "--move", "pass"])
+    assert code == 0 and "Your choice pass: 0 points" in out

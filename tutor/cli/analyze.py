@@ -53,8 +53,7 @@ def _parse_move(view: Any, text: str) -> Any:
     return found.move if found.found else plainest([m for m in found.options if m is not None])
 
 
-def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
-    from tutor.coach.moments import decision_at
+def _stored_record(game_id: str, at: int | None) -> Any:
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.games import GameStore
@@ -68,13 +67,19 @@ def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
         found = GameStore(store).get(int(game_id))
     if found is None:
         raise UserError(t("analyze.no_game", id=game_id))
-    decision = decision_at(GameRecord.from_dict(found.record), at)
+    return GameRecord.from_dict(found.record)
+
+
+def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
+    from tutor.coach.moments import decision_at
+
+    decision = decision_at(_stored_record(game_id, at), at or 0)
     return decision.view, decision.move
 
 
 @click.command("analyze", cls=TranslatedCommand)
 @click.argument("game_id", required=False)
-@click.option("--at", "at", type=click.IntRange(1), default=None)
+@click.option("--at", "at", type=click.IntRange(0), default=None)
 @click.option("--hand")
 @click.option("--landlord")
 @click.option("--counts")
@@ -106,7 +111,20 @@ def analyze(
             raise UserError(t("analyze.auction_only"))
         if not hand:
             raise UserError(t("analyze.need_description"))
-        _analyze_bid(hand, auction, move_text, as_json)
+        from tutor.coach.describe import _cards, bidding_view, parse_auction
+
+        view = bidding_view(_cards(hand), parse_auction(auction))
+        _analyze_bid(view, None if move_text is None else _parse_bid(view, move_text), as_json)
+        return
+    if game_id is not None and at == 0:  # the learner's bid in the auction that was played
+        from tutor.coach.moments import bid_decision
+
+        if hand or landlord or counts:
+            raise UserError(t("analyze.both_forms"))
+        decision = bid_decision(_stored_record(game_id, at))
+        if decision is None:
+            raise UserError(t("analyze.no_bid"))
+        _analyze_bid(decision.view, decision.bid if move_text is None else _parse_bid(decision.view, move_text), as_json)
         return
     from tutor.coach.advice import judge, move_text as render_move, reason, verdict_text
     from tutor.coach.evaluation import evaluate
@@ -179,13 +197,10 @@ def _parse_bid(view: Any, text: str) -> int:
     return made
 
 
-def _analyze_bid(hand: str, auction: str, move_text: str | None, as_json: bool) -> None:
-    """A bidding position: every legal bid's expected score, best first (and the verdict on ``--move``)."""
+def _analyze_bid(view: Any, made: int | None, as_json: bool) -> None:
+    """A bidding position: every legal bid's expected score, best first (and the verdict on ``made``)."""
     from tutor.coach.bidding import bid_phrase, bid_reason, bid_verdict_phrase, evaluate_bid, judge_bid, points
-    from tutor.coach.describe import _cards, bidding_view, parse_auction
 
-    view = bidding_view(_cards(hand), parse_auction(auction))
-    made = None if move_text is None else _parse_bid(view, move_text)
     ev = evaluate_bid(view)
     verdict = None if made is None else judge_bid(view, made, evaluation=ev)[0]
     base = view.rules.base
