@@ -104,3 +104,14 @@ def test_a_revealed_name_answer_is_the_kinds_shown_name() -> None:
     assert HintGiven(Hint(answer="none"), TaskType.NAME).line.render("ru").endswith("нет")
     assert HintGiven(Hint(answer="55"), TaskType.PLAY).line.render("en") == "Answer: 55"
     assert HintGiven(Hint()).line.render("en") == "No hint for this step."
+
+
+def test_raised_cards_get_the_status_line_without_an_attempt(course: list) -> None:
+    session = LessonSession(course, find_lesson(course, "singles-pairs"))
+    session.start()
+    _to_task(session, 3)  # "Lead a pair" from 3557TTK2
+    [status] = session.select("55")
+    assert isinstance(status, StatusLine) and status.ok
+    [status] = session.select("35")
+    assert not status.ok
+    assert session.select("  ") == [] and session.run.wrong == 0 and session.has_task

@@ -73,18 +73,23 @@ def test_a_lesson_step_is_a_full_table_answered_by_tapping(page: Any, server: st
     # A wrong answer, tapped: the session's lines (its verdict, then the author's feedback).
     _tap_cards(hand, "QQ")
     expect(hand.locator(".card[aria-pressed='true']")).to_have_count(2)
+    right_before = page.locator("#lesson .answered.ok").count()
     table.get_by_role("button", name="Play", exact=True).click()
     ready(page)
     wrong = page.locator("#lesson .answered.bad").last
     expect(wrong).to_contain_text("Not this one")
     expect(wrong).to_contain_text("TT is enough")
+    expect(hand.locator(".card[aria-pressed='true']")).to_have_count(0)  # lowered for the next try
 
     # The right one: the two tens.
     table = page.get_by_role("group", name="Lesson position").last
     hand = table.get_by_role("group", name="Your hand")
     _tap_cards(hand, "TT")
+    ready(page)
+    expect(table.get_by_role("status")).to_contain_text("Pair")  # the status line, as in a game
     table.get_by_role("button", name="Play", exact=True).click()
     ready(page)
+    expect(page.locator("#lesson .answered.ok")).to_have_count(right_before + 1)
     expect(page.locator("#lesson .answered.ok").last).to_contain_text("Correct!")
 
 
@@ -128,13 +133,13 @@ def test_a_failed_puzzle_is_stepped_through_and_offered_again(page: Any, server:
     page.locator("body").press("ArrowLeft")
     expect(where).to_contain_text("Move 1 of")
     solution.get_by_role("button", name="End").click()
-    total = len(session.attempt.history) - 0
-    expect(where).to_contain_text("of")
+    total = len(session.attempt.history)  # the wrong move was not made: every move is the solution's
+    assert total > 0
+    expect(where).to_have_text(f"Move {total} of {total}")
     expect(solution.get_by_role("button", name="Next move")).to_be_disabled()
     expect(solution.locator(".felt")).to_have_count(1)
     expect(board).to_contain_text("Not solved.")
     expect(board).to_contain_text("Your puzzle rating: 1500 →")
-    assert total > 0
 
     # The failed puzzle waits in the replay queue.
     replay = page.get_by_role("button", name="Failed puzzles again (1)")

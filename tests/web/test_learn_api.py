@@ -87,6 +87,13 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
     assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "18 cards"
     assert seats[1]["last"]["cards"] == ["8", "8"] and seats[1]["last"]["to_beat"]
     assert seats[0]["to_move"] and seats[0]["fanned"] and task["felt"]["hand"] == list("4667TTQQA")
+    # Raised cards get the play status line at once; a look is not an attempt and moves no revision.
+    look = client.post("/api/lesson/select", json={"rev": data["rev"], "cards": "TT"}).json()
+    assert look["rev"] == data["rev"] and session.run.wrong == 0
+    assert [(e["type"], e["ok"]) for e in look["events"]] == [("status", True)]
+    assert look["events"][0]["text"].startswith("Pair")
+    odd = client.post("/api/lesson/select", json={"rev": data["rev"], "cards": "4A"}).json()["events"][0]
+    assert not odd["ok"] and odd["text"]
     wrong = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": "QQ"}).json()
     answered = next(e for e in wrong["events"] if e["type"] == "answered")
     assert not answered["ok"] and answered["lines"][0] == "Not this one — try again."

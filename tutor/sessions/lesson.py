@@ -254,6 +254,16 @@ class LessonSession:
         self.run.restart_step()
         return [Restarted(), self._task_state()]
 
+    def select(self, text: str) -> list[LessonEvent]:
+        """Cards raised, nothing answered yet: the play status line (as ``ddz play`` shows it).
+
+        Empty when the step has no hand to play from or nothing is raised. Not an attempt.
+        """
+        if not self.has_task or not text.strip():
+            return []
+        status = self._status_line(text)
+        return [] if status is None else [status]
+
     def answer(self, text: str) -> list[LessonEvent]:
         """An answer to the task; an unplayable move gets the status line and is not counted."""
         task = self.run.step.task

@@ -139,7 +139,8 @@ def route(action: Any) -> Any:
                     if session is not None and session.finished and action is not start:
                         raise refuse(409, "err_lesson_over")
                     items = action(slot, book, body)
-                    slot.rev += 1
+                    if action is not select:  # a look at the raised cards changes nothing
+                        slot.rev += 1
                 current: ls.LessonSession | None = slot.session
                 rows = course_rows(book)
                 done = [row for row in rows if row["stars"] is not None]
@@ -184,6 +185,11 @@ def answer(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[An
     return _act(slot, book, lambda s: s.answer(text))
 
 
+def select(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
+    text = field_str(body, "cards", limit=80)
+    return list(cast(ls.LessonSession, slot.session).select(text))
+
+
 def advance(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
     return _act(slot, book, lambda s: s.advance())
 
@@ -192,6 +198,7 @@ ROUTES = [
     ("/api/lessons", "GET", route(None)),
     ("/api/lesson/start", "POST", route(start)),
     ("/api/lesson/answer", "POST", route(answer)),
+    ("/api/lesson/select", "POST", route(select)),
     ("/api/lesson/next", "POST", route(advance)),
     ("/api/lesson/hint", "POST", route(lambda s, b, body: _act(s, b, lambda x: x.hint()))),
     ("/api/lesson/restart", "POST", route(lambda s, b, body: _act(s, b, lambda x: x.restart_step()))),

@@ -3,7 +3,7 @@ import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { miniCards } from "./cards.js";
 import { feltView } from "./felt.js";
-import { attachSwipe, selectedText } from "./hand.js";
+import { attachSwipe, refreshPressed, selectedText } from "./hand.js";
 
 export async function openCourse() {
   const answer = await api("/api/lessons");
@@ -41,7 +41,20 @@ function takeLesson(answer) {
   node.querySelector(".lesson-end")?.scrollIntoView({ block: "nearest" });
 }
 
+let selecting = 0;  // only the newest selection's answer is drawn
+
+async function lessonSelect(text, status) {
+  const seq = ++selecting;
+  if (!text) { status.textContent = ""; status.className = "status"; return; }
+  const answer = await api("/api/lesson/select", { rev: state.lessonRev, cards: text });
+  if (seq !== selecting || !answer.ok) return;
+  for (const event of answer.data.events) {
+    if (event.type === "status") { status.textContent = event.text; status.className = `status ${event.ok ? "ok" : "bad"}`; }
+  }
+}
+
 async function lessonAct(path, body) {
+  selecting += 1;
   takeLesson(await api(path, { rev: state.lessonRev, ...(body || {}) }));
 }
 
@@ -72,7 +85,8 @@ function lessonEvent(node, event) {
     else box.append(status);
     if (event.active) {
       const cards = event.felt.hand;
-      attachSwipe(table.hand, () => {});
+      // each change of the raised cards: the status line («Pair · playable» or why not), from the server
+      attachSwipe(table.hand, () => lessonSelect(selectedText(cards), status));
       table.node.append(el("div", { class: "buttons controls" },
         el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/answer", { answer: selectedText(cards) || "pass" }) }, tr("play")),
         el("button", { type: "button", onclick: () => lessonAct("/api/lesson/answer", { answer: "pass" }) }, tr("pass"))));
@@ -92,6 +106,9 @@ function lessonEvent(node, event) {
     const status = node.querySelector(".task-controls .status");
     if (status) { status.textContent = event.text; status.className = `status ${event.ok ? "ok" : "bad"}`; }
   } else if (event.type === "answered") {
+    // a wrong answer was not played: lower its cards for the next try
+    const hand = node.querySelector(".task-controls .hand");
+    if (!event.ok && hand) { state.selected.clear(); refreshPressed(hand); }
     // The session's lines, in its order; the panel says right or wrong by a mark as well as colour.
     node.append(el("div", { class: `panel lines answered ${event.ok ? "ok" : "bad"}` },
       el("p", { class: event.ok ? "good" : "badline", text: event.lines[0] }),
