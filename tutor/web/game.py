@@ -263,6 +263,7 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
     }
     game = out["game"]
     game.update(render.table(view, bool(settings["counter"])))
+    game["counter_on"] = bool(settings["counter"])  # the table's own toggle shows it (the same setting as Settings)
     game["opening"] = render.event(table.opening) if table.opening else None
     if waiting is Waiting.BID:
         prompt = session.prompt()

@@ -30,7 +30,7 @@ def event(item: object) -> dict[str, Any] | None:
         return {"type": "none", "text": t("mistakes.none")}
     if isinstance(item, ms.TryJudged):
         chance = round(100 * item.win_chance)
-        key = "mistakes.right" if item.accepted else "mistakes.wrong"
+        key = "mistakes.right" if item.accepted else "web.mistakes_wrong"  # the terminal's line names its command
         return {"type": "judged", "accepted": item.accepted, "text": t(key, move=move_text(item.move), chance=chance)}
     if isinstance(item, ms.BidTryJudged):
         key = "mistakes.bid_right" if item.accepted else "mistakes.bid_wrong"
