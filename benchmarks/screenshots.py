@@ -4,7 +4,10 @@ Starts ``ddz serve`` on a free port with a throw-away ``DDZ_HOME``, opens each
 view in Debian's headless Chromium (Playwright for Python drives it) and
 writes PNG files; nothing is committed.  Usage::
 
-    python benchmarks/screenshots.py [--out DIR] [--chromium /usr/bin/chromium]
+    python benchmarks/screenshots.py [--out DIR] [--chromium /usr/bin/chromium] [--lang ru] [--sizes narrow,phone]
+
+``--lang ru`` photographs the Russian page (the learner's setting, as Settings sets it);
+``--sizes`` picks among narrow (360×740, the smallest phone the page promises), phone and desktop.
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import json
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"narrow": (360, 740), "phone": (390, 844), "desktop": (1280, 800)}
 
 
 def free_port() -> int:
@@ -31,7 +35,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def play_out(page: Any) -> None:
+def label(args: argparse.Namespace, key: str, **values: object) -> str:
+    """A button's name on the page in the language photographed (the catalogue the server uses)."""
+    from tutor.i18n import lookup
+
+    return (lookup(f"web.{key}", args.lang) or key).format(**values)
+
+
+def set_language(base: str, lang: str) -> None:
+    """Settings → language, as the page does it (same origin, JSON)."""
+    request = urllib.request.Request(f"{base}/api/settings", data=json.dumps({"lang": lang}).encode(),
+                                     headers={"content-type": "application/json", "origin": base}, method="POST")
+    urllib.request.urlopen(request, timeout=10).close()
+
+
+def play_out(page: Any, args: argparse.Namespace) -> None:
     """Play the hinted move (or pass) until the final card shows."""
     idle = "!document.body.hasAttribute('aria-busy')"
     for _turn in range(60):
@@ -39,12 +57,12 @@ def play_out(page: Any) -> None:
         if page.locator("#final").is_visible():
             return
         if page.locator("#hand .card[aria-pressed='true']").count() == 0:
-            page.get_by_role("button", name="Hint").click()
+            page.locator("#btn-hint").click()
             page.wait_for_function(idle)
         if page.locator("#hand .card[aria-pressed='true']").count():
-            page.get_by_role("button", name="Play", exact=True).click()
+            page.locator("#btn-play").click()
         else:
-            page.locator("#play-buttons").get_by_role("button", name="Pass").click()
+            page.locator("#btn-pass").click()
         page.wait_for_function(idle)
         if page.locator("#options").is_visible():
             page.locator("#options button").first.click()
@@ -64,27 +82,28 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
                 break
             except OSError:
                 time.sleep(0.1)
+        set_language(base, args.lang)
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(f"{base}/play?deal={args.deal}&level=easy")
         page.wait_for_selector("body[data-ready]")
         page.screenshot(path=str(args.out / f"{name}-bid.png"))
-        bid = page.get_by_role("button", name="Bid 3")
+        bid = page.get_by_role("button", name=label(args, "bid", n=3))
         if bid.is_enabled():
             bid.click()
         else:
-            page.locator("#bid-buttons").get_by_role("button", name="Pass").click()
-        page.get_by_role("button", name="Play", exact=True).wait_for()
-        page.get_by_role("button", name="Hint").click()
+            page.locator("#bid-buttons [data-bid='0']").click()
+        page.locator("#btn-play").wait_for()
+        page.locator("#btn-hint").click()
         page.wait_for_function("!document.body.hasAttribute('aria-busy')")
         page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
-        play_out(page)
+        play_out(page, args)
         page.screenshot(path=str(args.out / f"{name}-final.png"), full_page=True)
         for view in ("learn", "puzzle", "history", "settings"):
             page.goto(f"{base}/{view}")
             page.wait_for_selector("body[data-ready]")
             if view == "puzzle":
-                page.get_by_role("button", name="Daily puzzle").click()
-                page.get_by_role("button", name="Solution").wait_for()
+                page.locator("#puzzle-daily").click()
+                page.get_by_role("button", name=label(args, "solution")).wait_for()
             page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)
         page.close()
     finally:
@@ -97,14 +116,20 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("screenshots"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--deal", type=int, default=42)
+    parser.add_argument("--lang", default="en", choices=("en", "ru"))
+    parser.add_argument("--sizes", default="phone,desktop", help="comma-separated: " + ", ".join(SIZES))
     args = parser.parse_args()
+    sizes = [name.strip() for name in args.sizes.split(",") if name.strip()]
+    unknown = [name for name in sizes if name not in SIZES]
+    if unknown:
+        parser.error(f"unknown size {unknown[0][:20]!r} (one of: {', '.join(SIZES)})")
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
-        for name, (width, height) in SIZES.items():
-            shoot(browser, args, name, width, height)
+        for name in sizes:
+            shoot(browser, args, f"{name}-{args.lang}" if args.lang != "en" else name, *SIZES[name])
         browser.close()
     print(f"screenshots in {args.out}/: " + ", ".join(sorted(p.name for p in args.out.glob("*.png"))))
     return 0
