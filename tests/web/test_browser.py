@@ -276,18 +276,23 @@ def test_a_lesson_step_is_passed_in_the_browser(page: Any, server: str, context:
     expect(page.locator("#lesson .good").first).to_be_visible()
 
 
+def open_mistakes(page: Any, server: str, game_id: int) -> Any:
+    """History → "Learn from your mistakes" on game ``game_id``; the board it is drawn on."""
+    page.goto(f"{server}/history")
+    ready(page)
+    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=str(game_id), exact=True))
+    row.get_by_role("button", name="Learn from your mistakes", exact=True).click()
+    ready(page)
+    return page.locator("#history")
+
+
 def test_learning_from_mistakes_in_the_browser(page: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     from tests.web.test_mistakes import store_blunder_game
 
     game_id = store_blunder_game(context.store_path.parent)
-    page.goto(f"{server}/history")
-    ready(page)
-    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=str(game_id), exact=True))
-    row.get_by_role("button", name="Learn from your mistakes", exact=True).click()
-    ready(page)
-    board = page.locator("#history")
+    board = open_mistakes(page, server, game_id)
     expect(board).to_contain_text("you played 5")
     tap(board.locator(".hand").get_by_role("button", name="5", exact=True).first)
     board.get_by_role("button", name="Play", exact=True).click()

@@ -7,16 +7,20 @@
 //   keys.js   keyboard play                          views.js    the five views and the nav
 //   lessons.js, puzzles.js, history.js (+ replay), position.js, mistakes.js, settings.js
 import { state } from "./js/core.js";
-import { api, loadStrings } from "./js/api.js";
+import { api, embeddedStrings, loadStrings, useStrings } from "./js/api.js";
 import { bindGame } from "./js/game.js";
 import { onKey } from "./js/keys.js";
 import { bindPuzzles } from "./js/puzzles.js";
 import { bindNav, currentView, show } from "./js/views.js";
 
 async function boot() {
-  const { data } = await api("/api/settings");
-  state.lang = data.settings.lang;
-  await loadStrings();
+  const words = embeddedStrings();  // written into the page by the server, in the learner's language
+  if (words) useStrings(words);
+  else {
+    const { data } = await api("/api/settings");
+    state.lang = data.settings ? data.settings.lang : state.lang;
+    await loadStrings();
+  }
   bindGame();
   document.addEventListener("keydown", onKey);
   bindNav();

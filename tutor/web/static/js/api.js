@@ -1,5 +1,7 @@
 // Talking to the server: every request goes through api(), which shows the "waiting" note and
-// answers {ok, status, data} (the server's errors are JSON with one "error" line).
+// answers {ok, status, data} (the server's errors are JSON with one "error" line, in the learner's
+// language). A server that cannot be reached, or an answer that is not JSON, becomes such a line too,
+// worded from the strings the server wrote into the page when it was served.
 import { $, S, state, tr } from "./core.js";
 
 export async function api(path, body) {
@@ -11,8 +13,19 @@ export async function api(path, body) {
   $("busy").textContent = tr("waiting");
   document.body.setAttribute("aria-busy", "true");
   try {
-    const response = await fetch(`${path}${sep}lang=${state.lang}`, options);
-    const data = await response.json();
+    let response;
+    try {
+      response = await fetch(`${path}${sep}lang=${state.lang}`, options);
+    } catch (error) {
+      return { ok: false, status: 0, data: { error: tr("network_error") } };
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch (error) {
+      return { ok: false, status: response.status, data: { error: tr("bad_answer", { status: response.status }) } };
+    }
+    if (!data || typeof data !== "object") data = { error: tr("bad_answer", { status: response.status }) };
     return { ok: response.ok, status: response.status, data };
   } finally {
     state.busy -= 1;
@@ -20,10 +33,10 @@ export async function api(path, body) {
   }
 }
 
-/** The labels in the learner's language, applied to the static page ([data-t], [data-bid]). */
-export async function loadStrings() {
-  const { data } = await api("/api/strings");
-  Object.assign(S, data.strings);
+/** Take a strings payload ({lang, strings}) and label the static page ([data-t], [data-bid], [data-label]). */
+export function useStrings(payload) {
+  Object.assign(S, payload.strings);
+  state.lang = payload.lang;
   document.documentElement.lang = state.lang;
   document.title = tr("title");
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = tr(node.dataset.t);
@@ -31,5 +44,22 @@ export async function loadStrings() {
     const n = Number(node.dataset.bid);
     node.textContent = n ? tr("bid", { n }) : tr("pass");
   }
+  for (const node of document.querySelectorAll("[data-label]")) node.setAttribute("aria-label", tr(node.dataset.label));
   $("keys").textContent = tr("keyboard_help");
+}
+
+/** The words the server wrote into the page (so the page can speak before, and without, any request). */
+export function embeddedStrings() {
+  const node = document.getElementById("ddz-strings");
+  try {
+    return node ? JSON.parse(node.textContent) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/** The labels in ``state.lang`` (after a language change), fetched from the server. */
+export async function loadStrings() {
+  const answer = await api("/api/strings");
+  if (answer.ok) useStrings(answer.data);
 }

@@ -13,7 +13,7 @@ export function seatBox(box, seat, over) {
   const role = seat.role ? el("span", { class: `role ${seat.role}`,
     text: seat.role === "landlord" ? tr("landlord_mark") : tr("farmer_mark") }) : null;
   box.append(el("div", {}, el("span", { class: "name", text: seat.name }), role,
-    moving ? el("span", { class: "turnmark", text: ` ▶ ${tr("to_move")}` }) : null));
+    moving ? el("span", { class: "turnmark", text: ` ▶ ${tr(seat.seat === 0 ? "to_move_you" : "to_move")}` }) : null));
   // A hand shown face up is drawn small in its seat, unless it is the one fanned at the bottom.
   if (seat.cards && !seat.fanned && seat.cards.length) box.append(el("div", { class: "shown" }, miniCards(seat.cards)));
   else if (seat.seat !== 0 && seat.count_text) box.append(el("div", { class: "count", text: seat.count_text }));

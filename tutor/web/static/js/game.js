@@ -112,6 +112,7 @@ function drawGame() {
   for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over");
   kittyBox($("kitty"), game.kitty);
   counterRow($("counter"), game.counter);
+  $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");
   drawHand($("hand"), game.hand, game.waiting === "play" && game.your_turn);
   const bidding = game.waiting === "bid";
   $("bid-buttons").hidden = !bidding;
@@ -184,4 +185,21 @@ export function bindGame() {
   $("btn-hint").addEventListener("click", () => act("/api/game/hint"));
   $("btn-undo").addEventListener("click", () => act("/api/game/undo"));
   $("new-game").addEventListener("click", () => newGame({}));
+  $("counter-toggle").addEventListener("click", toggleCounter);
+}
+
+/**
+ * The card counter switched on the table: the same setting as in Settings (and the terminal's
+ * "counter"), stored at once; the table is redrawn from the server, the raised cards stay raised.
+ */
+export async function toggleCounter() {
+  const on = $("counter-toggle").getAttribute("aria-pressed") !== "true";
+  const saved = await api("/api/settings", { counter: on });
+  if (!saved.ok) { setStatus(saved.data.error, false); return; }
+  const answer = await api("/api/game");
+  if (!answer.ok || !answer.data.game) { $("counter-toggle").setAttribute("aria-pressed", on ? "true" : "false"); return; }
+  if (answer.data.rev !== state.rev) { takeGame(answer); return; }  // another tab moved on: redraw it all
+  state.game = answer.data.game;
+  counterRow($("counter"), state.game.counter);
+  $("counter-toggle").setAttribute("aria-pressed", state.game.counter_on ? "true" : "false");
 }

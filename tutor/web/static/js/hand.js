@@ -2,12 +2,28 @@
 import { el, state, tr } from "./core.js";
 import { cardName, rankClasses, RANK_FACE } from "./cards.js";
 
+/**
+ * How many cards one row holds in ``node``: each card takes --step of the row (the strip a finger
+ * sees, >= 40 px), plus the first card's hidden part. Measured, so it follows the screen and the CSS.
+ */
+function cardsPerRow(node) {
+  const root = getComputedStyle(document.documentElement);
+  const step = parseFloat(root.getPropertyValue("--step")) || 44;
+  const width = parseFloat(root.getPropertyValue("--card-w")) || 54;
+  // A hand not on the page yet (a lesson's or a puzzle's table being built) is as wide as the screen
+  // less the page's margins; the CSS wraps a row anyway if that guess is too generous.
+  const room = node.isConnected && node.clientWidth ? node.clientWidth - 8 : document.documentElement.clientWidth - 40;
+  return Math.max(1, Math.floor((room - (width - step)) / step));
+}
+
 export function drawHand(node, cards, active) {
   node.replaceChildren();
   node.setAttribute("aria-label", tr("your_hand"));
-  // On a phone a long hand goes on two rows, so that each card shows a strip wide enough for a finger.
-  const rows = window.innerWidth < 600 && (cards || []).length > 10 ? 2 : 1;
-  const perRow = Math.ceil((cards || []).length / rows);
+  // A hand too long for one row goes on as few rows as it needs, balanced (20 cards at 360 px: 7, 7, 6),
+  // so that no card shows less than its --step strip; rows also wrap by themselves if the width changes.
+  const count = (cards || []).length;
+  const rows = Math.max(1, Math.ceil(count / cardsPerRow(node)));
+  const perRow = Math.max(1, Math.ceil(count / rows));
   let row = null;
   (cards || []).forEach((rank, i) => {
     if (i % perRow === 0) { row = el("div", { class: "hand-row" }); node.append(row); }

@@ -12,7 +12,8 @@ export async function openHistory() {
   if (!games.length) { node.replaceChildren(el("p", { text: tr("history_empty") })); return; }
   node.replaceChildren(el("h1", { text: answer.data.title }), el("table", { class: "course panel" },
     el("thead", {}, el("tr", {}, answer.data.columns.map((c) => el("th", { text: c })), el("th", {}))),
-    el("tbody", {}, games.map((g) => el("tr", {}, g.cells.map((c) => el("td", { text: String(c) })),
+    el("tbody", {}, games.map((g) => el("tr", {}, g.cells.map((c, i) => el("td", { text: String(c),
+      "data-label": answer.data.columns[i] })),
       el("td", {}, el("button", { type: "button", onclick: () => openReplay(g.id) }, tr("replay")),
         el("button", { type: "button", onclick: () => learnMistakes(g.id) }, tr("learn_mistakes"))))))));
 }

@@ -63,29 +63,51 @@ function takeMistakes(answer) {
     said.textContent = last.text;
     said.className = `status ${last.type === "judged" ? (last.accepted ? "ok" : "bad") : ""}`;
   }
+  state.moment = null;
   if (m && m.kind === "bid") {  // the auction: one button per choice (pass, 1, 2, 3), the hand shown
     const hand = el("div", { class: "hand", role: "group" });
     box.append(el("p", { class: "keys", text: m.text }), mistakesTable(m.table),
       ...m.auction.map((line) => el("p", { class: "row", text: line })), said, hand);
     drawHand(hand, m.table.hand, false);
+    const bid = (choice) => mistakesAct("/api/mistakes/move", { cards: choice });
+    // Keys as at the table's auction: 0 passes, 1–3 bid; H shows a better choice, N the next moment.
+    state.moment = { node: hand, cards: [], canPass: false, changed: () => {}, play: () => {},
+      pass: () => {}, show: () => mistakesAct("/api/mistakes/show"), skip: () => mistakesAct("/api/mistakes/skip"),
+      bid: (n) => { const choice = n === 0 ? "pass" : String(n); if (m.bids.some((b) => b.bid === choice)) bid(choice); } };
     box.append(el("div", { class: "buttons controls" },
-      ...m.bids.map((b) => el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/move", { cards: b.bid }) }, b.label)),
-      el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/show") }, tr("show_better")),
-      el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/skip") }, tr("skip_moment"))));
+      ...m.bids.map((b) => el("button", { type: "button", onclick: () => bid(b.bid) }, b.label)),
+      el("button", { type: "button", onclick: state.moment.show }, tr("show_better")),
+      el("button", { type: "button", onclick: state.moment.skip }, tr("skip_moment"))),
+      el("p", { class: "keys", text: tr("mistakes_bid_keys") }));
   } else if (m) {
     state.selected.clear();
     const hand = el("div", { class: "hand", role: "group" });
     const text = () => selectedText(m.table.hand);
     box.append(el("p", { class: "keys", text: m.text }), mistakesTable(m.table), said, hand);
     drawHand(hand, m.table.hand, true);
-    attachSwipe(hand, () => { if (text()) mistakesAct("/api/mistakes/select", { cards: text() }); });
-    box.append(el("div", { class: "buttons controls" },
-      el("button", { type: "button", class: "primary", onclick: () => {
+    const changed = () => {
+      if (text()) mistakesAct("/api/mistakes/select", { cards: text() });
+      else { said.textContent = ""; said.className = "status"; }
+    };
+    attachSwipe(hand, changed);
+    // The moment's actions, for the buttons and for the keys (keys.js reads state.moment).
+    const moment = {
+      node: hand, cards: m.table.hand, canPass: m.can_pass, changed,
+      play: () => {
         if (text()) mistakesAct("/api/mistakes/move", { cards: text() });
-        else { said.textContent = tr("status_empty"); said.className = "status bad"; } } }, tr("play")),
-      el("button", { type: "button", disabled: !m.can_pass, onclick: () => mistakesAct("/api/mistakes/pass") }, tr("pass")),
-      el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/show") }, tr("show_better")),
-      el("button", { type: "button", onclick: () => mistakesAct("/api/mistakes/skip") }, tr("skip_moment"))));
+        else { said.textContent = tr("status_empty"); said.className = "status bad"; }
+      },
+      pass: () => mistakesAct("/api/mistakes/pass"),
+      show: () => mistakesAct("/api/mistakes/show"),
+      skip: () => mistakesAct("/api/mistakes/skip"),
+    };
+    state.moment = moment;
+    box.append(el("div", { class: "buttons controls" },
+      el("button", { type: "button", class: "primary", onclick: moment.play }, tr("play")),
+      el("button", { type: "button", disabled: !m.can_pass, onclick: moment.pass }, tr("pass")),
+      el("button", { type: "button", onclick: moment.show }, tr("show_better")),
+      el("button", { type: "button", onclick: moment.skip }, tr("skip_moment"))),
+      el("p", { class: "keys", text: tr("mistakes_keys") }));
   } else box.append(said);
   node.replaceChildren(el("button", { type: "button", onclick: openHistory }, tr("back")), box, log);
 }

@@ -8,7 +8,7 @@ export async function openSettings() {
   const form = $("settings");
   const save = async (change) => {
     const answer = await api("/api/settings", change);
-    if (change.lang) { state.lang = change.lang; await loadStrings(); openSettings(); }
+    if (change.lang && answer.ok) { state.lang = change.lang; await loadStrings(); openSettings(); }
     note.textContent = answer.ok ? tr("saved") : answer.data.error;
   };
   const select = (key, values, labels) => el("select", { id: `set-${key}`, onchange: (e) => save({ [key]: e.target.value }) },

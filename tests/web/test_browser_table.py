@@ -1,0 +1,168 @@
+"""The table on a 360 px phone, the card counter on the table, and keyboard play in learn-from-your-mistakes.
+
+Real Chromium (see test_browser.py, whose server, browser and helpers this
+file shares; its own server and store, so it runs beside it).  The hit areas
+are measured with ``elementFromPoint`` — what a finger's tap would reach —
+never judged by eye.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import MISSING, browser, context, open_mistakes, ready, server  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+
+#: For each card of the hand: the box of the points where a tap lands on that card, and whether some
+#: 40 × 40 square is all that card's (sampled every 2 px; a summed-area table finds the square).
+HIT_AREAS = """(minimum) => {
+    document.getElementById('hand').scrollIntoView({block: 'center'});
+    const step = 2, side = minimum / step;
+    return [...document.querySelectorAll('#hand .card')].map((card) => {
+        const box = card.getBoundingClientRect();
+        const xs = [], ys = [];
+        for (let x = Math.ceil(box.left); x < box.right; x += step) xs.push(x);
+        for (let y = Math.ceil(box.top); y < box.bottom; y += step) ys.push(y);
+        const sum = Array.from({length: ys.length + 1}, () => new Array(xs.length + 1).fill(0));
+        let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+        ys.forEach((y, j) => xs.forEach((x, i) => {
+            const at = document.elementFromPoint(x, y);
+            const hit = !!at && at.closest('.card') === card ? 1 : 0;
+            if (hit) { left = Math.min(left, x); top = Math.min(top, y);
+                       right = Math.max(right, x + step); bottom = Math.max(bottom, y + step); }
+            sum[j + 1][i + 1] = hit + sum[j][i + 1] + sum[j + 1][i] - sum[j][i];
+        }));
+        let square = false;
+        for (let j = 0; j + side <= ys.length && !square; j++)
+            for (let i = 0; i + side <= xs.length && !square; i++)
+                square = sum[j + side][i + side] - sum[j][i + side] - sum[j + side][i] + sum[j][i] === side * side;
+        return {rank: card.dataset.rank, width: right - left, height: bottom - top, square,
+                inside: box.left >= 0 && box.right <= window.innerWidth};
+    });
+}"""
+
+
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _landlord_on_deal_42(page: Any, server: str) -> None:  # noqa: F811
+    """Deal 42: the learner may bid 3 and takes the kitty: a 20-card hand (resumed when already started)."""
+    page.goto(f"{server}/play?deal=42&level=easy")
+    ready(page)
+    abandon = page.get_by_role("button", name="Abandon it and start")
+    if abandon.count():
+        abandon.click()
+        ready(page)
+    if page.locator("#bid-buttons").is_visible():  # else the game on this deal is resumed, past the auction
+        page.get_by_role("button", name="Bid 3").click()
+        ready(page)
+    page.get_by_role("button", name="Play", exact=True).wait_for()
+
+
+def test_every_card_of_a_20_card_hand_is_a_40_px_target_on_a_360_px_phone(phone: Any, server: str) -> None:  # noqa: F811
+    _landlord_on_deal_42(phone, server)
+    hand = phone.locator("#hand .card")
+    assert hand.count() == 20
+    areas = phone.evaluate(HIT_AREAS, 40)
+    small = [area for area in areas if not (area["square"] and area["inside"])]
+    assert not small, small
+    print(f"\nnarrowest tappable strip at 360 px: {min(a['width'] for a in areas)} × "
+          f"{min(a['height'] for a in areas)} px")
+
+    # A card raised by a tap keeps the cards around it 40 px targets too.
+    hand.nth(7).tap()
+    ready(phone)
+    assert phone.locator("#hand .card[aria-pressed='true']").count() == 1
+    areas = phone.evaluate(HIT_AREAS, 40)
+    assert all(area["square"] for area in areas), areas
+
+    # A swipe along a row still raises the run (pointer drag over three neighbours).
+    phone.keyboard.press("Escape")
+    ready(phone)
+    boxes = [hand.nth(i).bounding_box() for i in range(3)]
+    assert boxes[0]["y"] == boxes[2]["y"]  # one row
+    phone.mouse.move(boxes[0]["x"] + 8, boxes[0]["y"] + 30)
+    phone.mouse.down()
+    for box in boxes[1:]:
+        phone.mouse.move(box["x"] + 8, box["y"] + 30)
+    phone.mouse.up()
+    ready(phone)
+    assert phone.locator("#hand .card[aria-pressed='true']").count() == 3
+
+
+def test_the_card_counter_is_switched_on_the_table(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    from tutor.store import Store
+
+    _landlord_on_deal_42(phone, server)
+    toggle = phone.get_by_role("button", name="Card counter")
+    counter = phone.locator("#counter")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(counter).to_be_hidden()
+    toggle.click()
+    ready(phone)
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(counter).to_be_visible()
+    expect(counter).to_contain_text("2:")
+    with Store.open(context.store_path) as store:
+        assert store.get_setting("counter", False) is True
+    phone.goto(f"{server}/settings")
+    ready(phone)
+    expect(phone.locator("#set-counter")).to_be_checked()
+    phone.locator("#set-counter").uncheck()
+    ready(phone)
+    phone.goto(f"{server}/play")
+    ready(phone)
+    expect(phone.get_by_role("button", name="Card counter")).to_have_attribute("aria-pressed", "false")
+    expect(phone.locator("#counter")).to_be_hidden()
+
+
+def test_learning_from_mistakes_by_keyboard(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    from tests.web.test_mistakes import store_blunder_game
+
+    game_id = store_blunder_game(context.store_path.parent)
+    board = open_mistakes(phone, server, game_id)
+    expect(board.locator(".keys").last).to_contain_text("Enter")
+    status = board.get_by_role("status")
+    phone.keyboard.type("5")
+    ready(phone)
+    expect(board.locator(".hand .card[aria-pressed='true']")).to_have_count(1)
+    phone.keyboard.press("Enter")
+    ready(phone)
+    expect(status).to_contain_text("there is better")
+    phone.keyboard.press("Escape")
+    expect(board.locator(".hand .card[aria-pressed='true']")).to_have_count(0)
+    phone.keyboard.type("a")
+    ready(phone)
+    phone.keyboard.press("Enter")
+    ready(phone)
+    expect(board).to_contain_text("Good: A wins 100%")
+
+    # H shows the better move (and the replay goes on: here it ends); N skips a moment without it,
+    # read by its place on the keyboard: with a Russian layout on, N types «т».
+    for key, shown in (("h", True), ("т", False)):
+        open_mistakes(phone, server, game_id)
+        expect(board.locator(".hand")).to_be_visible()
+        if key.isascii():
+            phone.keyboard.press(key)
+        else:
+            phone.evaluate("""(key) => document.body.dispatchEvent(new KeyboardEvent('keydown',
+                {key, code: 'KeyN', bubbles: true}))""", key)
+        ready(phone)
+        expect(board.locator(".hand")).to_have_count(0)
+        assert (board.get_by_text("Better move").count() > 0) is shown
