@@ -166,3 +166,18 @@ def test_learning_from_mistakes_by_keyboard(phone: Any, server: str, context: An
         ready(phone)
         expect(board.locator(".hand")).to_have_count(0)
         assert (board.get_by_text("Better move").count() > 0) is shown
+
+
+def test_a_server_out_of_reach_is_said_in_the_learners_language(phone: Any, server: str) -> None:  # noqa: F811
+    """The page's words come with the page: with the server gone, the line is still Russian."""
+    from playwright.sync_api import expect
+
+    phone.goto(f"{server}/play?lang=ru")
+    ready(phone)
+    toggle = phone.get_by_role("button", name="Счётчик карт")
+    expect(toggle).to_be_visible()
+    phone.route("**/api/**", lambda route: route.abort())
+    toggle.click()
+    ready(phone)
+    expect(phone.locator("#status")).to_contain_text("не отвечает")
+    phone.unroute("**/api/**")
