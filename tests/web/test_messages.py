@@ -185,3 +185,37 @@ def test_the_page_comes_in_the_learners_language_with_its_words(client: Any) -> 
 def test_a_refusal_follows_the_lang_asked(client: Any, lang: str, word: str) -> None:
     answer = client.get(f"/api/settings?lang={lang}", headers={"origin": "http://evil.example"})
     assert answer.status_code == 403 and answer.json()["error"].startswith(word)
+
+
+def _calls(text: str, name: str) -> list[str]:
+    """The argument lists of every ``name(…)`` call in a script (parentheses balanced)."""
+    found = []
+    for match in re.finditer(re.escape(name) + r"\(", text):
+        depth, at = 1, match.end()
+        while depth and at < len(text):
+            depth += {"(": 1, ")": -1}.get(text[at], 0)
+            at += 1
+        found.append(text[match.end():at - 1])
+    return found
+
+
+def _top_level(args: str) -> str:
+    """``args`` with every nested (…), […] and {…} taken out: what the call itself receives."""
+    out, depth = [], 0
+    for char in args:
+        depth += char in "([{"
+        if not depth:
+            out.append(char)
+        depth -= char in ")]}"
+    return "".join(out)
+
+
+def test_no_null_is_written_as_text_into_the_page() -> None:
+    """DOM append()/replaceChildren() write a null child as the word "null" (el() skips it; they do not)."""
+    bad = []
+    for path in sorted(WEB.joinpath("static").rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        for name in (".append", ".replaceChildren", ".prepend"):
+            bad += [f"{path.name}: {name}({args[:60]}…)" for args in _calls(text, name)
+                    if re.search(r":\s*null\b", _top_level(args))]
+    assert not bad, bad

@@ -20,7 +20,7 @@ export function drawFinal(final, review) {
         h.cards.length ? miniCards(h.cards) : "—"))),
     el("p", {}, `${final.kitty_title}: `, miniCards(final.kitty)),
     el("p", { text: final.deal_line }),
-    review ? el("div", {}, el("h3", { text: review.title }), el("ul", {}, review.lines.map((l) => el("li", { text: l })))) : null,
+    ...(review ? [el("div", {}, el("h3", { text: review.title }), el("ul", {}, review.lines.map((l) => el("li", { text: l }))))] : []),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "primary", onclick: () => newGame({ same: true }) }, tr("same_deal")),
       el("button", { type: "button", onclick: () => newGame({}) }, tr("new_deal")),

@@ -28,7 +28,7 @@ async function openReplay(id) {
   const draw = () => {
     const step = steps[at];
     box.replaceChildren(el("p", { class: "keys", text: step.header }),
-      step.action ? el("p", { text: step.action }) : null,
+      ...(step.action ? [el("p", { text: step.action })] : []),
       positionView(step.position),
       ...step.remarks.map((r) => el("p", { class: "good", text: r })),
       el("div", { class: "buttons" },

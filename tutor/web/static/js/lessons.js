@@ -61,7 +61,7 @@ async function lessonAct(path, body) {
 function lessonEvent(node, event) {
   const clearTask = () => node.querySelectorAll(".task-live").forEach((n) => n.classList.remove("task-live"));
   if (event.type === "started") {
-    node.append(el("h1", { text: event.title }), event.summary ? el("p", { text: event.summary }) : null);
+    node.append(el("h1", { text: event.title }), ...(event.summary ? [el("p", { text: event.summary })] : []));
   } else if (event.type === "step") {
     clearTask();
     node.querySelectorAll(".task-controls").forEach((n) => n.remove());

@@ -62,7 +62,7 @@ function takePuzzle(answer) {
   if (!p) return;
   state.selected.clear();
   node.append(el("h2", { text: `${p.daily ? tr("daily") + " · " : ""}${p.title}` }), el("p", { text: p.goal }),
-    p.themes_line ? el("p", { class: "keys", text: p.themes_line }) : null);
+    ...(p.themes_line ? [el("p", { class: "keys", text: p.themes_line })] : []));  // (append() would write "null")
   const table = feltView(p.felt, { active: !p.finished, label: tr("puzzle_table") });
   table.status.id = "puzzle-status";
   table.hand.id = "puzzle-hand";
