@@ -54,9 +54,15 @@ def test_candidates_are_pass_and_the_bids_above_the_high_bid() -> None:
     assert ev.samples == SMALL.samples
 
 
-def test_the_same_view_gives_the_same_figures() -> None:
-    view = opening("3345567899TJQKA2X")
-    first, again = evaluate_bid(view, SMALL), evaluate_bid(view, SMALL)
+@pytest.mark.parametrize("bidder", ["medium", "easy"])
+def test_the_same_view_gives_the_same_figures(bidder: str) -> None:
+    from dataclasses import replace
+
+    view = PlayerView(
+        0, Cards.parse("3345567899TJQKA2X"), ((1, 1),), None, None, (), (17, 17, 17), 0, None, None, None
+    )
+    budget = replace(SMALL, bidder=bidder)
+    first, again = evaluate_bid(view, budget), evaluate_bid(view, budget)
     assert [(c.bid, c.scores) for c in first.candidates] == [(c.bid, c.scores) for c in again.candidates]
     assert (first.games, first.decisions) == (again.games, again.decisions)
 

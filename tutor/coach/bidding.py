@@ -9,8 +9,9 @@ every candidate — estimated the way the play evaluation estimates a win chance
 
 1. **Samples.**  The learner sees their 17 cards and the bids made so far
    (RULES §8).  The other two hands and the kitty are drawn from the unseen
-   cards, uniformly, then *rejected* when the bots' bid policy (the medium and
-   hard level's :meth:`~tutor.bots.medium.MediumBot.bid`) would not have made
+   cards, uniformly, then *rejected* when the bots' bid policy
+   (:attr:`BidBudget.bidder`, the table's level; medium and hard bid alike by
+   :meth:`~tutor.bots.medium.MediumBot.bid`) would not have made
    the bids already on the table with the drawn hand — up to
    :attr:`BidBudget.tries` draws a sample; when none fits, the draw that
    explains the most bids is kept (counted in :attr:`BidEvaluation.misfits`).
@@ -48,7 +49,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tutor.bots.medium import MediumBot
+from tutor.bots import make_bot
+from tutor.bots.base import Bot
 from tutor.bots.rollout import _Sim
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.cards import FULL_DECK, Cards
@@ -75,6 +77,10 @@ class BidBudget:
     samples: int = 16
     #: Draws per sample looking for hands that explain the bids already made.
     tries: int = 32
+    #: Whose bid policy the other seats follow: the level of the bots at the table
+    #: ("medium" and "hard" bid alike, by the hand evaluation; "easy" on raw high
+    #: cards with a coin, tossed with another seed in each sample).
+    bidder: str = "medium"
     #: Who plays the games: "hard" (the hard level's judgement without look-ahead; it plays
     #: bombs to finish, which a hand with bombs is worth) or "medium" (about half the cost a
     #: game, but it sits on its bombs: a rocket and two bombs then look barely worth a bid).
@@ -179,16 +185,18 @@ class _BidEvaluator:
         self.budget = budget
         self.rules = view.rules
         self.n = view.players
-        self.bidder = MediumBot(0)  # the medium and hard levels' bid policy (the hand evaluation)
+        # The bots' own bid policy, one seed a sample: a level that tosses a coin (easy)
+        # tosses a different one in each sample, never the table's (which follows the deal).
+        self.bidders: list[Bot] = [make_bot(budget.bidder, i + 1) for i in range(budget.samples)]
         self.policy = make_policy(budget.policy)
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
         rng = random.Random(view_seed(view, "bid"))
-        self.deals = [self._sample(rng) for _ in range(budget.samples)]
+        self.deals = [self._sample(rng, i) for i in range(budget.samples)]
 
     # ------------------------------------------------------------- sampling
-    def _sample(self, rng: random.Random) -> tuple[dict[int, int], int]:
+    def _sample(self, rng: random.Random, index: int) -> tuple[dict[int, int], int]:
         """(hands of the other seats, kitty), drawn until the bids made so far are explained."""
         pool = Cards(FULL_DECK.packed - self.view.hand.packed).ranks()
         others = [s for s in range(self.n) if s != self.view.seat]
@@ -198,7 +206,7 @@ class _BidEvaluator:
             rng.shuffle(pool)
             hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size]).packed for i, s in enumerate(others)}
             kitty = Cards.from_ranks(pool[len(others) * size :]).packed
-            wrong = self._unexplained(hands)
+            wrong = self._unexplained(hands, index)
             if best is None or wrong < best[0]:
                 best = (wrong, (hands, kitty))
             if not wrong:
@@ -208,31 +216,34 @@ class _BidEvaluator:
             self.misfits += 1
         return best[1]
 
-    def _unexplained(self, hands: dict[int, int]) -> int:
+    def _unexplained(self, hands: dict[int, int], index: int) -> int:
         """How many of the bids already made the bid policy would not have made with ``hands``."""
         wrong = 0
         for i, (seat, made) in enumerate(self.view.bids):
             if seat == self.view.seat:
                 continue
-            if self._bot_bid(seat, hands[seat], self.view.bids[:i]) != made:
+            if self._bot_bid(index, seat, hands[seat], self.view.bids[:i]) != made:
                 wrong += 1
         return wrong
 
-    def _bot_bid(self, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
+    def _bot_bid(self, index: int, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
+        """What the bid policy bids for ``seat`` holding ``hand`` after ``bids``, in sample ``index``."""
         counts = tuple(self.rules.hand_size for _ in range(self.n))
         seen = PlayerView(seat, Cards(hand), bids, None, None, (), counts, seat, None, None, None, self.rules)
-        return self.bidder.bid(seen)
+        return self.bidders[index].bid(seen)
 
     # ------------------------------------------------------------- auction
-    def auction(self, hands: dict[int, int], candidate: int) -> tuple[tuple[tuple[int, int], ...], int | None, int]:
-        """The bids after the learner's ``candidate``: (all bids, landlord or None for a redeal, bid)."""
+    def auction(
+        self, index: int, hands: dict[int, int], candidate: int
+    ) -> tuple[tuple[tuple[int, int], ...], int | None, int]:
+        """The bids after the learner's ``candidate`` in sample ``index``: (all bids, landlord or None, bid)."""
         me = self.view.seat
         bids = self.view.bids + ((me, candidate),)
         seat = me
         top = self.rules.top_bid
         while len(bids) < self.n and max(b for _, b in bids) < top:
             seat = (seat + 1) % self.n
-            bids = bids + ((seat, self._bot_bid(seat, hands[seat], bids)),)
+            bids = bids + ((seat, self._bot_bid(index, seat, hands[seat], bids)),)
         high = max(b for _, b in bids)
         if high == 0:
             return bids, None, 0
@@ -280,7 +291,7 @@ class _BidEvaluator:
         landlord_flags: list[int] = []
         won_flags: list[int] = []
         for i, (hidden, _) in enumerate(self.deals):
-            _, landlord, bid = self.auction(hidden, candidate)
+            _, landlord, bid = self.auction(i, hidden, candidate)
             if landlord is None:
                 scores.append(0.0)  # all passed: redealt, this deal scores nothing
                 landlord_flags.append(0)

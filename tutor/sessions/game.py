@@ -24,7 +24,7 @@ two thin adapters over the same session.  Example (also in ``docs/api.md``)::
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -146,6 +146,8 @@ class GameSession:
         self._turn = _Turn()
         seed = self.deal_seed
         self.bots = {seat: make_bot(level, seed) for seat in range(1, game.players)}
+        # The coach predicts the rest of an auction with these bots' own bid policy.
+        self.coach.bid_budget = replace(self.coach.bid_budget, bidder=level)
 
     # ------------------------------------------------------------- building
     @classmethod
