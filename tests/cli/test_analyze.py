@@ -108,3 +108,66 @@ def test_a_stored_move_gets_the_in_game_hint_first(tmp_path: object, monkeypatch
     assert data["move"]["move"] == ("pass" if chosen.move is None else chosen.move.text)
     code, _, err = _run(["analyze", str(game_id), "--at", "999"])
     assert code == 2 and "--at 999" in err
+
+
+def test_analyze_lists_what_the_in_game_hints_said_for_the_same_view(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hints asked in a real game (every "hint again"), then ``analyze GAME_ID --at N`` on that decision.
+
+    The learner played the first hint there, so the analysis has exactly the
+    hint's candidates: the same moves in the same order with the same win chances.
+    """
+    from tutor.sessions.events import HintShown
+    from tutor.sessions.game import GameSession, Waiting
+    from tutor.store import Store
+    from tutor.store.games import GameStore
+
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    said: dict[int, list[tuple[str, str]]] = {}
+    with Store.open() as store:
+        # Coach remarks off: only the hints asked for are evaluated (a cheaper test).
+        session = GameSession.new(8, level="easy", coach=False, games=GameStore(store))
+        session.start()
+        number = 0
+        while not session.is_over:
+            if session.waiting_for is Waiting.BID:
+                session.bid(0 if 0 in session.legal_bids else max(session.legal_bids))
+                continue
+            number += 1
+            if number >= 2 and len(said) < 2 and len(session.legal_moves()) > 1:  # two decisions, not the first
+                shown: list[HintShown] = []
+                while not shown or not shown[-1].wrapped:
+                    shown += [e for e in session.hint() if isinstance(e, HintShown)]
+                said[number] = [("pass" if h.move is None else h.move.text, str(h.phrase.values["chance"]))
+                                for h in shown[:-1]]  # fmt: skip
+                session.confirm()  # the list wrapped round to the first hint: Enter plays it
+            else:
+                session.play(session.legal_moves()[0])
+        assert session.final is not None and session.final.game_id is not None
+        game_id = session.final.game_id
+    assert len(said) == 2 and all(len(hints) >= 2 for hints in said.values())
+    for number, hints in said.items():
+        code, out, _ = _run(["analyze", str(game_id), "--at", str(number), "--json"])
+        assert code == 0, out
+        data = json.loads(out)
+        listed = [(c["move"], f"{round(100 * c['win_chance'])}%") for c in data["candidates"]]
+        assert listed == hints
+        assert data["move"]["move"] == hints[0][0] and data["move"]["verdict"] == "best"
+
+
+def test_analyze_figures_are_the_same_in_another_process(tmp_path: object) -> None:
+    """Two fresh processes with different string hashing give byte-identical --json (nothing hangs on set order)."""
+    import os
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-c", "from tutor.cli.main import main; main()", "analyze", "--hand", "3456789TJQQKK2", "--landlord", "you",
+            "--counts", "right=17,left=17", "--move", "QQ", "--json"]  # fmt: skip
+    outs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "DDZ_LANG": "en", "DDZ_HOME": str(tmp_path)}
+        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert outs[0] == outs[1] and json.loads(outs[0])["candidates"]
