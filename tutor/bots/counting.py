@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import packed_size as _size
-from tutor.engine.cards import FULL_DECK, NUM_RANKS, packed_count
+from tutor.engine.cards import BIG_JOKER, FULL_DECK, NUM_RANKS, R2, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.trick import Trick, lead_returns
@@ -85,8 +85,33 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
         max_size: The largest opponent hand: a 5-card straight cannot be answered
             by an opponent holding 3 cards.
         bombs: Whether a bomb or the rocket counts as an answer.
+
+    The same answer as ``not beaters(...)``, found sooner: a bomb or the rocket
+    among the hidden cards settles it without listing every other answer (the
+    bots and the coach's play-outs ask this many thousand times a decision).
     """
-    return not beaters(combo, hidden, max_size, bombs)
+    kind = combo[1]
+    if kind == Kind.ROCKET:
+        return True
+    if bombs:
+        if max_size >= _ROCKET_SIZE and hidden & _JOKER_NIBBLES == _ROCKET_CARDS:
+            return False
+        if max_size >= _BOMB_SIZE:
+            above = combo[3] if kind == Kind.BOMB else -1
+            for r in range(above + 1, R2 + 1):
+                if (hidden >> (4 * r)) & 0xF == 4:
+                    return False
+    if kind == Kind.BOMB:
+        return True  # only a higher bomb or the rocket beats a bomb: none counts
+    for move in follow_moves_packed(hidden, combo):
+        if not Kind(move[1]).is_bomb and _size(move[0]) <= max_size:
+            return False
+    return True
+
+
+_ROCKET_SIZE, _BOMB_SIZE = 2, 4
+_JOKER_NIBBLES = (0xF << (4 * SMALL_JOKER)) | (0xF << (4 * BIG_JOKER))
+_ROCKET_CARDS = (1 << (4 * SMALL_JOKER)) | (1 << (4 * BIG_JOKER))
 
 
 @dataclass(frozen=True, slots=True)

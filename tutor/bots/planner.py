@@ -95,8 +95,8 @@ _BOMB = tuple(_NEW(Combo, (4 * ONE[r], Kind.BOMB, 1, r)) for r in range(NUM_RANK
 _ROCKET = _NEW(Combo, (ONE[SMALL_JOKER] + ONE[BIG_JOKER], Kind.ROCKET, 1, BIG_JOKER))
 
 
-def _leftover(counts: list[int], planes: list[tuple[int, int]]) -> tuple[float, list[Combo]]:
-    """Score and groups of what the chains left: trios, pairs, singles, with wings.
+def _leftover(counts: list[int], planes: list[tuple[int, int]]) -> list[Combo]:
+    """The groups of what the chains left: trios, pairs, singles, with wings (:func:`_leftover_score` scores them).
 
     ``planes`` are the airplanes the search took, as (top, length); they and
     the trios take the lowest singles or pairs (up to the ace) as wings.
@@ -140,34 +140,38 @@ def _leftover(counts: list[int], planes: list[tuple[int, int]]) -> tuple[float, 
     for r in pairs:
         if r not in taken_pairs:
             groups.append(_PAIR[r])
-    score = 0.0
-    for g in groups:
-        score += group_value(g)
-    return score - TURN_COST * len(groups), groups
+    return groups
+
+
+_STRAIGHTS = tuple((Kind.STRAIGHT, 1, n) for n in range(RA + 2))
+_PAIR_CHAINS = tuple((Kind.PAIR_CHAIN, 2, n) for n in range(RA + 2))
+_AIRPLANES = tuple((Kind.AIRPLANE, 3, n) for n in range(RA + 2))
 
 
 def _chain_options(counts: list[int], p: int) -> list[tuple[Kind, int, int]]:
-    """Chains that can start at rank ``p``: (kind, need per rank, length)."""
-    options = []
-    for kind, need, minimum in (
-        (Kind.STRAIGHT, 1, MIN_STRAIGHT),
-        (Kind.PAIR_CHAIN, 2, MIN_PAIR_CHAIN),
-        (Kind.AIRPLANE, 3, MIN_AIRPLANE),
-    ):
-        run = 0
+    """Chains that can start at rank ``p``: (kind, need per rank, length) — straights, pair chains, airplanes."""
+    r = p
+    while r <= RA and counts[r]:
+        r += 1
+    options = list(_STRAIGHTS[MIN_STRAIGHT : r - p + 1])
+    if counts[p] >= 2:
         r = p
-        while r <= RA and counts[r] >= need:
-            run += 1
+        while r <= RA and counts[r] >= 2:
             r += 1
-        for length in range(minimum, run + 1):
-            options.append((kind, need, length))
+        options += _PAIR_CHAINS[MIN_PAIR_CHAIN : r - p + 1]
+        if counts[p] >= 3:
+            r = p
+            while r <= RA and counts[r] >= 3:
+                r += 1
+            options += _AIRPLANES[MIN_AIRPLANE : r - p + 1]
     return options
 
 
 def _leftover_score(counts: list[int], planes: list[tuple[int, int]]) -> float:
-    """The score :func:`_leftover` would give, without building the groups (the search's hot path)."""
+    """The score of :func:`_leftover`'s groups (Σ value − TURN_COST each), without building them (the search's hot path)."""
     score = 0.0
     groups = 0
+    trios = 0
     wing_singles = []
     wing_pairs = []
     for r in range(NUM_RANKS):
@@ -175,44 +179,58 @@ def _leftover_score(counts: list[int], planes: list[tuple[int, int]]) -> float:
         if c:
             score += r - 10
             groups += 1
-            if r <= WING_TOP:
+            if c == 3:
+                trios += 1
+            elif r <= WING_TOP:
                 if c == 1:
                     wing_singles.append(r)
-                elif c == 2:
+                else:
                     wing_pairs.append(r)
     si = pi = 0
+    ns, np_ = len(wing_singles), len(wing_pairs)
     for top, length in planes:
         score += top - 10 + CHAIN_BONUS
         groups += 1
-        ns, np_ = len(wing_singles) - si, len(wing_pairs) - pi
-        if ns >= length and (np_ < length or wing_singles[si + length - 1] <= wing_pairs[pi + length - 1]):
+        if ns - si >= length and (np_ - pi < length or wing_singles[si + length - 1] <= wing_pairs[pi + length - 1]):
             for r in wing_singles[si : si + length]:
                 score -= r - 10
             groups -= length
             si += length
-        elif np_ >= length:
+        elif np_ - pi >= length:
             for r in wing_pairs[pi : pi + length]:
                 score -= r - 10
             groups -= length
             pi += length
-    for r in range(R2 + 1):
-        if counts[r] != 3:
-            continue
-        if si < len(wing_singles) and (pi >= len(wing_pairs) or wing_singles[si] <= wing_pairs[pi]):
+    # Each trio takes the lowest wing left (which trio takes which does not change the score).
+    for _ in range(trios):
+        if si < ns and (pi >= np_ or wing_singles[si] <= wing_pairs[pi]):
             score -= wing_singles[si] - 10
             si += 1
-            groups -= 1
-        elif pi < len(wing_pairs):
+        elif pi < np_:
             score -= wing_pairs[pi] - 10
             pi += 1
-            groups -= 1
+        else:
+            break
+        groups -= 1
     return score - TURN_COST * groups
 
 
+#: The highest rank a chain can start at (an airplane, the shortest chain, needs two ranks up to the ace).
+_LAST_START = RA - MIN_AIRPLANE + 1
+
+
 def _search(counts: list[int], p: int, chain_score: float, chains: list[Combo], planes: list[tuple[int, int]], best: list[Any]) -> None:
-    while p <= RA - MIN_AIRPLANE + 1 and not counts[p]:
+    """Depth first over the chains, ranks low to high; ``best`` keeps the first best split found.
+
+    Scores are sums of whole numbers (exact in floating point), so the order of
+    the additions does not matter; the order of the search does (ties keep the
+    first split found), and it is the same as a plain recursion over every rank.
+    """
+    # A rank that is empty, or whose next rank is (every chain needs two ranks in a row),
+    # starts no chain: go on to the next rank without a call.
+    while p <= _LAST_START and (not counts[p] or not counts[p + 1]):
         p += 1
-    if p > RA - MIN_AIRPLANE + 1:
+    if p > _LAST_START:
         score = chain_score + _leftover_score(counts, planes)
         if score > best[0]:
             best[0] = score
@@ -254,7 +272,7 @@ def plan_packed(hand: int) -> Plan:
             counts[r] = 0
     best: list[Any] = [float("-inf"), [], counts, []]
     _search(counts, 0, 0.0, [], [], best)
-    _, leftover = _leftover(best[2], best[3])
+    leftover = _leftover(best[2], best[3])
     groups = tuple(best[1]) + tuple(leftover) + tuple(fixed)
     score = best[0] + sum(group_value(g) - TURN_COST for g in fixed)
     return Plan(groups, score)
