@@ -85,3 +85,14 @@ def test_a_stored_games_bid_is_analyzed_with_at_0(tmp_path: object, monkeypatch:
     assert [c["move"] for c in data["candidates"]][0] != "3"
     code, out, _ = _run(["analyze", str(game_id), "--at", "0", "--move", "pass"])
     assert code == 0 and "Your choice pass: 0 points" in out
+
+
+def test_the_others_bid_as_the_level_given() -> None:
+    """--level: the rest of the auction by that level's bid policy (a game at an easy table)."""
+    args = ["analyze", "--hand", "3345567899TJQKA2X", "--auction", "right:1,left:pass", "--json"]
+    medium, easy = _run(args), _run([*args, "--level", "easy"])
+    assert medium[0] == easy[0] == 0
+    assert json.loads(medium[1]) != json.loads(easy[1])  # other samples explain the bids, other auctions follow
+    code, _, err = _run(["analyze", "--hand", "233", "--landlord", "right", "--counts", "right=1,left=1",
+                         "--level", "easy"])  # fmt: skip
+    assert code == 2 and "--level is for a bidding position" in err

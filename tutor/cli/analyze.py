@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 
+from tutor.bots import LEVELS
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
 from tutor.i18n import t
@@ -54,6 +55,12 @@ def _parse_move(view: Any, text: str) -> Any:
 
 
 def _stored_record(game_id: str, at: int | None) -> Any:
+    """The stored game's record (see :func:`_stored_game`)."""
+    return _stored_game(game_id, at)[0]
+
+
+def _stored_game(game_id: str, at: int | None) -> tuple[Any, str]:
+    """(record, the bots' level) of stored game ``game_id``; UserError naming the problem otherwise."""
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.games import GameStore
@@ -67,7 +74,7 @@ def _stored_record(game_id: str, at: int | None) -> Any:
         found = GameStore(store).get(int(game_id))
     if found is None:
         raise UserError(t("analyze.no_game", id=game_id))
-    return GameRecord.from_dict(found.record)
+    return GameRecord.from_dict(found.record), found.level
 
 
 def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
@@ -88,6 +95,7 @@ def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
 @click.option("--kitty", default=None)
 @click.option("--bid", type=click.IntRange(1, 3), default=None)
 @click.option("--auction", default=None)
+@click.option("--level", type=click.Choice(LEVELS), default=None)
 @click.option("--move", "move_text", default=None)
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
@@ -102,6 +110,7 @@ def analyze(
     kitty: str | None,
     bid: int | None,
     auction: str | None,
+    level: str | None,
     move_text: str | None,
     as_json: bool,
 ) -> None:
@@ -114,18 +123,22 @@ def analyze(
         from tutor.coach.describe import _cards, bidding_view, parse_auction
 
         view = bidding_view(_cards(hand), parse_auction(auction))
-        _analyze_bid(view, None if move_text is None else _parse_bid(view, move_text), as_json)
+        _analyze_bid(view, None if move_text is None else _parse_bid(view, move_text), as_json, level or "medium")
         return
     if game_id is not None and at == 0:  # the learner's bid in the auction that was played
         from tutor.coach.moments import bid_decision
 
         if hand or landlord or counts:
             raise UserError(t("analyze.both_forms"))
-        decision = bid_decision(_stored_record(game_id, at))
+        record, stored_level = _stored_game(game_id, at)
+        decision = bid_decision(record)
         if decision is None:
             raise UserError(t("analyze.no_bid"))
-        _analyze_bid(decision.view, decision.bid if move_text is None else _parse_bid(decision.view, move_text), as_json)
+        made = decision.bid if move_text is None else _parse_bid(decision.view, move_text)
+        _analyze_bid(decision.view, made, as_json, level or stored_level)
         return
+    if level is not None:
+        raise UserError(t("analyze.level_for_bids"))
     from tutor.coach.advice import judge, move_text as render_move, reason, verdict_text
     from tutor.coach.evaluation import evaluate
 
@@ -197,11 +210,24 @@ def _parse_bid(view: Any, text: str) -> int:
     return made
 
 
-def _analyze_bid(view: Any, made: int | None, as_json: bool) -> None:
-    """A bidding position: every legal bid's expected score, best first (and the verdict on ``made``)."""
-    from tutor.coach.bidding import bid_phrase, bid_reason, bid_verdict_phrase, evaluate_bid, judge_bid, points
+def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> None:
+    """A bidding position: every legal bid's expected score, best first (and the verdict on ``made``).
 
-    ev = evaluate_bid(view)
+    ``bidder``: the bots' level, whose bid policy the other seats follow (as in a game at that table).
+    """
+    from dataclasses import replace
+
+    from tutor.coach.bidding import (
+        DEFAULT_BID_BUDGET,
+        bid_phrase,
+        bid_reason,
+        bid_verdict_phrase,
+        evaluate_bid,
+        judge_bid,
+        points,
+    )
+
+    ev = evaluate_bid(view, replace(DEFAULT_BID_BUDGET, bidder=bidder))
     verdict = None if made is None else judge_bid(view, made, evaluation=ev)[0]
     base = view.rules.base
     if as_json:
