@@ -111,6 +111,9 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
         play_out(page, args)
         page.screenshot(path=str(args.out / f"{name}-final.png"), full_page=True)
+        page.locator("#final").get_by_role("button", name=label(args, "learn_mistakes")).click()
+        page.wait_for_function("!document.body.hasAttribute('aria-busy')")
+        page.screenshot(path=str(args.out / f"{name}-mistakes.png"), full_page=True)
         for view in ("learn", "puzzle", "history", "settings"):
             page.goto(f"{base}/{view}")
             page.wait_for_selector("body[data-ready]")

@@ -33,7 +33,7 @@ def event(item: object) -> dict[str, Any] | None:
         key = "mistakes.right" if item.accepted else "web.mistakes_wrong"  # the terminal's line names its command
         return {"type": "judged", "accepted": item.accepted, "text": t(key, move=move_text(item.move), chance=chance)}
     if isinstance(item, ms.BidTryJudged):
-        key = "mistakes.bid_right" if item.accepted else "mistakes.bid_wrong"
+        key = "mistakes.bid_right" if item.accepted else "web.mistakes_bid_wrong"
         text = t(key, bid=bid_phrase(item.bid).render(), score=points(item.expected, item.base))
         return {"type": "judged", "accepted": item.accepted, "text": text}
     if isinstance(item, ms.BidBetterShown):

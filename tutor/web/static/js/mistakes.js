@@ -76,7 +76,7 @@ function takeMistakes(answer) {
       bid: (n) => { const choice = n === 0 ? "pass" : String(n); if (m.bids.some((b) => b.bid === choice)) bid(choice); } };
     box.append(el("div", { class: "buttons controls" },
       ...m.bids.map((b) => el("button", { type: "button", onclick: () => bid(b.bid) }, b.label)),
-      el("button", { type: "button", onclick: state.moment.show }, tr("show_better")),
+      el("button", { type: "button", onclick: state.moment.show }, tr("show_better_bid")),
       el("button", { type: "button", onclick: state.moment.skip }, tr("skip_moment"))),
       el("p", { class: "keys", text: tr("mistakes_bid_keys") }));
   } else if (m) {
