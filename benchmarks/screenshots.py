@@ -68,15 +68,15 @@ def play_out(page: Any, args: argparse.Namespace) -> None:
             page.locator("#options button").first.click()
 
 
-def lesson_step(page: Any) -> None:
+def lesson_step(page: Any, args: argparse.Namespace) -> None:
     """The first lesson, stepped on to its first position drawn as a table."""
-    page.get_by_role("button", name="Start: How a game goes").click()
+    page.locator("#course button").first.click()
     idle = "!document.body.hasAttribute('aria-busy')"
     page.wait_for_function(idle)
     for _step in range(10):
         if page.locator("#lesson .felt").count():
             break
-        page.get_by_role("button", name="Next", exact=True).click()
+        page.get_by_role("button", name=label(args, "next_step"), exact=True).click()
         page.wait_for_function(idle)
     page.locator("#lesson .felt").last.scroll_into_view_if_needed()
 
@@ -122,11 +122,11 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
                 page.get_by_role("button", name=label(args, "solution")).wait_for()
             page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)
             if view == "learn":  # a lesson step: its position drawn as a table
-                lesson_step(page)
+                lesson_step(page, args)
                 page.screenshot(path=str(args.out / f"{name}-lesson-step.png"))
             if view == "puzzle":  # the solution, stepped: the table after the second move
-                page.get_by_role("button", name="Solution").click()
-                page.get_by_role("button", name="Next move").wait_for()
+                page.get_by_role("button", name=label(args, "solution")).click()
+                page.get_by_role("button", name=label(args, "next_move")).wait_for()
                 page.locator("body").press("ArrowRight")
                 page.locator("body").press("ArrowRight")
                 page.locator(".stepper-panel").scroll_into_view_if_needed()
