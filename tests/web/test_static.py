@@ -25,6 +25,13 @@ def test_the_page_loads_its_script_as_a_module() -> None:
     assert '<script type="module" src="/static/app.js">' in page
 
 
+def test_the_page_preloads_every_module() -> None:
+    """Fetched together, instead of one level of imports after another (each a round trip)."""
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/(js/[\w-]+\.js)">', page))
+    assert preloaded == {m.relative_to(STATIC).as_posix() for m in modules()[1:]}
+
+
 def test_every_import_resolves_to_a_module_in_the_package() -> None:
     seen = {STATIC / "app.js"}
     for module in modules():
