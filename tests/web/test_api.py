@@ -131,8 +131,11 @@ def test_a_whole_game_with_hints_undo_and_the_same_deal_again(client: Any, home:
     assert len(listed) == 1 and str(listed[0]["cells"][2]) == str(DEAL)
     steps = client.get(f"/api/history/{listed[0]['id']}").json()["steps"]
     assert str(DEAL) in steps[0]["header"] and steps[0]["action"] is None
-    assert all(len(seat["cards"]) == 17 for seat in steps[0]["position"]["seats"])
-    assert steps[-1]["action"] and any(not seat["cards"] for seat in steps[-1]["position"]["seats"])
+    assert all(len(seat["cards"]) == 17 for seat in steps[0]["table"]["seats"])
+    assert steps[0]["table"]["hand"] == steps[0]["table"]["seats"][0]["cards"]
+    assert steps[-1]["action"] and any(not seat["cards"] for seat in steps[-1]["table"]["seats"])
+    acted = [seat for seat in steps[-1]["table"]["seats"] if seat["last"]]
+    assert len(acted) == 1 and acted[0]["last"]["kind"] in ("play", "pass")  # the step's move, in its seat
     assert client.get("/api/history/999").status_code == 404
     assert client.get("/api/history/abc").status_code == 400
     again = client.post("/api/game/new", json={"same": True, "rev": data["rev"]})

@@ -148,3 +148,30 @@ def test_a_failed_puzzle_is_stepped_through_and_offered_again(page: Any, server:
     ready(page)
     assert context.puzzle.slot.session.puzzle.id == session.puzzle.id
     expect(board.get_by_role("group", name="Puzzle position")).to_be_visible()
+
+
+def test_a_finished_game_is_replayed_table_by_table_with_the_arrow_keys(page: Any, server: str,
+                                                                          context: Any) -> None:
+    from playwright.sync_api import expect
+
+    from tests.web.test_mistakes import store_blunder_game
+
+    game_id = store_blunder_game(context.store_path.parent)
+    page.goto(f"{server}/history")
+    ready(page)
+    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=str(game_id), exact=True))
+    row.get_by_role("button", name="Replay").click()
+    ready(page)
+    replay = page.get_by_role("region", name="Replay")
+    where = replay.get_by_role("status").first
+    expect(where).to_contain_text("the hands as dealt")
+    table = replay.get_by_role("group", name="Table")
+    expect(table.get_by_role("group", name="Your hand").get_by_role("button")).to_have_count(3)  # F:55A
+    page.locator("body").press("ArrowRight")
+    expect(where).to_have_text("Step 1 of 2")
+    expect(replay.get_by_role("group", name="Table").locator(".seat.me")).to_contain_text("5")  # our single 5
+    page.locator("body").press("End")
+    expect(where).to_have_text("Step 2 of 2")
+    expect(replay.get_by_role("button", name="Next", exact=True)).to_be_disabled()
+    page.locator("body").press("Home")
+    expect(where).to_contain_text("the hands as dealt")

@@ -14,7 +14,7 @@ from tutor.coach.status import combo_name
 from tutor.engine.trick import Turn
 from tutor.i18n import speaking, t
 from tutor.store.games import GameStore
-from tutor.web import render
+from tutor.web import felt, render
 from tutor.web.context import Context, chosen_lang
 from tutor.web.errors import ApiError, quoted, refuse
 
@@ -48,6 +48,16 @@ def _action(action: Turn | tuple[int, int] | None) -> str | None:
     return t("play.bid_made", seat=name, bid=bid) if bid else t("play.bid_passed", seat=name)
 
 
+def _last(action: Turn | tuple[int, int] | None, seat: int) -> dict[str, Any] | None:
+    """The step's action drawn in the seat that made it (a play, a pass or a bid)."""
+    if isinstance(action, Turn):
+        return felt.play(action.play) if action.seat == seat else None
+    if action is not None and action[0] == seat:
+        bid = action[1]
+        return {"kind": "bid", "bid": bid, "text": t("play.last_bid", bid=bid) if bid else t("play.last_pass")}
+    return None
+
+
 def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
     """Every step of one finished game, hands face up, with what the coach said at that step."""
     from tutor.sessions.replay import replay_steps
@@ -69,11 +79,10 @@ def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
             else t("play.replay_step", n=step.index, total=total),
             "action": _action(step.action),
             "remarks": [f"{t('play.coach_prefix')}: {remark.render()}" for remark in step.remarks],
-            "position": {
-                "seats": [{"seat": seat, "name": render.seat_name(seat), "role": render.role(step.landlord, seat),
-                           "cards": render.cards(hand), "count": len(hand)} for seat, hand in enumerate(step.hands)],
-                "kitty": render.cards(step.kitty), "lines": [], "table": None, "table_by": None,
-            },
+            "table": felt.felt([felt.seat(seat, render.seat_name(seat), render.role(step.landlord, seat),
+                                          cards=hand, last=_last(step.action, seat), fanned=seat == 0)
+                                for seat, hand in enumerate(step.hands)],
+                               step.hands[0], kitty=step.kitty, over=True),
         } for step in steps]}
 
 

@@ -5,10 +5,11 @@
 //   cards.js  small cards and plays                  hand.js     the fanned hand: tap, swipe, raise
 //   felt.js   the table's seats, kitty, counter      game.js     the coached game   final.js  its final card
 //   keys.js   keyboard play                          views.js    the five views and the nav
-//   lessons.js, puzzles.js, history.js (+ replay), position.js, mistakes.js, settings.js
+//   lessons.js, puzzles.js (+ stepper.js), history.js (+ replay), mistakes.js, settings.js
 import { state } from "./js/core.js";
 import { api, embeddedStrings, loadStrings, useStrings } from "./js/api.js";
 import { bindGame } from "./js/game.js";
+import { bindHistory } from "./js/history.js";
 import { onKey } from "./js/keys.js";
 import { bindPuzzles } from "./js/puzzles.js";
 import { bindNav, currentView, show } from "./js/views.js";
@@ -25,6 +26,7 @@ async function boot() {
   document.addEventListener("keydown", onKey);
   bindNav();
   bindPuzzles();
+  bindHistory();
   await show(currentView());
   document.body.dataset.readyAt = String(Math.round(performance.now()));
   document.body.dataset.ready = "true";

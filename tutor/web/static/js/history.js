@@ -1,7 +1,8 @@
 // Finished games listed; a replay steps through a game move by move.
 import { $, el, tr } from "./core.js";
 import { api } from "./api.js";
-import { positionView } from "./position.js";
+import { feltView } from "./felt.js";
+import { currentView } from "./views.js";
 import { learnMistakes } from "./mistakes.js";
 
 export async function openHistory() {
@@ -18,24 +19,49 @@ export async function openHistory() {
         el("button", { type: "button", onclick: () => learnMistakes(g.id) }, tr("learn_mistakes"))))))));
 }
 
+let replayKey = null;  // the open replay's arrow keys (see bindHistory)
+
+/** ← → (and Home / End) step through an open replay when the history view shows it. */
+export function bindHistory() {
+  document.addEventListener("keydown", (e) => {
+    if (!replayKey || currentView() !== "history" || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    if (replayKey(e.key)) e.preventDefault();
+  });
+}
+
 async function openReplay(id) {
   const answer = await api(`/api/history/${id}`);
   const node = $("history");
   if (!answer.ok) { node.append(el("p", { class: "status bad", text: answer.data.error })); return; }
   const steps = answer.data.steps;
+  const lastAt = steps.length - 1;
   let at = 0;
-  const box = el("div", { class: "panel" });
-  const draw = () => {
+  // The buttons stay put (focus stays on them); each step's table is the game's table component.
+  const where = el("p", { class: "keys", role: "status", "aria-live": "polite" });
+  const body = el("div");
+  const go = (to) => { at = Math.max(0, Math.min(lastAt, to)); draw(); };
+  const first = el("button", { type: "button", onclick: () => go(0) }, tr("first"));
+  const back = el("button", { type: "button", onclick: () => go(at - 1) }, tr("back"));
+  const next = el("button", { type: "button", class: "primary", onclick: () => go(at + 1) }, tr("next"));
+  const last = el("button", { type: "button", onclick: () => go(lastAt) }, tr("last"));
+  const box = el("section", { class: "panel replay", "aria-label": tr("replay") }, where, body,
+    el("div", { class: "buttons stepper" }, first, back, next, last), el("p", { class: "keys", text: tr("stepper_keys") }));
+  function draw() {
     const step = steps[at];
-    box.replaceChildren(el("p", { class: "keys", text: step.header }),
-      ...(step.action ? [el("p", { text: step.action })] : []),
-      positionView(step.position),
-      ...step.remarks.map((r) => el("p", { class: "good", text: r })),
-      el("div", { class: "buttons" },
-        el("button", { type: "button", onclick: () => { at = 0; draw(); } }, tr("first")),
-        el("button", { type: "button", disabled: at === 0, onclick: () => { at -= 1; draw(); } }, tr("back")),
-        el("button", { type: "button", class: "primary", disabled: at === steps.length - 1, onclick: () => { at += 1; draw(); } }, tr("next")),
-        el("button", { type: "button", onclick: () => { at = steps.length - 1; draw(); } }, tr("last"))));
+    where.textContent = step.header;
+    body.replaceChildren(...(step.action ? [el("p", { text: step.action })] : []),
+      feltView(step.table, { label: tr("table") }).node,
+      ...step.remarks.map((r) => el("p", { class: "good", text: r })));
+    first.disabled = back.disabled = at === 0;
+    next.disabled = last.disabled = at === lastAt;
+  }
+  const moves = { ArrowLeft: () => at - 1, ArrowRight: () => at + 1, Home: () => 0, End: () => lastAt };
+  replayKey = (key) => {
+    if (!moves[key] || !document.contains(box)) return false;
+    go(moves[key]());
+    return true;
   };
   draw();
   node.replaceChildren(el("button", { type: "button", onclick: openHistory }, tr("back")), box);
