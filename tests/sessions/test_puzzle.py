@@ -113,3 +113,12 @@ def test_a_title_naming_the_idea_is_rebuilt_in_the_learners_language() -> None:
         assert display_title(generated) == "Landlord to move: bomb finish"
     with speaking("ru"):
         assert display_title(generated) == "Ход помещика: добивание бомбой"
+
+
+def test_the_interactive_solver_counts_nodes_and_has_no_clock() -> None:
+    """A refutation line or a verdict never comes out shorter or "unknown" because the machine is busy."""
+    from tutor.sessions.puzzle import INTERACTIVE_NODES, default_solver
+
+    solver = default_solver()
+    assert isinstance(solver, Solver)
+    assert solver.max_nodes == INTERACTIVE_NODES and solver.max_seconds is None
