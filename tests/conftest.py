@@ -109,3 +109,22 @@ def _default_language() -> Iterator[None]:
     from tutor.i18n import DEFAULT_LANGUAGE, set_language
 
     set_language(DEFAULT_LANGUAGE)
+
+
+@pytest.fixture()
+def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every coach a game session builds judges on a small budget: the same logic, a fraction of the CPU.
+
+    For tests of the flow around the coach (typing, undo, resume, the store, the final card), where
+    the hints and verdicts only have to exist; a test of what the coach says keeps the real budget.
+    """
+    from functools import partial
+
+    import tutor.sessions.game as game_module
+    from tutor.coach import Coach
+    from tutor.coach.bidding import BidBudget
+    from tutor.coach.evaluation import Budget
+
+    small = partial(Coach, budget=Budget(samples=4, width=2, policy="medium"),
+                    bid_budget=BidBudget(samples=4, tries=8, policy="medium"))
+    monkeypatch.setattr(game_module, "Coach", small)

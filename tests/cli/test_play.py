@@ -17,6 +17,18 @@ from tutor.store.games import GameStore
 FOLLOW_HINTS = "hint\n\n" * 45
 
 
+#: Tests of what the coach says or suggests: the real budget.  The others test the flow around it on a
+#: small one (tests/conftest.py's small_coach).
+REAL_COACH = {"test_the_coach_judges_from_the_view_and_hints_explain", "test_enter_at_the_bid_prompt_takes_the_suggested_bid",
+              "test_hint_again_gives_the_next_suggestion"}
+
+
+@pytest.fixture(autouse=True)
+def _coach_budget(request: pytest.FixtureRequest) -> None:
+    if request.node.originalname not in REAL_COACH:
+        request.getfixturevalue("small_coach")
+
+
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("DDZ_HOME", str(tmp_path / "ddz"))

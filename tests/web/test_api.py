@@ -13,6 +13,11 @@ from tests.web.conftest import BASE, snapshot
 DEAL = 42
 
 
+@pytest.fixture(autouse=True)
+def _small_coach(small_coach: None) -> None:
+    """The API around the coach is tested here, not its judgement: a small budget (tests/conftest.py)."""
+
+
 def new_game(client: Any, deal: int = DEAL, level: str = "easy") -> dict[str, Any]:
     answer = client.post("/api/game/new", json={"deal": deal, "level": level})
     assert answer.status_code == 200, answer.text
