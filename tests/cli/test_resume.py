@@ -100,7 +100,7 @@ def test_a_saved_game_that_cannot_be_read_can_still_be_abandoned(home: Path) -> 
     assert [g.abandoned for g in games_in(home).history()] == [True]
 
 
-def test_the_largest_deal_numbers_are_played_and_recorded(home: Path) -> None:
+def test_the_largest_deal_numbers_are_played_and_recorded(home: Path, small_coach: None) -> None:
     deal = 2**64 - 1  # the largest --deal (RULES §2 seeds mod 2**64); 2**63 and up once broke the store
     result = run(["play", "--deal", str(deal), "--level", "easy"], "pass\n" + "hint\n\n" * 45 + "q\n")
     assert result.exit_code == 0, result.output
