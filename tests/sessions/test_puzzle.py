@@ -122,3 +122,13 @@ def test_the_interactive_solver_counts_nodes_and_has_no_clock() -> None:
     solver = default_solver()
     assert isinstance(solver, Solver)
     assert solver.max_nodes == INTERACTIVE_NODES and solver.max_seconds is None
+
+
+def test_a_look_at_raised_cards_gives_the_status_line_and_plays_nothing() -> None:
+    session = PuzzleSession(heads_up(), Solver())
+    session.start()
+    [line] = session.look("77")
+    assert isinstance(line, StatusLine) and line.ok
+    [line] = session.look("7Q")
+    assert not line.ok
+    assert session.look(" ") == [] and not session.attempt.history and session.attempt.mistakes == 0

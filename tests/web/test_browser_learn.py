@@ -110,6 +110,9 @@ def test_a_failed_puzzle_is_stepped_through_and_offered_again(page: Any, server:
     losing = next(m for m in attempt.legal_moves()
                   if m is not None and attempt.solver.is_winning_move(attempt.position, m) is False)
     _tap_cards(board.locator("#puzzle-hand"), losing.text)
+    ready(page)
+    expect(page.locator("#puzzle-status")).to_have_class("status ok")  # the status line: playable
+    assert not session.attempt.history and session.attempt.mistakes == 0  # a look, not a move
     board.get_by_role("button", name="Play", exact=True).click()
     ready(page)
     refutation = board.get_by_role("region", name="The refutation, move by move")

@@ -34,7 +34,11 @@ def test_a_failed_puzzle_steps_through_its_lines_and_waits_in_the_replay_queue(c
     assert felt["seats"][0]["name"] == "You" and felt["seats"][0]["fanned"] and felt["seats"][0]["to_move"]
     assert felt["hand"] == felt["seats"][0]["cards"]
 
-    wrong = client.post("/api/puzzle/move", json={"rev": data["rev"], "cards": _losing_move(client)}).json()
+    losing = _losing_move(client)
+    look = client.post("/api/puzzle/select", json={"rev": data["rev"], "cards": losing}).json()
+    assert look["rev"] == data["rev"] and [(e["type"], e["ok"]) for e in look["events"]] == [("status", True)]
+    assert look["puzzle"]["felt"] == felt  # nothing played, nothing judged
+    wrong = client.post("/api/puzzle/move", json={"rev": data["rev"], "cards": losing}).json()
     refuted = next(e for e in wrong["events"] if e["type"] == "wrong")
     line = refuted["line"]
     # it starts where the wrong move was tried, which is still the position to solve (the move was not made)

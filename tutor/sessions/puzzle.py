@@ -30,6 +30,7 @@ from tutor.sessions.events import Options, StatusLine
 from tutor.solver.position import Position, Role
 
 if TYPE_CHECKING:
+    from tutor.coach.status import PlayStatus
     from tutor.puzzles.generate import SolverLike
     from tutor.puzzles.library import Library
     from tutor.puzzles.progress import AttemptRecord, PuzzleProgress
@@ -275,14 +276,24 @@ class PuzzleSession:
             return self._finish()
         return [PositionShown(self.attempt)]
 
-    def select(self, text: str) -> list[PuzzleEvent]:
-        """Cards typed: the status line, then the move if it is one legal move, or the choice."""
+    def _status(self, text: str) -> tuple[StatusLine, PlayStatus]:
         from tutor.coach.status import play_status
 
         pos = self.attempt.position
         hand = pos.hands[pos.to_move]
         status = play_status(hand, pos.table, text)
-        events: list[PuzzleEvent] = [StatusLine(hand, pos.table, text, False, status.ok)]
+        return StatusLine(hand, pos.table, text, False, status.ok), status
+
+    def look(self, text: str) -> list[PuzzleEvent]:
+        """Cards raised, not played: the status line only (nothing judged, nothing recorded)."""
+        if self.finished or not text.strip():
+            return []
+        return [self._status(text)[0]]
+
+    def select(self, text: str) -> list[PuzzleEvent]:
+        """Cards typed: the status line, then the move if it is one legal move, or the choice."""
+        line, status = self._status(text)
+        events: list[PuzzleEvent] = [line]
         self._pending = []
         if not status.ok or status.cards is None:
             return events

@@ -175,7 +175,8 @@ def route(action: Any) -> Any:
                     if action is not start or "rev" in body:
                         Holder.check_rev(slot, body.get("rev"))
                     items = action(context, slot, progress, body)
-                    slot.rev += 1
+                    if action is not look:  # a look at the raised cards changes nothing
+                        slot.rev += 1
                 session = slot.session
                 events = [e for e in (event(session, i) for i in items) if e] if session else []
                 return {"events": events, **state(slot, progress)}
@@ -241,8 +242,14 @@ def move(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict
     return _with_progress(session, progress, lambda: session.select(text))
 
 
+def look(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict[str, Any]) -> list[Any]:
+    session = cast(ps.PuzzleSession, slot.session)
+    return list(session.look(field_str(body, "cards", limit=80)))
+
+
 ROUTES = [
     ("/api/puzzle", "GET", route(None)),
+    ("/api/puzzle/select", "POST", route(look)),
     ("/api/puzzle/start", "POST", route(start)),
     ("/api/puzzle/move", "POST", route(move)),
     ("/api/puzzle/pass", "POST",

@@ -2,6 +2,7 @@
 // the card counter. The coached game draws into index.html's felt; feltView() builds a whole table
 // (the same parts) for a lesson step or a puzzle position.
 import { el, tr } from "./core.js";
+import { api } from "./api.js";
 import { cardName, comboView, miniCards, shortFace } from "./cards.js";
 import { drawHand } from "./hand.js";
 
@@ -72,4 +73,24 @@ function kittyView(kitty) {
   const node = el("div", { class: "kitty" });
   kittyBox(node, kitty);
   return node;
+}
+
+/**
+ * The status line under a hand, kept up to date as cards are raised: ``look(text, statusNode)`` asks
+ * ``path`` (the session reads the cards; nothing is played) and draws only the newest answer.
+ * ``rev()`` gives the current revision; ``look.cancel()`` drops an answer still on its way.
+ */
+export function statusFeed(path, rev) {
+  let seq = 0;
+  const look = async (text, status) => {
+    const mine = ++seq;
+    if (!text) { status.textContent = ""; status.className = "status"; return; }
+    const answer = await api(path, { rev: rev(), cards: text });
+    if (mine !== seq || !answer.ok) return;
+    for (const event of answer.data.events) {
+      if (event.type === "status") { status.textContent = event.text; status.className = `status ${event.ok ? "ok" : "bad"}`; }
+    }
+  };
+  look.cancel = () => { seq += 1; };
+  return look;
 }

@@ -2,7 +2,7 @@
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { miniCards } from "./cards.js";
-import { feltView } from "./felt.js";
+import { feltView, statusFeed } from "./felt.js";
 import { attachSwipe, refreshPressed, selectedText } from "./hand.js";
 
 export async function openCourse() {
@@ -41,20 +41,10 @@ function takeLesson(answer) {
   node.querySelector(".lesson-end")?.scrollIntoView({ block: "nearest" });
 }
 
-let selecting = 0;  // only the newest selection's answer is drawn
-
-async function lessonSelect(text, status) {
-  const seq = ++selecting;
-  if (!text) { status.textContent = ""; status.className = "status"; return; }
-  const answer = await api("/api/lesson/select", { rev: state.lessonRev, cards: text });
-  if (seq !== selecting || !answer.ok) return;
-  for (const event of answer.data.events) {
-    if (event.type === "status") { status.textContent = event.text; status.className = `status ${event.ok ? "ok" : "bad"}`; }
-  }
-}
+const lessonSelect = statusFeed("/api/lesson/select", () => state.lessonRev);
 
 async function lessonAct(path, body) {
-  selecting += 1;
+  lessonSelect.cancel();
   takeLesson(await api(path, { rev: state.lessonRev, ...(body || {}) }));
 }
 

@@ -4,7 +4,7 @@
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { comboView } from "./cards.js";
-import { feltView } from "./felt.js";
+import { feltView, statusFeed } from "./felt.js";
 import { attachSwipe, raise, selectedText } from "./hand.js";
 import { lineStepper } from "./stepper.js";
 import { currentView } from "./views.js";
@@ -67,7 +67,8 @@ function takePuzzle(answer) {
   table.status.id = "puzzle-status";
   table.hand.id = "puzzle-hand";
   const cards = p.felt.hand;
-  attachSwipe(table.hand, () => {});
+  // each change of the raised cards: the status line («Pair · playable» or why not), from the server
+  attachSwipe(table.hand, () => lookAt(selectedText(cards), table.status));
   const options = el("div", { class: "options" });
   const send = async (path, body) => takePuzzleMove(await api(path, { rev: state.puzzleRev, ...(body || {}) }));
   const playIt = (n) => send("/api/puzzle/move", n ? { n } : { cards: selectedText(cards) });
@@ -83,7 +84,10 @@ function takePuzzle(answer) {
   if (stepper) { node.insertBefore(stepper, log); }
 }
 
+const lookAt = statusFeed("/api/puzzle/select", () => state.puzzleRev);
+
 function takePuzzleMove(answer) {
+  lookAt.cancel();
   const events = answer.ok ? answer.data.events : [];
   if (answer.ok) {
     // a choice of readings keeps the position: draw the options without redrawing
