@@ -87,6 +87,21 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
             config.option.dist = "loadfile"
 
 
+#: The files that take longest, run first: whole files go to the workers in collection order, and a
+#: long file handed out last would leave one worker busy while the other idles at the end.  Only an
+#: order (a stale list costs some balance, never a result); figures: --durations, docs/testing.md.
+LONGEST_FIRST = (
+    "tests/test_packaging.py", "tests/cli/test_under_load.py", "tests/cli/test_interrupt.py",
+    "tests/lessons/test_validate.py", "tests/solver/test_solver_vs_brute.py", "tests/engine/test_moves.py",
+    "tests/solver/test_score.py", "tests/web/test_browser.py", "tests/cli/test_play.py",
+)
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: the rest keep their order
+
+
 _OWN_HOME: str | None = None
 
 
