@@ -15,6 +15,15 @@ pytest.importorskip("httpx")
 
 BASE = "http://127.0.0.1:8765"
 
+#: Requests a page on another site could make: another origin, the opaque "null" origin of a
+#: sandboxed frame or file, and a browser's own cross-site marker.  Every API must refuse them.
+FOREIGN_HEADERS: list[dict[str, str]] = [
+    {"origin": "http://evil.example"},
+    {"origin": "http://127.0.0.1:9999"},
+    {"origin": "null"},
+    {"sec-fetch-site": "cross-site"},
+]
+
 
 @pytest.fixture()
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

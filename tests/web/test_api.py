@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import BASE, snapshot
+from tests.web.conftest import BASE, FOREIGN_HEADERS, snapshot
 
 DEAL = 42
 
@@ -33,12 +33,7 @@ def to_play(client: Any, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("headers", [
-    {"origin": "http://evil.example"},
-    {"origin": "http://127.0.0.1:9999"},
-    {"origin": "null"},
-    {"sec-fetch-site": "cross-site"},
-])
+@pytest.mark.parametrize("headers", FOREIGN_HEADERS)
 def test_requests_from_another_origin_are_refused_and_change_nothing(
         client: Any, home: Path, headers: dict[str, str]) -> None:
     data = to_play(client, new_game(client))

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import snapshot
+from tests.web.conftest import FOREIGN_HEADERS, snapshot
 
 
 def test_the_page_and_its_files_are_served(client: Any) -> None:
@@ -17,12 +17,7 @@ def test_the_page_and_its_files_are_served(client: Any) -> None:
     assert client.get("/static/nothing.js").status_code == 404
 
 
-@pytest.mark.parametrize("headers", [
-    {"origin": "http://evil.example"},
-    {"origin": "http://127.0.0.1:9999"},
-    {"origin": "null"},
-    {"sec-fetch-site": "cross-site"},
-])
+@pytest.mark.parametrize("headers", FOREIGN_HEADERS)
 def test_requests_from_another_origin_are_refused_and_change_nothing(
         client: Any, home: Path, headers: dict[str, str]) -> None:
     assert client.post("/api/settings", json={"level": "easy"}).status_code == 200
