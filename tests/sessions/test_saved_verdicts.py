@@ -32,7 +32,7 @@ from tutor.store.mistakes import MistakeStore
 #: Deal 10 with this learner: 7 decisions, blunders at decisions 3 and 6 (found by playing it).
 DEAL = 10
 SAVE_AFTER = 4
-SMALL = Budget(samples=6, width=2)
+SMALL = Budget(samples=6, width=2, policy="hard")  # the flags this file needs were found with the hard policy
 SMALL_BIDS = BidBudget(samples=4)
 
 
