@@ -81,7 +81,7 @@ def test_the_review_lists_the_largest_losses_with_the_better_move() -> None:
     v = to_view(describe("233", "right", "right=1,left=1", "left:5"))
     coach.after_move(v, None, None, action_index=5, move_number=4)
     lines = coach.review([Turn(2, combo("5")), Turn(0, None), Turn(1, combo("9"))], 1, 1, hints=0, undos=0)
-    assert lines[0].startswith("Move 4 (blunder): you played pass (wins ") and "2 wins" in lines[0]
+    assert lines[0].startswith("Move 4 (blunder, −") and "you played pass (wins " in lines[0] and "2 wins" in lines[0]
 
 
 def test_a_bid_remark_is_reviewed_as_the_bidding() -> None:

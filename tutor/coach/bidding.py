@@ -342,9 +342,17 @@ class BidVerdict:
 
     @property
     def flagged(self) -> bool:
+        """An inaccuracy or worse that the samples tell from luck (loss above twice its noise)."""
+        from tutor.coach.advice import FLAGGED, NOISE_SIGMAS
+
+        return self.level in FLAGGED and self.loss > NOISE_SIGMAS * self.noise
+
+    @property
+    def unclear(self) -> bool:
+        """An inaccuracy or worse by the estimate that the samples cannot tell from luck."""
         from tutor.coach.advice import FLAGGED
 
-        return self.level in FLAGGED
+        return self.level in FLAGGED and not self.flagged
 
     def to_data(self) -> dict[str, object]:
         """JSON-ready, exactly: a saved game keeps its bid verdicts (docs/coach.md)."""
@@ -366,7 +374,7 @@ class BidVerdict:
 
 
 def bid_level(loss: float, noise: float) -> str:
-    """The verdict for a loss of ``loss`` ± ``noise`` base stakes (never flagged within twice the noise)."""
+    """The verdict band of a loss of ``loss`` base stakes (flagged only beyond twice ``noise``: :attr:`BidVerdict.flagged`)."""
     from tutor.coach.advice import level_for
 
     return level_for(loss, noise, (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER))
@@ -415,8 +423,9 @@ def bid_reason(value: BidValue, ev: BidEvaluation) -> Phrase:
 
 
 def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
-    """Bid hint number ``n``: the bid, its expected score (± error) and the reason."""
-    return Phrase(
+    """Bid hint number ``n``: the bid, its expected score (± error) and the reason (and, for the
+    first, that the next one is as good within the noise when it is)."""
+    line = Phrase(
         "coach.bid_hint",
         {
             "n": n,
@@ -426,14 +435,40 @@ def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
             "reason": bid_reason(value, ev),
         },
     )
+    close = close_call(ev) if value is ev.best else None
+    return line if close is None else Phrase("coach.joined", {"first": line, "second": close})
 
 
 def bid_verdict_phrase(v: BidVerdict, ev: BidEvaluation) -> Phrase:
     """The verdict on a bid as data: the bid's expected score and, when flagged, the better bid's."""
     values: dict[str, object] = {"bid": bid_phrase(v.bid), "score": points(v.expected, ev)}
-    if v.flagged:
-        values.update({"best": bid_phrase(v.best_bid), "best_score": points(v.best_expected, ev)})
+    if v.level in ("best", "good"):
+        return Phrase(f"coach.bid_verdict_{v.level}", values)
+    base = ev.view.rules.base
+    values.update({"best": bid_phrase(v.best_bid), "best_score": points(v.best_expected, ev),
+                   "loss": round(v.loss * base), "noise": round(v.noise * base)})  # fmt: skip
+    if v.unclear:
+        return Phrase("coach.bid_verdict_unclear", values)
     return Phrase(f"coach.bid_verdict_{v.level}", values)
+
+
+def close_call(ev: BidEvaluation) -> Phrase | None:
+    """When the best bid is not told from the next one by the samples (its lead within twice the
+    noise of the paired difference), a phrase that says so with the figures; else None.
+
+    The coach never pushes a bid inside its own noise over a safer one without saying so.
+    """
+    if len(ev.candidates) < 2:
+        return None
+    other = ev.candidates[1]
+    lead, noise = ev.loss(other.bid), ev.loss_noise(other.bid)
+    from tutor.coach.advice import NOISE_SIGMAS
+
+    if lead > NOISE_SIGMAS * noise:
+        return None
+    base = ev.view.rules.base
+    return Phrase("coach.bid_close", {"other": bid_phrase(other.bid), "lead": round(lead * base),
+                                      "noise": round(noise * base)})  # fmt: skip
 
 
 def bid_status_phrase(status: BidStatus, ev: BidEvaluation) -> Phrase:
@@ -449,4 +484,6 @@ def bid_status_phrase(status: BidStatus, ev: BidEvaluation) -> Phrase:
         "err": round(best.stderr * ev.view.rules.base),
         "reason": bid_reason(best, ev),
     }
-    return Phrase("coach.bid_status_eval", values)
+    line = Phrase("coach.bid_status_eval", values)
+    close = close_call(ev)
+    return line if close is None else Phrase("coach.joined", {"first": line, "second": close})

@@ -162,7 +162,7 @@ class CandidateValue:
         """:attr:`stderr`, or — when every sample agreed — the rule-of-three bound's third
         (``1/n``): all wins on ``n`` samples is not a proof, and the noise says so."""
         n = len(self.outcomes)
-        if n == 0:
+        if n == 0 or self.going_out:
             return 0.0
         return max(self.stderr, 1.0 / n) if self.wins in (0, n) else self.stderr
 
