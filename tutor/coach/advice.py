@@ -250,7 +250,7 @@ def judge(
     loss = ev.loss(move)
     noise = ev.loss_noise(move)
     level = level_for(loss, noise)
-    explanation = detect(view, move) if level in FLAGGED else None
+    explanation = detect(view, move, better=(ev.best.move,)) if level in FLAGGED else None
     verdict = Verdict(move, got.win_chance, ev.best.move, ev.best.win_chance, loss, noise, level, explanation,
                       got.noise, ev.best.noise)  # fmt: skip
     return verdict, ev
