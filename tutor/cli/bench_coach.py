@@ -15,13 +15,18 @@ from tutor.i18n import t
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--quality", is_flag=True)
 @click.option("--decisions", type=click.IntRange(1, 100_000), default=200, show_default=True)
+@click.option("--classic", is_flag=True)
+@click.option("--games", type=click.IntRange(1, 10_000), default=60, show_default=True)
 @handle_user_errors
-def coach(as_json: bool, quality: bool, decisions: int) -> None:
+def coach(as_json: bool, quality: bool, decisions: int, classic: bool, games: int) -> None:
     # Help text: help.bench.coach.
     from tutor.bench import coach_bench
 
     if quality:
         _quality(as_json, decisions)
+        return
+    if classic:
+        _classic(as_json, games)
         return
 
     figures = coach_bench.run()
@@ -93,6 +98,32 @@ def _quality(as_json: bool, decisions: int) -> None:
     click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures.load)))
     ok = (figures.agreement is None or figures.agreement >= 0.9) and figures.false_alarms <= 0.03
     click.echo(t("bench.coach_quality_target", ok="✓" if ok else "✗"))
+
+
+def _classic(as_json: bool, games: int) -> None:
+    """``--classic``: how often the coach flags the classic errors (tutor.bench.classic_errors)."""
+    import sys
+
+    from tutor.bench import classic_errors
+
+    def progress(done: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"\r{t('bench.coach_quality_progress', done=done, total='?')}", nl=False, err=True)
+
+    figures, load = classic_errors.run(games, progress=progress)
+    if sys.stderr.isatty():
+        click.echo("", err=True)
+    if as_json:
+        click.echo(json.dumps({"benchmark": "coach-classic-errors", "games": games, "load": list(load),
+                               "classes": {name: f.to_json() for name, f in figures.items()}}))  # fmt: skip
+        return
+    click.echo(t("bench.coach_classic_head", games=games))
+    for name, f in figures.items():
+        data = f.to_json()
+        click.echo(t("bench.coach_classic_row", name=t(f"bench.classic_{name}"), found=f.found, flagged=f.flagged,
+                     unclear=f.unclear, best=f.best_commits,
+                     loss="—" if data["median_loss"] is None else f"{data['median_loss']:.2f}"))  # fmt: skip
+    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in load)))
 
 
 COMMANDS = [coach]
