@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from tutor.bots import make_bot
 from tutor.bots.base import Bot
-from tutor.bots.rollout import _Sim
+from tutor.bots.rollout import Sim, playout_line, quick_available
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.cards import FULL_DECK, Cards
 from tutor.engine.scoring import score_game
@@ -81,9 +81,11 @@ class BidBudget:
     #: ("medium" and "hard" bid alike, by the hand evaluation; "easy" on raw high
     #: cards with a coin, tossed with another seed in each sample).
     bidder: str = "medium"
-    #: Who plays the games: "hard" (the hard level's judgement without look-ahead; it plays
-    #: bombs to finish, which a hand with bombs is worth) or "medium" (about half the cost a
-    #: game, but it sits on its bombs: a rocket and two bombs then look barely worth a bid).
+    #: Who plays the games: "hard" (the hard level's judgement without look-ahead; it plays bombs
+    #: to finish, which a hand with bombs is worth), "medium" (it sits on its bombs: a rocket and
+    #: two bombs then look barely worth a bid) or "quick" (the compiled play-out,
+    #: :func:`tutor.bots.rollout.playout_line`: cheap, but its farmers play too loosely as a
+    #: team — a hopeless hand won 45% as landlord — so the auction keeps "hard"; docs/coach.md).
     policy: str = "hard"
 
 
@@ -189,6 +191,7 @@ class _BidEvaluator:
         # tosses a different one in each sample, never the table's (which follows the deal).
         self.bidders: list[Bot] = [make_bot(budget.bidder, i + 1) for i in range(budget.samples)]
         self.policy = make_policy(budget.policy)
+        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
@@ -271,9 +274,17 @@ class _BidEvaluator:
             me, Cards(hands[me]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None, None, 1,
             self.rules,
         )
-        sim = _Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
+        sim = Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
         winner: int | None = None
         turns = 0
+        if self.quick:
+            # The compiled play-out's line, stepped on the Python copy so the score sees every play.
+            found, line = playout_line(hands, landlord, landlord, None, None)
+            for move in line:
+                winner = sim.apply(move)
+                turns += 1
+            if found < 0:
+                winner = None
         while winner is None and turns < MAX_TURNS:
             winner = sim.apply(self.policy.play(sim.view(sim.to_move)))
             turns += 1
