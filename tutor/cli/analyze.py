@@ -194,7 +194,7 @@ def analyze(
                 n=i,
                 move=render_move(c.move),
                 chance=chance_phrase(c.win_chance, c.noise, c.proven).render(),
-                reason=reason(view, c.move).text,
+                reason=reason(view, c.move, ev).text,
             )
         )
     if verdict is not None:

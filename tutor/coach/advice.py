@@ -57,7 +57,7 @@ from tutor.coach.evaluation import (
     settled,
 )
 from tutor.coach.mistakes import Finding, detect, seat_phrase
-from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
+from tutor.engine.cards import BIG_JOKER, R2, R9, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
@@ -67,6 +67,8 @@ __all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "NOISE_SIGMAS"]  # the thresholds
 
 #: From this rank up (Q) a play is "high": few cards beat it, and it costs a card you may miss later.
 HIGH_FROM = RQ
+#: Up to this rank (9) a lead "sheds low cards" (cheap to lose); a lead from 10 to J just "leads".
+LOW_UP_TO = R9
 
 LEVELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 FLAGGED = ("inaccuracy", "mistake", "blunder")
@@ -176,11 +178,24 @@ def _is_bomb(move: Move) -> bool:
     return move is not None and move.is_bomb
 
 
-def reason(view: PlayerView, move: Move) -> Finding:
-    """The one thing worth saying about ``move``: what it forces, keeps or sheds."""
+def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -> Finding:
+    """The one thing worth saying about ``move``, true of that move (issue 20).
+
+    With the ``evaluation`` it came from, a candidate that is clearly worse than
+    the best (a loss of 0.10 or more, told from luck) is never praised: its
+    reason says what it loses, and why when a beginner's pattern that the best
+    move does not share explains it.  Otherwise the reason is a fact the view
+    holds: it goes out, nobody can beat it, it stops a short opponent, it is a
+    bomb, it breaks one, it sheds many cards, it keeps a bomb that another
+    candidate spends, it is high, it sheds low cards, it takes the trick cheaply.
+    """
     hand = view.hand.packed
     if move is not None and move.cards == hand:
         return _reason("goes_out")
+    if evaluation is not None:
+        worse = _worse(view, move, evaluation)
+        if worse is not None:
+            return worse
     partner_table = view.table_seat is not None and view.table_seat != view.seat and view.is_partner(view.table_seat)
     if move is None:
         if partner_table:
@@ -194,19 +209,59 @@ def reason(view: PlayerView, move: Move) -> Finding:
     if view.table is not None and short:
         s = min(short, key=lambda x: view.card_counts[x])
         return _reason("stops", {"seat": seat_phrase(s), "n": str(view.card_counts[s])})
-    if move.size >= 5:
-        return _reason("sheds", {"n": str(move.size)})
-    has_bomb = any(packed_count(hand, r) == 4 for r in range(R2 + 1))
-    has_rocket = packed_count(hand, SMALL_JOKER) and packed_count(hand, BIG_JOKER)
-    if (has_bomb or has_rocket) and not _is_bomb(move):
-        return _reason("keeps_bomb")
     if _is_bomb(move):
         return _reason("bomb", {"cards": move.text})
+    broken = [r for r in range(R2 + 1) if packed_count(hand, r) == 4 and packed_count(move.cards, r)]
+    if broken:
+        return _reason("breaks_bomb", {"bomb": move_rank_text(broken[0]) * 4})
+    if move.size >= 5:
+        return _reason("sheds", {"n": str(move.size)})
+    if evaluation is not None and _others_spend_bomb(view, move, evaluation):
+        return _reason("keeps_bomb")
     if move.main >= HIGH_FROM:
         return _reason("high", {"cards": move.text})
     if view.table is None:
-        return _reason("sheds_low", {"cards": move.text})
+        return _reason("sheds_low" if move.main <= LOW_UP_TO else "leads", {"cards": move.text})
     return _reason("beats_cheaply", {"cards": move.text})
+
+
+def move_rank_text(rank: int) -> str:
+    from tutor.engine.cards import rank_char
+
+    return rank_char(rank)
+
+
+def _worse(view: PlayerView, move: Move, ev: Evaluation) -> Finding | None:
+    """For a candidate clearly worse than the best: what it loses (and the pattern that explains it)."""
+    got = ev.value(move)
+    if got is None or move == ev.best.move:
+        return None
+    loss, noise = ev.loss(move), ev.loss_noise(move)
+    if loss < INACCURACY or loss <= NOISE_SIGMAS * noise:
+        return None
+    values: dict[str, object] = {"loss": signed_loss(loss, noise), "best": move_phrase(ev.best.move)}
+    why = detect(view, move, better=(ev.best.move,))
+    if why is not None:
+        return _reason("worse_because", {**values, "why": why.phrase})
+    return _reason("worse", values)
+
+
+def _others_spend_bomb(view: PlayerView, move: Combo, ev: Evaluation) -> bool:
+    """Does the hand hold a bomb (or the rocket) that ``move`` keeps and another candidate spends?"""
+    hand = view.hand.packed
+    bombs = [r for r in range(R2 + 1) if packed_count(hand, r) == 4]
+    rocket = packed_count(hand, SMALL_JOKER) and packed_count(hand, BIG_JOKER)
+    if not bombs and not rocket:
+        return False
+
+    def spends(m: Move) -> bool:
+        if m is None:
+            return False
+        if any(packed_count(m.cards, r) for r in bombs):
+            return True
+        return bool(rocket and (packed_count(m.cards, SMALL_JOKER) or packed_count(m.cards, BIG_JOKER)))
+
+    return not spends(move) and any(spends(c.move) for c in ev.candidates)
 
 
 def hints(view: PlayerView, budget: Budget = DEFAULT_BUDGET, evaluation: Evaluation | None = None) -> list[Hint]:
@@ -215,7 +270,7 @@ def hints(view: PlayerView, budget: Budget = DEFAULT_BUDGET, evaluation: Evaluat
     Depends on the view only (the evaluation samples the hidden hands from it).
     """
     ev = evaluation if evaluation is not None else evaluate(view, (), budget)
-    return [Hint(c.move, c.win_chance, c.noise, reason(view, c.move), c.proven, c.samples) for c in ev.candidates]
+    return [Hint(c.move, c.win_chance, c.noise, reason(view, c.move, ev), c.proven, c.samples) for c in ev.candidates]
 
 
 def level_for(loss: float, noise: float, thresholds: tuple[float, float, float] = (INACCURACY, MISTAKE, BLUNDER)) -> str:
