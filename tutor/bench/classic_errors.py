@@ -145,3 +145,27 @@ def run(
                 progress(judged)
     return figures, os.getloadavg()
 
+
+
+def beginner_exercises(games: int = 5, first_deal: int = 1, budget: Budget = DEFAULT_BUDGET) -> list[int]:
+    """"Learn from your mistakes" on games a beginner played: the exercises found in each game.
+
+    Seat 0 is the easy level from the deal to the end (its own bids too), the
+    others the hard level's judgement; each finished game's record goes through
+    :func:`tutor.coach.exercises.find`, as the mistakes command does.
+    """
+    from tutor.bots.easy import EasyBot
+    from tutor.bots.hard import HardBot
+    from tutor.coach.exercises import find
+    from tutor.engine.game import Game, Phase
+
+    found: list[int] = []
+    for deal in range(first_deal, first_deal + games):
+        game = Game(deal)
+        bots: list[Bot] = [EasyBot(deal)] + [HardBot(deal * 10 + s, search=False, rollouts=False) for s in (1, 2)]
+        while game.phase is Phase.BIDDING:
+            game.make_bid(bots[game.to_move].bid(game.view(game.to_move)))
+        while not game.is_over:
+            game.play(bots[game.to_move].play(game.view(game.to_move)))
+        found.append(len(find(game.record(), budget)))
+    return found

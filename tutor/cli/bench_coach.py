@@ -111,11 +111,13 @@ def _classic(as_json: bool, games: int) -> None:
             click.echo(f"\r{t('bench.coach_quality_progress', done=done, total='?')}", nl=False, err=True)
 
     figures, load = classic_errors.run(games, progress=progress)
+    exercises = classic_errors.beginner_exercises()
     if sys.stderr.isatty():
         click.echo("", err=True)
     if as_json:
         click.echo(json.dumps({"benchmark": "coach-classic-errors", "games": games, "load": list(load),
-                               "classes": {name: f.to_json() for name, f in figures.items()}}))  # fmt: skip
+                               "classes": {name: f.to_json() for name, f in figures.items()},
+                               "beginner_games_exercises": exercises}))  # fmt: skip
         return
     click.echo(t("bench.coach_classic_head", games=games))
     for name, f in figures.items():
@@ -123,6 +125,8 @@ def _classic(as_json: bool, games: int) -> None:
         click.echo(t("bench.coach_classic_row", name=t(f"bench.classic_{name}"), found=f.found, flagged=f.flagged,
                      unclear=f.unclear, best=f.best_commits,
                      loss="—" if data["median_loss"] is None else f"{data['median_loss']:.2f}"))  # fmt: skip
+    click.echo(t("bench.coach_classic_exercises", games=len(exercises), with_some=sum(1 for n in exercises if n),
+                 found=" ".join(map(str, exercises))))  # fmt: skip
     click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in load)))
 
 
