@@ -18,7 +18,7 @@ import pytest
 from tutor.bench.coach_bench import positions
 from tutor.coach.evaluation import Budget, evaluate
 
-PINNED_BUDGET = Budget(policy="hard")
+PINNED_BUDGET = Budget()
 
 PINNED = {
     # (deal, decision of the bench in that deal): method, [(candidate, outcome per sample)], best first

@@ -23,7 +23,7 @@ from tutor.engine.cards import Cards
 from tutor.engine.game import Game
 from tutor.sessions.game import GameSession, HintShown
 
-SMALL = Budget(samples=8, width=3)
+SMALL = Budget(samples=8, width=3, policy="quick")
 
 
 def _twins(deal: int, plays: int) -> tuple[Game, Game]:

@@ -89,9 +89,10 @@ class Budget:
     recent: int = 8
     #: Who plays the rollouts: "quick" (the compiled play-out, :func:`tutor.bots.rollout.playout`;
     #: the hard policy stands in where it is not built or the rules are not the standard ones),
-    #: "hard" (the hard level's judgement without look-ahead, in Python: about a hundred times
-    #: slower a game) or "medium".
-    policy: str = "quick"
+    #: "hard" (the hard level's judgement without look-ahead, in Python: ten to fifty times
+    #: slower a game) or "medium".  A hand-made budget keeps "hard" (what the lesson validator
+    #: and older callers were measured with); :data:`DEFAULT_BUDGET`, the coach's, is "quick".
+    policy: str = "hard"
     #: At most this many samples in all (steps of :attr:`samples` are added while a figure is
     #: undecided).  ``max_samples <= samples`` (the default of a hand-made budget) gives one
     #: fixed step, the behaviour before issue 20; :data:`DEFAULT_BUDGET` samples up to 320.
@@ -103,7 +104,7 @@ class Budget:
 
 
 #: The coach's budget: steps of 16 samples up to 320 (``ddz bench coach``: median 0.2 s CPU a decision).
-DEFAULT_BUDGET = Budget(max_samples=320)
+DEFAULT_BUDGET = Budget(policy="quick", max_samples=320)
 
 #: Loss thresholds of the play verdicts (inaccuracy, mistake, blunder): lichess's fractions of
 #: winning chances (docs/coach.md).  They live here because the sequential sampling stops on them.
