@@ -209,7 +209,7 @@ def _render_over(console: Console, puzzle: Puzzle, over: PuzzleOver) -> None:
         else:
             console.print(Text(t("puzzles.unrated"), style="dim"))
     if over.streak is not None:
-        console.print(t("puzzles.streak", n=over.streak))
+        console.print(plural("puzzles.streak", over.streak).render())
 
 
 def _act(session: PuzzleSession, line: str) -> list[PuzzleEvent] | None:

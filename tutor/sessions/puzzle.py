@@ -64,7 +64,7 @@ def goal_phrase(puzzle: Puzzle) -> Phrase:
     """The goal shown before solving ("Landlord to move: win in 3"): it names no theme."""
     side = Phrase("puzzles.side_landlord" if puzzle.solver_side is Role.LANDLORD else "puzzles.side_farmers")
     if puzzle.goal.type is GoalType.WIN_IN:
-        return Phrase("puzzles.goal_win_in", {"side": side, "n": puzzle.goal.plays})
+        return plural("puzzles.goal_win_in", puzzle.goal.plays or 0, side=side)
     if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
         return Phrase("puzzles.goal_win_with_bomb", {"side": side})
     return Phrase("puzzles.goal_win", {"side": side})
