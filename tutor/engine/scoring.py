@@ -78,7 +78,8 @@ def cost(bid: int, doublings: int, rules: Rules = STANDARD) -> int:
 
 def stake(bid: int, doublings: int, rules: Rules = STANDARD, robs: int = 0, opened: bool = False) -> int:
     """base × bid × 2**doublings × rob_factor**robs × open_factor (if opened): RULES §7, §12."""
-    return cost(bid, doublings, rules) * rules.rob_factor**robs * (rules.open_factor if opened else 1)
+    factor: int = rules.rob_factor**robs
+    return cost(bid, doublings, rules) * factor * (rules.open_factor if opened else 1)
 
 
 def score_game(
