@@ -18,7 +18,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from tutor.engine.auction import CALL, PASS, ROB, Auction
+from tutor.engine.auction import CALL, PASS, ROB, view_auction
 from tutor.engine.combos import Combo, beats, readings
 from tutor.engine.trick import is_first_trick as first_trick_going
 from tutor.engine.view import PlayerView
@@ -57,12 +57,6 @@ def turn_rng(seed: int, view: PlayerView) -> random.Random:
     """
     turn = len(view.bids) + len(view.history)
     return random.Random(f"ddz:{seed}:{view.seat}:{turn}")
-
-
-def view_auction(view: PlayerView) -> Auction:
-    """The auction as ``view`` saw it (the first mover spoke first; with no moves, the seat to move)."""
-    first = view.bids[0][0] if view.bids else view.to_move
-    return Auction(first, view.bids)
 
 
 def legal_bids(view: PlayerView) -> list[int]:

@@ -50,10 +50,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tutor.bots import make_bot
-from tutor.bots.base import Bot, view_auction
+from tutor.bots.base import Bot
 from tutor.bots.rollout import _Sim
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
-from tutor.engine.auction import CALL
+from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import FULL_DECK, Cards
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import score_game
@@ -252,7 +252,7 @@ class _BidEvaluator:
             auction, out = auction.after(seat, self._bot_bid(index, seat, hand, auction.moves), self.rules)
         if out.landlord is None or out.bid is None:
             return auction.moves, None, 0
-        return auction.moves, out.landlord, out.bid * self.rules.rob_factor**out.robs
+        return auction.moves, out.landlord, stake_factor(out, self.rules)
 
     # ---------------------------------------------------------------- game
     def game(self, index: int, landlord: int) -> tuple[bool, int, int]:

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from tutor.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from tutor.engine.view import PlayerView
 
 #: The pass of either auction.
 PASS = 0
@@ -166,11 +171,16 @@ def _rob_outcome(first: int, moves: tuple[Move, ...], rules: Rules) -> Outcome:
     return Outcome(None, leader, 1, robs=robs, leader=leader, stake=1)
 
 
-def auction_of(first: int | None, moves: tuple[Move, ...]) -> Auction:
-    """The auction of a view or a record: ``first`` defaults to the first mover (seat 0 if none)."""
-    if first is None:
-        first = moves[0][0] if moves else 0
-    return Auction(first, moves)
+def view_auction(view: PlayerView) -> Auction:
+    """The auction as ``view`` saw it: the first mover spoke first (with no moves, the seat to move)."""
+    first = view.bids[0][0] if view.bids else view.to_move
+    return Auction(first, view.bids)
 
 
-__all__ = ["PASS", "CALL", "ROB", "Auction", "IllegalBidError", "Outcome", "auction_of"]
+def stake_factor(outcome: Outcome, rules: Rules) -> int:
+    """What the auction multiplies the base by: the bid, or rob_factor**robs (RULES §3, §12.1)."""
+    robbed: int = rules.rob_factor**outcome.robs
+    return outcome.stake * robbed
+
+
+__all__ = ["PASS", "CALL", "ROB", "Auction", "IllegalBidError", "Outcome", "stake_factor", "view_auction"]
