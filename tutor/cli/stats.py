@@ -74,6 +74,7 @@ def history_command(limit: int, as_json: bool) -> None:
                 "id": g.id, "finished_at": g.finished_at, "deal": g.deal, "level": g.level, "role": g.role,
                 "won": g.won, "bid": g.bid, "multiplier": g.multiplier, "cost": g.cost, "delta": g.delta,
                 "scored": g.scored, "hints": g.hints, "undos": g.undos, "abandoned": g.abandoned,
+                "rules": g.rules, "multipliers": list(g.factors),
             }
             for g in rows
         ]

@@ -572,6 +572,8 @@ class GameSession:
                     hints=self.hints,
                     undos=self.undos,
                     record=self.record(),
+                    rules=game.rules.to_json(),
+                    factors=score.factors,
                 )
             )
             if self.coach.enabled and self.coach.judged_all:
