@@ -711,6 +711,15 @@ class Game:
         else:
             raise TypeError(f"not an action: {action!r}")
 
+    def apply_recorded(self, action: tuple[int, int] | Turn | ShowHand) -> None:
+        """Make one action of a :class:`GameRecord` again, checked (what :func:`replay` does for each)."""
+        if isinstance(action, Turn):
+            self.play(action.play)
+        elif isinstance(action, ShowHand):
+            self.open_hand()
+        else:
+            self.make_bid(action[1])
+
     def returns(self) -> tuple[int, ...]:
         """Each seat's score change (zeros until the game is over), as OpenSpiel's ``returns``."""
         if self._phase is not Phase.OVER:
@@ -793,12 +802,7 @@ def replay(record: GameRecord) -> Game:
         if seat != game.to_move:
             raise RecordError(f"record field 'actions[{i}]': seat {seat} acts but it is seat {game.to_move}'s turn")
         try:
-            if isinstance(action, Turn):
-                game.play(action.play)
-            elif isinstance(action, ShowHand):
-                game.open_hand()
-            else:
-                game.make_bid(action[1])
+            game.apply_recorded(action)
         except ValueError as exc:
             raise RecordError(f"record field 'actions[{i}]': {exc}") from exc
     return game
