@@ -70,6 +70,13 @@ class Auction:
     first: int
     moves: tuple[Move, ...] = ()
 
+    @classmethod
+    def of(cls, moves: tuple[Move, ...] | list[Move], to_move: int = 0) -> Auction:
+        """The auction of ``moves`` when only they are known: the first mover spoke first
+        (with no moves, ``to_move`` speaks first)."""
+        moves = tuple(moves)
+        return cls(moves[0][0] if moves else to_move, moves)
+
     def outcome(self, rules: Rules) -> Outcome:
         """Replay the moves under ``rules`` (they are assumed legal: :meth:`after` checks)."""
         if rules.robs:
@@ -172,9 +179,15 @@ def _rob_outcome(first: int, moves: tuple[Move, ...], rules: Rules) -> Outcome:
 
 
 def view_auction(view: PlayerView) -> Auction:
-    """The auction as ``view`` saw it: the first mover spoke first (with no moves, the seat to move)."""
-    first = view.bids[0][0] if view.bids else view.to_move
-    return Auction(first, view.bids)
+    """The auction as ``view`` saw it, with ``view.to_move`` to speak next.
+
+    The 1-2-3 auction goes round in seat order, so its first bidder follows
+    from the seat to move; in a rob auction (where the caller may speak again)
+    the first mover spoke first.
+    """
+    if view.rules.robs:
+        return Auction.of(view.bids, view.to_move)
+    return Auction((view.to_move - len(view.bids)) % view.rules.players, view.bids)
 
 
 def stake_factor(outcome: Outcome, rules: Rules) -> int:

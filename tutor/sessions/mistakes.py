@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine.auction import view_auction
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -326,7 +327,7 @@ class MistakesSession:
         legal = legal_bids(decision.view)
         bid = 0 if word in ("pass", "пас") else int(word) if word.isdigit() and len(word) == 1 else -1
         if bid not in legal:
-            high = max((b for _, b in decision.view.bids), default=0)
+            high = view_auction(decision.view).outcome(decision.view.rules).stake
             return [NotAMove(Phrase("analyze.illegal_bid_move", {"move": text[:40], "high": high}))]
         result = exercises.check_bid(decision, bid)
         MistakeStore(self.store).record_try(self.game_id, BID_MOMENT, result.accepted)
