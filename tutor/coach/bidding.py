@@ -22,7 +22,7 @@ every candidate — estimated the way the play evaluation estimates a win chance
    neither wins nor loses anything on it, and the next deal is a new, unrelated
    game (RULES §3).
 3. **The game.**  The landlord takes the kitty and the policy plays every seat
-   to the end (:class:`tutor.bots.rollout._Sim`, the simulator the play
+   to the end (:class:`tutor.bots.rollout.PlaySim`, the simulator the play
    evaluation uses; the policy is :attr:`BidBudget.policy`).  The finished game
    is scored by the engine's scoring (:func:`tutor.engine.scoring.score_game`:
    bid, bombs, rocket, spring and anti-spring), and the learner's change is
@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from tutor.bots import make_bot
 from tutor.bots.base import Bot
-from tutor.bots.rollout import _Sim
+from tutor.bots.rollout import PlaySim
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import FULL_DECK, Cards
@@ -275,7 +275,7 @@ class _BidEvaluator:
             me, Cards(hands[me]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None, None, 1,
             self.rules,
         )
-        sim = _Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
+        sim = PlaySim(hands, landlord, landlord, replay_trick((), self.n), [], base)
         winner: int | None = None
         turns = 0
         while winner is None and turns < MAX_TURNS:

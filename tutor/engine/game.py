@@ -22,11 +22,11 @@ The game hides nothing from itself; what a player may know is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 
 from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
-from tutor.engine.auction import Auction, IllegalBidError, Outcome
+from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
 from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
 from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
@@ -211,6 +211,26 @@ class Game:
                 counts[turn.seat] += turn.play.size
         game._start_counts = tuple(counts)
         game._start_position = StartPosition(parsed, landlord, bid, the_kitty, to_move, turns)
+        return game
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
+        """The game ``view`` stands for, with the hands it cannot see filled in from ``hidden``.
+
+        The one converter from what a player knows to a game that steps
+        (a sample of the hidden hands, or the truth): the hands, the table and
+        the history of the play, the robs and the open hand of the variants.
+
+        Raises:
+            ValueError: During the auction (no landlord yet) or for hands that cannot be.
+        """
+        if view.landlord is None:
+            raise ValueError("Game.from_view needs a view of the play phase (a landlord)")
+        hands = [view.hand if s == view.seat else Cards(_packed(hidden[s])) for s in range(view.players)]
+        game = cls.from_hands(hands, view.landlord, view.bid or 1, view.kitty, view.to_move, view.history, view.rules)
+        game._bids = view.bids
+        game._robs = view_auction(view).outcome(view.rules).robs if view.bids else 0
+        game._opened = view.shown is not None
         return game
 
     # ------------------------------------------------------------ public state
@@ -768,6 +788,10 @@ class Game:
 def _highest(options: list[Combo]) -> Combo:
     """The strongest reading: rocket, then bombs, then the highest main (RULES §6)."""
     return max(options, key=strength)
+
+
+def _packed(cards: Cards | int) -> int:
+    return cards.packed if isinstance(cards, Cards) else cards
 
 
 def _check_seat(seat: int, rules: Rules, what: str) -> None:
