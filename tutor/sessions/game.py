@@ -389,7 +389,7 @@ class GameSession:
         self._turn = _Turn()
         if game.phase is Phase.BIDDING:
             self._turn.status = self.coach.bid_status(game.hand(HUMAN))
-            line = self.coach.bid_status_phrase(self.view()) if self.coach.enabled else self._turn.status.phrase
+            line = self.coach.bid_status_phrase(self.view()) if self.coach.enabled else self._status_line()
             return [self._table(), Say(line, Tone.STRONG)]
         landlord = game.landlord
         assert landlord is not None
@@ -399,6 +399,18 @@ class GameSession:
                 return [self._table(), Say(Phrase("play.leading")), Say(Phrase("variants.may_open"), Tone.STRONG)]
             return [self._table(), Say(Phrase("play.leading"))]
         return [self._table(), Say(Phrase("play.follow", {"table": describe_phrase(game.table, lower=True)}))]
+
+    def _status_line(self) -> Phrase:
+        """The rule-of-thumb bidding line (coach off); in a rob auction it ends in call / rob / pass (RULES §12.1)."""
+        status = self._turn.status
+        assert status is not None
+        if not self.rules.robs:
+            return status.phrase
+        from tutor.coach.bidding import bid_phrase
+
+        values = {"high": status.high_cards, "bombs": status.bombs, "moves": status.moves,
+                  "word": bid_phrase(self.suggested_bid, self.rules)}
+        return Phrase("variants.bid_status", values)
 
     # ------------------------------------------------------------- actions
     def help(self) -> list[Event]:
