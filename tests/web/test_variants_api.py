@@ -44,3 +44,14 @@ def test_rule_12_2_the_open_hand_at_the_web_table(client: Any) -> None:
     assert "open hand ×2" in data["game"]["game_cell"]
     again = client.post("/api/game/open", json={"rev": data["rev"]})
     assert again.status_code == 409 and "before the first play" in again.json()["error"]
+
+
+def test_rule_12_2_a_shown_hand_is_drawn_face_up_in_the_landlords_seat(client: Any) -> None:
+    client.post("/api/settings", json={"open_hand": True})
+    data = client.post("/api/game/new", json={"deal": 0, "level": "easy"}).json()
+    while data["game"]["waiting"] == "bid":  # we pass; Right becomes the landlord and shows the hand
+        data = client.post("/api/game/bid", json={"rev": data["rev"], "bid": 0}).json()
+    game = data["game"]
+    landlord = next(s for s in game["seats"] if s["role"] == "landlord")
+    assert landlord["seat"] == 1 and len(landlord["cards"]) == landlord["count"]
+    assert game["shown"]["cards"] == landlord["cards"] and all(s["cards"] is None for s in game["seats"] if s["seat"] != 1)

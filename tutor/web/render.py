@@ -92,6 +92,8 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
             else t("play.cards_count", n=view.card_counts[seat]),
             "last": _last(view, seat, turns),
             "to_move": view.to_move == seat,
+            # The open hand (RULES §12.2): the landlord's cards face up in its seat, as they are now.
+            "cards": cards(view.shown) if view.shown is not None and seat == view.landlord != view.seat else None,
         }
         for seat in range(view.players)
     ]
