@@ -624,6 +624,8 @@ class GameSession:
         """The coach's verdict on the learner's bid in the auction that was played (None when none)."""
         from tutor.coach.moments import bid_decision
 
+        if self.rules.robs:  # the bid moment of "learn from your mistakes" is a 1-2-3 bid (RULES §3)
+            return None
         decision = bid_decision(self._game.record(), HUMAN)
         if decision is None:
             return None

@@ -37,7 +37,8 @@ def analyse(store: Store, game_id: int, record: GameRecord) -> list[StoredMistak
     mistakes = MistakeStore(store)
     if not mistakes.analysed(game_id):
         found = [stored(game_id, e.number, e.verdict) for e in exercises.find(record)]
-        bid = exercises.find_bid(record)
+        # The bid moment replays a 1-2-3 bid; a rob auction's call and rob are judged live only (RULES §12.1).
+        bid = None if record.rules.robs else exercises.find_bid(record)
         if bid is not None:
             found.insert(0, stored_bid(game_id, bid.verdict))
         mistakes.save_analysis(game_id, found)
@@ -238,7 +239,7 @@ class MistakesSession:
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
         self.moments = analyse(self.store, self.game_id, self.record)
-        if not self.bids:
+        if not self.bids or self.record.rules.robs:
             self.moments = [m for m in self.moments if m.number != BID_MOMENT]
         if not self.moments:
             self.over = MistakesOver(completed=True)
