@@ -56,7 +56,7 @@ def game_cell(view: PlayerView) -> str:
 
 def counter(view: PlayerView) -> list[dict[str, Any]]:
     """For D, X, 2, A … 3: how many of that rank the learner has not seen."""
-    unseen = view.unseen()
+    unseen = view.not_seen()
     return [{"rank": RANK_CHARS[rank], "n": unseen.count(rank)} for rank in COUNTER_ORDER]
 
 
