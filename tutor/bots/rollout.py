@@ -77,6 +77,8 @@ class Sim:
             table_seat=self.trick.table_seat,
             bid=b.bid,
             rules=b.rules,
+            # The open hand (RULES §12.2): every simulated seat sees the landlord's cards as they are now.
+            shown=None if b.shown is None or b.landlord is None else Cards(self.hands[b.landlord]),
         )
 
     def apply(self, move: Move) -> int | None:
@@ -93,6 +95,9 @@ class Sim:
 
 #: The old private name (kept for callers that still use it).
 _Sim = Sim
+#: The variants work's name for it (a fast copy of engine.Game's play, checked against it move for
+#: move by tests/bots/test_fast_copies.py and tests/coach/test_playout.py).
+PlaySim = Sim
 
 
 def quick_available(rules: Rules = STANDARD) -> bool:
@@ -151,6 +156,10 @@ class QuickBot:
         from tutor.bots.medium import MediumBot
 
         return MediumBot(0).bid(view)
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """Never shows its hand (the open hand is not a standard rule; the quick policy plays standard rules only)."""
+        return False
 
     def play(self, view: PlayerView) -> Combo | None:
         from tutor.solver.native import _native
