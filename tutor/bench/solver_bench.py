@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from tutor.files import atomic_write_text
+from tutor.files import atomic_write_text, load_yaml_file
 from tutor.paths import benchmarks_dir
 
 #: Seconds allowed per position (full run, and with --quick).
@@ -37,7 +35,7 @@ def endgames_file() -> Path:
 
 
 def load_positions(path: Path | None = None) -> list[dict[str, Any]]:
-    data = yaml.safe_load((path or endgames_file()).read_text(encoding="utf-8"))
+    data = load_yaml_file(path or endgames_file())
     return list(data["positions"])
 
 

@@ -36,11 +36,9 @@ def area_strings(lang: str, area: str) -> dict[str, str]:
     path = os.path.join(_HERE, lang, f"{area}.yaml")
     if not area.isidentifier() or not os.path.isfile(path):
         return {}
-    import yaml
+    from tutor.files import load_yaml_file  # bounded, JSON types only (the one loader of every YAML file)
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(path, encoding="utf-8") as file:
-        data: dict[str, Any] = yaml.load(file, Loader=loader) or {}  # noqa: S506 - a safe loader
+    data: dict[str, Any] = load_yaml_file(path) or {}
     return {f"{area}.{key}": str(value) for key, value in data.items()}
 
 

@@ -15,6 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from tutor.files import clip_quotes
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import STANDARD
@@ -75,7 +76,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.path}: {self.message} [{self.code}]"
+        return f"{self.file}:{self.line}: {self.path}: {clip_quotes(self.message)} [{self.code}]"
 
 
 @dataclass(frozen=True)
