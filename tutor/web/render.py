@@ -140,7 +140,7 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
         ],
         "kitty_title": t("play.kitty"),
         "kitty": cards(final.kitty),
-        "deal": final.deal,
+        "deal": str(final.deal),
         "deal_line": t("play.deal_line", deal=final.deal, hints=final.hints, undos=final.undos),
         "game_id": final.game_id,
     }
@@ -157,7 +157,7 @@ def event(item: object) -> dict[str, Any] | None:
         text = t("play.bid_made", seat=name, bid=item.bid) if item.bid else t("play.bid_passed", seat=name)
         return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": text}
     if isinstance(item, ev.Redealt):
-        return {"type": "redeal", "deal": item.deal, "text": t("play.redeal", deal=item.deal)}
+        return {"type": "redeal", "deal": str(item.deal), "text": t("play.redeal", deal=item.deal)}
     if isinstance(item, ev.LandlordChosen):
         key = "play.landlord_is_you" if item.is_learner else "play.landlord_is"
         return {"type": "landlord", "seat": item.seat,
