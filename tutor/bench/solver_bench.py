@@ -165,7 +165,8 @@ def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = N
 
 def _run_once(entry: dict[str, Any], max_seconds: float, workers: int | None) -> dict[str, Any]:
     proc = subprocess.run(
-        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0)],
+        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0),
+         str(os.getpid())],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
@@ -282,6 +283,11 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
 
 
 def main(argv: list[str]) -> int:
+    """The subprocess side: ``ENTRY SECONDS WORKERS [PARENT_PID]``; it dies with the bench that started it."""
+    from tutor.solver.parallel import die_with_parent
+
+    if len(argv) > 3:
+        die_with_parent(int(argv[3]))
     entry = json.loads(argv[0])
     workers = int(argv[2]) if len(argv) > 2 and int(argv[2]) > 0 else None
     print(json.dumps(solve_one(entry, float(argv[1]), workers)))
