@@ -38,11 +38,13 @@ def test_stats_and_history_read_while_another_program_holds_the_write_lock(
     try:
         stats = CliRunner().invoke(main, ["stats"])
         history = CliRunner().invoke(main, ["history"])
+        replay = CliRunner().invoke(main, ["replay", "1"])  # the stored record is a stub: it may not replay
     finally:
         writer.execute("ROLLBACK")
         writer.close()
     assert stats.exit_code == 0 and "+20" in stats.output, stats.output
     assert history.exit_code == 0 and "18446744073709551615" in history.output, history.output
+    assert "in use by another program" not in replay.output and "cannot be replayed" in replay.output
 
 
 @pytest.mark.skipif(shutil.which("unshare") is None or not sys.platform.startswith("linux"), reason="needs unshare")
