@@ -21,6 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.cli.test_interrupt import alive, children  # noqa: E402 - the suite's view of a process tree
+
 ENTRY = "import sys; from tutor.cli.main import main; sys.exit(main())"
 RUNAWAY = "L:335779TTJJJQKKAAX467 F:3446688999TJQQQ2D F:345556788TKKAA222"
 
@@ -30,28 +33,6 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def start_server(home: Path, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
