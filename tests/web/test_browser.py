@@ -102,7 +102,8 @@ def page(browser: Any) -> Iterator[Any]:
 
 def ready(page: Any) -> None:
     """Wait until the page has no request in flight (the script marks the body while it waits)."""
-    page.wait_for_function("document.body.dataset.ready === 'true' && !document.body.hasAttribute('aria-busy')")
+    # A selector, not wait_for_function: that evaluates a string, which the page's CSP (no unsafe-eval) refuses.
+    page.wait_for_selector("body[data-ready='true']:not([aria-busy])", state="attached")
 
 
 def tap(card: Any) -> None:
