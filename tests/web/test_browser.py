@@ -93,6 +93,8 @@ def page(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))  # a module that fails to load or throws
+    page.on("console", lambda message: errors.append(message.text)  # the CSP refused something of the page's own
+            if "Content Security Policy" in message.text else None)
     try:
         yield page
     finally:
