@@ -18,8 +18,10 @@ from tutor.solver import Solver
 
 #: One fixed step of 8 samples (no sequential sampling): the tests of what one step does.
 SMALL = Budget(samples=8, width=3, max_samples=8)
-#: Sequential sampling in steps of 8, up to 64.
-SEQUENTIAL = Budget(samples=8, width=3, max_samples=64)
+#: Sequential sampling in steps of 8, up to 64, on the compiled play-out (the coach's method).
+SEQUENTIAL = Budget(samples=8, width=3, max_samples=64, policy="quick")
+#: Its first step alone.
+FIRST_STEP = Budget(samples=8, width=3, max_samples=8, policy="quick")
 
 
 def _mid_game_view(deal: int, plays: int) -> Game:
@@ -53,7 +55,7 @@ def test_sequential_sampling_stops_when_every_figure_is_settled_or_at_the_cap() 
         ev = evaluate(view, (), SEQUENTIAL)
         assert ev.samples % SEQUENTIAL.samples == 0 and SEQUENTIAL.samples <= ev.samples <= SEQUENTIAL.max_samples
         assert ev.best.samples == ev.samples  # the best is always played on every sample
-        first = evaluate(view, (), SMALL)
+        first = evaluate(view, (), FIRST_STEP)
         # The first step is the fixed budget's, sample for sample.
         assert {c.move: c.outcomes[:8] for c in ev.candidates if c.move in {d.move for d in first.candidates}} == {
             c.move: c.outcomes for c in first.candidates if ev.value(c.move) is not None
