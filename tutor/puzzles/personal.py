@@ -90,8 +90,21 @@ def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, C
             game.make_bid(action[1])
 
 
+#: The fields of the rules that change which plays are legal: the solver knows the standard ones.
+PLAY_RULES = ("players", "min_straight", "min_pair_chain", "min_airplane", "chain_top")
+
+
+def solver_rules(rules: Any) -> bool:
+    """Whether a game's rules play like the solver's (variants that change only bidding or scoring do)."""
+    from tutor.engine.rules import STANDARD
+
+    return all(getattr(rules, name, None) == getattr(STANDARD, name) for name in PLAY_RULES)
+
+
 def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0) -> list[Missed]:
     """Every small-enough turn where ``seat`` threw away a proven win (earliest first)."""
+    if not solver_rules(record.rules):
+        return []  # another game (four players, other chains): the solver would prove the wrong thing
     found = []
     for moment, pos, played in learner_turns(record, seat):
         if sum(len(h) for h in pos.hands) > MAX_CARDS or len(pos.legal_moves()) < 2:
