@@ -79,15 +79,12 @@ def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, C
     game = replay(start)
     moment = 0
     for action in record.actions:
-        if isinstance(action, Turn):
-            if action.seat == seat:
-                moment += 1
-                pos = game_position(game)
-                if pos is not None:
-                    yield moment, pos, action.play
-            game.play(action.play)
-        else:
-            game.make_bid(action[1])
+        if isinstance(action, Turn) and action.seat == seat:
+            moment += 1
+            pos = game_position(game)
+            if pos is not None:
+                yield moment, pos, action.play
+        game.apply_recorded(action)  # bids, robs, a shown hand and plays alike (the engine's one replay step)
 
 
 #: The fields of the rules that change which plays are legal: the solver knows the standard ones.
