@@ -317,6 +317,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
         click.echo(json.dumps(
             {"files": report.files, "lessons": len(report.lessons),
              "claims": {"proven": report.claims.proven, "unchecked": report.claims.unchecked,
+                        "reachable": report.claims.reachable,
                         **report.claims.by_kind},
              "problems": [asdict(p) for p in report.problems]}, ensure_ascii=False, indent=2))
     else:
@@ -329,6 +330,9 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
                          in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked,
                          view_mistakes=kinds.get("mistake_view", 0), view_unique=kinds.get("unique_view", 0),
                          view_unclear=kinds.get("view_unclear", 0)))
+            click.echo(t("lessons.validate_coach", view_accepted=kinds.get("accepted_view", 0),
+                         bid_accepted=kinds.get("bid_accepted", 0), bid_mistakes=kinds.get("bid_mistake", 0),
+                         reachable=report.claims.reachable))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:

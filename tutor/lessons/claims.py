@@ -62,6 +62,8 @@ class Tally:
 
     proven: int = 0
     unchecked: int = 0
+    #: Lesson positions in the play proven reachable by a whole game replayed to them.
+    reachable: int = 0
     by_kind: dict[str, int] = field(default_factory=dict)
     #: Hidden-hand claims the view-based evaluation could not tell apart from the accepted answers.
     unclear: list[str] = field(default_factory=list)
@@ -142,6 +144,8 @@ class Weigher(Protocol):
     """Weighs a hidden-hand task from the learner's view (:class:`tutor.lessons.view_claims.ViewProver`)."""
 
     def play(self, task: Task, setup: Setup, where: FieldPath, extra: Sequence[Move] = ()) -> bool: ...
+
+    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool: ...
 
 
 #: Builds a :class:`Weigher` for a report and a tally (injected: this module does not know the coach).
@@ -252,6 +256,11 @@ class ClaimProver:
             assert setup.landlord is not None
             extra = list(self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord)))
         return self.weigher(self.report, self.tally).play(task, setup, where, extra)
+
+    def bid(self, task: Task, setup: Setup, where: FieldPath) -> None:
+        """A bidding task against the coach's bid evaluation (counted unchecked without ``view``)."""
+        if self.weigher is None or not self.weigher(self.report, self.tally).bid(task.bids, setup, where):
+            self.tally.unchecked += 1
 
     def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:
         assert setup.landlord is not None

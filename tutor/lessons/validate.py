@@ -31,6 +31,7 @@ from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, for
 from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
+from tutor.lessons.reachability import proven_reachable
 from tutor.lessons.schema import lesson_schema, schema_problems  # noqa: F401 - lesson_schema: re-exported
 from tutor.lessons.scoring import score_answer
 from tutor.paths import lessons_dir
@@ -71,12 +72,31 @@ class _Checker:
         self.problems: list[Problem] = []
         #: Every move a play or line step accepts (first moves), for the feedback checks.
         self._accepted: dict[FieldPath, list[Combo | None]] = {}
+        #: Positions proven reachable by a witness game.
+        self.reachable = 0
         self.prover = ClaimProver(oracle, self.add, view, weigher=_view_prover if view else None)
 
     def add(self, where: FieldPath, code: str, message: str) -> None:
         self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
 
     # ----------------------------------------------------------------- steps
+    def check_reachable(self, step: Step, flagged: set[str]) -> None:
+        """A position in the play is proven reachable by a whole game replayed to it (:mod:`.reachability`).
+
+        Skipped when building the step already reported its position (the witness would say the same).
+        """
+        setup = step.setup
+        if setup is None or step.broken or setup.landlord is None:
+            return
+        here = format_path((*step.where, "position"))
+        if any(path == here or path.startswith(here + ".") for path in flagged):
+            return
+        why = proven_reachable(setup)
+        if why is None:
+            self.reachable += 1
+        else:
+            self.add((*step.where, "position"), "unreachable", f"no real game reaches this position: {why}")
+
     def check_step(self, step: Step) -> None:
         task = step.task
         if task is None or step.broken:
@@ -257,6 +277,8 @@ class _Checker:
             if bid and bid <= highest:
                 self.add((*where, "accept", "bids", i), "illegal_answer",
                          f"accepted bid {bid} is illegal: a bid must be higher than {highest} (RULES §3)")
+        if setup.landlord is None and len(setup.hands[YOU]) == 17:
+            self.prover.bid(task, setup, where)
 
     def _name(self, step: Step, where: FieldPath) -> None:
         task = step.task
@@ -339,10 +361,13 @@ def validate_document(
     problems.extend(built)
     if lesson is not None:
         checker = _Checker(doc, oracle, view)
+        flagged = {p.path for p in built}
         for step in lesson.steps:
+            checker.check_reachable(step, flagged)
             checker.check_step(step)
         problems.extend(checker.problems)
         if tally is not None:
+            tally.reachable += checker.reachable
             tally.proven += checker.prover.tally.proven
             tally.unchecked += checker.prover.tally.unchecked
             for kind, n in checker.prover.tally.by_kind.items():
