@@ -88,7 +88,7 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
     assert task is not None and task["active"]
     seats = {seat["seat"]: seat for seat in task["felt"]["seats"]}
     assert [seats[s]["name"] for s in (0, 1, 2)] == ["You", "Right", "Left"]
-    assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "18 cards"
+    assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "10 cards"
     assert seats[1]["last"]["cards"] == ["8", "8"] and seats[1]["last"]["to_beat"]
     assert seats[0]["to_move"] and seats[0]["fanned"] and task["felt"]["hand"] == list("4667TTQQA")
     # Raised cards get the play status line at once; a look is not an attempt and moves no revision.

@@ -167,7 +167,7 @@ def render_lesson_event(console: Console, event: LessonEvent) -> None:
     elif isinstance(event, StepShown):
         console.print()
         console.print(f"[dim]{t('lessons.step_header', number=event.index + 1, total=event.total)}[/dim]")
-        console.print(event.step.text.get(lang))
+        console.print(event.wording.get(lang))
         if event.step.task is None and event.step.setup is not None:
             show_setup(console, event.step.setup)
     elif isinstance(event, TaskShown):

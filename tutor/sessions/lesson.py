@@ -23,7 +23,7 @@ from tutor.coach.status import BidStatus, bid_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.i18n import Phrase
-from tutor.lessons.model import SEATS, YOU, Lesson, Setup, Step, Task, TaskType
+from tutor.lessons.model import SEATS, TERMINAL, YOU, Lesson, Setup, Step, Task, TaskType, Text
 from tutor.lessons.moves import parse_move
 from tutor.lessons.progress import ProgressBook
 from tutor.lessons.runner import Hint, LessonRun, Outcome, Verdict
@@ -46,6 +46,13 @@ class StepShown:
     index: int
     total: int
     step: Step
+    #: The step's text in the wording of the front end the session speaks to (:meth:`Text.for_front`).
+    text: Text | None = None
+
+    @property
+    def wording(self) -> Text:
+        """The text to show: the front end's wording, else the step's own."""
+        return self.text if self.text is not None else self.step.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,10 +193,13 @@ class LessonSession:
         lesson: the lesson to do (an item of ``course``).
         book: where the result is saved (None: nothing saved).
         run: an existing run to continue (tests, resumed lessons).
+        front: ``"terminal"`` or ``"web"``: which wording of texts that speak of typing or
+            terminal commands the steps show (:meth:`Text.for_front`).
     """
 
     def __init__(self, course: list[Lesson], lesson: Lesson, book: ProgressBook | None = None,
-                 run: LessonRun | None = None) -> None:
+                 run: LessonRun | None = None, front: str = TERMINAL) -> None:
+        self.front = front
         self.course = course
         self.lesson = lesson
         self.book = book
@@ -219,7 +229,9 @@ class LessonSession:
     def _enter_step(self) -> list[LessonEvent]:
         if self.run.finished:
             return self._finish()
-        events: list[LessonEvent] = [StepShown(self.run.index, len(self.lesson.steps), self.run.step)]
+        step = self.run.step
+        events: list[LessonEvent] = [StepShown(self.run.index, len(self.lesson.steps), step,
+                                               step.text.for_front(self.front))]
         if self.run.step.task is not None:
             events.append(self._task_state())
         return events
@@ -248,7 +260,10 @@ class LessonSession:
 
     def hint(self) -> list[LessonEvent]:
         task = self.run.step.task
-        return [HintGiven(self.run.hint(), task.type if task is not None else None)]
+        hint = self.run.hint()
+        if hint.text is not None:
+            hint = Hint(hint.text.for_front(self.front), hint.answer)
+        return [HintGiven(hint, task.type if task is not None else None)]
 
     def restart_step(self) -> list[LessonEvent]:
         self.run.restart_step()
@@ -277,6 +292,8 @@ class LessonSession:
                 if not status.ok:
                     return events
         outcome = self.run.answer(text)
+        if outcome.text is not None:
+            outcome.text = outcome.text.for_front(self.front)
         events.append(Answered(outcome))
         if outcome.step_done:
             self.run.advance()

@@ -15,7 +15,7 @@ from typing import Any, cast
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, speaking, t
-from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
+from tutor.lessons.model import SEATS, WEB, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
 from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
@@ -97,7 +97,7 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ls.StepShown):
         out: dict[str, Any] = {"type": "step", "header": t("lessons.step_header", number=item.index + 1,
                                                             total=item.total),
-                               "text": item.step.text.get(lang), "has_task": item.step.task is not None}
+                               "text": item.wording.get(lang), "has_task": item.step.task is not None}
         if item.step.task is None and item.step.setup is not None:
             out["felt"] = position(item.step.setup)
         return out
@@ -162,7 +162,7 @@ def start(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any
         lesson = find_lesson(course(), ident)
     except ValueError:
         raise refuse(404, "err_no_lesson", id=quoted(ident)) from None
-    session = ls.LessonSession(course(), lesson, None)
+    session = ls.LessonSession(course(), lesson, None, front=WEB)
     slot.session = session
     return session.start()
 
