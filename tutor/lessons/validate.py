@@ -74,6 +74,9 @@ class _Checker:
         self._accepted: dict[FieldPath, list[Combo | None]] = {}
         #: Positions proven reachable by a witness game.
         self.reachable = 0
+        #: Feedback entries written by authors, and tasks whose other wrong answers get a derived reason.
+        self.explained_feedback = 0
+        self.explained_auto = 0
         self.prover = ClaimProver(oracle, self.add, view, weigher=_view_prover if view else None)
 
     def add(self, where: FieldPath, code: str, message: str) -> None:
@@ -112,12 +115,46 @@ class _Checker:
         check(step, where)
         self._feedback(step, where)
         self._hints(step, where)
+        self._explained(step, where)
+
+    def _explained(self, step: Step, where: FieldPath) -> None:
+        """Every wrong answer gets a reason (issue 21): the author's feedback, or one the runner can derive.
+
+        Derived (:mod:`tutor.lessons.explain`): a drill's other kinds, a plan's play counts, the
+        solver's line on open hands, the coach's figures on hidden ones, what named cards read as,
+        the scoring formula. Bids have no derived reason: every bid the task calls wrong needs feedback.
+        """
+        task = step.task
+        setup = step.setup
+        assert task is not None
+        self.explained_feedback += len(task.feedback)
+        if task.type == TaskType.BID:
+            highest = max((b for _, b in setup.bids), default=0) if setup is not None else 0
+            given = {0 if str(f.answer) == "pass" else int(str(f.answer)) for f in task.feedback
+                     if f.answer is not None and str(f.answer) in {"pass", "0", "1", "2", "3"}}
+            for bid in [0, *range(highest + 1, 4)]:
+                if bid not in task.bids and bid not in given:
+                    self.add((*where, "feedback"), "unexplained",
+                             f"bid {'pass' if bid == 0 else bid} is called wrong without a word: give it feedback")
+            return
+        if task.type in (TaskType.PLAY, TaskType.LINE) and setup is not None:
+            from tutor.lessons.claims import is_open
+            from tutor.lessons.view_claims import lesson_view
+
+            if not (task.kinds or task.goal in ("thrift", "fewest_plays") or is_open(setup)
+                    or lesson_view(setup) is not None):
+                self.add(where, "unexplained", "wrong moves here get no reason: give feedback, or a position the"
+                         " coach can weigh (landlord and card counts) or the solver can show (every hand face up)")
+                return
+        self.explained_auto += 1
 
     def _hints(self, step: Step, where: FieldPath) -> None:
         """Hints teach: a principle first, narrower clues, the answer last (never first)."""
         task = step.task
         assert task is not None
         if not task.hints:
+            self.add((*where, "type"), "no_hints",
+                     "every task needs hints: the principle, where to look, then «Answer: …» (issue 21)")
             return
         last = task.hints[-1]
         at = (*where, "hints", len(task.hints) - 1)
@@ -368,6 +405,8 @@ def validate_document(
         problems.extend(checker.problems)
         if tally is not None:
             tally.reachable += checker.reachable
+            tally.by_kind["explained_feedback"] = tally.by_kind.get("explained_feedback", 0) + checker.explained_feedback
+            tally.by_kind["explained_auto"] = tally.by_kind.get("explained_auto", 0) + checker.explained_auto
             tally.proven += checker.prover.tally.proven
             tally.unchecked += checker.prover.tally.unchecked
             for kind, n in checker.prover.tally.by_kind.items():
