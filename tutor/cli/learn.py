@@ -28,6 +28,7 @@ from tutor.i18n import language, t
 from tutor.lessons.course import find_lesson, load_course
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
+from tutor.lessons.review import REVIEW_ID, ReviewBook
 from tutor.lessons.validate import validate_paths
 from tutor.sessions.events import StatusLine
 from tutor.sessions.lesson import (
@@ -40,6 +41,7 @@ from tutor.sessions.lesson import (
     LessonStarted,
     Restarted,
     next_lesson,
+    review_session,
     StepShown,
     TaskShown,
 )
@@ -244,6 +246,9 @@ def _course_table(console: Console, course: list[Lesson], book: ProgressBook) ->
                     max_stars=3 * len(course)))
     upcoming = next_lesson(course, set(progress))
     console.print(t("lessons.next_lesson", id=upcoming.id) if upcoming else t("lessons.all_done"))
+    due = len(ReviewBook(book.store).due())
+    if due:
+        console.print(t("lessons.review_due", count=due))
 
 
 def _reader() -> Callable[[str], str | None]:
@@ -293,6 +298,13 @@ def learn_command(lesson: str | None, reset: bool, lang: str | None, as_json: bo
                 click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
             else:
                 _course_table(console, course, book)
+            return
+        if lesson.strip().lower() == REVIEW_ID:
+            session = review_session(course, book)
+            if session is None:
+                console.print(t("lessons.review_none"))
+                return
+            run_lesson(session, console, _reader())
             return
         run_lesson(LessonSession(course, find_lesson(course, lesson), book), console, _reader())
     finally:

@@ -17,6 +17,7 @@ from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, speaking, t
 from tutor.lessons.model import SEATS, WEB, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
+from tutor.lessons.review import REVIEW_ID, ReviewBook
 from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
 from tutor.web import felt, render
@@ -147,6 +148,7 @@ def route(action: Any) -> Any:
                 progress = t("lessons.progress", done=len(done), total=len(rows),
                              stars=sum(row["stars"] for row in done), max_stars=3 * len(rows))
                 return {"rev": slot.rev, "course": rows, "progress": progress,
+                        "review_due": len(ReviewBook(book.store).due()),
                         "lesson": None if current is None else {"id": current.lesson.id,
                                                                 "finished": current.finished},
                         "events": [e for e in (event(i) for i in items) if e]}
@@ -157,6 +159,14 @@ def route(action: Any) -> Any:
 def start(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any]:
     ident = field_str(body, "id", limit=80)
     from tutor.lessons.course import find_lesson
+
+    if ident == REVIEW_ID:  # the tasks the learner missed, due now (spaced review)
+        review = ls.review_session(course(), book, front=WEB)
+        if review is None:
+            raise refuse(409, "err_no_review")
+        review.book = None  # set around each action, as for any lesson
+        slot.session = review
+        return review.start()
 
     try:
         lesson = find_lesson(course(), ident)
