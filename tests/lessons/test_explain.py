@@ -20,8 +20,8 @@ def _run(lesson_id: str, step: int) -> LessonRun:
 
 def test_a_drill_answer_of_another_kind_is_named() -> None:
     with speaking("en"):
-        outcome = _run("chains", 4).answer("pass")
-    assert outcome.verdict is Verdict.WRONG and outcome.reason == "that is a pass; the task asks for: straight"
+        outcome = _run("singles-pairs", 3).answer("3")
+    assert outcome.verdict is Verdict.WRONG and outcome.reason == "that is a single; the task asks for: pair"
 
 
 def test_a_plan_question_says_which_cards_it_is_about() -> None:

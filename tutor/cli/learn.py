@@ -344,6 +344,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
                          view_unclear=kinds.get("view_unclear", 0)))
             click.echo(t("lessons.validate_coach", view_accepted=kinds.get("accepted_view", 0),
                          bid_accepted=kinds.get("bid_accepted", 0), bid_mistakes=kinds.get("bid_mistake", 0),
+                         scoped=kinds.get("not_contradicted_view", 0),
                          reachable=report.claims.reachable))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))

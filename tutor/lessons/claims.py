@@ -147,6 +147,8 @@ class Weigher(Protocol):
 
     def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool: ...
 
+    def scoped(self, task: Task, setup: Setup, where: FieldPath) -> bool: ...
+
 
 #: Builds a :class:`Weigher` for a report and a tally (injected: this module does not know the coach).
 WeigherFactory = Callable[[Report, "Tally"], Weigher]
@@ -203,11 +205,12 @@ class ClaimProver:
         """Claims of a play task.  ``listed_only``: the task names its answers (no ``winning``)."""
         goal = task.goal
         if goal == THRIFT_GOAL:
-            pass
+            self._coach_scoped(task, setup, where)
         elif goal == PLAN_GOAL:
             if setup.table is not None:
                 self.report((*where, "goal"), "bad_goal", "a fewest_plays goal is about your lead: the table must be empty")
                 return
+            self._coach_scoped(task, setup, where)
         elif not is_open(setup):
             accepted, wrong = task_answers(task, setup, where)
             hand = setup.hands[0]
@@ -256,6 +259,11 @@ class ClaimProver:
             assert setup.landlord is not None
             extra = list(self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord)))
         return self.weigher(self.report, self.tally).play(task, setup, where, extra)
+
+    def _coach_scoped(self, task: Task, setup: Setup, where: FieldPath) -> None:
+        """Hand-proven goals on hidden hands: the coach must not contradict them (view only)."""
+        if self.view and self.weigher is not None and not is_open(setup):
+            self.weigher(self.report, self.tally).scoped(task, setup, where)
 
     def bid(self, task: Task, setup: Setup, where: FieldPath) -> None:
         """A bidding task against the coach's bid evaluation (counted unchecked without ``view``)."""

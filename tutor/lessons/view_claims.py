@@ -132,18 +132,19 @@ class ViewProver:
             self._unlisted(best, [a.move for a in accepted] + [w.move for w in wrong], ev.candidates, where)
         return True
 
-    def _accepted_good(self, task: Task, accepted: Sequence[Answer], ev: Evaluation) -> None:
+    def _accepted_good(self, task: Task, accepted: Sequence[Answer], ev: Evaluation,
+                       top: CandidateValue | None = None) -> None:
         """Every accepted answer is one the coach leaves alone (best or good, with its noise).
 
-        A rules drill ("lead a pair": answers accepted by ``kinds``) asks for a move of those
-        kinds, so its answers are compared with the best move the drill allows, not with every
-        move; any other task's answers with the best move of all.
+        Compared with ``top`` when given (the best move that answers a narrower question);
+        else a rules drill ("lead a pair": answers accepted by ``kinds``), which asks for a move
+        of those kinds, with the best move the drill allows; any other task with the best move.
         """
         drill = bool(task.kinds) and not task.moves and not task.winning
         values = [v for v in (ev.value(a.move) for a in accepted) if v is not None]
         if not values:
             return
-        best = max(values, key=lambda v: v.win_chance) if drill else ev.best
+        best = top or (max(values, key=lambda v: v.win_chance) if drill else ev.best)
         for answer in accepted:
             got = ev.value(answer.move)
             if got is None:
@@ -157,6 +158,48 @@ class ViewProver:
                             f"the lesson accepts {move_name(answer.move)!r}, but the coach calls it {level}:"
                             f" {got.win_chance:.0%} against {best.win_chance:.0%} for {move_name(best.move)!r}"
                             f" (±{se:.0%}, {len(got.outcomes)} samples)")
+
+    def scoped(self, task: Task, setup: Setup, where: FieldPath) -> bool:
+        """A ``thrift`` or ``fewest_plays`` task on hidden hands: the coach must not contradict it.
+
+        Such a task asks a narrower question than "what is best here" ("beat it cheaply", "the
+        first play of your plan"), and its claim is proven on the hand alone. What the coach
+        checks is that the course does not teach against it: every accepted answer is among its
+        good choices *among the moves that answer the question* (every play but a pass; with
+        ``holding``, the plays that take those cards), and no answer called wrong wins clearly
+        more often than the best accepted one.
+        """
+        view = lesson_view(setup)
+        if view is None:
+            return False
+        accepted, wrong = task_answers(task, setup, where)
+        if not accepted:
+            return False
+        ev = evaluate(view, [a.move for a in accepted] + [w.move for w in wrong], self.budget)
+        holding = task.goal_holding
+
+        def answers(move: Move) -> bool:
+            return move is not None and (holding is None or holding.issubset(Cards(move.cards)))
+
+        scope = [c for c in ev.candidates if answers(c.move)]
+        values = [v for v in (ev.value(a.move) for a in accepted) if v is not None]
+        if not scope or not values:
+            return False
+        self._accepted_good(task, accepted, ev, max(scope, key=lambda c: c.win_chance))
+        best = max(values, key=lambda v: v.win_chance)
+        for answer in wrong:
+            got = ev.value(answer.move)
+            if got is None:
+                continue
+            diff, se = _paired(got, best)
+            if diff > SIGMAS * se and diff > 0:
+                self.report(answer.where, "view_contradicts",
+                            f"the lesson calls {move_name(answer.move)!r} wrong, but from the learner's view it wins"
+                            f" more often ({got.win_chance:.0%} against {best.win_chance:.0%} for"
+                            f" {move_name(best.move)!r}, ±{se:.0%})")
+            else:
+                self.tally.prove("not_contradicted_view")
+        return True
 
     def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool:
         """A bidding task against the coach's expected score (:mod:`tutor.coach.bidding`).
