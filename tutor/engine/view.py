@@ -45,10 +45,17 @@ class PlayerView:
     #: The game's winning bid (None while bidding).
     bid: int | None
     rules: Rules = field(default=STANDARD)
+    #: The landlord's cards when shown (open hand, RULES §12.2), kept current as they are played.
+    shown: Cards | None = None
 
     @property
     def players(self) -> int:
         return len(self.card_counts)
+
+    @property
+    def opened(self) -> bool:
+        """True when the landlord's hand is public (RULES §12.2)."""
+        return self.shown is not None
 
     @property
     def is_landlord(self) -> bool:
@@ -79,6 +86,8 @@ class PlayerView:
         """Cards this player has not seen: the deck less their hand and all plays.
 
         The kitty is *not* subtracted: it is in the landlord's hand or was played.
+        A shown landlord's hand (RULES §12.2) stays in: it is still out, in the
+        landlord's hand (:attr:`shown` says where).
         """
         from tutor.engine.cards import FULL_DECK
 
