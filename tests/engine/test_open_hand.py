@@ -63,6 +63,9 @@ def test_rule_12_2_every_seats_view_includes_the_landlords_cards_as_they_are_pla
     assert game.view(0).shown == game.hand(1)  # updated
     # The samplers of the bots and the coach deal exactly the shown hand to the landlord.
     assert landlord_known(game.view(0)) == game.hand(1).packed
+    # The card counter ("not seen") leaves the shown cards out: only the other farmer's are unknown.
+    assert game.view(0).not_seen() == game.hand(2)
+    assert game.view(1).not_seen() == game.view(1).unseen()  # the landlord's own view is unchanged
     game.undo()
     game.undo()
     assert game.view(0).shown is None and not game.opened

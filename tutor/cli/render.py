@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.coach.status import combo_name
-from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, FULL_DECK
+from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
@@ -94,7 +94,7 @@ def game_cell(view: PlayerView) -> str:
 
 def counter_line(view: PlayerView) -> Text:
     """For D, X, 2, A … 3: how many of that rank the player has not seen (RULES §9)."""
-    unseen = Cards(FULL_DECK.packed - view.hand.packed - view.played_cards().packed)
+    unseen = view.not_seen()
     out = Text(f"{t('play.counter')}: ", style="bold")
     for i, rank in enumerate(COUNTER_ORDER):
         n = unseen.count(rank)

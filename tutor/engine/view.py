@@ -93,6 +93,17 @@ class PlayerView:
 
         return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
 
+    def not_seen(self) -> Cards:
+        """What the card counter counts (RULES §9): :meth:`unseen` less a shown landlord's hand (RULES §12.2).
+
+        Once the landlord shows the hand, its cards are seen by everyone; the
+        counter then counts only the cards whose place a farmer cannot know.
+        """
+        unseen = self.unseen()
+        if self.shown is None or self.landlord == self.seat:
+            return unseen
+        return Cards(unseen.packed - self.shown.packed)
+
 
 def view_from_public(
     seat: int,
