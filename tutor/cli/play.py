@@ -216,6 +216,10 @@ def play_command(
         while True:
             if run(console, read, session) is Waiting.QUIT:
                 return
+            if session.final is not None and session.final.game_id is not None:
+                from tutor.cli.puzzle import mention_personal  # a missed proven win becomes a puzzle
+
+                mention_personal(console, store, session.final.game_id)
             choice = _again_or_new(read)
             while choice == "mistakes":  # learn from your mistakes, then the same question again
                 final = session.final

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from tutor.coach.status import combo_name
 from tutor.i18n import speaking, t
+from tutor.puzzles import personal
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Outcome, Played
@@ -33,7 +34,10 @@ def player_name(puzzle: Puzzle, player: int) -> str:
 
 
 def goal_text(puzzle: Puzzle) -> str:
-    return ps.goal_phrase(puzzle).render()
+    """The goal line, and for a duel why the third hand does not matter (shown, never hidden)."""
+    note = ps.idle_phrase(puzzle)
+    goal = ps.goal_phrase(puzzle).render()
+    return goal if note is None else f"{goal} · {note.render()}"
 
 
 def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
@@ -126,7 +130,8 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
         "streak": t("web.streak", n=stats.streak),
         "themes": [{"id": theme, "name": t(f"puzzles.theme_{theme}")}
                    for theme in sorted({theme for p in _library() for theme in p.themes})],
-        "to_replay": len(ps.replay_queue(_library(), progress)),
+        "to_replay": len(ps.replay_queue(ps.with_personal(_library(), progress), progress)),
+        "mine": len(personal.waiting(progress)),
         "puzzle": None,
     }
     session: ps.PuzzleSession | None = slot.session
@@ -193,9 +198,9 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
     library = _library()
     today = date.today()
     if kind == "daily":
-        from tutor.puzzles.daily import daily_id
+        from tutor.puzzles.daily import daily_puzzle_id
 
-        puzzle = library.get(daily_id(library.ids, today))
+        puzzle = library.get(daily_puzzle_id(library, today))
     elif kind == "random":
         theme = _theme(body)
         try:
@@ -203,8 +208,18 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
                                     progress.attempted_ids())
         except ValueError:
             raise refuse(400, "err_theme", value=quoted(theme)) from None
+    elif kind == "mine":
+        # A missed win of the learner's own games (the newest finished games are looked at first).
+        personal.scan(progress.store)
+        mine = personal.waiting(progress)
+        wanted = field_str(body, "id", limit=40) if body.get("id") else None
+        chosen = [p for p in progress.personal() if p.id == wanted] if wanted else mine[:1]
+        if not chosen:
+            raise refuse(404, "err_nothing_to_replay")
+        puzzle = chosen[0]
     elif kind == "replay":
         theme = _theme(body)
+        library = ps.with_personal(library, progress)
         try:
             waiting = ps.replay_queue(library, progress, theme)
         except ValueError:
@@ -247,7 +262,22 @@ def look(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict
     return list(session.look(field_str(body, "cards", limit=80)))
 
 
+def mine(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+    """The learner's own puzzles (from their games) for the library page: newest games scanned first."""
+    with context.store() as store:
+        progress = PuzzleProgress(store)
+        with speaking(chosen_lang(store, context, query.get("lang"))):
+            personal.scan(store)
+            last = progress.last_outcomes()
+            return {"puzzles": [{"id": p.id, "rating": round(p.rating), "source": p.source.describe(),
+                                 "goal": goal_text(p), "last": last.get(p.id),
+                                 "themes": [t(f"puzzles.theme_{x}") for x in p.themes]
+                                 if last.get(p.id) == "solved" else []}
+                                for p in progress.personal()]}
+
+
 ROUTES = [
+    ("/api/puzzle/mine", "GET", mine),
     ("/api/puzzle", "GET", route(None)),
     ("/api/puzzle/select", "POST", route(look)),
     ("/api/puzzle/start", "POST", route(start)),
