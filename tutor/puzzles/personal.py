@@ -86,8 +86,8 @@ def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, C
                 if pos is not None:
                     yield moment, pos, action.play
             game.play(action.play)
-        else:
-            game.make_bid(action[1])
+        else:  # an auction move or the open hand (RULES §12): the engine steps every record action
+            game.apply_recorded(action)
 
 
 def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0) -> list[Missed]:
