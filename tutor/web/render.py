@@ -101,6 +101,7 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
         "game_cell": game_cell(view),
         "counter": counter(view) if show_counter else None,
         "table": combo(view.table),
+        "table_seat": view.table_seat if view.table is not None else None,
         "leading": view.table is None,
     }
 
@@ -121,11 +122,14 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
     else:
         farmers = [seat_name(s) for s in range(len(final.hands)) if s != final.landlord]
         who = t("play.winner_farmers", seats=t("play.and").join(farmers))
+    title = t("play.final_title_you_win") if you_won else t("play.final_title_you_lose")
     return {
         "type": "final",
         "won": you_won,
-        "title": t("play.final_title_you_win") if you_won else t("play.final_title_you_lose"),
+        "title": title,
         "who": who,
+        # one line for the status: "You lose. The landlord (West) wins alone." (two sentences, each stopped)
+        "status": f"{title}{'' if title[-1:] in '.!?…' else '.'} {who}",
         "multipliers_title": t("play.multipliers"),
         "multipliers": multipliers(final),
         "cost_line": t("play.cost_line", base=final.base, bid=final.bid, mult=final.multiplier, cost=final.cost),
