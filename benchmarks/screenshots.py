@@ -101,7 +101,7 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(f"{base}/play?deal={args.deal}&level=easy")
         page.wait_for_selector("body[data-ready]")
-        page.screenshot(path=str(args.out / f"{name}-bid.png"))
+        page.screenshot(path=str(args.out / f"{name}-bid.png"), animations="disabled")
         bid = page.get_by_role("button", name=label(args, "bid", n=3))
         if bid.is_enabled():
             bid.click()
@@ -112,7 +112,7 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page.wait_for_function("!document.body.hasAttribute('aria-busy')")
         page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
         play_out(page, args, until_trick=True)
-        page.screenshot(path=str(args.out / f"{name}-midgame.png"), full_page=True)
+        page.screenshot(path=str(args.out / f"{name}-midgame.png"), full_page=True, animations="disabled")
         play_out(page, args)
         page.screenshot(path=str(args.out / f"{name}-final.png"), full_page=True)
         page.locator("#final").get_by_role("button", name=label(args, "learn_mistakes")).click()
@@ -121,7 +121,9 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         for view in ("learn", "puzzle", "history", "settings"):
             page.goto(f"{base}/{view}")
             page.wait_for_selector("body[data-ready]")
-            if view == "puzzle":
+            if view == "puzzle":  # the library opens when no puzzle is in progress
+                page.locator(".library-row").first.wait_for()
+                page.screenshot(path=str(args.out / f"{name}-library.png"))
                 page.locator("#puzzle-daily").click()
                 page.get_by_role("button", name=label(args, "solution")).wait_for()
             page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)

@@ -211,7 +211,7 @@ def play(table: Table, body: dict[str, Any]) -> list[Any]:
     items = session.select(text)
     status = next((item for item in items if isinstance(item, ev.StatusLine)), None)
     if status is None or not status.ok:
-        raise ApiError(422, status.render() if status else t("web.status_empty"), {"events": render.events(items)})
+        raise ApiError(422, render.page_cards(status.render()) if status else t("web.status_empty"), {"events": render.events(items)})
     options = next((item for item in items if isinstance(item, ev.Options)), None)
     if options is None:
         # the selection's status ("Bomb · can be played") is about cards that are now on the table:
