@@ -232,3 +232,60 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
     with Store.open(context.store_path) as store:
         after = GameStore(store).history(limit=1000)
     assert len(after) == before, [(g.deal, g.scored, g.abandoned) for g in after[: len(after) - before]]
+
+
+def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:  # noqa: F811
+    """``/play?…&level=easy`` then "New deal": still easy (the settings say medium); the picker changes it."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        _fresh_deal(page, server, 9, "easy")
+        title = page.locator("#game-title")
+        expect(title).to_contain_text("easy")
+        for level, shown in ((None, "easy"), ("hard", "hard")):
+            if level:
+                page.get_by_label("Computer level").select_option(level)
+            page.locator("#new-game").click()
+            ready(page)
+            page.get_by_role("button", name="Abandon it and start").click()
+            ready(page)
+            expect(title).to_contain_text(shown)
+            expect(page.get_by_label("Computer level")).to_have_value(shown)
+    finally:
+        page.close()
+
+
+def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{server}/learn")
+        ready(page)
+        page.get_by_role("button", name="Start: The cards and their order").click()
+        ready(page)
+        while not page.locator("#lesson .task-controls .hand .card:enabled").count():
+            page.get_by_role("button", name="Next", exact=True).click()
+            ready(page)
+        solution = context.lesson.slot.session.solution()
+        names = {"T": "10", "X": "small joker", "D": "big joker"}
+        hand = page.locator("#lesson .task-controls .hand")
+        tap(hand.get_by_role("button", name=names.get(solution, solution), exact=True).first)
+        expect(hand.locator(".card[aria-pressed='true']")).to_have_count(1)
+        page.locator("#lesson").get_by_role("button", name="Play", exact=True).click()
+        ready(page)
+        tables = page.locator("#lesson .felt")
+        expect(page.locator("#lesson .answered.ok")).to_have_count(1)
+        expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)  # the next step's table
+        for _step in range(6):  # the next tables drawn: none with the last step's card raised
+            before = tables.count()
+            following = page.get_by_role("button", name="Next", exact=True)
+            if not following.count():
+                break
+            following.click()
+            ready(page)
+            if tables.count() > before:
+                expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)
+    finally:
+        page.close()
