@@ -289,3 +289,25 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
                 expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)
     finally:
         page.close()
+
+
+def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:  # noqa: F811
+    """844×390: the auction and the first plays, everything inside the viewport (the hand in one row)."""
+    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        _fresh_deal(page, server, 42)
+        assert off_screen(page) == [], "bidding"
+        page.get_by_role("button", name="Bid 3").click()
+        ready(page)
+        rows = page.evaluate("new Set([...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().top)).size")
+        assert rows == 1  # 20 cards in one row, each a 40 px strip
+        for turn in range(3):
+            assert off_screen(page) == [], f"turn {turn}"
+            page.locator("#btn-hint").click()
+            ready(page)
+            page.locator("#btn-play").click()
+            ready(page)
+    finally:
+        context.close()
