@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import string
 from pathlib import Path
 
@@ -70,3 +72,21 @@ def test_missing_key_falls_back_to_english_then_the_key() -> None:
 def test_unknown_language_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown language 'xx'"):
         set_language("xx")
+
+
+def test_a_half_imported_yaml_is_imported_afresh() -> None:
+    """Ctrl-C during ``import yaml`` leaves half a package in ``sys.modules``.
+
+    The line that reports the interrupt is the next string read; it must not
+    fail on that half package (seen as a traceback instead of "interrupted"
+    under load, tests/cli/test_interrupt.py).
+    """
+    code = (
+        "import sys, types\n"
+        "sys.modules['yaml'] = types.ModuleType('yaml')\n"
+        "from tutor.i18n import t\n"
+        "print(t('cli.interrupted'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == t("cli.interrupted")

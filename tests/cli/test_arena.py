@@ -50,3 +50,14 @@ def test_arena_bad_level_exits_2() -> None:
 def test_arena_zero_deals_exits_2() -> None:
     result = run("--landlord", "easy", "--farmers", "easy", "-n", "0")
     assert result.exit_code == 2
+
+
+def test_arena_under_rob_the_landlord_and_the_open_hand() -> None:
+    # RULES §12: the variants are full games with the auction; the result says which rules.
+    result = run("--landlord", "medium", "--farmers", "easy", "-n", "2", "--auction", "rob", "--open-hand", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["mode"] == "bidding" and data["games"] == 6
+    assert data["rules"]["auction"] == "rob" and data["rules"]["open_hand"] == "after_kitty"
+    table = run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--auction", "rob")
+    assert "Rules: rob the landlord" in table.output

@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from tutor.cli.main import main
 from tutor.i18n import set_language
-from tutor.puzzles.daily import daily_id
+from tutor.puzzles.daily import daily_puzzle_id
 from tutor.puzzles.library import dump_file, load_library
 from tutor.puzzles.model import Puzzle, find_move
 from tutor.solver.position import Position
@@ -36,14 +36,14 @@ def learner_moves(puzzle: Puzzle) -> list[str]:
     pos: Position = puzzle.position
     typed = []
     for text in puzzle.solution.main_line():
-        if pos.roles[pos.to_move] is side:
+        if pos.roles[pos.to_move] is side and pos.legal_moves() != [None]:  # a forced pass is made for you
             typed.append(text)
         pos = pos.after(find_move(pos, text))
     return typed
 
 
-def simple_puzzle(players: int = 2) -> Puzzle:
-    return next(p for p in load_library() if p.players == players
+def simple_puzzle(duel: bool = True) -> Puzzle:
+    return next(p for p in load_library() if ("heads_up" in p.themes) == duel
                 and all(":" not in m for m in p.solution.main_line()) and len(p.solution.main_line()) <= 9)
 
 
@@ -51,7 +51,7 @@ def test_daily_json_is_the_puzzle_of_the_date_without_solution(home: Path) -> No
     result = run("puzzle", "--date", "2025-02-03", "--json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert data["id"] == daily_id(load_library().ids, date(2025, 2, 3))
+    assert data["id"] == daily_puzzle_id(load_library(), date(2025, 2, 3))
     assert "solution" not in data
     assert {"id", "position", "goal", "rating"} <= set(data)
     assert "themes" not in data and "title" not in data  # no spoilers before solving (issue 14)
@@ -73,9 +73,9 @@ def test_bad_input_is_one_line_and_exit_2(home: Path) -> None:
         assert result.output.count("\n") == 1 and result.output.startswith("error:")
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_solving_interactively_raises_the_rating(home: Path, players: int) -> None:
-    puzzle = simple_puzzle(players)
+@pytest.mark.parametrize("duel", [True, False])
+def test_solving_interactively_raises_the_rating(home: Path, duel: bool) -> None:
+    puzzle = simple_puzzle(duel)
     result = run("puzzle", puzzle.id, text="\n".join(learner_moves(puzzle)) + "\n")
     assert result.exit_code == 0
     assert "Solved!" in result.output
@@ -83,6 +83,8 @@ def test_solving_interactively_raises_the_rating(home: Path, players: int) -> No
     stats = json.loads(run("puzzle", "stats", "--json").output)
     assert stats["solved"] == 1 and stats["rating"] > 1500
     assert max(len(line) for line in result.output.splitlines()) <= 80
+    if duel:  # the third hand is shown, and why it does not matter
+        assert "can beat nothing the others can ever play" in " ".join(result.output.split())
 
 
 def test_a_wrong_move_shows_the_refutation_then_retry_is_unrated_loss(home: Path) -> None:
@@ -115,7 +117,7 @@ def test_hint_names_the_kind_then_the_move_and_solution_plays_it_out(home: Path)
 def test_daily_puzzle_in_russian_counts_the_streak(home: Path) -> None:
     library = load_library()
     today = date.today()
-    puzzle = library.get(daily_id(library.ids, today))
+    puzzle = library.get(daily_puzzle_id(library, today))
     result = run("puzzle", "--lang", "ru", text="\n".join(learner_moves(puzzle)) + "\n")
     assert "Задача дня" in result.output
     assert json.loads(run("puzzle", "stats", "--json").output)["streak"] == 1
@@ -154,3 +156,20 @@ def test_title_and_themes_only_after_solving(home: Path) -> None:
     assert "bomb finish" not in before.lower() and "Themes:" not in before
     assert "Goal: win" in before
     assert "Themes:" in after and "bomb finish" in after.lower() and "This puzzle:" in after
+
+
+def test_puzzles_from_your_own_games(home: Path) -> None:
+    from tests.puzzles.test_personal import _finish
+    from tutor.store import Store
+
+    assert "No puzzles from your games yet" in run("puzzle", "mine").output
+    with Store.open() as store:
+        _finish(store, "5")  # the farmer led a single into the one-card landlord: a missed win
+    listed = run("puzzle", "mine", "--list")
+    assert "game 1, turn 1" in listed.output and "new" in listed.output
+    data = json.loads(run("puzzle", "mine", "--json").output)
+    assert len(data) == 1 and "solution" not in data[0] and data[0]["last"] is None
+    result = run("puzzle", "mine", text="5\n55\nA\n")
+    assert "1 puzzle from your own games is waiting" in result.output
+    assert "That loses" in result.output and "Solved!" in result.output
+    assert "No puzzles" not in run("puzzle", "mine", "--lang", "ru").output

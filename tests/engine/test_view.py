@@ -71,9 +71,10 @@ def test_rule_8_view_holds_exactly_the_public_facts() -> None:
     assert view.table == game.table and view.table_seat == game.table_seat
     assert view.bid == 3
     assert view.rules is game.rules
+    assert view.shown is None  # the classic game shows no hand (RULES §12.2 is off)
     assert {f.name for f in dataclasses.fields(PlayerView)} == {
         "seat", "hand", "bids", "landlord", "kitty", "history", "card_counts",
-        "to_move", "table", "table_seat", "bid", "rules",
+        "to_move", "table", "table_seat", "bid", "rules", "shown",
     }
 
 

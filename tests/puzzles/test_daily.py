@@ -36,3 +36,17 @@ def test_same_date_same_puzzle_whatever_the_id_order() -> None:
 def test_bad_date_names_the_input() -> None:
     with pytest.raises(ValueError, match="'2025-13-01'"):
         parse_date("2025-13-01")
+
+
+def test_the_daily_puzzle_is_never_a_one_look_puzzle_and_the_pool_covers_a_year() -> None:
+    from tutor.puzzles.daily import daily_pool, daily_puzzle_id
+    from tutor.puzzles.library import load_library
+
+    library = load_library()
+    pool = set(daily_pool(library))
+    assert len(pool) >= YEAR_DAYS  # no daily puzzle repeats within a year
+    one_look = [p.id for p in library if p.difficulty is not None and p.difficulty.one_look]
+    assert one_look and not pool & set(one_look)
+    start = date(2026, 1, 1)
+    days = {daily_puzzle_id(library, start + timedelta(days=k)) for k in range(YEAR_DAYS)}
+    assert len(days) == YEAR_DAYS and days <= pool

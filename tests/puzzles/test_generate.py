@@ -51,9 +51,10 @@ class OutOfBudget:
 
 
 def test_only_move_positions_become_puzzles() -> None:
-    puzzle = Generator(Solver).examine(Candidate(Position.parse("L:77Q F:6TQA"), SOURCE))
+    puzzle = Generator(Solver).examine(Candidate(Position.parse("L:77Q F:6TQA F:3"), SOURCE))
     assert puzzle is not None
     assert puzzle.first_move == "77"
+    assert "heads_up" in puzzle.themes and puzzle.difficulty is not None
     check_tree(puzzle)
     assert list(puzzle.themes) == tag(puzzle)
     assert verify(puzzle, Solver()).ok

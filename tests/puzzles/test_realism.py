@@ -51,3 +51,60 @@ def test_the_generator_skips_unreachable_candidates() -> None:
     players, table = AUDITED["2f87ec"]
     pos = Position.parse(players, beat=table, beat_by=1)
     assert Generator(Solver).examine(Candidate(pos, Source("composed"))) is None
+
+
+# ------------------------------------------------------------- issue 21: set-up and three players
+def test_the_set_up_is_the_table_play_as_a_lead_then_the_passes() -> None:
+    from tutor.puzzles.realism import setup_moves
+
+    pos = Position.parse("F:9K F:4 L:Q2X", beat="8", beat_by=1)
+    steps = setup_moves(pos)
+    assert [(before.to_move, move) for before, move in steps] == [(1, pos.table), (2, None)]
+    assert str(steps[0][0].hands[1]) == "48" and steps[0][0].table is None
+    assert setup_moves(Position.parse("F:9K F:4 L:Q2X")) == []
+
+
+def test_a_farmer_who_can_beat_nothing_is_out_of_it() -> None:
+    from tutor.puzzles.realism import out_of_it
+
+    assert out_of_it(Position.parse("L:77Q F:6TQA F:3")) == 2
+    assert out_of_it(Position.parse("L:77Q F:3 F:6TQA")) == 1
+    # A 3 beats nothing, but a 4 beats the farmer's 3: then both farmers are in the game.
+    assert out_of_it(Position.parse("L:77Q F:36TA F:4")) is None
+    # A pair of 5s would beat the landlord's pair of 4s some day.
+    assert out_of_it(Position.parse("L:44Q F:6TQA F:55")) is None
+    # A bomb beats anything.
+    assert out_of_it(Position.parse("L:77Q F:6TQA F:3333")) is None
+    # The landlord is never "out of it", and two hands have no third player.
+    assert out_of_it(Position.parse("L:3 F:6TQA F:77Q")) is None
+    assert out_of_it(Position.parse("L:77Q F:6TQA")) is None
+
+
+def test_a_duel_gets_a_third_player_who_is_out_of_it() -> None:
+    import random
+
+    from tutor.puzzles.generate import with_idle_farmer
+    from tutor.puzzles.realism import out_of_it
+
+    duel = Position.parse("L:77Q F:6TQA", beat="5", beat_by=1)
+    for seed in range(20):
+        three = with_idle_farmer(duel, random.Random(seed))
+        assert three is not None and three.players == 3
+        idle = out_of_it(three)
+        assert idle is not None and three.hands[idle].packed and max(three.hands[idle].ranks()) <= 2  # 3, 4 or 5
+        others = [h for i, h in enumerate(three.hands) if i != idle]
+        assert [str(h) for h in others] == ["77Q", "6TQA"] and three.to_move == 0
+        assert three.table_by is not None and three.hands[three.table_by] == duel.hands[1]
+    # Every 3 taken by the two hands: no card is left that can beat nothing.
+    assert with_idle_farmer(Position.parse("L:333Q F:36A"), random.Random(0)) is None
+
+
+def test_the_generator_makes_only_three_player_puzzles_with_a_fair_set_up() -> None:
+    generator = Generator(Solver)
+    source = Source("composed", note="test")
+    assert generator.examine(Candidate(Position.parse("L:77Q F:6TQA"), source)) is None
+    assert generator.examine(Candidate(Position.parse("L:77Q F:6TQA F:3"), source)) is not None
+    # The landlord threw his win away by passing the 8 (X 2 Q was a forced win): no puzzle.
+    thrown = Position.parse("F:9K F:4 L:Q2X", beat="8", beat_by=1)
+    assert Solver().solve(thrown, "win").winning_moves == [None]  # pass is the farmers' only win …
+    assert generator.examine(Candidate(thrown, source)) is None  # … yet it is no puzzle

@@ -214,7 +214,7 @@ def test_an_old_store_s_game_in_progress_is_migrated_in_place_and_resumes(tmp_pa
     db.close()
     with Store.open(path) as store:
         games = GameStore(store)
-        assert store.schema_version("games") == 3
+        assert store.schema_version("games") == 4  # v4: the rules and factors of finished games (issue 24)
         rows = {g.id: g.state for g in games.unfinished()}
         migrated = [s for s in rows.values() if s is not None]
         assert migrated == [{**old, "version": 2, "verdicts": [], "bid_verdicts": [], "open_facts": [], "judged_all": False}]

@@ -17,7 +17,9 @@ Reported for A:
 
 With ``bidding=True`` the arena plays full games with the auction (RULES §3)
 instead: each deal three times, A in seat 0, 1 and 2 against two B bots, and
-reports A's score per game as RULES §7 counts it.
+reports A's score per game as RULES §7 counts it.  ``rules`` chooses the
+variant of those games (``--auction rob``, ``--open-hand``: RULES §12): the
+bots call, rob and show the hand by their own judgement.
 
 This module lives in ``tutor.bench`` rather than ``tutor.bots`` because it
 runs games: the bots package never imports the game (a bot can only see its
@@ -38,6 +40,7 @@ from typing import TypeVar
 from tutor.bots import LEVELS, UnknownLevelError, make_bot
 from tutor.bots.base import Bot
 from tutor.engine.game import Game, Phase
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.solver.parallel import ignore_interrupts, interrupts_held
 
@@ -96,6 +99,8 @@ class ArenaResult:
     #: Fixed-landlord mode: A's WP in the games where it was the landlord, and as the farmers.
     wp_as_landlord: float | None = None
     wp_as_farmers: float | None = None
+    #: The rule set of the bidding games (RULES §12).
+    rules: Rules = STANDARD
 
     def to_json(self) -> dict[str, object]:
         a_ms = self.decision_ms.get(self.a, (0.0, 0.0))
@@ -121,6 +126,7 @@ class ArenaResult:
             data["wp_as_landlord"] = round(self.wp_as_landlord, 4)
             data["wp_as_farmers"] = round(self.wp_as_farmers, 4)
         if self.bidding:
+            data["rules"] = self.rules.to_json()
             data["score"] = data["adp"]
             data["score_ci"] = data["adp_ci"]
             data["a_landlord_share"] = round(self.a_landlord_share or 0.0, 4)
@@ -147,6 +153,8 @@ class _TimedBots:
         return self._decide(game, lambda bot, view: bot.bid(view))
 
     def play(self, game: Game) -> None:
+        if game.can_open() and self._decide(game, lambda bot, view: bot.show_hand(view)):
+            game.open_hand()  # RULES §12.2: the landlord's choice before the first play
         game.play(self._decide(game, lambda bot, view: bot.play(view)))
 
 
@@ -190,11 +198,11 @@ def _fixed_landlord_deal(number: int, a: str, b: str, times: dict[str, list[floa
     return outcome
 
 
-def _bidding_deal(number: int, a: str, b: str, times: dict[str, list[float]]) -> DealOutcome:
+def _bidding_deal(number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules = STANDARD) -> DealOutcome:
     outcome = DealOutcome(number)
     for a_seat in range(3):
         bots = [make_bot(a if seat == a_seat else b, number) for seat in range(3)]
-        game = play_out(Game(number), bots, times)
+        game = play_out(Game(number, rules), bots, times)
         score = game.score()
         a_landlord = score.landlord == a_seat
         outcome.a_landlord += int(a_landlord)
@@ -204,11 +212,12 @@ def _bidding_deal(number: int, a: str, b: str, times: dict[str, list[float]]) ->
     return outcome
 
 
-def _run_chunk(args: tuple[list[int], str, str, bool]) -> Chunk:
-    numbers, a, b, bidding = args
+def _run_chunk(args: tuple[list[int], str, str, bool, Rules]) -> Chunk:
+    numbers, a, b, bidding, rules = args
     times: dict[str, list[float]] = {a: [], b: []}
-    play = _bidding_deal if bidding else _fixed_landlord_deal
-    return Chunk([play(n, a, b, times) for n in numbers], times)
+    if bidding:
+        return Chunk([_bidding_deal(n, a, b, times, rules) for n in numbers], times)
+    return Chunk([_fixed_landlord_deal(n, a, b, times) for n in numbers], times)
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -222,7 +231,7 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 
 def summarise(a: str, b: str, outcomes: list[DealOutcome], times: dict[str, list[float]], seconds: float,
-              bidding: bool) -> ArenaResult:
+              bidding: bool, rules: Rules = STANDARD) -> ArenaResult:
     """Turn per-deal outcomes into WP and ADP with 95% intervals over deals."""
     if not outcomes:
         raise ValueError("the arena played no deals")
@@ -253,6 +262,7 @@ def summarise(a: str, b: str, outcomes: list[DealOutcome], times: dict[str, list
         a_landlord_share=a_share,
         wp_as_landlord=as_landlord,
         wp_as_farmers=as_farmers,
+        rules=rules,
     )
 
 
@@ -277,6 +287,7 @@ def run_arena(
     workers: int = 1,
     bidding: bool = False,
     progress: Callable[[int], None] | None = None,
+    rules: Rules = STANDARD,
 ) -> ArenaResult:
     """Play ``deals`` deals of level ``a`` against level ``b`` and measure ``a``.
 
@@ -287,6 +298,7 @@ def run_arena(
         seed: The first deal number; deals ``seed … seed + deals − 1`` are played.
         workers: Processes to use (1 = in this process).
         bidding: Play with the auction and report RULES §7 scores.
+        rules: The rule set of those games (a variant implies ``bidding``: RULES §12).
         progress: Called with the number of deals just finished, as they finish.
 
     Raises:
@@ -299,9 +311,10 @@ def run_arena(
         raise ValueError(f"workers must be at least 1, got {workers!r}")
     if seed < 0:
         raise ValueError(f"seed must be a non-negative deal number, got {seed!r}")
+    bidding = bidding or not rules.is_classic
     numbers = list(range(seed, seed + deals))
     size = max(1, min(25, deals // (workers * 8) or 1))
-    jobs = [(chunk, a, b, bidding) for chunk in _chunks(numbers, size)]
+    jobs = [(chunk, a, b, bidding, rules) for chunk in _chunks(numbers, size)]
     outcomes: list[DealOutcome] = []
     times: dict[str, list[float]] = {a: [], b: []}
     start = time.perf_counter()
@@ -325,4 +338,4 @@ def run_arena(
                 collect(chunk)
     seconds = time.perf_counter() - start
     outcomes.sort(key=lambda o: o.number)
-    return summarise(a, b, outcomes, times, seconds, bidding)
+    return summarise(a, b, outcomes, times, seconds, bidding, rules)

@@ -1,6 +1,10 @@
 """What every bot shares: the protocol, seeded randomness, and a reading of the table.
 
-A bot is anything with ``bid(view) -> int`` and ``play(view) -> Combo | None``.
+A bot is anything with ``bid(view) -> int``, ``show_hand(view) -> bool`` and
+``play(view) -> Combo | None``.  ``bid`` answers an auction code of
+:mod:`tutor.engine.auction` under ``view.rules`` — a bid (RULES §3), or a
+call, rob or pass (RULES §12.1); :func:`auction_choice` turns a level's sense
+of its hand into the legal code of either auction, so no bot compares bids.
 It is handed a :class:`~tutor.engine.view.PlayerView` — a frozen copy of what
 its seat may know (RULES §8) — and nothing else: this package never imports
 the game module, so no bot can reach a hidden hand even by accident (a test
@@ -14,6 +18,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from tutor.engine.auction import CALL, PASS, ROB, view_auction
 from tutor.engine.combos import Combo, beats, readings
 from tutor.engine.trick import is_first_trick as first_trick_going
 from tutor.engine.view import PlayerView
@@ -26,7 +31,11 @@ class Bot(Protocol):
     level: str
 
     def bid(self, view: PlayerView) -> int:
-        """The bid for ``view.seat`` (0 = pass); must be a legal bid."""
+        """The auction code for ``view.seat`` (0 = pass); must be legal (:func:`legal_bids`)."""
+        ...
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """As the landlord before the first play, under an open-hand rule: show the hand (RULES §12.2)?"""
         ...
 
     def play(self, view: PlayerView) -> Combo | None:
@@ -51,9 +60,41 @@ def turn_rng(seed: int, view: PlayerView) -> random.Random:
 
 
 def legal_bids(view: PlayerView) -> list[int]:
-    """Bids the seat may make now: 0 (pass) and every bid above the highest so far."""
-    high = max((b for _, b in view.bids), default=0)
-    return [0] + [b for b in view.rules.bids if b > high]
+    """Auction codes the seat may choose now, pass first (RULES §3 or §12.1)."""
+    return view_auction(view).legal(view.rules)
+
+
+#: Rob auction: the strength (a 1-2-3 bid's worth) that calls, robs, robs back.
+CALL_AT, ROB_AT, ROB_BACK_AT = 1, 2, 3
+
+
+def auction_choice(view: PlayerView, want: int) -> int:
+    """The legal code for a hand worth bidding ``want`` (0-3) in the classic auction.
+
+    Classic: ``want`` if it still outbids everyone, else pass.  Rob (RULES
+    §12.1): every rob doubles the stake, so a hand calls at a bid of 1's worth,
+    robs only at 2's and robs back (it already is the caller, doubling again) at 3's.
+    """
+    legal = legal_bids(view)
+    if not view.rules.robs:
+        return want if want in legal[1:] else PASS
+    if CALL in legal:
+        return CALL if want >= CALL_AT else PASS
+    if ROB in legal:
+        caller = next(seat for seat, code in view.bids if code == CALL)
+        return ROB if want >= (ROB_BACK_AT if caller == view.seat else ROB_AT) else PASS
+    return PASS
+
+
+def can_show_hand(view: PlayerView) -> bool:
+    """True when ``view.seat`` may show the hand now (RULES §12.2): the landlord, before the first play."""
+    return (
+        view.rules.can_open
+        and view.shown is None
+        and view.landlord == view.seat
+        and view.to_move == view.seat
+        and not view.history
+    )
 
 
 def check_turn(view: PlayerView) -> None:

@@ -41,13 +41,18 @@ def unseen_packed(view: PlayerView) -> int:
 
 
 def landlord_known(view: PlayerView) -> int:
-    """Kitty cards the landlord still holds for sure (packed; 0 for the landlord itself).
+    """Kitty cards the landlord still holds for sure (packed; 0 for the landlord itself);
+    the whole hand once shown (RULES §12.2).
 
     The landlord had ``kitty[r]`` more cards of rank ``r`` than anyone could
     see; after playing ``p[r]`` of that rank it still holds at least
     ``kitty[r] − p[r]``.
     """
-    if view.kitty is None or view.landlord is None or view.seat == view.landlord:
+    if view.landlord is None or view.seat == view.landlord:
+        return 0
+    if view.shown is not None:  # the open hand (RULES §12.2): all of it is known
+        return view.shown.packed
+    if view.kitty is None:
         return 0
     played = 0
     for turn in view.history:

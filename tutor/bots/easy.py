@@ -13,7 +13,16 @@ It plays like someone who has just learnt the combinations:
 
 from __future__ import annotations
 
-from tutor.bots.base import Seats, check_turn, is_bomb, is_first_trick, legal_bids, turn_rng, whole_hand_play
+from tutor.bots.base import (
+    Seats,
+    auction_choice,
+    can_show_hand,
+    check_turn,
+    is_bomb,
+    is_first_trick,
+    turn_rng,
+    whole_hand_play,
+)
 from tutor.bots.planner import plan_packed
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER
 from tutor.engine.combos import Combo, Kind
@@ -47,7 +56,15 @@ class EasyBot:
         rng = turn_rng(self.seed, view)
         if want and rng.random() < 0.25:
             want = max(0, want - 1)
-        return want if want in legal_bids(view)[1:] else 0
+        return auction_choice(view, want)
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """Show the hand on raw high cards too: four or more jokers and twos, with a coin (RULES §12.2)."""
+        if not can_show_hand(view):
+            return False
+        counts = view.hand.counts
+        high = counts[R2] + counts[SMALL_JOKER] + counts[BIG_JOKER]
+        return high >= 4 and turn_rng(self.seed, view).random() < 0.5
 
     def play(self, view: PlayerView) -> Combo | None:
         check_turn(view)

@@ -25,7 +25,8 @@ from tutor.bots.base import (
     Seats,
     check_turn,
     is_bomb,
-    legal_bids,
+    auction_choice,
+    can_show_hand,
     whole_hand_play,
 )
 from tutor.bots.counting import is_boss
@@ -35,6 +36,10 @@ from tutor.engine.cards import FULL_DECK
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.view import PlayerView
+
+#: Hand points (:func:`evaluate_hand`, 20 cards with the kitty) at which the landlord shows the hand:
+#: well past the 10 of a bid of 3, so that the ×2 is paid by a hand that wins with open cards.
+SHOW_HAND_POINTS = 14.0
 
 SINGLE, PAIR = Kind.SINGLE, Kind.PAIR
 
@@ -77,7 +82,15 @@ class MediumBot:
     def bid(self, view: PlayerView) -> int:
         """Bid what the hand evaluation suggests, if that still outbids everyone."""
         want = evaluate_hand(view.hand).suggested_bid
-        return want if want in legal_bids(view)[1:] else 0
+        return auction_choice(view, want)
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """Show the hand (×2, RULES §12.2) only when it is far past a bid of 3 with the kitty in.
+
+        Showing doubles the stake but lets the farmers play against open cards:
+        worth it only for a hand that wins however they play.
+        """
+        return can_show_hand(view) and evaluate_hand(view.hand).points >= SHOW_HAND_POINTS
 
     # --------------------------------------------------------------------- play
     def play(self, view: PlayerView) -> Combo | None:

@@ -71,6 +71,8 @@ class _Sim:
             table_seat=self.trick.table_seat,
             bid=b.bid,
             rules=b.rules,
+            # The open hand (RULES §12.2): every simulated seat sees the landlord's cards as they are now.
+            shown=None if b.shown is None or b.landlord is None else Cards(self.hands[b.landlord]),
         )
 
     def apply(self, move: Move) -> int | None:
@@ -83,6 +85,11 @@ class _Sim:
                 return seat
         self.trick, self.to_move = self.trick.after(seat, move, len(self.hands))
         return None
+
+
+#: The public name of the play-phase simulator (the coach's bid evaluation steps it too); a fast copy
+#: of engine.Game's play, checked against it move for move by tests/bots/test_fast_copies.py.
+PlaySim = _Sim
 
 
 def rollout(

@@ -205,7 +205,9 @@ def _parse_bid(view: Any, text: str) -> int:
         raise UserError(t("analyze.bad_bid_move", move=text[:40]))
     made = 0 if word == "pass" else int(word)
     if made not in legal_bids(view):
-        high = max((b for _, b in view.bids), default=0)
+        from tutor.engine.auction import view_auction
+
+        high = view_auction(view).outcome(view.rules).stake
         raise UserError(t("analyze.illegal_bid_move", move=text[:40], high=high))
     return made
 

@@ -19,7 +19,9 @@ from tutor.bench.arena import ArenaResult, run_arena
 from tutor.bots import LEVELS
 from tutor.cli.errors import MAX_DEAL, BoundedInt, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand
+from tutor.engine.rules import AUCTIONS, variant
 from tutor.i18n import t
+from tutor.sessions.events import rules_phrase
 
 LEVEL = click.Choice(LEVELS, case_sensitive=False)
 #: Most deals one arena run plays.
@@ -53,6 +55,8 @@ def render(result: ArenaResult, console: Console) -> None:
     for level, (median, worst) in result.decision_ms.items():
         table.add_row(t("arena.decision", level=level), f"{median:.2f}", t("arena.decision_max", ms=f"{worst:.0f}"))
     console.print(table)
+    if not result.rules.is_classic:
+        console.print(rules_phrase(result.rules).render())
     low, high = result.wp_ci
     if low > 0.5:
         verdict = t("arena.verdict_stronger", a=result.a, b=result.b)
@@ -71,10 +75,15 @@ def render(result: ArenaResult, console: Console) -> None:
 @click.option("--workers", type=workers_type(), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--bidding", is_flag=True)
+@click.option("--auction", type=click.Choice(AUCTIONS), default="bid", show_default=True)
+@click.option("--open-hand", "open_hand", is_flag=True)
 @handle_user_errors
-def arena(a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool) -> None:
+def arena(
+    a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool, auction: str, open_hand: bool
+) -> None:
     # Help text: help.arena.  Runs tutor.bench.arena; a progress bar only on a terminal.
     console = _console()
+    rules = variant(auction, open_hand)
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:
         with Progress(
@@ -87,10 +96,11 @@ def arena(a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bi
         ) as bar:
             task = bar.add_task("arena", total=deals)
             result = run_arena(
-                a, b, deals, seed=seed, workers=workers, bidding=bidding, progress=lambda k: bar.advance(task, k)
+                a, b, deals, seed=seed, workers=workers, bidding=bidding, progress=lambda k: bar.advance(task, k),
+                rules=rules,
             )
     else:
-        result = run_arena(a, b, deals, seed=seed, workers=workers, bidding=bidding)
+        result = run_arena(a, b, deals, seed=seed, workers=workers, bidding=bidding, rules=rules)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

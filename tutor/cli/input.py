@@ -19,7 +19,9 @@ from rich.text import Text
 
 from tutor.coach.status import PlayStatus, pass_status, play_status
 from tutor.engine.cards import Cards
+from tutor.engine.auction import CALL, ROB
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD, Rules
 
 
 class Command(Enum):
@@ -32,12 +34,19 @@ class Command(Enum):
     CONFIRM = "confirm"
     NUMBER = "number"
     CARDS = "cards"
+    #: The variants (RULES §12.1, §12.2): claim the landlord, rob it, show the hand.
+    CALL = "call"
+    ROB = "rob"
+    OPEN = "open"
 
 
 ALIASES: dict[str, Command] = {}
 for _command, _words in {
     Command.PASS: ("pass", "p", "пас", "п"),
     Command.HINT: ("hint", "h", "подсказка"),
+    Command.CALL: ("call", "заявить", "заявка", "беру"),
+    Command.ROB: ("rob", "перехват", "перехватить"),
+    Command.OPEN: ("open", "открыть", "открыть руку"),
     Command.UNDO: ("undo", "u", "отмена"),
     Command.COUNTER: ("counter", "c", "счётчик", "счетчик"),
     Command.HELP: ("help", "?", "помощь"),
@@ -85,11 +94,17 @@ def selection_status(hand: Cards, table: Combo | None, entry: Entry) -> PlayStat
     return play_status(hand, table, entry.text)
 
 
-def parse_bid(line: str, legal: list[int]) -> int | None:
-    """A bid from ``0``/``pass``/``1``/``2``/``3``; None when it is not one of ``legal``."""
+def parse_bid(line: str, legal: list[int], rules: Rules = STANDARD) -> int | None:
+    """A bid from ``0``/``pass``/``1``/``2``/``3`` — in a rob auction ``call``/``rob``/``pass``
+    (RULES §12.1) — as an auction code; None when it is not one of ``legal``."""
     entry = parse_entry(line)
     if entry.command is Command.PASS:
         amount = 0
+    elif rules.robs:
+        words = {Command.CALL: CALL, Command.ROB: ROB}
+        if entry.command not in words:
+            return None
+        amount = words[entry.command]
     elif entry.command is Command.NUMBER or (entry.command is Command.CARDS and entry.text == "0"):
         amount = int(entry.text)
     else:

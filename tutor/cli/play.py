@@ -31,6 +31,8 @@ from tutor.cli.input import Command, Reader, parse_bid, parse_entry, stdin_reade
 from tutor.cli.resume import CANCEL, choose_game
 from tutor.cli.render import TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach.status import combo_name
+from tutor.engine.auction import CALL
+from tutor.engine.rules import AUCTIONS, Rules, variant
 from tutor.files import shorten
 from tutor.i18n import LANGUAGES, Phrase, t
 from tutor.sessions import events as ev
@@ -52,13 +54,13 @@ def render_event(console: Console, event: ev.Event) -> None:
     elif isinstance(event, ev.StatusLine):
         say(Text(event.render(), style="bold" if event.ok else "red"))
     elif isinstance(event, ev.BidMade):
-        name = seat_name(event.seat)
-        say(t("play.bid_made", seat=name, bid=event.bid) if event.bid else t("play.bid_passed", seat=name))
+        say(event.phrase().render())
     elif isinstance(event, ev.Redealt):
         say(Text(t("play.redeal", deal=event.deal), style="bold"))
     elif isinstance(event, ev.LandlordChosen):
-        key = "play.landlord_is_you" if event.is_learner else "play.landlord_is"
-        say(Text(t(key, seat=seat_name(event.seat), bid=event.bid, kitty=str(event.kitty)), style="bold"))
+        say(Text(event.phrase().render(), style="bold"))
+    elif isinstance(event, ev.HandShown):
+        say(Text(event.phrase().render(), style="bold magenta"))
     elif isinstance(event, ev.Played):
         if event.move is None:
             say(Text(t("play.passes", seat=seat_name(event.seat)), style="dim"))
@@ -96,12 +98,26 @@ def render(console: Console, events: Sequence[ev.Event]) -> None:
         render_event(console, event)
 
 
+def _bid_word(code: int, rules: Rules) -> str:
+    """How a bid is typed: ``pass``/``1``/``2``/``3``, or ``pass``/``call``/``rob`` (RULES §12.1)."""
+    if code == 0:
+        return t("play.bid_choices_pass")
+    if rules.robs:
+        return "call" if code == CALL else "rob"
+    return str(code)
+
+
+def _bid_choices(session: GameSession, codes: Sequence[int]) -> str:
+    return " / ".join(_bid_word(b, session.rules) for b in codes)
+
+
 def _prompt_text(session: GameSession) -> str:
     prompt = session.prompt()
     if prompt.kind == "bid":
-        choices = " / ".join(t("play.bid_choices_pass") if b == 0 else str(b) for b in prompt.choices)
-        default = t("play.bid_choices_pass") if prompt.default == 0 else str(prompt.default)
-        return t("play.bid_prompt", choices=choices, default=default)
+        choices = _bid_choices(session, prompt.choices)
+        default = _bid_word(prompt.default, session.rules)
+        key = "variants.rob_prompt" if session.rules.robs else "play.bid_prompt"
+        return t(key, choices=choices, default=default)
     if prompt.kind == "confirm":
         return t("play.confirm_prompt")
     if prompt.kind == "choose":
@@ -123,10 +139,14 @@ def act(session: GameSession, line: str) -> list[ev.Event]:
     }
     if command in common:
         return common[command]()
+    if command is Command.OPEN and session.waiting_for is Waiting.PLAY:
+        if not session.can_show_hand:
+            return [ev.Say(Phrase("variants.open_not_now"), ev.Tone.ERROR)]
+        return session.show_hand()
     if session.waiting_for is Waiting.BID:
-        amount = parse_bid(line, session.legal_bids)
+        amount = parse_bid(line, session.legal_bids, session.rules)
         if amount is None:
-            choices = " / ".join(t("play.bid_choices_pass") if b == 0 else str(b) for b in session.legal_bids)
+            choices = _bid_choices(session, session.legal_bids)
             return [ev.Say(Phrase("play.bid_bad", {"text": line.strip()[:40], "choices": choices}), ev.Tone.ERROR)]
         return session.bid(amount)
     if command is Command.NUMBER and session.prompt().kind == "choose" and 1 <= entry.number <= session.prompt().last:
@@ -151,9 +171,17 @@ def run(console: Console, read: Reader, session: GameSession) -> Waiting:
 @click.option("--coach/--no-coach", default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @click.option("--resume", is_flag=True)
+@click.option("--auction", type=click.Choice(AUCTIONS), default=None)
+@click.option("--open-hand/--no-open-hand", "open_hand", default=None)
 @handle_user_errors
 def play_command(
-    level: str | None, deal_number: int | None, coach: bool | None, lang: str | None, resume: bool
+    level: str | None,
+    deal_number: int | None,
+    coach: bool | None,
+    lang: str | None,
+    resume: bool,
+    auction: str | None,
+    open_hand: bool | None,
 ) -> None:
     # Help text: help.play.  ev.Options given are remembered in the store for the next game.
     console = Console(highlight=False)
@@ -170,6 +198,7 @@ def play_command(
         if level_name not in LEVELS:
             level_name = DEFAULT_LEVEL
         coach_on = store.get_setting("coach", True) if coach is None else coach
+        rules = chosen_rules(store, auction, open_hand)
         counter = bool(store.get_setting("counter", False))
         read = stdin_reader(console)
 
@@ -183,10 +212,14 @@ def play_command(
                 saved, games, level=None if level is None else level_name, coach=coach, counter=counter
             )
         if session is None:
-            session = GameSession.new(deal_number, level_name, bool(coach_on), games, counter=counter)
+            session = GameSession.new(deal_number, level_name, bool(coach_on), games, counter=counter, rules=rules)
         while True:
             if run(console, read, session) is Waiting.QUIT:
                 return
+            if session.final is not None and session.final.game_id is not None:
+                from tutor.cli.puzzle import mention_personal  # a missed proven win becomes a puzzle
+
+                mention_personal(console, store, session.final.game_id)
             choice = _again_or_new(read)
             while choice == "mistakes":  # learn from your mistakes, then the same question again
                 final = session.final
@@ -203,6 +236,19 @@ def play_command(
             else:
                 console.print(t("play.bye"))
                 return
+
+
+def chosen_rules(store: Store, auction: str | None, open_hand: bool | None) -> Rules:
+    """The rule set of the next game: the options given (remembered as settings), else the saved ones."""
+    if auction is not None:
+        store.set_setting("auction", auction)
+    if open_hand is not None:
+        store.set_setting("open_hand", open_hand)
+    saved_auction = store.get_setting("auction", "bid")
+    return variant(
+        saved_auction if saved_auction in AUCTIONS else "bid",
+        bool(store.get_setting("open_hand", False)),
+    )
 
 
 def _unresumable(state: dict[str, Any]) -> str:

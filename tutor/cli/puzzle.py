@@ -34,7 +34,7 @@ from tutor.engine.combos import Combo
 from tutor.files import InvalidFile, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
-from tutor.puzzles.daily import daily_id, parse_date
+from tutor.puzzles.daily import daily_puzzle_id, parse_date
 from tutor.puzzles.library import Library, dump_file, load_file, load_library
 from tutor.puzzles.model import Puzzle, PuzzleFormatError
 from tutor.puzzles.progress import PuzzleProgress
@@ -54,9 +54,12 @@ from tutor.sessions.puzzle import (
     Wrong,
     goal_phrase,
     display_title,
+    idle_phrase,
+    plural,
     pick_random,
     replay_queue,
     seat_phrase,
+    with_personal,
 )
 from tutor.puzzles.themes import Theme
 from tutor.solver.position import Role
@@ -125,6 +128,9 @@ def position_panel(attempt: Attempt) -> Panel:
         parts.append(line)
     elif not pos.is_over:
         parts.append(Text(t("puzzles.leads", who=player_name(puzzle, pos.to_move)), style="dim"))
+    note = idle_phrase(puzzle)
+    if note is not None:
+        parts.append(Text(note.render(), style="dim"))
     return Panel(Group(*parts), title=goal_text(puzzle), title_align="left")
 
 
@@ -203,7 +209,7 @@ def _render_over(console: Console, puzzle: Puzzle, over: PuzzleOver) -> None:
         else:
             console.print(Text(t("puzzles.unrated"), style="dim"))
     if over.streak is not None:
-        console.print(t("puzzles.streak", n=over.streak))
+        console.print(plural("puzzles.streak", over.streak).render())
 
 
 def _act(session: PuzzleSession, line: str) -> list[PuzzleEvent] | None:
@@ -251,12 +257,17 @@ def _open(lang: str | None) -> tuple[Store, PuzzleProgress]:
 
 
 #: Fields ``--json`` leaves out before the puzzle is solved: they give the idea away.
-SPOILERS = ("title", "themes")
+SPOILERS = ("title", "themes", "difficulty")
+
+
+def _public_data(puzzle: Puzzle) -> dict[str, Any]:
+    """Position, goal and rating — no solution, title, themes or difficulty signals (they hint)."""
+    return {k: v for k, v in puzzle.to_data(with_solution=False).items() if k not in SPOILERS}
 
 
 def _public(puzzle: Puzzle, extra: dict[str, Any] | None = None) -> str:
     """The puzzle as JSON for solving: position, goal and rating — no solution, title or themes."""
-    data = {k: v for k, v in puzzle.to_data(with_solution=False).items() if k not in SPOILERS}
+    data = _public_data(puzzle)
     if extra:
         data.update(extra)
     return json.dumps(data, ensure_ascii=False, indent=2)
@@ -313,7 +324,7 @@ def puzzle_group(ctx: click.Context, day_text: str | None, as_json: bool, lang: 
         return
     day = parse_date(day_text) if day_text else date.today()
     library = load_library()
-    puzzle = library.get(daily_id(library.ids, day))
+    puzzle = library.get(daily_puzzle_id(library, day))
     if as_json:
         click.echo(_public(puzzle, {"date": day.isoformat()}))
         return
@@ -346,14 +357,60 @@ def random_command(theme: str | None, rating: float | None, as_json: bool, lang:
 @handle_user_errors
 def replay_command(theme: str | None, lang: str | None) -> None:
     # Help text: help.puzzle.replay.
-    library = load_library()
     with Store.open() as store:
         use_language(store.get_setting("lang", None), given=lang)
-        waiting = replay_queue(library, PuzzleProgress(store), theme)
+        progress = PuzzleProgress(store)
+        library = with_personal(load_library(), progress)
+        waiting = replay_queue(library, progress, theme)
     if not waiting:
         click.echo(t("puzzles.nothing_to_replay"))
         return
     _run(library.get(waiting[0]), lang)
+
+
+@puzzle_group.command("mine")
+@click.option("--list", "as_list", is_flag=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None)
+@handle_user_errors
+def mine_command(as_list: bool, as_json: bool, lang: str | None) -> None:
+    # Help text: help.puzzle.mine.  Finished games are looked at first (new ones only).
+    from tutor.puzzles import personal
+
+    store, progress = _open(lang)
+    with store:
+        if not as_json:
+            click.echo(t("puzzles.mine_scanning"), err=True)
+        personal.scan(store)
+        mine = progress.personal()
+        last = progress.last_outcomes()
+        waiting = personal.waiting(progress)
+    if as_json:
+        click.echo(json.dumps([{**_public_data(p), "last": last.get(p.id)} for p in mine],
+                              ensure_ascii=False, indent=2))
+        return
+    if as_list:
+        if not mine:
+            click.echo(t("puzzles.mine_none"))
+        for puzzle in mine:
+            status = t(f"puzzles.mine_{last.get(puzzle.id, 'new')}")
+            click.echo(t("puzzles.mine_row", id=puzzle.id, source=puzzle.source.describe(),
+                         rating=round(puzzle.rating), status=status))
+        return
+    if not waiting:
+        click.echo(t("puzzles.mine_none") if not mine else t("puzzles.mine_all_solved", n=len(mine)))
+        return
+    click.echo(plural("puzzles.mine_waiting", len(waiting)).render())
+    _run(waiting[0], lang)
+
+
+def mention_personal(console: Console, store: Store, game_id: int) -> None:
+    """After a game: turn its missed wins into puzzles and say so (nothing when there are none)."""
+    from tutor.puzzles import personal
+
+    found = personal.scan(store, game_id)
+    if found:
+        console.print(Text(plural("puzzles.from_game", found).render(), style="cyan"))
 
 
 @puzzle_group.command("stats")

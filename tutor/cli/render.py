@@ -22,11 +22,12 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.coach.status import combo_name
-from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, FULL_DECK
+from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
-from tutor.sessions.events import FinalCard, game_cell as game_cell_phrase, multiplier_phrases
+from tutor.sessions.events import FinalCard, cost_phrase, last_said, multiplier_phrases, rules_phrase
+from tutor.sessions.events import game_cell as game_cell_phrase
 
 CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
 LANDLORD_STYLE = "bold magenta"
@@ -93,7 +94,7 @@ def game_cell(view: PlayerView) -> str:
 
 def counter_line(view: PlayerView) -> Text:
     """For D, X, 2, A … 3: how many of that rank the player has not seen (RULES §9)."""
-    unseen = Cards(FULL_DECK.packed - view.hand.packed - view.played_cards().packed)
+    unseen = view.not_seen()
     out = Text(f"{t('play.counter')}: ", style="bold")
     for i, rank in enumerate(COUNTER_ORDER):
         n = unseen.count(rank)
@@ -114,10 +115,10 @@ def last_actions(view: PlayerView) -> dict[int, Turn]:
 
 def _last_text(view: PlayerView, seat: int, last: dict[int, Turn]) -> Text:
     if view.landlord is None:
-        bid = next((b for s, b in view.bids if s == seat), None)
-        if bid is None:
+        said = last_said(view, seat)
+        if said is None:
             return Text(t("play.last_none"), style="dim")
-        return Text(t("play.last_bid", bid=bid) if bid else t("play.last_pass"))
+        return Text(said.render())
     turn = last.get(seat)
     if turn is None:
         return Text(t("play.last_none"), style="dim")
@@ -166,6 +167,10 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
     else:
         kitty.append(t("play.kitty_hidden"), style="dim")
     parts: list[RenderableType] = [Text(game_cell(view), style="bold"), grid, kitty]
+    if view.shown is not None and view.landlord is not None and view.landlord != view.seat:
+        # The open hand (RULES §12.2): the landlord's cards, as they are now.
+        shown = Text(f"{t('variants.shown_line', seat=seat_name(view.landlord), cards='')}", style="bold magenta")
+        parts.append(shown.append_text(cards_text(view.shown)))
     if info.counter:
         parts.append(counter_line(view))
     me = Table.grid(padding=(0, 2))
@@ -223,9 +228,9 @@ def final_card(info: FinalInfo) -> Panel:
     mult = Text(f"{t('play.multipliers')}: ", style="bold")
     mult.append(" · ".join(multiplier_items(info)))
     lines.append(mult)
-    lines.append(
-        Text(t("play.cost_line", base=info.base, bid=info.bid, mult=info.multiplier, cost=info.cost))
-    )
+    lines.append(Text(cost_phrase(info).render()))
+    if not info.rules.is_classic:
+        lines.append(Text(rules_phrase(info.rules).render(), style="bold"))
     score = Text(f"{t('play.score_changes')}: ", style="bold")
     score.append(" · ".join(f"{seat_name(s)} {signed(d)}" for s, d in enumerate(info.deltas)))
     if not info.scored:

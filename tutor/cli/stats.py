@@ -74,6 +74,7 @@ def history_command(limit: int, as_json: bool) -> None:
                 "id": g.id, "finished_at": g.finished_at, "deal": g.deal, "level": g.level, "role": g.role,
                 "won": g.won, "bid": g.bid, "multiplier": g.multiplier, "cost": g.cost, "delta": g.delta,
                 "scored": g.scored, "hints": g.hints, "undos": g.undos, "abandoned": g.abandoned,
+                "rules": g.rules, "multipliers": list(g.factors),
             }
             for g in rows
         ]
@@ -96,17 +97,13 @@ def history_command(limit: int, as_json: bool) -> None:
     console.print(grid)
 
 
-def _describe_action(action: Turn | tuple[int, int] | None) -> Text:
-    if action is None:
-        return Text("")
-    if isinstance(action, Turn):
-        if action.play is None:
-            return Text(t("play.passes", seat=seat_name(action.seat)), style="dim")
-        line = Text(f"{seat_name(action.seat)}: ", style="bold")
-        line.append_text(combo_text(action.play))
-        return line
-    seat, bid = action
-    return Text(t("play.bid_made", seat=seat_name(seat), bid=bid) if bid else t("play.bid_passed", seat=seat_name(seat)))
+def _describe_action(action: Turn) -> Text:
+    """A play or a pass of the replay (auction moves and the shown hand come worded: ``step.said``)."""
+    if action.play is None:
+        return Text(t("play.passes", seat=seat_name(action.seat)), style="dim")
+    line = Text(f"{seat_name(action.seat)}: ", style="bold")
+    line.append_text(combo_text(action.play))
+    return line
 
 
 @click.command("replay", cls=TranslatedCommand)
@@ -130,7 +127,9 @@ def replay_command(game_id: int, show_all: bool) -> None:
     while True:
         step = steps[index]
         header = t("play.replay_start", deal=step.deal) if index == 0 else t("play.replay_step", n=index, total=total)
-        if step.action is not None:
+        if step.said is not None:
+            console.print(Text(step.said.render()))
+        elif isinstance(step.action, Turn):
             console.print(_describe_action(step.action))
         for remark in step.remarks:  # stored as data: words in the language of this replay
             said = Text(f"{t('play.coach_prefix')}: ", style="bold green")

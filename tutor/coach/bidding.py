@@ -22,7 +22,7 @@ every candidate — estimated the way the play evaluation estimates a win chance
    neither wins nor loses anything on it, and the next deal is a new, unrelated
    game (RULES §3).
 3. **The game.**  The landlord takes the kitty and the policy plays every seat
-   to the end (:class:`tutor.bots.rollout._Sim`, the simulator the play
+   to the end (:class:`tutor.bots.rollout.PlaySim`, the simulator the play
    evaluation uses; the policy is :attr:`BidBudget.policy`).  The finished game
    is scored by the engine's scoring (:func:`tutor.engine.scoring.score_game`:
    bid, bombs, rocket, spring and anti-spring), and the learner's change is
@@ -51,9 +51,11 @@ from typing import TYPE_CHECKING
 
 from tutor.bots import make_bot
 from tutor.bots.base import Bot
-from tutor.bots.rollout import _Sim
+from tutor.bots.rollout import PlaySim
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
+from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import score_game
 from tutor.engine.trick import replay_trick
 from tutor.engine.view import PlayerView
@@ -171,7 +173,7 @@ class BidEvaluation:
 
 
 def legal_bids(view: PlayerView) -> list[int]:
-    """Pass, then every bid above the highest so far (the bots' rule, :func:`tutor.bots.base.legal_bids`)."""
+    """Pass, then the legal codes of the auction (the bots' rule, :func:`tutor.bots.base.legal_bids`)."""
     from tutor.bots.base import legal_bids as bids
 
     return bids(view)
@@ -236,19 +238,21 @@ class _BidEvaluator:
     def auction(
         self, index: int, hands: dict[int, int], candidate: int
     ) -> tuple[tuple[tuple[int, int], ...], int | None, int]:
-        """The bids after the learner's ``candidate`` in sample ``index``: (all bids, landlord or None, bid)."""
+        """The moves after the learner's ``candidate`` in sample ``index``: (all moves, landlord or None, stake).
+
+        The stake is the bid (RULES §3), or rob_factor**robs in a rob auction
+        (RULES §12.1); the rest of the auction is :mod:`tutor.engine.auction`'s,
+        the learner's later turns (a rob back) decided by the bid policy too.
+        """
         me = self.view.seat
-        bids = self.view.bids + ((me, candidate),)
-        seat = me
-        top = self.rules.top_bid
-        while len(bids) < self.n and max(b for _, b in bids) < top:
-            seat = (seat + 1) % self.n
-            bids = bids + ((seat, self._bot_bid(index, seat, hands[seat], bids)),)
-        high = max(b for _, b in bids)
-        if high == 0:
-            return bids, None, 0
-        winner = next(s for s, b in bids if b == high)
-        return bids, winner, high
+        auction, out = view_auction(self.view).after(me, candidate, self.rules)
+        while out.to_move is not None:
+            seat = out.to_move
+            hand = self.view.hand.packed if seat == me else hands[seat]
+            auction, out = auction.after(seat, self._bot_bid(index, seat, hand, auction.moves), self.rules)
+        if out.landlord is None or out.bid is None:
+            return auction.moves, None, 0
+        return auction.moves, out.landlord, stake_factor(out, self.rules)
 
     # ---------------------------------------------------------------- game
     def game(self, index: int, landlord: int) -> tuple[bool, int, int]:
@@ -271,7 +275,7 @@ class _BidEvaluator:
             me, Cards(hands[me]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None, None, 1,
             self.rules,
         )
-        sim = _Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
+        sim = PlaySim(hands, landlord, landlord, replay_trick((), self.n), [], base)
         winner: int | None = None
         turns = 0
         while winner is None and turns < MAX_TURNS:
@@ -385,9 +389,13 @@ def judge_bid(
 
 
 # ------------------------------------------------------------------------- phrases
-def bid_phrase(bid: int) -> Phrase:
-    """A bid as data: «пас» / "pass" or «ставка 2» / "bid 2"."""
-    return Phrase("coach.bid_pass") if bid == PASS else Phrase("coach.bid_n", {"bid": bid})
+def bid_phrase(bid: int, rules: Rules = STANDARD) -> Phrase:
+    """A bid as data: «пас» / "pass" or «ставка 2» / "bid 2"; in a rob auction "call" or "rob" (RULES §12.1)."""
+    if bid == PASS:
+        return Phrase("coach.bid_pass")
+    if rules.robs:
+        return Phrase("variants.coach_call" if bid == CALL else "variants.coach_rob")
+    return Phrase("coach.bid_n", {"bid": bid})
 
 
 def points(stakes: float, ev: BidEvaluation | int) -> str:
@@ -420,7 +428,7 @@ def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
         "coach.bid_hint",
         {
             "n": n,
-            "bid": bid_phrase(value.bid),
+            "bid": bid_phrase(value.bid, ev.view.rules),
             "score": points(value.expected, ev),
             "err": round(value.stderr * ev.view.rules.base),
             "reason": bid_reason(value, ev),
@@ -430,9 +438,10 @@ def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
 
 def bid_verdict_phrase(v: BidVerdict, ev: BidEvaluation) -> Phrase:
     """The verdict on a bid as data: the bid's expected score and, when flagged, the better bid's."""
-    values: dict[str, object] = {"bid": bid_phrase(v.bid), "score": points(v.expected, ev)}
+    rules = ev.view.rules
+    values: dict[str, object] = {"bid": bid_phrase(v.bid, rules), "score": points(v.expected, ev)}
     if v.flagged:
-        values.update({"best": bid_phrase(v.best_bid), "best_score": points(v.best_expected, ev)})
+        values.update({"best": bid_phrase(v.best_bid, rules), "best_score": points(v.best_expected, ev)})
     return Phrase(f"coach.bid_verdict_{v.level}", values)
 
 
@@ -444,7 +453,7 @@ def bid_status_phrase(status: BidStatus, ev: BidEvaluation) -> Phrase:
         "high": status.high_cards,
         "bombs": status.bombs,
         "moves": status.moves,
-        "bid": bid_phrase(best.bid),
+        "bid": bid_phrase(best.bid, ev.view.rules),
         "score": points(best.expected, ev),
         "err": round(best.stderr * ev.view.rules.base),
         "reason": bid_reason(best, ev),

@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tutor.engine.auction import Auction
 from tutor.engine.cards import FULL_DECK, Cards, packed_contains
 from tutor.engine.combos import Combo, beats
 from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.trick import Trick
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
 
@@ -140,22 +142,18 @@ def describe(
 
 def _check_trick(trick: Sequence[Turn]) -> tuple[Combo | None, int | None]:
     """The trick must be a real one ending with seat 0 to move; returns (table, table_seat)."""
-    table: Combo | None = None
-    table_seat: int | None = None
-    passes = 0
+    state = Trick()  # the trick rule is trick.py's (RULES §4): it says when the passes end the trick
     for i, turn in enumerate(trick):
         if i and turn.seat != (trick[i - 1].seat + 1) % 3:
             raise DescriptionError(f"--trick: {SEAT_NAMES[turn.seat]} cannot play after {SEAT_NAMES[trick[i - 1].seat]}")
-        if turn.play is None:
-            if table is None:
-                raise DescriptionError("--trick: the first play of a trick cannot be a pass")
-            passes += 1
-            if passes >= 2:
-                raise DescriptionError("--trick: after two passes the trick is over")
-            continue
-        if table is not None and not beats(turn.play, table):
-            raise DescriptionError(f"--trick: {turn.play.text} does not beat {table.text}")
-        table, table_seat, passes = turn.play, turn.seat, 0
+        if turn.play is None and state.table is None:
+            raise DescriptionError("--trick: the first play of a trick cannot be a pass")
+        if turn.play is not None and state.table is not None and not beats(turn.play, state.table):
+            raise DescriptionError(f"--trick: {turn.play.text} does not beat {state.table.text}")
+        state, _ = state.after(turn.seat, turn.play, 3)
+        if state.leading:
+            raise DescriptionError("--trick: after two passes the trick is over")
+    table, table_seat = state.table, state.table_seat
     if trick and (trick[-1].seat + 1) % 3 != 0:
         raise DescriptionError("--trick must end with the player before you (left)")
     return table, table_seat
@@ -247,7 +245,10 @@ def parse_auction(text: str, rules: Rules = STANDARD) -> tuple[tuple[int, int], 
     higher than every earlier one, and a bid of 3 would have ended the auction.
     """
     bids: list[tuple[int, int]] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    parts = [p for p in (p.strip() for p in text.split(",")) if p]
+    # Seat 0 speaks after these: the first of them spoke first (RULES §3); engine/auction.py judges each bid.
+    auction = Auction((rules.players - len(parts)) % rules.players)
+    for part in parts:
         name, colon, what = part.partition(":")
         what = what.strip().lower()
         if not colon or not (what == "pass" or what in {str(b) for b in rules.bids}):
@@ -256,16 +257,17 @@ def parse_auction(text: str, rules: Rules = STANDARD) -> tuple[tuple[int, int], 
         if seat == 0:
             raise DescriptionError(t("analyze.auction_yours"))
         bid = 0 if what == "pass" else int(what)
-        high = max((b for _, b in bids), default=0)
-        if bid and bid <= high:
-            raise DescriptionError(t("analyze.auction_not_higher", bid=bid, high=high))
-        if high == rules.top_bid:
+        state = auction.outcome(rules)
+        if state.settled:
             raise DescriptionError(t("analyze.auction_over", top=rules.top_bid))
+        if bid not in auction.legal(rules):
+            raise DescriptionError(t("analyze.auction_not_higher", bid=bid, high=state.stake))
         bids.append((seat, bid))
+        auction = Auction(auction.first, auction.moves + ((seat, bid),))
     order = [seat for seat, _ in bids]
     if order and order != list(range(rules.players - len(order), rules.players)):
         raise DescriptionError(t("analyze.auction_order", auction=_q(text)))
-    if bids and bids[-1][1] == rules.top_bid:
+    if auction.outcome(rules).settled:
         raise DescriptionError(t("analyze.auction_over", top=rules.top_bid))
     return tuple(bids)
 

@@ -37,7 +37,7 @@ from tutor.bots.base import whole_hand_play
 from tutor.bots.counting import pass_limits
 from tutor.bots.hard import HardBot
 from tutor.bots.medium import MediumBot
-from tutor.bots.rollout import _Sim
+from tutor.bots.rollout import PlaySim
 from tutor.bots.sampling import likely_samples
 from tutor.bots.search import sample_position
 from tutor.engine.cards import packed_size
@@ -256,7 +256,7 @@ class _Evaluator:
         view = self.view
         assert view.landlord is not None
         hands = [view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(view.players)]
-        sim = _Sim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
+        sim = PlaySim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
         winner = sim.apply(first)
         turns = 0
         while winner is None and turns < MAX_TURNS:
@@ -268,7 +268,7 @@ class _Evaluator:
             turns += 1
         return 0 if winner is None else _side_wins(view, winner)
 
-    def leaf(self, sim: _Sim) -> int | None:
+    def leaf(self, sim: PlaySim) -> int | None:
         """Solve the rollout's position exactly; None when the node budget runs out."""
         seat_view = sim.view(sim.to_move)
         others = {s: sim.hands[s] for s in range(len(sim.hands)) if s != sim.to_move}

@@ -46,12 +46,9 @@ def decisions(record: GameRecord, seat: int = 0) -> list[Decision]:
     found: list[Decision] = []
     for index, action in enumerate(record.actions):
         try:
-            if isinstance(action, Turn):
-                if action.seat == seat:
-                    found.append(Decision(len(found) + 1, game.view(seat), action.play, index))
-                game.play(action.play)
-            else:
-                game.make_bid(action[1])
+            if isinstance(action, Turn) and action.seat == seat:
+                found.append(Decision(len(found) + 1, game.view(seat), action.play, index))
+            game.apply_recorded(action)
         except ValueError as exc:
             raise RecordError(f"record field 'actions[{index}]': {exc}") from exc
     return found
@@ -81,7 +78,7 @@ def bid_decision(record: GameRecord, seat: int = 0) -> BidDecision | None:
     game = replay(start)
     found: BidDecision | None = None
     for index, action in enumerate(record.actions):
-        if isinstance(action, Turn):
+        if not isinstance(action, tuple):  # the play (or the open hand, RULES §12.2) began
             break
         try:
             deal_before = game.deal_number

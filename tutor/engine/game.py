@@ -5,6 +5,12 @@ pushes a small snapshot of the state it changes, so :meth:`Game.undo` is cheap,
 unlimited and exact — across a redeal and across the end of the game — and
 search code can walk a game tree without copying whole games.
 
+The OpenSpiel-shaped interface — :meth:`Game.legal_actions`, :meth:`Game.apply`,
+:meth:`Game.undo`, :meth:`Game.returns`, :meth:`Game.view` — steps every kind of
+action (:mod:`tutor.engine.actions`) under any :class:`Rules`: the auction is
+:mod:`tutor.engine.auction`'s, the trick rule :mod:`tutor.engine.trick`'s, and
+the open hand (RULES §12.2) one more action of the landlord before the first play.
+
 Validation lives in :meth:`Game.make_bid`, :meth:`Game.play` and
 :meth:`Game.play_cards` and explains itself ("pair 55 does not beat pair 77",
 "you hold no 2", "cannot pass when leading").  :meth:`Game.push` is the
@@ -16,18 +22,20 @@ The game hides nothing from itself; what a player may know is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 
+from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
+from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
 from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
 from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
 from tutor.engine.notation import MoveText
 from tutor.engine.notation import resolve as resolve_text
-from tutor.engine.record import GameRecord, RecordError, StartPosition
+from tutor.engine.record import GameRecord, RecordError, ShowHand, StartPosition
 from tutor.engine.rules import STANDARD, Rules
-from tutor.engine.scoring import Score, cost, score_game
+from tutor.engine.scoring import Score, score_game, stake
 from tutor.engine.trick import Trick, Turn, replay_trick
 from tutor.engine.view import PlayerView
 
@@ -41,10 +49,6 @@ class Phase(Enum):
     BIDDING = "bidding"
     PLAYING = "playing"
     OVER = "over"
-
-
-class IllegalBidError(ValueError):
-    """A bid that cannot be made now; the message says why."""
 
 
 class AmbiguousPlayError(ValueError):
@@ -99,9 +103,11 @@ class Game:
         self._table_seat: int | None = None
         self._passes = 0
         self._bombs = 0
+        self._robs = 0
+        self._opened = False
         self._winner: int | None = None
         self._history: list[Turn] = []
-        self._actions: list[tuple[int, int] | Turn] = []
+        self._actions: list[tuple[int, int] | Turn | ShowHand] = []
         self._undo: list[_Snapshot] = []
         #: Set by with_landlord / from_hands, so a record can rebuild the start.
         self._skipped_auction: tuple[int, int] | None = None
@@ -207,6 +213,26 @@ class Game:
         game._start_position = StartPosition(parsed, landlord, bid, the_kitty, to_move, turns)
         return game
 
+    @classmethod
+    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
+        """The game ``view`` stands for, with the hands it cannot see filled in from ``hidden``.
+
+        The one converter from what a player knows to a game that steps
+        (a sample of the hidden hands, or the truth): the hands, the table and
+        the history of the play, the robs and the open hand of the variants.
+
+        Raises:
+            ValueError: During the auction (no landlord yet) or for hands that cannot be.
+        """
+        if view.landlord is None:
+            raise ValueError("Game.from_view needs a view of the play phase (a landlord)")
+        hands = [view.hand if s == view.seat else Cards(_packed(hidden[s])) for s in range(view.players)]
+        game = cls.from_hands(hands, view.landlord, view.bid or 1, view.kitty, view.to_move, view.history, view.rules)
+        game._bids = view.bids
+        game._robs = view_auction(view).outcome(view.rules).robs if view.bids else 0
+        game._opened = view.shown is not None
+        return game
+
     # ------------------------------------------------------------ public state
 
     @property
@@ -294,9 +320,20 @@ class Game:
         return None if self._winner is None else self._winner == self._landlord
 
     @property
-    def actions(self) -> tuple[tuple[int, int] | Turn, ...]:
-        """Every action since the start: (seat, bid) pairs, then :class:`Turn` s."""
+    def actions(self) -> tuple[tuple[int, int] | Turn | ShowHand, ...]:
+        """Every action since the start: (seat, code) auction moves, then a
+        :class:`ShowHand` if the landlord showed the hand, and :class:`Turn` s."""
         return tuple(self._actions)
+
+    @property
+    def robs(self) -> int:
+        """Robs made in the auction (rob auction, RULES §12.1; 0 otherwise)."""
+        return self._robs
+
+    @property
+    def opened(self) -> bool:
+        """True once the landlord has shown the hand (RULES §12.2)."""
+        return self._opened
 
     @property
     def can_undo(self) -> bool:
@@ -325,6 +362,8 @@ class Game:
             self._table_seat,
             self._passes,
             self._bombs,
+            self._robs,
+            self._opened,
             self._winner,
             tuple(self._history),
         )
@@ -336,49 +375,74 @@ class Game:
         """The game's winning bid (None while bidding); :meth:`make_bid` places one."""
         return self._bid
 
+    def auction(self) -> Auction:
+        """The auction of the current deal (RULES §3 or §12.1), as :mod:`tutor.engine.auction` sees it."""
+        first = self._deal.first_bidder if self._deal is not None else 0
+        return Auction(first, self._bids)
+
+    def auction_state(self) -> Outcome:
+        """Where the auction stands: who speaks, who leads, the robs so far."""
+        return self.auction().outcome(self.rules)
+
     def highest_bid(self) -> int:
-        """The highest bid so far in the auction (0 if everyone passed so far)."""
-        return max((b for _, b in self._bids), default=0)
+        """The stake leading the auction so far: the highest bid (1 once called in a rob auction; 0 before)."""
+        return self.auction_state().stake
 
     def legal_bids(self) -> list[int]:
-        """Bids the player to move may make; 0 = pass (RULES §3)."""
+        """Auction codes the player to move may choose; 0 = pass (RULES §3, §12.1)."""
         if self._phase is not Phase.BIDDING:
             return []
-        high = self.highest_bid()
-        return [0] + [b for b in self.rules.bids if b > high]
+        return self.auction().legal(self.rules)
 
     def make_bid(self, amount: int) -> None:
-        """Bid ``amount`` (0 = pass) for the player to move (RULES §3).
+        """Say ``amount`` (a bid, or a code of :mod:`tutor.engine.auction`; 0 = pass) for the player to move.
 
         Raises:
-            IllegalBidError: Outside the auction, or a bid not higher than every
-                earlier bid, or not one of the rule set's bids.
+            IllegalBidError: When the bid is not allowed now, with the reason.
         """
         if self._phase is not Phase.BIDDING:
             raise IllegalBidError(f"cannot bid {amount!r}: the auction is over")
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalBidError(f"a bid is an integer, got {amount!r}")
-        if amount != 0 and amount not in self.rules.bids:
-            choices = ", ".join(str(b) for b in self.rules.bids)
-            raise IllegalBidError(f"bid {amount!r} is not one of {choices} (0 = pass)")
-        high = self.highest_bid()
-        if amount != 0 and amount <= high:
-            raise IllegalBidError(f"bid {amount} must be higher than the current bid {high}")
-        self._push_snapshot()
         seat = self._to_move
-        self._bids = self._bids + ((seat, amount),)
+        auction, outcome = self.auction().after(seat, amount, self.rules)
+        self._push_snapshot()
+        self._bids = auction.moves
+        self._robs = outcome.robs
         self._actions.append((seat, amount))
-        if amount == self.rules.top_bid:
-            self._make_landlord(seat, amount)
-        elif len(self._bids) == self.players:
-            high = self.highest_bid()
-            if high == 0:
-                self._redeal()
-            else:
-                winner = next(s for s, b in self._bids if b == high)
-                self._make_landlord(winner, high)
+        if outcome.redeal:
+            self._redeal()
+        elif outcome.landlord is not None:
+            assert outcome.bid is not None
+            self._make_landlord(outcome.landlord, outcome.bid)
         else:
-            self._to_move = (seat + 1) % self.players
+            assert outcome.to_move is not None
+            self._to_move = outcome.to_move
+
+    # ---------------------------------------------------------- the open hand
+
+    def can_open(self) -> bool:
+        """The landlord may show the hand: after the kitty, before the first play (RULES §12.2)."""
+        return (
+            self.rules.can_open
+            and self._phase is Phase.PLAYING
+            and not self._opened
+            and not self._history
+            and self._to_move == self._landlord
+        )
+
+    def open_hand(self) -> None:
+        """The landlord shows the hand to everyone, ×2 (RULES §12.2).
+
+        Raises:
+            IllegalPlayError: When the rules or the moment do not allow it.
+        """
+        if not self.can_open():
+            if not self.rules.can_open:
+                raise IllegalPlayError("these rules have no open hand")
+            raise IllegalPlayError("only the landlord may show the hand, after the kitty and before the first play")
+        assert self._landlord is not None
+        self._push_snapshot()
+        self._opened = True
+        self._actions.append(ShowHand(self._landlord))
 
     def _make_landlord(self, seat: int, amount: int) -> None:
         assert self._deal is not None
@@ -394,7 +458,7 @@ class Game:
         self._phase = Phase.PLAYING
 
     def _redeal(self) -> None:
-        """All passed: the game continues with deal number + 1 (RULES §3)."""
+        """All passed: the game continues with deal number + 1 (RULES §3, §12.1)."""
         assert self._deal_number is not None
         self._start_deal(deal(self._deal_number + 1, self.rules))
 
@@ -572,6 +636,8 @@ class Game:
         "_table_seat",
         "_passes",
         "_bombs",
+        "_robs",
+        "_opened",
         "_winner",
     )
 
@@ -603,7 +669,16 @@ class Game:
         """
         if self._winner is None or self._landlord is None or self._bid is None:
             raise ValueError("the game is not over yet: no score")
-        return score_game(self._history, self._landlord, self._bid, self._winner, self.rules, self._start_counts)
+        return score_game(
+            self._history,
+            self._landlord,
+            self._bid,
+            self._winner,
+            self.rules,
+            self._start_counts,
+            robs=self._robs,
+            opened=self._opened,
+        )
 
     def cost_so_far(self) -> int:
         """The live "Game" cell: base × bid × 2**(bombs so far), spring included once over.
@@ -613,13 +688,63 @@ class Game:
         if self._phase is Phase.OVER:
             return self.score().cost
         bid = self._bid if self._bid is not None else self.highest_bid()
-        return cost(bid, self._bombs, self.rules)
+        return stake(bid, self._bombs, self.rules, self._robs, self._opened)
 
     def multiplier_so_far(self) -> int:
-        """2**(bombs and rockets so far), plus spring/anti-spring once over."""
+        """2**(bombs and rockets so far) × the robs and the open hand, plus spring/anti-spring once over."""
         if self._phase is Phase.OVER:
             return self.score().multiplier
-        return 1 << self._bombs
+        return stake(1, self._bombs, self.rules, self._robs, self._opened) // self.rules.base
+
+    def factors_so_far(self) -> list[str]:
+        """The named factors of the stake so far: ``["rob", "rob", "open", "bomb"]`` (RULES §7, §12)."""
+        if self._phase is Phase.OVER:
+            return list(self.score().factors)
+        named = ["rob"] * self._robs + (["open"] if self._opened else [])
+        return named + ["rocket" if t.play.kind == Kind.ROCKET else "bomb" for t in self._history if t.play is not None and t.play.is_bomb]
+
+    # ------------------------------------------------- OpenSpiel-shaped API
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now, under the rules (pass forms included)."""
+        if self._phase is Phase.BIDDING:
+            return [auction_action(code, self.rules) for code in self.legal_bids()]
+        if self._phase is Phase.OVER:
+            return []
+        plays: list[Action] = [Play(m) for m in self.legal_moves()]
+        return [Open(), *plays] if self.can_open() else plays
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the player to move, checked (undo with :meth:`undo`).
+
+        Raises:
+            IllegalBidError, IllegalPlayError: When the action is not legal now.
+        """
+        if isinstance(action, Play):
+            self.play(action.combo)
+        elif isinstance(action, Open):
+            self.open_hand()
+        elif isinstance(action, (Bid, Call, Rob, Pass)):
+            if self._phase is Phase.BIDDING and action != auction_action(auction_code(action), self.rules):
+                raise IllegalBidError(f"{type(action).__name__.lower()} is not an action of the {self.rules.auction!r} auction")
+            self.make_bid(auction_code(action))
+        else:
+            raise TypeError(f"not an action: {action!r}")
+
+    def apply_recorded(self, action: tuple[int, int] | Turn | ShowHand) -> None:
+        """Make one action of a :class:`GameRecord` again, checked (what :func:`replay` does for each)."""
+        if isinstance(action, Turn):
+            self.play(action.play)
+        elif isinstance(action, ShowHand):
+            self.open_hand()
+        else:
+            self.make_bid(action[1])
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's score change (zeros until the game is over), as OpenSpiel's ``returns``."""
+        if self._phase is not Phase.OVER:
+            return (0,) * self.players
+        return self.score().deltas
 
     # --------------------------------------------------------------- view
 
@@ -639,6 +764,7 @@ class Game:
             table_seat=self._table_seat,
             bid=self._bid,
             rules=self.rules,
+            shown=Cards(self._hands[self._landlord]) if self._opened and self._landlord is not None else None,
         )
 
     # ------------------------------------------------------------- record
@@ -662,6 +788,10 @@ class Game:
 def _highest(options: list[Combo]) -> Combo:
     """The strongest reading: rocket, then bombs, then the highest main (RULES §6)."""
     return max(options, key=strength)
+
+
+def _packed(cards: Cards | int) -> int:
+    return cards.packed if isinstance(cards, Cards) else cards
 
 
 def _check_seat(seat: int, rules: Rules, what: str) -> None:
@@ -692,14 +822,11 @@ def replay(record: GameRecord) -> Game:
             raise RecordError("record field 'deal_number': needed when there is no 'start' position")
         game = Game(record.deal_number, record.rules)
     for i, action in enumerate(record.actions):
-        seat = action.seat if isinstance(action, Turn) else action[0]
+        seat = action.seat if isinstance(action, (Turn, ShowHand)) else action[0]
         if seat != game.to_move:
             raise RecordError(f"record field 'actions[{i}]': seat {seat} acts but it is seat {game.to_move}'s turn")
         try:
-            if isinstance(action, Turn):
-                game.play(action.play)
-            else:
-                game.make_bid(action[1])
+            game.apply_recorded(action)
         except ValueError as exc:
             raise RecordError(f"record field 'actions[{i}]': {exc}") from exc
     return game

@@ -137,6 +137,9 @@ class _Tables:
 
 @lru_cache(maxsize=8)
 def _tables(rules: Rules) -> _Tables:
+    # The auction variants play the standard combinations: one set of tables serves them all.
+    if rules is not STANDARD and rules.plays_like(STANDARD):
+        return _STANDARD_TABLES or _standard_tables()
     return _Tables(rules)
 
 

@@ -14,7 +14,14 @@ JSON layout (``version`` 1)::
      "start": null,                           # or a custom position (from_hands)
      "actions": [{"seat": 1, "bid": 0},       # bids (0 = pass) ...
                  {"seat": 2, "play": {"cards": "33", "kind": "pair", "length": 1, "main": "3"}},
+                 {"seat": 0, "open": true},           # the open hand (RULES §12.2), if shown
                  {"seat": 0, "play": null}]}  # ... then plays and passes
+
+The rules object holds every classic field; the variant fields (``auction``,
+``rob_back``, ``rob_factor``, ``open_hand``, ``open_factor``) appear only when
+they differ from the classic game, so a classic record is byte-for-byte what it
+was before the variants.  In a ``rob`` auction a move's ``bid`` is the code of
+:mod:`tutor.engine.auction`: 0 pass, 1 call, 2 rob.
 """
 
 from __future__ import annotations
@@ -26,16 +33,24 @@ from typing import Any
 
 from tutor.engine.cards import Cards, InvalidCardsError, parse_rank
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import NAMED, STANDARD, Rules
 from tutor.engine.view import Turn
 
 VERSION = 1
 
 #: Rule sets a record may name instead of spelling out (the name → the object).
-KNOWN_RULES: dict[str, Rules] = {STANDARD.name: STANDARD}
+KNOWN_RULES: dict[str, Rules] = dict(NAMED)
 
-Action = tuple[int, int] | Turn
-"""A bid ``(seat, amount)`` with 0 = pass, or a play-phase :class:`Turn`."""
+
+@dataclass(frozen=True, slots=True)
+class ShowHand:
+    """The landlord showed the hand (RULES §12.2): one action of the record."""
+
+    seat: int
+
+
+Action = tuple[int, int] | Turn | ShowHand
+"""An auction move ``(seat, code)`` with 0 = pass, the open hand, or a play-phase :class:`Turn`."""
 
 
 class RecordError(ValueError):
@@ -62,8 +77,7 @@ class GameRecord:
     # ------------------------------------------------------------------ JSON
 
     def to_dict(self) -> dict[str, Any]:
-        rules = {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(self.rules)}
-        rules["bids"] = list(self.rules.bids)
+        rules = self.rules.to_json()
         start = None
         if self.start is not None:
             start = {
@@ -79,6 +93,8 @@ class GameRecord:
         for action in self.actions:
             if isinstance(action, Turn):
                 actions.append(_turn_to_json(action))
+            elif isinstance(action, ShowHand):
+                actions.append({"seat": action.seat, "open": True})
             else:
                 actions.append({"seat": action[0], "bid": action[1]})
         return {
@@ -142,8 +158,10 @@ class GameRecord:
                 actions.append((seat, _int(item, "bid", where)))
             elif "play" in item:
                 actions.append(_turn_from_json(item, where))
+            elif item.get("open") is True:
+                actions.append(ShowHand(seat))
             else:
-                raise RecordError(f"record field {where!r}: needs 'bid' or 'play', got {item!r}")
+                raise RecordError(f"record field {where!r}: needs 'bid', 'open' or 'play', got {item!r}")
         return cls(deal_number, actions, rules, landlord, bid, start)
 
 
@@ -296,7 +314,10 @@ def _rules_from_json(raw: Any) -> Rules:
         elif isinstance(default, str) and not isinstance(value, str):
             raise RecordError(f"record field 'rules.{key}': expected a string, got {value!r}")
         values[key] = value
-    return Rules(**values)
+    try:
+        return Rules(**values)
+    except ValueError as exc:
+        raise RecordError(f"record field 'rules': {exc}") from None
 
 
-__all__ = ["VERSION", "KNOWN_RULES", "Action", "GameRecord", "RecordError", "replay"]
+__all__ = ["VERSION", "KNOWN_RULES", "Action", "GameRecord", "RecordError", "ShowHand", "replay"]

@@ -1,16 +1,36 @@
 """The rules as data (RULES §12).
 
-Everything that a variant could change lives in one frozen object, passed to the
-engine rather than hard-wired in it, so that rob-the-landlord bidding, open
-hands, a wildcard rank or four players can be added later by building another
-``Rules`` and teaching the engine the new fields — not by rewriting it.
+Everything that a variant could change lives in one frozen, hashable object,
+passed to the engine rather than hard-wired in it: rob-the-landlord bidding
+(``auction="rob"``, RULES §12.1) and the open hand (``open_hand="after_kitty"``,
+§12.2) are values of this object, read by :mod:`tutor.engine.auction` and
+:class:`tutor.engine.game.Game` — not branches spread over the packages.
+
+The *play* of a game (what a combination is, what beats what) depends only on
+the play fields; :meth:`Rules.plays_like` lets the move tables and the compiled
+solver serve every auction variant of the standard play.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from tutor.engine.cards import CHAIN_TOP
+
+#: The auctions a rule set may use: the 1-2-3 bid (RULES §3) or rob the landlord (§12.1).
+AUCTIONS = ("bid", "rob")
+#: When the landlord may show the hand: never, or after taking the kitty (RULES §12.2).
+OPEN_HANDS = ("off", "after_kitty")
+
+#: Fields that change the auction or the stake, not the play: a rule set that
+#: differs from another only here plays the same combinations.
+_NOT_PLAY = frozenset({"name", "bids", "base", "landlord_share", "spring_doubles", "auction", "rob_back",
+                       "rob_factor", "open_hand", "open_factor"})
+#: Variant fields written to JSON only when they differ from the default, so that
+#: a classic game's record stays byte-for-byte what it was before the variants.
+_VARIANT_FIELDS = ("auction", "rob_back", "rob_factor", "open_hand", "open_factor")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +54,86 @@ class Rules:
     min_airplane: int = 2
     #: Highest rank allowed in chains (the ace; RULES §5).
     chain_top: int = CHAIN_TOP
+    #: ``bid`` (RULES §3) or ``rob`` (call, then rob: RULES §12.1).
+    auction: str = "bid"
+    #: Rob auction: a robbed caller may rob back once (RULES §12.1, on by default).
+    rob_back: bool = True
+    #: Rob auction: each rob multiplies the cost by this (RULES §12.1: ×2).
+    rob_factor: int = 2
+    #: ``off`` or ``after_kitty``: the landlord may show the hand (RULES §12.2).
+    open_hand: str = "off"
+    #: Showing the hand multiplies the cost by this (RULES §12.2: ×2).
+    open_factor: int = 2
+
+    def __post_init__(self) -> None:
+        if self.auction not in AUCTIONS:
+            raise ValueError(f"auction must be one of {', '.join(AUCTIONS)}, got {self.auction!r}")
+        if self.open_hand not in OPEN_HANDS:
+            raise ValueError(f"open_hand must be one of {', '.join(OPEN_HANDS)}, got {self.open_hand!r}")
 
     @property
     def top_bid(self) -> int:
         """The bid that ends the auction at once."""
         return self.bids[-1]
 
+    @property
+    def robs(self) -> bool:
+        """True for the rob-the-landlord auction (RULES §12.1)."""
+        return self.auction == "rob"
+
+    @property
+    def can_open(self) -> bool:
+        """True when the landlord may show the hand (RULES §12.2)."""
+        return self.open_hand != "off"
+
+    @property
+    def is_classic(self) -> bool:
+        """True for the 1-2-3 auction without the open hand (the game before the variants)."""
+        return not self.robs and not self.can_open
+
+    def plays_like(self, other: Rules) -> bool:
+        """True when both rule sets play the same combinations (the auction and stake aside)."""
+        return all(
+            getattr(self, f.name) == getattr(other, f.name) for f in dataclasses.fields(Rules) if f.name not in _NOT_PLAY
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON form: every classic field, the variant fields only when set.
+
+        Stable means the same rule set always gives the same object (field
+        order fixed), and a classic rule set the exact object it gave before
+        the variants existed.
+        """
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(Rules):
+            value = getattr(self, f.name)
+            if f.name in _VARIANT_FIELDS and value == f.default:
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def label(self) -> str:
+        """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``."""
+        parts = [p for p, on in (("rob", self.robs), ("open", self.can_open)) if on]
+        return "+".join(parts) or "classic"
+
 
 STANDARD = Rules()
+#: The named variant rule sets (a record may name them instead of spelling them out).
+ROB = Rules(name="rob", auction="rob")
+OPEN = Rules(name="open", open_hand="after_kitty")
+ROB_OPEN = Rules(name="rob+open", auction="rob", open_hand="after_kitty")
+NAMED: dict[str, Rules] = {r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN)}
+
+
+def variant(auction: str = "bid", open_hand: bool = False) -> Rules:
+    """The named rule set for an auction and the open-hand flag (the CLI's and the web's choice)."""
+    if auction not in AUCTIONS:
+        raise ValueError(f"auction must be one of {', '.join(AUCTIONS)}, got {auction!r}")
+    found = next(
+        r for r in NAMED.values() if r.auction == auction and r.can_open == open_hand
+    )
+    return found
 
 
 class UnsupportedRulesError(ValueError):
@@ -53,8 +145,11 @@ class UnsupportedRulesError(ValueError):
 
 
 def require_standard(rules: Rules, part: str) -> None:
-    """Refuse anything but the standard rules, for ``part`` (e.g. the compiled solver)."""
-    if rules != STANDARD:
+    """Refuse rules that do not play like the standard ones, for ``part`` (e.g. the compiled solver).
+
+    The auction variants play the standard combinations, so they are served.
+    """
+    if not rules.plays_like(STANDARD):
         raise UnsupportedRulesError(
             f"{part} serves only the standard rules, not {rules.name!r}; use Solver(native=False)"
         )

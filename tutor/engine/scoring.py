@@ -5,8 +5,13 @@ anyone) plus one for spring or anti-spring.  The landlord wins or loses
 ``landlord_share`` × cost; each farmer the opposite of one cost, so the sum is
 zero (with the standard two farmers and a share of 2).
 
+The variants add their factors (RULES §12): each rob ×``rob_factor`` (the
+rob auction has no 1-2-3 bid: its bid is 1) and the open hand ×``open_factor``.
+
 Every factor also becomes a human-readable item in :attr:`Score.multipliers`,
-because the final card spells each multiplier out (RULES §9).
+because the final card spells each multiplier out (RULES §9), and a named one
+in :attr:`Score.factors` (``["rob", "rob", "open", "bomb"]``) for records and
+``ddz history --json``.
 """
 
 from __future__ import annotations
@@ -39,10 +44,20 @@ class Score:
     deltas: tuple[int, ...]
     #: Each factor in words, for the final card: "bid 3", "bomb 8888", "rocket", "spring".
     multipliers: list[str] = field(default_factory=list)
+    #: Robs in the auction (RULES §12.1).
+    robs: int = 0
+    #: Whether the landlord showed the hand (RULES §12.2).
+    opened: bool = False
+    #: The named factors: "rob" per rob, "open", "bomb", "rocket", "spring", "anti-spring".
+    factors: tuple[str, ...] = ()
 
     @property
     def formula(self) -> str:
-        """The cost as the "Game" cell writes it: ``10 × 3 × 4 = 120``."""
+        """The cost as the "Game" cell writes it: ``10 × 3 × 4 = 120`` (``10 × 8 = 80`` with no bid)."""
+        if self.robs or self.opened:
+            return f"{self.base} × {self.bid * self.multiplier} = {self.cost}" if self.bid == 1 else (
+                f"{self.base} × {self.bid} × {self.multiplier} = {self.cost}"
+            )
         return f"{self.base} × {self.bid} × {self.multiplier} = {self.cost}"
 
 
@@ -61,6 +76,12 @@ def cost(bid: int, doublings: int, rules: Rules = STANDARD) -> int:
     return rules.base * bid * (1 << doublings)
 
 
+def stake(bid: int, doublings: int, rules: Rules = STANDARD, robs: int = 0, opened: bool = False) -> int:
+    """base × bid × 2**doublings × rob_factor**robs × open_factor (if opened): RULES §7, §12."""
+    factor: int = rules.rob_factor**robs
+    return cost(bid, doublings, rules) * factor * (rules.open_factor if opened else 1)
+
+
 def score_game(
     history: Sequence[Turn],
     landlord: int,
@@ -68,6 +89,9 @@ def score_game(
     winner: int,
     rules: Rules = STANDARD,
     start_counts: Sequence[int] | None = None,
+    *,
+    robs: int = 0,
+    opened: bool = False,
 ) -> Score:
     """Score a finished game from its play history.
 
@@ -82,6 +106,8 @@ def score_game(
             (a lesson's endgame) can only spring if its hands were still full:
             farmers at ``hand_size``, the landlord at ``hand_size + kitty_size``.
             None means a game from the deal (always full).
+        robs: Robs of a rob auction (each ×``rules.rob_factor``, RULES §12.1).
+        opened: The landlord showed the hand (×``rules.open_factor``, RULES §12.2).
 
     Returns:
         The :class:`Score`, whose deltas sum to zero for the standard table.
@@ -97,21 +123,26 @@ def score_game(
     spring = landlord_won and farmer_plays == 0 and farmers_full
     anti_spring = (not landlord_won) and landlord_plays == 1 and landlord_full
 
-    items = [f"bid {bid}"]
+    items = [f"bid {bid}"] if not rules.robs else []
+    factors = ["rob"] * robs + (["open"] if opened else [])
+    items += ["rob"] * robs + (["open hand"] if opened else [])
     bombs = 0
     for turn in history:
         if turn.play is None or not is_bomb(turn.play.kind):
             continue
         bombs += 1
         items.append("rocket" if turn.play.kind == Kind.ROCKET else f"bomb {turn.play.text}")
+        factors.append("rocket" if turn.play.kind == Kind.ROCKET else "bomb")
     doublings = bombs
     if rules.spring_doubles and spring:
         doublings += 1
         items.append("spring")
+        factors.append("spring")
     if rules.spring_doubles and anti_spring:
         doublings += 1
         items.append("anti-spring")
-    game_cost = cost(bid, doublings, rules)
+        factors.append("anti-spring")
+    game_cost = stake(bid, doublings, rules, robs, opened)
     sign = 1 if landlord_won else -1
     deltas = tuple(
         sign * rules.landlord_share * game_cost if seat == landlord else -sign * game_cost
@@ -123,10 +154,13 @@ def score_game(
         bombs=bombs,
         spring=spring,
         anti_spring=anti_spring,
-        multiplier=1 << doublings,
+        multiplier=game_cost // (rules.base * bid),
         cost=game_cost,
         landlord=landlord,
         landlord_won=landlord_won,
         deltas=deltas,
         multipliers=items,
+        robs=robs,
+        opened=opened,
+        factors=tuple(factors),
     )

@@ -45,10 +45,17 @@ class PlayerView:
     #: The game's winning bid (None while bidding).
     bid: int | None
     rules: Rules = field(default=STANDARD)
+    #: The landlord's cards when shown (open hand, RULES §12.2), kept current as they are played.
+    shown: Cards | None = None
 
     @property
     def players(self) -> int:
         return len(self.card_counts)
+
+    @property
+    def opened(self) -> bool:
+        """True when the landlord's hand is public (RULES §12.2)."""
+        return self.shown is not None
 
     @property
     def is_landlord(self) -> bool:
@@ -79,10 +86,23 @@ class PlayerView:
         """Cards this player has not seen: the deck less their hand and all plays.
 
         The kitty is *not* subtracted: it is in the landlord's hand or was played.
+        A shown landlord's hand (RULES §12.2) stays in: it is still out, in the
+        landlord's hand (:attr:`shown` says where).
         """
         from tutor.engine.cards import FULL_DECK
 
         return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
+
+    def not_seen(self) -> Cards:
+        """What the card counter counts (RULES §9): :meth:`unseen` less a shown landlord's hand (RULES §12.2).
+
+        Once the landlord shows the hand, its cards are seen by everyone; the
+        counter then counts only the cards whose place a farmer cannot know.
+        """
+        unseen = self.unseen()
+        if self.shown is None or self.landlord == self.seat:
+            return unseen
+        return Cards(unseen.packed - self.shown.packed)
 
 
 def view_from_public(

@@ -9,13 +9,16 @@ one.  Keys are ``<file stem>.<key>``.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
+from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 LANGUAGES = ("en", "ru")
@@ -24,6 +27,27 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _current = DEFAULT_LANGUAGE
 #: The language of one rendering call (see :func:`speaking`); None = the default of :func:`set_language`.
 _speaking: ContextVar[str | None] = ContextVar("ddz_speaking", default=None)
+
+
+def _yaml_module() -> ModuleType:
+    """PyYAML, imported afresh when an interrupted import left half of it behind.
+
+    Ctrl-C often lands while a command reads its first string, that is while
+    ``import yaml`` runs.  Python then keeps the submodules that had finished
+    (``yaml.error`` …) in ``sys.modules``; the next import of the package (the
+    one that prints "interrupted") no longer binds them to it and fails with
+    "partially initialized module 'yaml'", a traceback instead of one line.
+    Dropping every ``yaml`` module and importing once more gives a whole one.
+    """
+    try:
+        import yaml
+
+        yaml.SafeLoader  # noqa: B018 - fails on a half-initialised module
+        return yaml
+    except (ImportError, AttributeError):
+        for name in [name for name in sys.modules if name == "yaml" or name.startswith("yaml.")]:
+            del sys.modules[name]
+        return importlib.import_module("yaml")
 
 
 @lru_cache(maxsize=None)
@@ -37,8 +61,7 @@ def area_strings(lang: str, area: str) -> dict[str, str]:
     path = os.path.join(_HERE, lang, f"{area}.yaml")
     if not area.isidentifier() or not os.path.isfile(path):
         return {}
-    import yaml
-
+    yaml = _yaml_module()
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with open(path, encoding="utf-8") as file:
         data: dict[str, Any] = yaml.load(file, Loader=loader) or {}  # noqa: S506 - a safe loader

@@ -15,6 +15,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from tutor.engine.auction import Auction
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import STANDARD
@@ -399,12 +400,14 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
         out.add((*where, "to_move"), "unreachable",
                 f"after {SEATS[previous]}'s turn it is {SEATS[(previous + 1) % 3]} to move")
     if setup.bids:
-        highest = 0
+        # The bids before the task's turn, judged by engine/auction.py (RULES §3).
+        auction = Auction.of(())
         for i, (seat, bid) in enumerate(setup.bids):
-            if bid and bid <= highest:
+            highest = auction.outcome(STANDARD).stake
+            if bid and bid not in auction.legal(STANDARD):
                 out.add((*where, "bids", i, "bid"), "unreachable", f"a bid must be higher than {highest} (RULES §3)")
-            highest = max(highest, bid)
-            if bid == 3:
+            auction = Auction.of(auction.moves + ((seat, bid),))
+            if bid == STANDARD.top_bid:
                 out.add((*where, "bids", i, "bid"), "unreachable", "a bid of 3 ends the auction at once (RULES §3)")
 
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
+from tutor.engine.auction import Auction
+from tutor.engine.rules import STANDARD
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -252,8 +254,9 @@ class LessonRun:
         except ValueError as error:
             return Outcome(Verdict.INVALID, reason=str(error))
         setup = self.setup
-        highest = max((b for _, b in setup.bids), default=0) if setup else 0
-        if bid and bid <= highest:
+        auction = Auction.of(setup.bids if setup else ())  # engine/auction.py judges the bid (RULES §3)
+        highest = auction.outcome(STANDARD).stake
+        if bid not in auction.legal(STANDARD):
             return Outcome(Verdict.INVALID, reason=t("lessons.reason_bid_too_low", highest=highest))
         matched = next((f for f in task.feedback if f.answer is not None and _bid_of(f.answer) == bid), None)
         return self._judge(task, bid in task.bids, matched)

@@ -1,7 +1,8 @@
 """Score questions ("what does the landlord win?") answered by the engine's scoring.
 
 A lesson states the facts of a finished game — the bid, the bombs and rockets
-played, spring or anti-spring, who won — and asks for the cost or for one
+played, spring or anti-spring, who won, and for the variants (RULES §12) the
+robs of a rob auction and whether the landlord showed the hand — and asks for the cost or for one
 player's change.  The answer is never written in the lesson: it is computed
 here with :func:`tutor.engine.scoring.cost` and the standard rules, so a
 lesson cannot teach a wrong number.
@@ -14,7 +15,7 @@ from typing import Any
 from tutor.engine.cards import Cards
 from tutor.engine.combos import readings
 from tutor.engine.rules import STANDARD, Rules
-from tutor.engine.scoring import cost
+from tutor.engine.scoring import stake
 
 
 def doublings(game: dict[str, Any]) -> int:
@@ -37,16 +38,29 @@ def doublings(game: dict[str, Any]) -> int:
     return k + (1 if spring or anti else 0)
 
 
+def variant_factors(game: dict[str, Any]) -> tuple[int, bool]:
+    """The robs (RULES §12.1: the rob auction has no bid, so ``bid`` must be 1) and the open hand (§12.2).
+
+    Raises:
+        ValueError: robs with a bid other than 1.
+    """
+    robs = int(game.get("robs", 0))
+    if robs and int(game["bid"]) != 1:
+        raise ValueError("a rob auction has no 1-2-3 bid (RULES §12.1): give bid 1 with robs")
+    return robs, bool(game.get("open"))
+
+
 def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int:
     """The number a score question asks for.
 
     Args:
         game: ``bid``, ``winner`` (``landlord``/``farmers``), ``bombs`` (card
-            texts), ``spring``, ``anti_spring``.
+            texts), ``spring``, ``anti_spring``, ``robs``, ``open``.
         ask: ``cost`` (10 × bid × 2^k), ``landlord`` or ``farmer`` (that
             player's signed change).
     """
-    game_cost = cost(int(game["bid"]), doublings(game), rules)
+    robs, opened = variant_factors(game)
+    game_cost = stake(int(game["bid"]), doublings(game), rules, robs, opened)
     if ask == "cost":
         return game_cost
     landlord_won = game["winner"] == "landlord"
@@ -60,4 +74,8 @@ def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int
 def formula(game: dict[str, Any], rules: Rules = STANDARD) -> str:
     """The cost written out as the "Game" cell shows it: ``10 × 3 × 4 = 120``."""
     k = doublings(game)
-    return f"{rules.base} × {game['bid']} × {1 << k} = {cost(int(game['bid']), k, rules)}"
+    robs, opened = variant_factors(game)
+    total = stake(int(game["bid"]), k, rules, robs, opened)
+    if robs or opened:
+        return f"{rules.base} × {total // rules.base} = {total}"
+    return f"{rules.base} × {game['bid']} × {1 << k} = {total}"

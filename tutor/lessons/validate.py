@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tutor.engine.auction import Auction
+from tutor.engine.rules import STANDARD
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -252,9 +254,10 @@ class _Checker:
         if len(setup.hands[YOU]) != 17:
             self.add((*step.where, "position", "hands", "you"), "hand_size",
                      f"you bid on the 17 cards dealt to you, not {len(setup.hands[YOU])}")
-        highest = max((b for _, b in setup.bids), default=0)
+        auction = Auction.of(setup.bids)  # engine/auction.py judges the bids (RULES §3)
+        highest = auction.outcome(STANDARD).stake
         for i, bid in enumerate(task.bids):
-            if bid and bid <= highest:
+            if bid not in auction.legal(STANDARD):
                 self.add((*where, "accept", "bids", i), "illegal_answer",
                          f"accepted bid {bid} is illegal: a bid must be higher than {highest} (RULES §3)")
 

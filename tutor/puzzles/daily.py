@@ -12,10 +12,12 @@ library is meant to grow between releases, not during one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 from tutor.engine.deal import SplitMix64
+from tutor.puzzles.difficulty import is_interesting
+from tutor.puzzles.model import Puzzle
 
 #: Seed of the fixed permutation (any constant works; never change it within a release).
 DAILY_SEED = 0xDD2_0_DA11
@@ -45,6 +47,16 @@ def daily_id(ids: Sequence[str], day: date) -> str:
     """The id of the puzzle of ``day`` among ``ids`` (order does not matter)."""
     ordered = sorted(ids)
     return ordered[daily_index(day, len(ordered))]
+
+
+def daily_pool(puzzles: Iterable[Puzzle]) -> list[str]:
+    """The ids the daily puzzle is drawn from: no one-look puzzle (a puzzle rated by hand counts)."""
+    return [p.id for p in puzzles if p.difficulty is None or is_interesting(p.difficulty)]
+
+
+def daily_puzzle_id(puzzles: Iterable[Puzzle], day: date) -> str:
+    """The id of the puzzle of ``day`` among the interesting ones of ``puzzles``."""
+    return daily_id(daily_pool(puzzles), day)
 
 
 def parse_date(text: str) -> date:

@@ -34,13 +34,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tutor.engine.cards import Cards, packed_contains
+from tutor.engine.cards import DECK_COUNTS, Cards, packed_contains, packed_count
 from tutor.engine.combos import Combo
 from tutor.engine.deal import deal
 from tutor.engine.moves import lead_moves_packed
-from tutor.puzzles.difficulty import Difficulty, plausible_losing_moves
-from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source, move_text, puzzle_id
-from tutor.puzzles.realism import SearchTooBig, impossible_passes, wins_without_bombs
+from tutor.puzzles.difficulty import measure, plausible_losing_moves
+from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source, find_move, move_text, puzzle_id
+from tutor.puzzles.realism import (
+    SearchTooBig,
+    impossible_passes,
+    out_of_it,
+    player_count_problems,
+    thrown_wins,
+    wins_without_bombs,
+)
 from tutor.puzzles.themes import tag, title_for
 from tutor.solver.parallel import ignore_interrupts, interrupts_held
 from tutor.solver.position import Position, Role
@@ -120,18 +127,25 @@ class Generator:
 
     # ---------------------------------------------------------------- filters
     def small_enough(self, pos: Position) -> bool:
-        biggest = max(len(h) for h in pos.hands)
-        cap = self.limits.max_cards_two if pos.players == 2 else self.limits.max_cards_three
+        """Hands small enough to verify fast; a duel (third player out of it) may hold more."""
+        idle = out_of_it(pos)
+        biggest = max(len(h) for i, h in enumerate(pos.hands) if i != idle)
+        cap = self.limits.max_cards_two if pos.players == 2 or idle is not None else self.limits.max_cards_three
         return biggest <= cap
 
     def examine(self, candidate: Candidate) -> Puzzle | None:
         """The puzzle this candidate makes, or None when it is not puzzle material."""
         pos = rotate_to_mover(candidate.position)
-        if pos.is_over or not self.small_enough(pos) or impossible_passes(pos):
+        if pos.is_over or not self.small_enough(pos) or impossible_passes(pos) or player_count_problems(pos):
             return None
         solver = self.solver_factory()
         root = solver.solve(pos, "win", all_moves=True)
         if not root.complete or root.mover_wins is not True or len(root.winning_moves) != 1:
+            return None
+        try:
+            if thrown_wins(pos, solver):
+                return None  # the set-up would show a side throwing a forced win away
+        except SearchTooBig:
             return None
         if root.nodes > self.limits.max_root_nodes:
             return None
@@ -150,7 +164,7 @@ class Generator:
         tree = self.build_tree(solver, pos, fastest.line)
         if tree is None:
             return None
-        difficulty = Difficulty(root.nodes, len(losing), fastest.win_in, pos.players)
+        difficulty = measure(pos, only, root.nodes, fastest.win_in)
         draft = Puzzle(
             id=puzzle_id(pos),
             title="",
@@ -160,6 +174,7 @@ class Generator:
             solution=tree,
             rating=difficulty.rating,
             source=candidate.source,
+            difficulty=difficulty,
         )
         themes = tag(draft)
         goal = choose_goal(draft, themes, fastest.win_in)
@@ -178,6 +193,7 @@ class Generator:
             solution=tree,
             rating=difficulty.rating,
             source=candidate.source,
+            difficulty=difficulty,
         )
 
     # ------------------------------------------------------------------ trees
@@ -240,9 +256,15 @@ class Generator:
 
 
 def choose_goal(puzzle: Puzzle, themes: list[str], win_in: int) -> Goal:
-    """The goal line: a bomb or rocket in the solution makes it "win with a bomb", a
-    short forced win is stated as "win in N plays", anything else is "win"."""
-    if "bomb_finish" in themes or "rocket" in themes:
+    """The goal line: a bomb or rocket later in the solution makes it "win with a bomb", a
+    short forced win is stated as "win in N plays", anything else is "win".
+
+    A goal never names the first move: "win with a bomb" when the answer *is* the
+    bomb would give it away (:func:`tutor.puzzles.verify.check_spoiler`).
+    """
+    first = find_move(puzzle.position, puzzle.first_move)
+    bomb_first = first is not None and first.is_bomb
+    if ("bomb_finish" in themes or "rocket" in themes) and not bomb_first:
         return Goal(GoalType.WIN_WITH_BOMB)
     if win_in <= 3 and int(puzzle.id, 16) % 2 == 0:
         return Goal(GoalType.WIN_IN, win_in)
@@ -322,10 +344,53 @@ def random_deal_candidates(
                 table = rng.choice(sorted(options))
             else:
                 by = None
-        yield Candidate(
-            Position(tuple(hands), roles, 0, table, by),
-            Source("generated", "random_deal", number, seed),
-        )
+        pos: Position | None = Position(tuple(hands), roles, 0, table, by)
+        if pos is not None and pos.players == 2:
+            pos = with_idle_farmer(pos, rng)
+        if pos is None:
+            continue
+        yield Candidate(pos, Source("generated", "random_deal", number, seed))
+
+
+def with_idle_farmer(pos: Position, rng: random.Random, most: int = 4) -> Position | None:
+    """A duel (landlord against one farmer) as a real game shows it: three hands, the
+    third a farmer who is out of it (:func:`tutor.puzzles.realism.out_of_it`).
+
+    The third hand takes cards nobody holds (played earlier in the game) whose
+    ranks are at most the lowest rank any other hand holds or the table shows —
+    such cards can beat nothing — never four of a rank (a bomb beats everything).
+    It sits after or before the mover, as ``rng`` decides.  None when no such
+    card is left.
+    """
+    if pos.players != 2:
+        raise ValueError("a duel has two players")
+    used = [0] * len(DECK_COUNTS)
+    for hand in pos.hands:
+        for rank in hand.ranks():
+            used[rank] += 1
+    lows = [min(h.ranks()) for h in pos.hands if h]
+    if pos.table is not None:
+        table_ranks = Cards(pos.table.cards).ranks()
+        lows.append(min(table_ranks))
+        for rank in table_ranks:
+            used[rank] += 1
+    ceiling = min(lows)
+    pool = [r for r in range(ceiling + 1) for _ in range(DECK_COUNTS[r] - used[r])]
+    if not pool:
+        return None
+    size = rng.randint(1, min(most, len(pool)))
+    picked = sorted(rng.sample(pool, size))
+    if size == 4 and picked[0] == picked[-1]:
+        picked.pop()  # four of a kind would be a bomb
+    idle = Cards.from_ranks(picked)
+    seat = rng.choice((1, 2))
+    hands = list(pos.hands)
+    roles = list(pos.roles)
+    hands.insert(seat, idle)
+    roles.insert(seat, Role.FARMER)
+    by = None if pos.table_by is None else (pos.table_by + (1 if pos.table_by >= seat else 0))
+    duel = Position(tuple(hands), tuple(roles), 0, pos.table, by)
+    return duel if out_of_it(duel) == seat else None
 
 
 def bot_game_candidates(number: int, seed: int, max_cards: int = 6, turns: int = 6) -> Iterator[Candidate]:

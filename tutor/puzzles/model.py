@@ -37,6 +37,7 @@ from typing import Any
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.notation import MoveTextError, move_notation, resolve
+from tutor.puzzles.difficulty import Difficulty
 from tutor.solver.position import Position, Role, table_reading
 
 PASS = "pass"
@@ -150,6 +151,8 @@ class Puzzle:
     solution: Node
     rating: float
     source: Source = field(default_factory=Source)
+    #: The measured signals behind ``rating`` (None for a puzzle rated by hand).
+    difficulty: Difficulty | None = None
 
     @property
     def solver_side(self) -> Role:
@@ -175,6 +178,8 @@ class Puzzle:
             "rating": round(self.rating),
             "source": self.source.to_data(),
         }
+        if self.difficulty is not None:
+            data["difficulty"] = self.difficulty.to_data()
         if with_solution:
             data["solution"] = self.solution.to_data()
         return data
@@ -196,6 +201,7 @@ class Puzzle:
             solution=Node.from_data(data["solution"]),
             rating=float(data["rating"]),
             source=Source.from_data(data.get("source", {"kind": "composed"})),
+            difficulty=Difficulty.from_data(data["difficulty"], position.players) if "difficulty" in data else None,
         )
 
 

@@ -7,7 +7,10 @@ Tables of the ``puzzles`` area (see :mod:`tutor.store` for the store itself):
   (before that the library's estimate stands, with a wide deviation);
 * ``puzzle_attempts`` — every finished or abandoned attempt: the local date,
   whether it was the daily puzzle, the outcome, hints, mistakes, the themes and
-  the learner's rating before and after.
+  the learner's rating before and after;
+* ``puzzle_personal`` — puzzles made from the learner's own games (a proven win
+  they missed, :mod:`tutor.puzzles.personal`), each as the puzzle's JSON form;
+* ``puzzle_games_scanned`` — the finished games already looked at for them.
 
 An attempt and both rating updates are written in one transaction.
 """
@@ -19,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
 from tutor.puzzles.glicko2 import Rating, rate_attempt
+from tutor.puzzles.library import check_tree
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.solving import Attempt, Outcome
 from tutor.store import Store
@@ -53,6 +57,16 @@ MIGRATIONS: list[list[str]] = [
             rating_after REAL NOT NULL
         )""",
         "CREATE INDEX puzzle_attempts_puzzle ON puzzle_attempts (puzzle)",
+    ],
+    [
+        """CREATE TABLE puzzle_personal (
+            id TEXT PRIMARY KEY,
+            game INTEGER NOT NULL,
+            moment INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            data TEXT NOT NULL
+        )""",
+        "CREATE TABLE puzzle_games_scanned (game INTEGER PRIMARY KEY, found INTEGER NOT NULL)",
     ],
 ]
 
@@ -163,6 +177,48 @@ class PuzzleProgress:
             "SELECT 1 FROM puzzle_attempts WHERE puzzle = ? AND day = ? LIMIT 1", (puzzle_id, day.isoformat())
         ).fetchone()
         return row is not None
+
+    # ------------------------------------------------------- personal puzzles
+    def scanned(self, game_id: int) -> bool:
+        row = self.store.db.execute("SELECT 1 FROM puzzle_games_scanned WHERE game = ?", (game_id,)).fetchone()
+        return row is not None
+
+    def save_personal(self, game_id: int, moments: list[int], puzzles: list[Puzzle]) -> int:
+        """Keep a scanned game's puzzles (one transaction: the game is marked scanned with them).
+
+        Returns how many are new (a position met in an earlier game keeps its first entry).
+        """
+        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        new = 0
+        with self.store.transaction() as db:
+            for moment, puzzle in zip(moments, puzzles):
+                cursor = db.execute(
+                    "INSERT OR IGNORE INTO puzzle_personal (id, game, moment, created, data) VALUES (?, ?, ?, ?, ?)",
+                    (puzzle.id, game_id, moment, stamp, json.dumps(puzzle.to_data())),
+                )
+                new += cursor.rowcount
+            db.execute("INSERT OR REPLACE INTO puzzle_games_scanned VALUES (?, ?)", (game_id, len(puzzles)))
+        return new
+
+    def personal(self) -> list[Puzzle]:
+        """The learner's own puzzles, oldest first (a damaged row is skipped, not fatal)."""
+        out = []
+        for (data,) in self.store.db.execute("SELECT data FROM puzzle_personal ORDER BY created, id").fetchall():
+            try:
+                puzzle = Puzzle.from_data(json.loads(data))
+                check_tree(puzzle)  # legal moves all the way: a damaged row is dropped, not played
+            except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                continue
+            out.append(puzzle)
+        return out
+
+    def last_outcomes(self) -> dict[str, str]:
+        """Each attempted puzzle's last outcome."""
+        rows = self.store.db.execute(
+            "SELECT puzzle, outcome FROM puzzle_attempts WHERE id IN (SELECT MAX(id) FROM puzzle_attempts"
+            " GROUP BY puzzle)"
+        ).fetchall()
+        return {puzzle: outcome for puzzle, outcome in rows}
 
     # ----------------------------------------------------------------- streak
     def _daily_days(self) -> list[date]:

@@ -184,12 +184,23 @@ class Attempt:
             line.append(Played(who, reply, after.roles[who] is self.side))
         return line
 
+    def _forced_pass(self) -> bool:
+        """The learner's side must pass (its only legal move): nothing to decide."""
+        return self.learner_to_move and self.position.legal_moves() == [None]
+
     def _defend(self) -> list[Played]:
-        """The other side moves until it is the learner's turn again (or the game ends)."""
+        """The other side moves until the learner has a choice again (or the game ends).
+
+        A pass the learner's side is forced into (a partner who can beat nothing,
+        as in a duel with the third player out of it) is made for them.
+        """
         played = []
-        while not self.finished and not self.learner_to_move:
-            move = self._tree_move() if self._expected is not None else self._toughest_defence()
-            self._advance(move, False)
+        while not self.finished and (not self.learner_to_move or self._forced_pass()):
+            if self.learner_to_move:
+                self._advance(None, True)
+            else:
+                move = self._tree_move() if self._expected is not None else self._toughest_defence()
+                self._advance(move, False)
             played.append(self.history[-1])
         return played
 

@@ -17,6 +17,7 @@ from tutor.engine.cards import packed_count, unpack
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.puzzles.model import Puzzle, find_move
+from tutor.puzzles.realism import out_of_it
 from tutor.solver.position import Position, Role
 
 
@@ -92,13 +93,13 @@ Predicate = Callable[[MainLine], bool]
 
 
 def heads_up(line: MainLine) -> bool:
-    """Two players: the landlord against one farmer, the classic open-hand endgame."""
-    return line.puzzle.players == 2
+    """A duel: the landlord against one farmer, the other farmer out of it (can beat nothing)."""
+    return line.puzzle.players == 2 or out_of_it(line.puzzle.position) is not None
 
 
 def team_endgame(line: MainLine) -> bool:
     """Three players: the landlord against two farmers who play as one team."""
-    return line.puzzle.players == 3
+    return line.puzzle.players == 3 and out_of_it(line.puzzle.position) is None
 
 
 def as_landlord(line: MainLine) -> bool:

@@ -7,13 +7,21 @@ For each puzzle:
 2. **Stated result** — ``win_in: N``: the fastest forced win takes exactly N
    plays of the solving side; ``win_with_bomb``: the main line has the solving
    side play a bomb or the rocket, and no forced win does without one.
-0. **Realism** — nobody passed on the table while their whole hand beat it
-   (they would have gone out): see :mod:`tutor.puzzles.realism`.
+0. **Realism** — three hands (a duel shows the third player out of it);
+   nobody passed on the table while their whole hand beat it (they would have
+   gone out); no set-up move threw away a forced win of its side (proved by
+   the solver): see :mod:`tutor.puzzles.realism`.
+1. **No spoiler** — the goal line does not name the answer ("win with a
+   bomb" when the first move is the bomb).
 3. **Solution tree** — every move of the solving side in the tree wins
    (so any defence in the tree is still met with a winning reply), and the
    themes are exactly what the theme predicates say.
-4. With ``full=True`` also **toughest defence** — at every defending turn of
-   the main line, the tree's first reply delays the end the longest.
+4. **Rating** — a generated puzzle's rating is the calibration of its stored
+   signals (:mod:`tutor.puzzles.difficulty`), and the cheap signals (the naive
+   panel, the plausible mistakes) are measured again.
+5. With ``full=True`` also **toughest defence** — at every defending turn of
+   the main line, the tree's first reply delays the end the longest — and the
+   tempting mistakes are counted again.
 
 The solver is injected, so tests can use a fake one.
 """
@@ -24,9 +32,16 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from tutor.puzzles.difficulty import naive_share, plausible_losing_moves, tempting_moves
 from tutor.puzzles.generate import SolverFactory, SolverLike
 from tutor.puzzles.model import GoalType, Node, Puzzle, find_move
-from tutor.puzzles.realism import SearchTooBig, impossible_passes, wins_without_bombs
+from tutor.puzzles.realism import (
+    SearchTooBig,
+    impossible_passes,
+    player_count_problems,
+    thrown_wins,
+    wins_without_bombs,
+)
 from tutor.puzzles.themes import MainLine, tag
 from tutor.solver.position import Position
 
@@ -78,7 +93,30 @@ def check_goal(puzzle: Puzzle, solver: SolverLike) -> list[str]:
 
 def check_realism(puzzle: Puzzle) -> list[str]:
     """The position comes from a game a sensible player could reach (:mod:`tutor.puzzles.realism`)."""
-    return impossible_passes(puzzle.position)
+    return player_count_problems(puzzle.position) + impossible_passes(puzzle.position)
+
+
+def check_setup(puzzle: Puzzle, solver: SolverLike) -> list[str]:
+    """No move of the set-up (the table play, the passes after it) threw away a forced win."""
+    try:
+        return thrown_wins(puzzle.position, solver)
+    except SearchTooBig as error:
+        return [str(error)]
+
+
+def check_spoiler(puzzle: Puzzle) -> list[str]:
+    """The goal line must not give the answer away.
+
+    "Win with a bomb" is allowed only when the bomb comes later in the
+    solution: when the first move is the bomb (or the rocket), the goal line
+    says what to play.
+    """
+    if puzzle.goal.type is not GoalType.WIN_WITH_BOMB:
+        return []
+    first = find_move(puzzle.position, puzzle.first_move)
+    if first is not None and first.is_bomb:
+        return [f"spoiler: the goal says 'win with a bomb' and the first move is the bomb {first.text}"]
+    return []
 
 
 def check_tree(puzzle: Puzzle, solver: SolverLike) -> list[str]:
@@ -107,6 +145,28 @@ def check_themes(puzzle: Puzzle) -> list[str]:
     if sorted(found) != sorted(puzzle.themes):
         return [f"themes {sorted(puzzle.themes)} but the predicates say {sorted(found)}"]
     return []
+
+
+def check_rating(puzzle: Puzzle, full: bool = False) -> list[str]:
+    """The rating comes from the measured signals stored with the puzzle, and they still hold."""
+    stored = puzzle.difficulty
+    if stored is None:
+        return []
+    problems = []
+    if round(puzzle.rating) != stored.rating:
+        problems.append(f"rating {round(puzzle.rating)} but the signals give {stored.rating}")
+    pos = puzzle.position
+    answer = find_move(pos, puzzle.first_move)
+    losing = plausible_losing_moves(pos, [answer])
+    naive = naive_share(pos, answer)
+    if len(losing) != stored.plausible_losing or abs(naive - stored.naive) > 0.001:
+        problems.append(f"signals changed: {len(losing)} plausible mistakes, naive {naive:.3f} "
+                        f"(stored {stored.plausible_losing}, {stored.naive:.3f})")
+    if full:
+        tempting = len(tempting_moves(pos, losing))
+        if tempting != stored.tempting:
+            problems.append(f"signals changed: {tempting} tempting mistakes (stored {stored.tempting})")
+    return problems
 
 
 def check_toughest_defence(puzzle: Puzzle, solver: SolverLike) -> list[str]:
@@ -142,11 +202,14 @@ def verify(puzzle: Puzzle, solver: SolverLike, full: bool = False) -> Verdict:
     verdict = Verdict(puzzle.id)
     try:
         verdict.problems += check_realism(puzzle)
+        verdict.problems += check_spoiler(puzzle)
         verdict.problems += check_only_move(puzzle, solver)
         if not verdict.problems:
+            verdict.problems += check_setup(puzzle, solver)
             verdict.problems += check_goal(puzzle, solver)
             verdict.problems += check_tree(puzzle, solver)
             verdict.problems += check_themes(puzzle)
+            verdict.problems += check_rating(puzzle, full)
             if full:
                 verdict.problems += check_toughest_defence(puzzle, solver)
     except ValueError as error:

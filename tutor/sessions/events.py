@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import bombs_in, cost
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -38,10 +40,23 @@ class Say:
 
 @dataclass(frozen=True, slots=True)
 class BidMade:
-    """``seat`` bid ``bid`` (0 = pass)."""
+    """``seat`` said ``bid``: a bid (0 = pass), or in a rob auction a call or a rob (RULES §12.1)."""
 
     seat: int
     bid: int
+    rules: Rules = STANDARD
+    #: A rob by the caller (RULES §12.1: the rob back).
+    rob_back: bool = False
+
+    def phrase(self) -> Phrase:
+        """The line both front ends show: «Right: bid 2», «Left: rob», «You: pass»."""
+        seat_name = seat_phrase(self.seat)
+        if self.bid == 0:
+            return Phrase("play.bid_passed", {"seat": seat_name})
+        if not self.rules.robs:
+            return Phrase("play.bid_made", {"seat": seat_name, "bid": self.bid})
+        key = "variants.call_made" if self.bid == CALL else "variants.rob_back_made" if self.rob_back else "variants.rob_made"
+        return Phrase(key, {"seat": seat_name})
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +74,43 @@ class LandlordChosen:
     bid: int
     kitty: Cards
     is_learner: bool
+    rules: Rules = STANDARD
+    robs: int = 0
+
+    def phrase(self) -> Phrase:
+        """«Right is the landlord with a bid of 2 …», or in a rob auction «… (robs: 2, ×4) …»."""
+        seat_name = seat_phrase(self.seat)
+        if not self.rules.robs:
+            key = "play.landlord_is_you" if self.is_learner else "play.landlord_is"
+            return Phrase(key, {"seat": seat_name, "bid": self.bid, "kitty": str(self.kitty)})
+        key = "variants.landlord_is_you" if self.is_learner else "variants.landlord_is"
+        return Phrase(key, {"seat": seat_name, "robs": robs_phrase(self.robs, self.rules), "kitty": str(self.kitty)})
+
+
+def robs_phrase(robs: int, rules: Rules) -> Phrase:
+    """«no rob» / «robs: 2, ×4» (RULES §12.1)."""
+    if not robs:
+        return Phrase("variants.robs_none")
+    return Phrase("variants.robs_n", {"n": robs, "x": rules.rob_factor**robs})
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """The landlord showed the hand to everyone, ×2 (RULES §12.2)."""
+
+    seat: int
+    cards: Cards
+    is_learner: bool
+
+    def phrase(self) -> Phrase:
+        if self.is_learner:
+            return Phrase("variants.shown_you")
+        return Phrase("variants.shown", {"seat": seat_phrase(self.seat), "cards": str(self.cards)})
+
+
+def seat_phrase(seat: int) -> Phrase:
+    """A seat's name as data («You», «Right», «Left»)."""
+    return Phrase(f"play.seat_{seat}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +213,12 @@ class FinalCard:
     undos: int
     #: The store's id of the finished game (None without a store).
     game_id: int | None = None
+    #: The rule set the game was played under, its robs and whether the hand was shown (RULES §12).
+    rules: Rules = STANDARD
+    robs: int = 0
+    opened: bool = False
+    #: The named factors (``["rob", "open", "bomb"]``), as the store and ``ddz history --json`` keep them.
+    factors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +228,7 @@ class Review:
     lines: tuple[Phrase, ...] = field(default=())
 
 
-Event = Say | StatusLine | BidMade | Redealt | LandlordChosen | Played | TableShown | CounterShown | Options | HintShown | Remark | FinalCard | Review
+Event = Say | StatusLine | BidMade | Redealt | LandlordChosen | HandShown | Played | TableShown | CounterShown | Options | HintShown | Remark | FinalCard | Review
 
 
 def game_cell(view: PlayerView) -> Phrase:
@@ -179,9 +237,12 @@ def game_cell(view: PlayerView) -> Phrase:
     One place computes it from the engine's scoring, so the terminal and the
     web page can never show different stakes for the same table.
     """
-    base = view.rules.base
+    rules = view.rules
+    base = rules.base
+    if not rules.is_classic:
+        return _variant_cell(view)
     if view.bid is None:
-        high = max((b for _, b in view.bids), default=0)
+        high = view_auction(view).outcome(rules).stake
         if not high:
             return Phrase("play.game_cell_bidding", {"base": base})
         return Phrase("play.game_cell", {"base": base, "bid": high, "mult": 1, "cost": base * high})
@@ -190,12 +251,61 @@ def game_cell(view: PlayerView) -> Phrase:
                                      "cost": cost(view.bid, doublings, view.rules)})
 
 
+def _variant_cell(view: PlayerView) -> Phrase:
+    """The live cell of a variant game: the robs and the open hand as they happen (RULES §12)."""
+    rules = view.rules
+    outcome = view_auction(view).outcome(rules)
+    stake = stake_factor(outcome, rules)
+    if not stake:
+        return Phrase("variants.game_cell_bidding" if rules.robs else "play.game_cell_bidding", {"base": rules.base})
+    mult = stake * (1 << bombs_in(view.history)) * (rules.open_factor if view.opened else 1)
+    part: Phrase = robs_phrase(outcome.robs, rules) if rules.robs else Phrase("play.mult_bid", {"bid": outcome.stake})
+    if view.opened:
+        part = Phrase("variants.join", {"a": part, "b": Phrase("variants.factor_open")})
+    return Phrase("variants.game_cell", {"base": rules.base, "mult": mult, "cost": rules.base * mult, "factors": part})
+
+
+def last_said(view: PlayerView, seat: int) -> Phrase | None:
+    """What ``seat`` last said in the auction (the table shows it by the seat), None if nothing yet.
+
+    «bid 2» / «pass»; in a rob auction «call» / «rob» / «pass» (RULES §12.1) — a
+    caller may speak twice, so it is the last word, not the first.
+    """
+    said = [code for s, code in view.bids if s == seat]
+    if not said:
+        return None
+    code = said[-1]
+    if view.rules.robs:
+        return Phrase("variants.pass" if code == 0 else "variants.call" if code == CALL else "variants.rob")
+    return Phrase("play.last_bid", {"bid": code}) if code else Phrase("play.last_pass")
+
+
+def rules_phrase(rules: Rules) -> Phrase:
+    """«Rules: classic» / «Rules: rob the landlord, open hand» (RULES §12: a game says what it was played under)."""
+    parts = [Phrase(f"variants.rules_{p}") for p, on in (("rob", rules.robs), ("open", rules.can_open)) if on]
+    if not parts:
+        return Phrase("variants.rules_line", {"rules": Phrase("variants.rules_classic")})
+    joined = parts[0] if len(parts) == 1 else Phrase("variants.join", {"a": parts[0], "b": parts[1]})
+    return Phrase("variants.rules_line", {"rules": joined})
+
+
+def cost_phrase(final: FinalCard) -> Phrase:
+    """The final card's cost line: «10 × bid 3 × 4 = 120», or «10 × 8 = 80 (robs: 2, ×4)» in a variant."""
+    if final.rules.is_classic:
+        return Phrase("play.cost_line", {"base": final.base, "bid": final.bid, "mult": final.multiplier, "cost": final.cost})
+    return Phrase("variants.cost_line", {"base": final.base, "mult": final.bid * final.multiplier, "cost": final.cost})
+
+
 def multiplier_phrases(final: FinalCard) -> list[Phrase]:
     """Every factor of the stake spelled out: the bid, each bomb and rocket, spring or anti-spring.
 
     Both front ends list the same factors in the same order from this one place.
     """
-    items = [Phrase("play.mult_bid", {"bid": final.bid})]
+    rules = final.rules
+    items = [] if rules.robs else [Phrase("play.mult_bid", {"bid": final.bid})]
+    items += [Phrase("variants.factor_rob")] * final.robs
+    if final.opened:
+        items.append(Phrase("variants.factor_open"))
     for bomb in final.bombs:
         items.append(Phrase("play.mult_rocket") if bomb.kind == Kind.ROCKET
                      else Phrase("play.mult_bomb", {"cards": bomb.text}))

@@ -28,12 +28,15 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from tutor.bots.base import auction_choice
 from tutor.coach import Coach
 from tutor.coach.advice import hint_phrase
 from tutor.coach.status import BidStatus, describe_phrase
+from tutor.engine.auction import CALL, ROB
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game, Phase, replay
-from tutor.engine.record import GameRecord
+from tutor.engine.record import GameRecord, ShowHand
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Turn
 from tutor.i18n import Phrase
 from tutor.sessions.events import (
@@ -41,6 +44,7 @@ from tutor.sessions.events import (
     CounterShown,
     Event,
     FinalCard,
+    HandShown,
     HintShown,
     LandlordChosen,
     Options,
@@ -160,10 +164,11 @@ class GameSession:
         *,
         scored: bool = True,
         counter: bool = False,
+        rules: Rules = STANDARD,
     ) -> GameSession:
-        """A new game from ``deal_number`` (a random deal when None)."""
+        """A new game from ``deal_number`` (a random deal when None), under ``rules`` (RULES §12)."""
         number = new_deal_number() if deal_number is None else deal_number
-        game = Game(number)
+        game = Game(number, rules)
         return cls(game, level, Coach(coach, rules=game.rules), games, scored=scored, counter=counter)
 
     @classmethod
@@ -200,14 +205,22 @@ class GameSession:
     def again(self) -> GameSession:
         """The same deal once more, unscored (RULES §7: a replayed deal counts 0)."""
         return GameSession.new(
-            self.deal, self.level, self.coach.enabled, self.games, scored=False, counter=self.counter
+            self.deal, self.level, self.coach.enabled, self.games, scored=False, counter=self.counter,
+            rules=self.rules,
         )
 
     def new_deal(self, deal_number: int | None = None) -> GameSession:
         """A fresh, scored deal with the same level, coach and counter."""
-        return GameSession.new(deal_number, self.level, self.coach.enabled, self.games, counter=self.counter)
+        return GameSession.new(
+            deal_number, self.level, self.coach.enabled, self.games, counter=self.counter, rules=self.rules
+        )
 
     # --------------------------------------------------------------- state
+    @property
+    def rules(self) -> Rules:
+        """The rule set of this game (RULES §12): the auction and the open hand."""
+        return self._game.rules
+
     @property
     def deal_seed(self) -> int:
         number = self._game.original_deal_number
@@ -252,7 +265,8 @@ class GameSession:
         if self.coach.enabled and self._bidding_now():
             return self.coach.bid_evaluation(self.view()).best.bid
         status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
-        return status.suggested if status.suggested in self._game.legal_bids() else 0
+        # The rule of thumb's 1-2-3 worth, as the legal word of this auction (a call, a rob, RULES §12.1).
+        return auction_choice(self.view(), status.suggested)
 
     def _bidding_now(self) -> bool:
         return self.waiting_for is Waiting.BID and self._game.to_move == HUMAN
@@ -327,20 +341,44 @@ class GameSession:
         bot = self.bots[seat]
         if game.phase is Phase.BIDDING:
             return self._bid(seat, bot.bid(view))
+        events: list[Event] = []
+        if game.can_open() and bot.show_hand(view):
+            events += self._show_hand(seat)
+            view = game.view(seat)
         move = bot.play(view)
         game.play(move)
-        return [Played(seat, move)]
+        return [*events, Played(seat, move)]
+
+    def _show_hand(self, seat: int) -> list[Event]:
+        game = self._game
+        game.open_hand()
+        return [HandShown(seat, game.hand(seat), seat == HUMAN)]
+
+    @property
+    def can_show_hand(self) -> bool:
+        """The learner, as landlord before the first play, may show the hand (RULES §12.2)."""
+        return self.waiting_for is Waiting.PLAY and self._game.to_move == HUMAN and self._game.can_open()
+
+    def show_hand(self) -> list[Event]:
+        """Show the learner's hand to everyone, ×2 (RULES §12.2); then it is still the learner's lead."""
+        self._expect(Waiting.PLAY)
+        if not self.can_show_hand:
+            raise ValueError("the hand can be shown only by the landlord, after the kitty and before the first play")
+        return self._show_hand(HUMAN) + self._begin_turn()
 
     def _bid(self, seat: int, amount: int) -> list[Event]:
         game = self._game
         deal_before = game.deal_number
+        caller = next((s for s, code in game.bids if code == CALL), None) if game.rules.robs else None
         game.make_bid(amount)
-        events: list[Event] = [BidMade(seat, amount)]
+        events: list[Event] = [BidMade(seat, amount, game.rules, rob_back=amount == ROB and seat == caller)]
         if game.phase is Phase.BIDDING and game.deal_number != deal_before:
             events.append(Redealt(self.deal))
         elif game.phase is Phase.PLAYING:
             assert game.landlord is not None and game.kitty is not None and game.bid is not None
-            events.append(LandlordChosen(game.landlord, game.bid, game.kitty, game.landlord == HUMAN))
+            events.append(
+                LandlordChosen(game.landlord, game.bid, game.kitty, game.landlord == HUMAN, game.rules, game.robs)
+            )
         return events
 
     def _table(self) -> TableShown:
@@ -351,14 +389,28 @@ class GameSession:
         self._turn = _Turn()
         if game.phase is Phase.BIDDING:
             self._turn.status = self.coach.bid_status(game.hand(HUMAN))
-            line = self.coach.bid_status_phrase(self.view()) if self.coach.enabled else self._turn.status.phrase
+            line = self.coach.bid_status_phrase(self.view()) if self.coach.enabled else self._status_line()
             return [self._table(), Say(line, Tone.STRONG)]
         landlord = game.landlord
         assert landlord is not None
         self._turn.check = self.coach.before_move(game.hands, landlord, HUMAN, game.table, game.table_seat)
         if game.table is None:
+            if self.can_show_hand:
+                return [self._table(), Say(Phrase("play.leading")), Say(Phrase("variants.may_open"), Tone.STRONG)]
             return [self._table(), Say(Phrase("play.leading"))]
         return [self._table(), Say(Phrase("play.follow", {"table": describe_phrase(game.table, lower=True)}))]
+
+    def _status_line(self) -> Phrase:
+        """The rule-of-thumb bidding line (coach off); in a rob auction it ends in call / rob / pass (RULES §12.1)."""
+        status = self._turn.status
+        assert status is not None
+        if not self.rules.robs:
+            return status.phrase
+        from tutor.coach.bidding import bid_phrase
+
+        values = {"high": status.high_cards, "bombs": status.bombs, "moves": status.moves,
+                  "word": bid_phrase(self.suggested_bid, self.rules)}
+        return Phrase("variants.bid_status", values)
 
     # ------------------------------------------------------------- actions
     def help(self) -> list[Event]:
@@ -532,6 +584,8 @@ class GameSession:
                     hints=self.hints,
                     undos=self.undos,
                     record=self.record(),
+                    rules=game.rules.to_json(),
+                    factors=score.factors,
                 )
             )
             if self.coach.enabled and self.coach.judged_all:
@@ -557,6 +611,10 @@ class GameSession:
             hints=self.hints,
             undos=self.undos,
             game_id=game_id,
+            rules=game.rules,
+            robs=score.robs,
+            opened=score.opened,
+            factors=score.factors,
         )
         review = self.coach.review_phrases(game.history, game.landlord, game.winner, self.hints, self.undos)
         return [self.final, Review(tuple(review))]
@@ -566,11 +624,13 @@ class GameSession:
         """The coach's verdict on the learner's bid in the auction that was played (None when none)."""
         from tutor.coach.moments import bid_decision
 
+        if self.rules.robs:  # the bid moment of "learn from your mistakes" is a 1-2-3 bid (RULES §3)
+            return None
         decision = bid_decision(self._game.record(), HUMAN)
         if decision is None:
             return None
         return next((v for index, v in self.coach.bid_verdicts if index == decision.action_index), None)
 
 
-def _seat_of(action: tuple[int, int] | Turn) -> int:
-    return action.seat if isinstance(action, Turn) else action[0]
+def _seat_of(action: tuple[int, int] | Turn | ShowHand) -> int:
+    return action.seat if isinstance(action, (Turn, ShowHand)) else action[0]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine.auction import view_auction
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -36,7 +37,8 @@ def analyse(store: Store, game_id: int, record: GameRecord) -> list[StoredMistak
     mistakes = MistakeStore(store)
     if not mistakes.analysed(game_id):
         found = [stored(game_id, e.number, e.verdict) for e in exercises.find(record)]
-        bid = exercises.find_bid(record)
+        # The bid moment replays a 1-2-3 bid; a rob auction's call and rob are judged live only (RULES §12.1).
+        bid = None if record.rules.robs else exercises.find_bid(record)
         if bid is not None:
             found.insert(0, stored_bid(game_id, bid.verdict))
         mistakes.save_analysis(game_id, found)
@@ -237,7 +239,7 @@ class MistakesSession:
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
         self.moments = analyse(self.store, self.game_id, self.record)
-        if not self.bids:
+        if not self.bids or self.record.rules.robs:
             self.moments = [m for m in self.moments if m.number != BID_MOMENT]
         if not self.moments:
             self.over = MistakesOver(completed=True)
@@ -326,7 +328,7 @@ class MistakesSession:
         legal = legal_bids(decision.view)
         bid = 0 if word in ("pass", "пас") else int(word) if word.isdigit() and len(word) == 1 else -1
         if bid not in legal:
-            high = max((b for _, b in decision.view.bids), default=0)
+            high = view_auction(decision.view).outcome(decision.view.rules).stake
             return [NotAMove(Phrase("analyze.illegal_bid_move", {"move": text[:40], "high": high}))]
         result = exercises.check_bid(decision, bid)
         MistakeStore(self.store).record_try(self.game_id, BID_MOMENT, result.accepted)

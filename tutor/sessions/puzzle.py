@@ -64,10 +64,64 @@ def goal_phrase(puzzle: Puzzle) -> Phrase:
     """The goal shown before solving ("Landlord to move: win in 3"): it names no theme."""
     side = Phrase("puzzles.side_landlord" if puzzle.solver_side is Role.LANDLORD else "puzzles.side_farmers")
     if puzzle.goal.type is GoalType.WIN_IN:
-        return Phrase("puzzles.goal_win_in", {"side": side, "n": puzzle.goal.plays})
+        return plural("puzzles.goal_win_in", puzzle.goal.plays or 0, side=side)
     if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
         return Phrase("puzzles.goal_win_with_bomb", {"side": side})
     return Phrase("puzzles.goal_win", {"side": side})
+
+
+def plural(key: str, n: int, **values: object) -> Phrase:
+    """``key_one``/``key_few``/``key_many`` by the count's grammatical number, rendered late.
+
+    English has two forms (1 puzzle, 2 puzzles: ``_one`` and ``_many``), Russian
+    three (1 задача, 2 задачи, 5 задач; 21 takes the first); the form is picked
+    when the phrase is rendered, in the language it is rendered in.  A ``key_1``
+    entry, when a catalogue has one, words exactly one without the number.
+    """
+    return _Plural(key, {"n": n, **values})
+
+
+class _Plural(Phrase):
+    __slots__ = ()
+
+    def render(self, lang: str | None = None) -> str:
+        from tutor.i18n import language
+
+        from tutor.i18n import lookup
+
+        chosen = lang or language()
+        n = int(str(self.values["n"]))
+        if n == 1 and lookup(f"{self.key}_1", chosen):  # "a missed win" rather than "1 missed win"
+            return Phrase(f"{self.key}_1", self.values).render(chosen)
+        return Phrase(f"{self.key}_{plural_form(n, chosen)}", self.values).render(chosen)
+
+
+def plural_form(n: int, lang: str) -> str:
+    """The plural form of ``n`` in ``lang``: "one", "few" or "many" (English: "one" or "many")."""
+    n = abs(n)
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "many"
+
+
+def idle_phrase(puzzle: Puzzle) -> Phrase | None:
+    """Why a duel has a third hand that does not matter (shown with the goal), or None.
+
+    A real game always has three hands; in a duel the third player holds
+    cards that can beat nothing any other hand can ever play
+    (:func:`tutor.puzzles.realism.out_of_it`), so it only ever passes.
+    """
+    from tutor.puzzles.realism import out_of_it
+
+    idle = out_of_it(puzzle.position)
+    if idle is None:
+        return None
+    return Phrase("puzzles.idle_note", {"who": seat_phrase(puzzle, idle),
+                                        "cards": str(puzzle.position.hands[idle])})
 
 
 def display_title(puzzle: Puzzle) -> str:
@@ -79,7 +133,7 @@ def display_title(puzzle: Puzzle) -> str:
     from tutor.i18n import t
     from tutor.puzzles.themes import TITLE_ORDER
 
-    if puzzle.source.kind != "generated":
+    if puzzle.source.kind == "composed":
         return puzzle.title
     who = t("puzzles.title_landlord") if puzzle.solver_side is Role.LANDLORD else t("puzzles.title_farmer")
     main = next((theme.value for theme in TITLE_ORDER if theme.value in puzzle.themes), None)
@@ -214,6 +268,13 @@ def pick_random(library: Library, theme: str | None, rating: float, rng: random.
     fresh = [p for p in pool if p.id not in (exclude or set())] or pool
     fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
     return rng.choice(fresh[:30])
+
+
+def with_personal(library: Library, progress: PuzzleProgress) -> Library:
+    """The shipped library and the learner's own puzzles (from their games) as one library."""
+    from tutor.puzzles.library import Library as Whole
+
+    return Whole([*library, *progress.personal()])
 
 
 def replay_queue(library: Library, progress: PuzzleProgress, theme: str | None = None) -> list[str]:

@@ -16,9 +16,12 @@ from typing import Any
 from tutor.coach.review import Moment
 from tutor.engine.cards import Cards
 from tutor.engine.game import replay
-from tutor.engine.record import GameRecord
+from tutor.engine.record import GameRecord, ShowHand
 from tutor.engine.trick import Turn
+from tutor.engine.auction import CALL, ROB
+from tutor.engine.rules import STANDARD, Rules
 from tutor.i18n import Phrase
+from tutor.sessions.events import BidMade, HandShown
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +34,12 @@ class ReplayStep:
     hands: tuple[Cards, ...]
     landlord: int | None
     kitty: Cards | None
-    action: Turn | tuple[int, int] | None
+    action: Turn | tuple[int, int] | ShowHand | None
     #: What the coach said about this action (data; render in the reader's language).
     remarks: tuple[Phrase, ...] = ()
+    #: The auction move or the shown hand in words (rules-aware: a bid, a call, a rob; RULES §12), else None.
+    said: Phrase | None = None
+    rules: Rules = STANDARD
 
 
 def replay_steps(stored: Mapping[str, Any]) -> list[ReplayStep]:
@@ -51,5 +57,19 @@ def replay_steps(stored: Mapping[str, Any]) -> list[ReplayStep]:
         game = replay(partial)
         action = record.actions[n - 1] if n else None
         remarks = tuple(said.get(n - 1, ())) if n else ()
-        steps.append(ReplayStep(n, total, game.deal_number, game.hands, game.landlord, game.kitty, action, remarks))
+        words = _said(action, record.actions[: n - 1], record.rules, game.hands) if n else None
+        steps.append(
+            ReplayStep(n, total, game.deal_number, game.hands, game.landlord, game.kitty, action, remarks, words, record.rules)
+        )
     return steps
+
+
+def _said(action: object, before: list[Any], rules: Rules, hands: tuple[Cards, ...]) -> Phrase | None:
+    """An auction move or a shown hand as the table said it (plays are drawn, not said)."""
+    if isinstance(action, ShowHand):
+        return HandShown(action.seat, hands[action.seat], False).phrase()
+    if not isinstance(action, tuple):
+        return None
+    seat, code = action
+    caller = next((s for s, c in (a for a in before if isinstance(a, tuple)) if c == CALL), None)
+    return BidMade(seat, code, rules, rob_back=rules.robs and code == ROB and seat == caller).phrase()

@@ -26,12 +26,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, packed_contains, unpack
 from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, plainest, readings
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick, passes_since
+
+if TYPE_CHECKING:
+    from tutor.engine.game import Game
 
 
 class Role(Enum):
@@ -167,6 +171,21 @@ class Position:
         if table is not None and beat_by is None:
             beat_by = len(hands) - 1
         return cls(tuple(hands), tuple(roles), 0, table, beat_by)
+
+    @classmethod
+    def from_game(cls, game: Game) -> Position:
+        """The open-hand position of a game in the play phase: the seats as players, the same mover and table.
+
+        The one converter from :class:`~tutor.engine.game.Game` to the solver's
+        state (a test steps both side by side and demands the same moves).
+
+        Raises:
+            InvalidPositionError: Before the play phase, or for a game that is over.
+        """
+        if game.landlord is None or game.is_over:
+            raise InvalidPositionError("Position.from_game needs a game in the play phase")
+        roles = tuple(Role.LANDLORD if s == game.landlord else Role.FARMER for s in range(game.players))
+        return cls(game.hands, roles, game.to_move, game.table, game.table_seat, game.rules)
 
     # ------------------------------------------------------------------ queries
     @property

@@ -82,6 +82,33 @@ def _to_v3(db: sqlite3.Connection) -> None:
         db.execute("UPDATE open_games SET state = ? WHERE id = ?", (json.dumps(state), row_id))
 
 
+def _to_v4(db: sqlite3.Connection) -> None:
+    """Every finished game records its rule set and its named factors (RULES §12, issue 24).
+
+    Games stored before the variants were all classic; their factors are read
+    back from their records (a record that cannot be replayed keeps none).
+    """
+    have = {row[1] for row in db.execute("PRAGMA table_info(games)").fetchall()}
+    for column, empty in (("rules", "{}"), ("factors", "[]")):
+        if column not in have:  # a store rolled back to an older version by hand keeps them
+            db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT NOT NULL DEFAULT '{empty}'")
+    for row_id, text in db.execute("SELECT id, record FROM games").fetchall():
+        rules, factors = _rules_and_factors(text)
+        db.execute("UPDATE games SET rules = ?, factors = ? WHERE id = ?", (json.dumps(rules), json.dumps(factors), row_id))
+
+
+def _rules_and_factors(text: Any) -> tuple[dict[str, Any], list[str]]:
+    """A stored record's rule set (JSON) and the named factors of its stake so far ({} and [] when unreadable)."""
+    from tutor.engine.game import replay
+    from tutor.engine.record import GameRecord
+
+    try:
+        game = replay(GameRecord.from_dict(json.loads(text)))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
+        return {}, []
+    return game.rules.to_json(), game.factors_so_far()
+
+
 _GAMES_V2 = """CREATE TABLE games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     finished_at TEXT NOT NULL,
@@ -133,6 +160,7 @@ MIGRATIONS: list[Any] = [
     ],
     _to_v2,
     _to_v3,
+    _to_v4,
 ]
 
 
@@ -178,6 +206,10 @@ class FinishedGame:
     finished_at: str = field(default="")
     #: Left unfinished and abandoned: recorded as a loss at the stake reached.
     abandoned: bool = False
+    #: The rule set played (:meth:`Rules.to_json`; {} = read it from the record), RULES §12.
+    rules: dict[str, Any] = field(default_factory=dict)
+    #: The named factors of the stake: ``["rob", "rob", "open", "bomb"]``.
+    factors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,9 +259,8 @@ def abandoned_result(state: dict[str, Any], seat: int = 0) -> FinishedGame:
     rules = game.rules
     if game.landlord is not None:
         landlord = game.landlord == seat
-    else:
-        bids = [b for b in game.bids if b[1] > 0]
-        landlord = bool(bids) and max(bids, key=lambda b: b[1])[0] == seat
+    else:  # who leads the auction so far (engine/auction.py: the highest bid, or the last call or rob)
+        landlord = game.auction_state().leader == seat
     bid = max(1, game.bid if game.bid is not None else game.highest_bid())
     multiplier = game.multiplier_so_far()
     cost = rules.base * bid * multiplier
@@ -238,6 +269,7 @@ def abandoned_result(state: dict[str, Any], seat: int = 0) -> FinishedGame:
         deal=0 if number is None else number, level=level, role="landlord" if landlord else "farmer", won=False,
         bid=bid, multiplier=multiplier, cost=cost, delta=-(rules.landlord_share * cost if landlord else cost),
         scored=scored, hints=hints, undos=undos, record=game.record().to_dict(), abandoned=True,
+        rules=rules.to_json(), factors=tuple(game.factors_so_far()),
     )
 
 
@@ -417,12 +449,13 @@ class GameStore:
                         raise GameBusyError(t("store.game_busy"))
                 cursor = db.execute(
                     "INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
-                    " scored, hints, undos, record, abandoned, game_key)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " scored, hints, undos, record, abandoned, game_key, rules, factors)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         stamp, str(game.deal), game.level, game.role, int(game.won), game.bid, game.multiplier,
                         game.cost, game.delta if game.scored else 0, int(game.scored), game.hints, game.undos,
                         json.dumps(game.record), int(game.abandoned), key,
+                        json.dumps(game.rules or game.record.get("rules") or {}), json.dumps(list(game.factors)),
                     ),
                 )
                 assert cursor.lastrowid is not None
@@ -464,7 +497,8 @@ class GameStore:
         return int(row[0])
 
     def _from_row(self, row: tuple[Any, ...]) -> FinishedGame:
-        (gid, stamp, deal, level, role, won, bid, mult, cost, delta, scored, hints, undos, record, abandoned) = row
+        (gid, stamp, deal, level, role, won, bid, mult, cost, delta, scored, hints, undos, record, abandoned,
+         rules, factors) = row
         try:
             data = json.loads(record)
         except (ValueError, TypeError, RecursionError):
@@ -489,11 +523,13 @@ class GameStore:
             id=gid,
             finished_at=stamp,
             abandoned=bool(abandoned),
+            rules=_json_of(rules, dict),
+            factors=tuple(str(f) for f in _json_of(factors, list)),
         )
 
     _COLUMNS = (
         "id, finished_at, deal, level, role, won, bid, multiplier, cost, delta, scored, hints, undos, record,"
-        " abandoned"
+        " abandoned, rules, factors"
     )
 
     def history(self, limit: int = 20) -> list[FinishedGame]:
@@ -534,6 +570,15 @@ class GameStore:
             "best": int(best[0]),
             "worst": int(best[1]),
         }
+
+
+def _json_of(text: Any, kind: type) -> Any:
+    """A stored JSON column of ``kind`` (dict or list); an empty one when it cannot be read."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return kind()
+    return value if isinstance(value, kind) else kind()
 
 
 def _parse_state(text: Any) -> tuple[dict[str, Any] | None, str]:

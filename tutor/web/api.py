@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutor.i18n import LANGUAGES, catalogue, speaking, t
+from tutor.engine.rules import AUCTIONS
+from tutor.i18n import LANGUAGES, Phrase, catalogue, speaking, t
 from tutor.web import game, history, lessons, mistakes, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
 from tutor.web.errors import ApiError, field_bool, field_str, quoted, refuse
@@ -32,6 +33,9 @@ def page_strings(lang: str) -> dict[str, Any]:
         words["legend"] = t("play.legend")
         for level in LEVELS:
             words[f"level_{level}"] = t(f"play.level_{level}")
+        # The variants' buttons and settings (RULES §12): "Call", "Rob", "Open hand", the auction choice.
+        prefix = "variants.web_"
+        words.update({key[len(prefix):]: t(key) for key in catalogue("en") if key.startswith(prefix)})
     return {"lang": lang, "languages": list(LANGUAGES), "strings": words}
 
 
@@ -51,7 +55,7 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     """Change settings (the terminal's keys, so ``ddz play`` sees them too); all checked before any is saved."""
     changes: dict[str, Any] = {}
     for key in body:
-        if key not in ("lang", "level", "coach", "counter"):
+        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand"):
             raise refuse(400, "err_setting", name=quoted(key))
     if "lang" in body:
         lang = field_str(body, "lang", limit=5)
@@ -63,7 +67,12 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
         if level not in LEVELS:
             raise refuse(400, "err_level", value=quoted(level), choices=", ".join(LEVELS))
         changes["level"] = level
-    for key in ("coach", "counter"):
+    if "auction" in body:
+        auction = field_str(body, "auction", limit=10)
+        if auction not in AUCTIONS:
+            raise ApiError(400, Phrase("variants.err_auction", {"value": quoted(auction), "choices": ", ".join(AUCTIONS)}))
+        changes["auction"] = auction
+    for key in ("coach", "counter", "open_hand"):
         if key in body:
             changes[key] = field_bool(body, key)
     with context.store() as store:
@@ -141,6 +150,7 @@ ROUTES: list[tuple[str, str, Callable[[Context, dict[str, Any], Query], dict[str
     ("/api/game/hint", "POST", game_route(lambda t, b: game.hint(t), changes=False)),
     ("/api/game/undo", "POST", game_route(lambda t, b: t.session.undo(), changes=True)),
     ("/api/game/bid", "POST", game_route(lambda t, b: game.bid(t.session, b), changes=True)),
+    ("/api/game/open", "POST", game_route(lambda t, b: game.show_hand(t.session), changes=True)),
     *puzzles.ROUTES,
     *lessons.ROUTES,
     *history.ROUTES,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tutor.engine.rules import AUCTIONS
 from tutor.i18n import LANGUAGES, speaking
 from tutor.store import Store, StoreError, default_path
 from tutor.web.errors import quoted, refuse
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
     from tutor.puzzles.generate import SolverLike
 
 LEVELS = ("easy", "medium", "hard")
-DEFAULTS: dict[str, Any] = {"lang": "en", "level": "medium", "coach": True, "counter": False}
+DEFAULTS: dict[str, Any] = {"lang": "en", "level": "medium", "coach": True, "counter": False,
+                            "auction": "bid", "open_hand": False}  # the variants (RULES §12), ddz play's keys
 
 
 @dataclass
@@ -52,6 +54,8 @@ class Context:
             out["lang"] = DEFAULTS["lang"]
         if out["level"] not in LEVELS:
             out["level"] = DEFAULTS["level"]
+        if out["auction"] not in AUCTIONS:
+            out["auction"] = DEFAULTS["auction"]
         return out
 
     def stored_lang(self) -> str:

@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.i18n import t
+from tutor.engine.auction import CALL
+from tutor.engine.rules import variant
+from tutor.i18n import Phrase, t
 from tutor.sessions import events as ev
 from tutor.sessions.game import GameSession, Waiting
 from tutor.store import GameBusyError, Store
@@ -167,7 +169,8 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
             session.games = games
         else:
             session = GameSession.new(deal, level, bool(settings["coach"]), games,
-                                      counter=bool(settings["counter"]))
+                                      counter=bool(settings["counter"]),
+                                      rules=variant(settings["auction"], bool(settings["open_hand"])))
     except BaseException:
         store.close()
         raise
@@ -237,9 +240,25 @@ def bid(session: GameSession, body: dict[str, Any]) -> list[Any]:
     if session.waiting_for is not Waiting.BID:
         raise refuse(409, "err_auction_over")
     if amount not in session.legal_bids:
-        allowed = ", ".join(t("web.bid", n=b) if b else t("web.pass") for b in session.legal_bids)
+        allowed = ", ".join(_bid_label(session, b) for b in session.legal_bids)
         raise refuse(422, "err_bid", bid=amount, allowed=allowed)
     return session.bid(amount)
+
+
+def _bid_label(session: GameSession, code: int) -> str:
+    """A bid button's words: «Bid 2» / «Pass», or «Call» / «Rob» in a rob auction (RULES §12.1)."""
+    if code == 0:
+        return t("web.pass")
+    if session.rules.robs:
+        return t("variants.web_call") if code == CALL else t("variants.web_rob")
+    return t("web.bid", n=code)
+
+
+def show_hand(session: GameSession) -> list[Any]:
+    """The learner, as landlord before the first play, shows the hand (RULES §12.2)."""
+    if not session.can_show_hand:
+        raise ApiError(409, Phrase("variants.err_open"))
+    return session.show_hand()
 
 
 def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[str, Any]:
@@ -277,7 +296,10 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
     game["opening"] = render.event(table.opening) if table.opening else None
     if waiting is Waiting.BID:
         prompt = session.prompt()
-        game["bids"] = {"legal": list(prompt.choices), "suggested": prompt.default}
+        game["bids"] = {"legal": list(prompt.choices), "suggested": prompt.default,
+                        "auction": session.rules.auction,
+                        "labels": {str(b): _bid_label(session, b) for b in prompt.choices}}
+    game["can_open"] = session.can_show_hand
     game["can_pass"] = waiting is Waiting.PLAY and view.table is not None
     game["can_undo"] = waiting in (Waiting.BID, Waiting.PLAY)
     game["final"] = render.final_card(session.final) if session.final is not None else None

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.coach.status import combo_name
+from tutor.engine.auction import CALL
 from tutor.engine.trick import Turn
+from tutor.sessions.replay import ReplayStep
 from tutor.i18n import Phrase, speaking, t
 from tutor.store.games import GameStore
 from tutor.web import felt, render
@@ -35,25 +37,29 @@ def games(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> d
         }
 
 
-def _action(action: Turn | tuple[int, int] | None) -> str | None:
-    if action is None:
+def _action(step: ReplayStep) -> str | None:
+    """The step's action in words: auction moves and the shown hand as the table said them (RULES §12)."""
+    if step.said is not None:
+        return step.said.render()
+    action = step.action
+    if not isinstance(action, Turn):
         return None
-    if isinstance(action, Turn):
-        name = render.seat_name(action.seat)
-        if action.play is None:
-            return t("play.passes", seat=name)
-        return t("play.plays", seat=name, combo=f"{action.play.text} · {combo_name(action.play)}")
-    seat, bid = action
-    name = render.seat_name(seat)
-    return t("play.bid_made", seat=name, bid=bid) if bid else t("play.bid_passed", seat=name)
+    name = render.seat_name(action.seat)
+    if action.play is None:
+        return t("play.passes", seat=name)
+    return t("play.plays", seat=name, combo=f"{action.play.text} · {combo_name(action.play)}")
 
 
-def _last(action: Turn | tuple[int, int] | None, seat: int) -> dict[str, Any] | None:
-    """The step's action drawn in the seat that made it (a play, a pass or a bid)."""
+def _last(step: ReplayStep, seat: int) -> dict[str, Any] | None:
+    """The step's action drawn in the seat that made it (a play, a pass or a bid, a call or a rob)."""
+    action = step.action
     if isinstance(action, Turn):
         return felt.play(action.play) if action.seat == seat else None
-    if action is not None and action[0] == seat:
+    if isinstance(action, tuple) and action[0] == seat:
         bid = action[1]
+        if step.rules.robs:
+            word = t("variants.pass") if bid == 0 else t("variants.call") if bid == CALL else t("variants.rob")
+            return {"kind": "bid", "bid": bid, "text": word}
         return {"kind": "bid", "bid": bid, "text": t("play.last_bid", bid=bid) if bid else t("play.last_pass")}
     return None
 
@@ -77,10 +83,11 @@ def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
         return {"steps": [{
             "header": t("play.replay_start", deal=step.deal) if step.index == 0
             else t("play.replay_step", n=step.index, total=total),
-            "action": _action(step.action),
-            "remarks": [f"{t('play.coach_prefix')}: {render.said(remark) if isinstance(remark, Phrase) else remark.render()}" for remark in step.remarks],
+            "action": _action(step),
+            "remarks": [f"{t('play.coach_prefix')}: {render.said(remark) if isinstance(remark, Phrase) else remark.render()}"
+                        for remark in step.remarks],
             "table": felt.felt([felt.seat(seat, render.seat_name(seat), render.role(step.landlord, seat),
-                                          cards=hand, last=_last(step.action, seat), fanned=seat == 0)
+                                          cards=hand, last=_last(step, seat), fanned=seat == 0)
                                 for seat, hand in enumerate(step.hands)],
                                step.hands[0], kitty=step.kitty, over=True),
         } for step in steps]}

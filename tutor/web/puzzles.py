@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from tutor.coach.status import combo_name
 from tutor.i18n import Phrase, speaking, t
+from tutor.puzzles import personal
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Outcome, Played
@@ -33,7 +34,10 @@ def player_name(puzzle: Puzzle, player: int) -> str:
 
 
 def goal_text(puzzle: Puzzle) -> str:
-    return ps.goal_phrase(puzzle).render()
+    """The goal line, and for a duel why the third hand does not matter (shown, never hidden)."""
+    note = ps.idle_phrase(puzzle)
+    goal = ps.goal_phrase(puzzle).render()
+    return goal if note is None else f"{goal} · {note.render()}"
 
 
 def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
@@ -138,7 +142,8 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
         "streak": t("web.streak", n=stats.streak),
         "themes": [{"id": theme, "name": t(f"puzzles.theme_{theme}")}
                    for theme in sorted({theme for p in _library() for theme in p.themes})],
-        "to_replay": len(ps.replay_queue(_library(), progress)),
+        "to_replay": len(ps.replay_queue(ps.with_personal(_library(), progress), progress)),
+        "mine": len(personal.waiting(progress)),
         "puzzle": None,
     }
     session: ps.PuzzleSession | None = slot.session
@@ -181,22 +186,26 @@ def browse(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
     """The library to browse: every puzzle with its themes, difficulty and the learner's result.
 
     Titles stay hidden (they name the idea, as on the puzzle itself before it is over);
-    "solved" means the last finished attempt was a clean solve, "to try again" anything
-    else the learner tried (a wrong move first, a hint, the solution).
+    "solved" means the last attempt was a clean solve, "to try again" anything else the
+    learner tried (a wrong move first, a hint, the solution).  The learner's own puzzles
+    (missed wins of their games, made by :mod:`tutor.puzzles.personal`) come first.
     """
     with context.store() as store:
         progress = PuzzleProgress(store)
         with speaking(chosen_lang(store, context, query.get("lang"))):
-            books = _library()
-            tried = progress.attempted_ids()
-            again = set(progress.to_replay())
+            personal.scan(store)  # the learner's finished games not yet looked at: their missed wins
+            own = progress.personal()
+            mine_ids = {p.id for p in own}
+            books = ps.with_personal(_library(), progress)
+            last = progress.last_outcomes()
             rows = []
-            for puzzle in books:
+            for puzzle in [*own, *(p for p in books if p.id not in mine_ids)]:  # your own puzzles first
                 rating = progress.puzzle_rating(puzzle).rating
                 band = next(name for top, name in BANDS if rating < top)
-                status = "new" if puzzle.id not in tried else "again" if puzzle.id in again else "solved"
+                outcome = last.get(puzzle.id)
+                status = "new" if outcome is None else "solved" if outcome == Outcome.SOLVED.value else "again"
                 rows.append({"id": puzzle.id, "name": t("puzzles.puzzle_id", id=puzzle.id),
-                             "themes": list(puzzle.themes), "rating": round(rating),
+                             "themes": list(puzzle.themes), "rating": round(rating), "mine": puzzle.id in mine_ids,
                              "difficulty": band, "difficulty_text": t(f"web.difficulty_{band}"),
                              "status": status, "status_text": t(f"web.library_{status}")})
             themes = sorted({theme for p in books for theme in p.themes})
@@ -244,9 +253,9 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
     library = _library()
     today = date.today()
     if kind == "daily":
-        from tutor.puzzles.daily import daily_id
+        from tutor.puzzles.daily import daily_puzzle_id
 
-        puzzle = library.get(daily_id(library.ids, today))
+        puzzle = library.get(daily_puzzle_id(library, today))
     elif kind == "random":
         theme = _theme(body)
         try:
@@ -256,11 +265,22 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
             raise refuse(400, "err_theme", value=quoted(theme)) from None
     elif kind == "pick":
         ident = field_str(body, "id", limit=80)
+        library = ps.with_personal(library, progress)  # the learner's own puzzles are in the library too
         if ident not in library:
             raise refuse(404, "err_no_puzzle", id=quoted(ident))
         puzzle = library.get(ident)
+    elif kind == "mine":
+        # A missed win of the learner's own games (the newest finished games are looked at first).
+        personal.scan(progress.store)
+        mine = personal.waiting(progress)
+        wanted = field_str(body, "id", limit=40) if body.get("id") else None
+        chosen = [p for p in progress.personal() if p.id == wanted] if wanted else mine[:1]
+        if not chosen:
+            raise refuse(404, "err_nothing_to_replay")
+        puzzle = chosen[0]
     elif kind == "replay":
         theme = _theme(body)
+        library = ps.with_personal(library, progress)
         try:
             waiting = ps.replay_queue(library, progress, theme)
         except ValueError:
@@ -303,7 +323,22 @@ def look(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dict
     return list(session.look(field_str(body, "cards", limit=80)))
 
 
+def mine(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+    """The learner's own puzzles (from their games) for the library page: newest games scanned first."""
+    with context.store() as store:
+        progress = PuzzleProgress(store)
+        with speaking(chosen_lang(store, context, query.get("lang"))):
+            personal.scan(store)
+            last = progress.last_outcomes()
+            return {"puzzles": [{"id": p.id, "rating": round(p.rating), "source": p.source.describe(),
+                                 "goal": goal_text(p), "last": last.get(p.id),
+                                 "themes": [t(f"puzzles.theme_{x}") for x in p.themes]
+                                 if last.get(p.id) == "solved" else []}
+                                for p in progress.personal()]}
+
+
 ROUTES = [
+    ("/api/puzzle/mine", "GET", mine),
     ("/api/puzzle", "GET", route(None)),
     ("/api/puzzle/library", "GET", browse),
     ("/api/puzzle/select", "POST", route(look)),

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.bots.base import can_show_hand
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo
@@ -96,17 +97,17 @@ def game_cell(view: PlayerView) -> str:
 
 def counter(view: PlayerView) -> list[dict[str, Any]]:
     """For D, X, 2, A … 3: how many of that rank the learner has not seen."""
-    unseen = view.unseen()
+    unseen = view.not_seen()
     return [{"rank": RANK_CHARS[rank], "n": unseen.count(rank)} for rank in COUNTER_ORDER]
 
 
 def _last(view: PlayerView, seat: int, turns: dict[int, Turn]) -> dict[str, Any] | None:
     """What ``seat`` did last in this round: a bid during the auction, else a play or a pass."""
     if view.landlord is None:
-        bid = next((b for s, b in view.bids if s == seat), None)
-        if bid is None:
+        said = ev.last_said(view, seat)
+        if said is None:
             return None
-        return {"kind": "bid", "bid": bid, "text": t("play.last_bid", bid=bid) if bid else t("play.last_pass")}
+        return {"kind": "bid", "bid": [b for s, b in view.bids if s == seat][-1], "text": said.render()}
     turn = turns.get(seat)
     if turn is None:
         return None
@@ -132,6 +133,8 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
             else t("play.cards_count", n=view.card_counts[seat]),
             "last": _last(view, seat, turns),
             "to_move": view.to_move == seat,
+            # The open hand (RULES §12.2): the landlord's cards face up in its seat, as they are now.
+            "cards": cards(view.shown) if view.shown is not None and seat == view.landlord != view.seat else None,
         }
         for seat in range(view.players)
     ]
@@ -144,6 +147,10 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
         "table": combo(view.table),
         "table_seat": view.table_seat if view.table is not None else None,
         "leading": view.table is None,
+        # The open hand (RULES §12.2): the landlord's cards, for every seat, as they are now.
+        "shown": None if view.shown is None else {"seat": view.landlord, "cards": cards(view.shown)},
+        "rules": view.rules.to_json(),
+        "can_open": can_show_hand(view),
     }
 
 
@@ -173,7 +180,10 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
         "status": f"{title}{'' if title[-1:] in '.!?…' else '.'} {who}",
         "multipliers_title": t("play.multipliers"),
         "multipliers": multipliers(final),
-        "cost_line": t("play.cost_line", base=final.base, bid=final.bid, mult=final.multiplier, cost=final.cost),
+        "cost_line": ev.cost_phrase(final).render(),
+        "rules": final.rules.to_json(),
+        "rules_line": ev.rules_phrase(final.rules).render(),
+        "factors": list(final.factors),
         "score_title": t("play.score_changes"),
         "scores": [{"name": seat_name(s), "delta": signed(d)} for s, d in enumerate(final.deltas)],
         "not_scored": None if final.scored else t("play.not_scored"),
@@ -198,15 +208,13 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ev.StatusLine):
         return {"type": "status", "text": page_cards(item.render()), "ok": item.ok}
     if isinstance(item, ev.BidMade):
-        name = seat_name(item.seat)
-        text = t("play.bid_made", seat=name, bid=item.bid) if item.bid else t("play.bid_passed", seat=name)
-        return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": text}
+        return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": said(item.phrase())}
     if isinstance(item, ev.Redealt):
         return {"type": "redeal", "deal": item.deal, "text": t("play.redeal", deal=item.deal)}
     if isinstance(item, ev.LandlordChosen):
-        key = "play.landlord_is_you" if item.is_learner else "play.landlord_is"
-        return {"type": "landlord", "seat": item.seat,
-                "text": t(key, seat=seat_name(item.seat), bid=item.bid, kitty=page_cards(str(item.kitty)))}
+        return {"type": "landlord", "seat": item.seat, "text": said(item.phrase())}
+    if isinstance(item, ev.HandShown):
+        return {"type": "shown", "seat": item.seat, "text": said(item.phrase())}
     if isinstance(item, ev.Played):
         name = seat_name(item.seat)
         if item.move is None:

@@ -169,13 +169,16 @@ function drawGame() {
   $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");
   drawHand($("hand"), game.hand, game.waiting === "play" && game.your_turn);
   const bidding = game.waiting === "bid";
-  $("bid-buttons").hidden = !bidding;
+  const robbing = bidding && game.bids.auction === "rob";  // rob the landlord: Call / Rob / Pass (RULES §12.1)
+  $("bid-buttons").hidden = !bidding || robbing;
+  $("rob-buttons").hidden = !robbing;
   $("play-buttons").hidden = game.waiting !== "play";
   if (bidding) {
-    for (const node of document.querySelectorAll("[data-bid]")) {
-      node.disabled = !game.bids.legal.includes(Number(node.dataset.bid));
+    for (const node of document.querySelectorAll("[data-bid], [data-rob]")) {
+      node.disabled = !game.bids.legal.includes(Number(node.dataset.bid ?? node.dataset.rob));
     }
   }
+  $("btn-open").hidden = !game.can_open;  // the open hand, before the landlord's first play (RULES §12.2)
   $("btn-pass").disabled = !game.can_pass;
   $("btn-play").disabled = $("btn-hint").disabled = !game.your_turn;
   $("btn-undo").disabled = !game.can_undo;
@@ -272,6 +275,10 @@ export function bindGame() {
   $("btn-pass").addEventListener("click", () => act("/api/game/pass"));
   $("btn-hint").addEventListener("click", () => act("/api/game/hint"));
   $("btn-undo").addEventListener("click", () => act("/api/game/undo"));
+  for (const node of document.querySelectorAll("[data-rob]")) {
+    node.addEventListener("click", () => act("/api/game/bid", { bid: Number(node.dataset.rob) }));
+  }
+  $("btn-open").addEventListener("click", () => act("/api/game/open"));
   $("new-game").addEventListener("click", () => newGame({}));
   $("level-pick").addEventListener("change", () => { $("level-pick").dataset.touched = "1"; });
   $("log-toggle").addEventListener("click", () => toggleLog($("talk").hidden));

@@ -49,7 +49,7 @@ async function openLibrary() {
     if (reset) { list.replaceChildren(); shown = 0; }
     for (const p of found.slice(shown, shown + 20)) {
       list.append(el("li", { class: `library-row ${p.status}` },
-        el("span", { class: "library-name", text: p.name }),
+        el("span", { class: "library-name", text: p.name }, p.mine ? el("span", { class: "mine", text: tr("library_mine") }) : null),
         el("span", { class: `band ${p.difficulty}`, text: `${p.difficulty_text} · ${p.rating}` }),
         el("span", { class: "library-status", text: p.status_text }),
         el("span", { class: "library-themes", text: p.themes.map((t) => themeName.get(t) || t).join(", ") }),

@@ -1,4 +1,4 @@
-// Settings: language, level, coach on/off, card counter on/off (stored with the terminal's).
+// Settings: language, level, coach on/off, card counter on/off, the variants (stored with the terminal's).
 import { $, el, state, tr } from "./core.js";
 import { api, loadStrings } from "./api.js";
 
@@ -21,5 +21,8 @@ export async function openSettings() {
     el("label", {}, el("span", { text: tr("level") }), select("level", data.levels, data.levels.map((l) => tr(`level_${l}`)))),
     el("label", {}, check("coach"), el("span", { text: tr("coach_on") })),
     el("label", {}, check("counter"), el("span", { text: tr("counter_on") })),
+    el("label", {}, el("span", { text: tr("auction") }),
+      select("auction", ["bid", "rob"], [tr("auction_bid"), tr("auction_rob")])),
+    el("label", {}, check("open_hand"), el("span", { text: tr("open_setting") })),
     note);
 }

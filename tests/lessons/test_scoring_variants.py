@@ -1,0 +1,22 @@
+"""Score questions of the variant lessons (RULES §12.1, §12.2) are answered by the engine's scoring."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.lessons.scoring import formula, score_answer
+
+
+def test_rule_12_1_each_rob_doubles_and_there_is_no_bid() -> None:
+    game = {"bid": 1, "robs": 3, "winner": "farmers", "bombs": ["9999"]}
+    assert score_answer(game, "cost") == 10 * 2**3 * 2 == 160
+    assert score_answer(game, "landlord") == -320 and score_answer(game, "farmer") == 160
+    assert formula(game) == "10 × 16 = 160"
+    with pytest.raises(ValueError, match="no 1-2-3 bid"):
+        score_answer({"bid": 2, "robs": 1, "winner": "landlord"}, "cost")
+
+
+def test_rule_12_2_the_open_hand_doubles_the_game() -> None:
+    assert score_answer({"bid": 2, "open": True, "winner": "landlord"}, "cost") == 40
+    assert score_answer({"bid": 3, "open": True, "winner": "farmers", "bombs": ["7777"]}, "landlord") == -240
+    assert formula({"bid": 3, "winner": "landlord"}) == "10 × 3 × 1 = 30"  # the classic line unchanged

@@ -1,0 +1,95 @@
+"""Puzzles from your own games: a proven win the learner missed becomes their puzzle, stored and offered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.coach.positions import puzzle_game
+from tutor.puzzles import personal
+from tutor.puzzles.library import check_tree
+from tutor.puzzles.progress import PuzzleProgress
+from tutor.puzzles.solving import Attempt
+from tutor.sessions.puzzle import plural, with_personal
+from tutor.puzzles.library import Library
+from tutor.solver.solver import Solver
+from tutor.store import Store
+from tutor.store.games import FinishedGame, GameStore
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    return Store.open(tmp_path / "ddz.sqlite")
+
+
+def _finish(store: Store, lead: str) -> int:
+    """We (a farmer) lead into the landlord on one card: a single 5 lets him out, 55 or A wins."""
+    game = puzzle_game("F:55A L:9 F:3")
+    game.play(next(m for m in game.legal_moves() if m.text == lead))
+    while not game.is_over:
+        game.play(game.legal_moves()[-1] if game.table is None else None)
+    score = game.score()
+    return GameStore(store).finish(FinishedGame(
+        deal=7, level="hard", role="farmer", won=score.deltas[0] > 0, bid=1, multiplier=score.multiplier,
+        cost=score.cost, delta=score.deltas[0], scored=False, hints=0, undos=0,
+        record=game.record().to_dict()))  # fmt: skip
+
+
+def test_the_missed_win_becomes_a_puzzle_from_the_real_position(store: Store) -> None:
+    game_id = _finish(store, "5")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert puzzle.id.startswith("my-") and puzzle.source.kind == "game"
+    assert puzzle.source.describe() == f"game {game_id}, turn 1"
+    pos = puzzle.position
+    assert pos.format() == "F:55A L:9 F:3" and pos.players == 3 and pos.table is None
+    check_tree(puzzle)
+    # Proven: the learner's move loses, the puzzle's first move wins.
+    solver = Solver()
+    assert solver.is_winning_move(pos, next(m for m in pos.legal_moves() if m and m.text == "5")) is False
+    attempt = Attempt(puzzle, solver)
+    assert attempt.play(puzzle.first_move).correct
+    assert puzzle.difficulty is not None and 600 <= puzzle.rating <= 2400
+    # Scanned once: a second scan finds nothing new, and the game is not looked at again.
+    assert personal.scan(store) == 0
+
+
+def test_a_game_without_a_missed_win_gives_no_puzzle(store: Store) -> None:
+    _finish(store, "55")  # the right lead: the farmers win
+    assert personal.scan(store) == 0
+    assert PuzzleProgress(store).personal() == []
+
+
+def test_personal_puzzles_are_rated_queued_and_found_like_library_ones(store: Store) -> None:
+    from datetime import date
+
+    _finish(store, "5")
+    personal.scan(store)
+    progress = PuzzleProgress(store)
+    (puzzle,) = personal.waiting(progress)
+    attempt = Attempt(puzzle, Solver())
+    attempt.play("5")  # the same mistake again: a rated loss
+    record = progress.record(attempt, date(2026, 12, 1))
+    assert record.rating_after < record.rating_before
+    assert personal.waiting(progress) == [puzzle]
+    assert puzzle.id in with_personal(Library([]), progress)
+
+
+def test_a_damaged_stored_puzzle_is_skipped(store: Store) -> None:
+    _finish(store, "5")
+    personal.scan(store)
+    with store.transaction() as db:
+        db.execute("INSERT INTO puzzle_personal VALUES ('my-bad', 1, 1, 'x', '{\"id\": 3}')")
+    assert [p.id for p in PuzzleProgress(store).personal()] != [] and all(
+        p.id != "my-bad" for p in PuzzleProgress(store).personal())
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "You missed a proven win"), ("en", 2, "You missed 2 proven wins"),
+    ("ru", 1, "упустили доказанный выигрыш"), ("ru", 3, "упустили 3 доказанных выигрыша"),
+    ("ru", 5, "упустили 5 доказанных выигрышей"), ("ru", 21, "упустили 21 доказанный выигрыш"),
+    ("ru", 12, "упустили 12 доказанных выигрышей"),
+])
+def test_the_after_game_line_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("puzzles.from_game", n).render(lang)
