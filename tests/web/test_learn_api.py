@@ -105,3 +105,22 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
     russian = client.post("/api/lesson/answer?lang=ru", json={"rev": wrong["rev"], "answer": "QQ"}).json()
     lines = next(e for e in russian["events"] if e["type"] == "answered")["lines"]
     assert lines[:2] == ["Не то — попробуйте ещё раз.", "QQ бьёт, но хватит TT, а дамы останутся."]
+
+
+def test_a_team_puzzle_says_when_the_hand_at_the_bottom_becomes_the_partners(client: Any) -> None:
+    """Playing for the partner is announced (``hand_switch``), and so is the hand coming back."""
+    from tutor.puzzles.library import load_library
+    from tutor.solver.position import Role
+
+    team = [p for p in load_library() if p.players == 3 and p.position.roles[p.position.to_move] is Role.FARMER]
+    assert team
+    for puzzle in team[:15]:
+        answer = client.post("/api/puzzle/start", json={"kind": "pick", "id": puzzle.id}).json()
+        learner = answer["puzzle"]["hand_owner"]
+        answer = client.post("/api/puzzle/move", json={"rev": answer["rev"], "cards": puzzle.first_move}).json()
+        shown = answer["puzzle"]
+        if not shown["finished"] and shown["hand_owner"] != learner:
+            assert shown["hand_switch"].startswith("Now you play for your partner")
+            assert shown["felt"]["hand_label"] != "Your hand"
+            return
+    raise AssertionError("no team puzzle among the first 15 hands the move to the partner")
