@@ -51,21 +51,21 @@ def set_language(base: str, lang: str) -> None:
 
 def play_out(page: Any, args: argparse.Namespace, until_trick: bool = False) -> None:
     """Play the hinted move (or pass) until the final card shows (``until_trick``: until a play is to beat)."""
-    idle = "!document.body.hasAttribute('aria-busy')"
+    idle = "body:not([aria-busy])"  # a selector: the page's CSP refuses wait_for_function's string eval
     for _turn in range(60):
-        page.wait_for_function(idle)
+        page.wait_for_selector(idle, state="attached")
         if page.locator("#final").is_visible():
             return
         if until_trick and page.locator("#trick .mini").count() and page.locator("#hand .card").count() < 17:
             return
         if page.locator("#hand .card[aria-pressed='true']").count() == 0:
             page.locator("#btn-hint").click()
-            page.wait_for_function(idle)
+            page.wait_for_selector(idle, state="attached")
         if page.locator("#hand .card[aria-pressed='true']").count():
             page.locator("#btn-play").click()
         else:
             page.locator("#btn-pass").click()
-        page.wait_for_function(idle)
+        page.wait_for_selector(idle, state="attached")
         if page.locator("#options").is_visible():
             page.locator("#options button").first.click()
 
@@ -73,13 +73,13 @@ def play_out(page: Any, args: argparse.Namespace, until_trick: bool = False) -> 
 def lesson_step(page: Any, args: argparse.Namespace) -> None:
     """The first lesson, stepped on to its first position drawn as a table."""
     page.locator("#course button").first.click()
-    idle = "!document.body.hasAttribute('aria-busy')"
-    page.wait_for_function(idle)
+    idle = "body:not([aria-busy])"  # a selector: the page's CSP refuses wait_for_function's string eval
+    page.wait_for_selector(idle, state="attached")
     for _step in range(10):
         if page.locator("#lesson .felt").count():
             break
         page.get_by_role("button", name=label(args, "next_step"), exact=True).click()
-        page.wait_for_function(idle)
+        page.wait_for_selector(idle, state="attached")
     page.locator("#lesson .felt").last.scroll_into_view_if_needed()
 
 
@@ -109,14 +109,14 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
             page.locator("#bid-buttons [data-bid='0']").click()
         page.locator("#btn-play").wait_for()
         page.locator("#btn-hint").click()
-        page.wait_for_function("!document.body.hasAttribute('aria-busy')")
+        page.wait_for_selector("body:not([aria-busy])", state="attached")
         page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
         play_out(page, args, until_trick=True)
         page.screenshot(path=str(args.out / f"{name}-midgame.png"), full_page=True, animations="disabled")
         play_out(page, args)
         page.screenshot(path=str(args.out / f"{name}-final.png"), full_page=True)
         page.locator("#final").get_by_role("button", name=label(args, "learn_mistakes")).click()
-        page.wait_for_function("!document.body.hasAttribute('aria-busy')")
+        page.wait_for_selector("body:not([aria-busy])", state="attached")
         page.screenshot(path=str(args.out / f"{name}-mistakes.png"), full_page=True)
         for view in ("learn", "puzzle", "history", "settings"):
             page.goto(f"{base}/{view}")

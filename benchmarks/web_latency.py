@@ -112,7 +112,7 @@ def page_figures(base: str, chromium: str) -> None:
             page = context.new_page()
             for into in (cold, cached):
                 page.goto(f"{base}/play")
-                page.wait_for_function("document.body.dataset.ready === 'true'")
+                page.wait_for_selector("body[data-ready='true']", state="attached")
                 into.append(page.evaluate(WEIGHT))
             context.close()
         browser.close()

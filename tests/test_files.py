@@ -12,6 +12,7 @@ from tutor.files import (
     InvalidFile,
     UnreadableFile,
     atomic_write_text,
+    clip_quotes,
     load_yaml_file,
     parse_yaml,
     read_text,
@@ -38,9 +39,21 @@ def test_plain_yaml_loads_with_the_line_of_every_field() -> None:
         ("[a]: 1\n", "a mapping key must be a plain value"),
         ("a\n---\nb\n", "more than one YAML document"),
         ("a: !!python/object/apply:os.system [ls]\n", "is not supported"),
-        ("a: !!python/name:os.system ''\n", "line 1: not valid YAML"),
+        ("a: !!python/name:os.system ''\n", "line 1: the YAML tag"),
         ("a: !!set {x}\n", "is not supported"),
         ("{a: 1\n", "line 2: not valid YAML"),
+        ("a: 1\nb: 2\na: 3\n", "line 3: the key 'a' appears twice"),
+        ("a: !!timestamp 2001-12-14\n", "line 1: the YAML tag 'tag:yaml.org,2002:timestamp'"),
+        ("a: !!timestamp 2001-99-99\n", "is not supported"),
+        ("a: !!binary aGk=\n", "is not supported"),
+        ("x: 1\nrating: .nan\n", "line 2: '.nan' is not a finite number"),
+        ("rating: -.inf\n", "not a finite number"),
+        ("rating: [1.5e+999]\n", "not a finite number"),
+        ("a: !!float .NaN\n", "not a finite number"),
+        ("a: " + "7" * 5000 + "\n", "is too long for a number"),
+        ("a: !!int 1.5\n", "'1.5' is not a valid int"),
+        ("a: !!" + "t" * 5000 + " 1\n", "is not supported"),
+        ("a: " + "[" * 2000 + "\n", "not valid YAML"),
     ],
 )
 def test_hostile_yaml_is_one_line_naming_the_file_and_line(text: str, what: str) -> None:
@@ -49,6 +62,31 @@ def test_hostile_yaml_is_one_line_naming_the_file_and_line(text: str, what: str)
     message = str(caught.value)
     assert message.startswith("f.yaml: ") and what in message
     assert "\n" not in message and len(message) < 200
+
+
+def test_only_json_types_are_read_the_yaml_1_1_extras_stay_strings() -> None:
+    text = "a: 1:0:0\nb: 2001-12-14\nc: yes\nd: 0x1F\ne: 1_000\nf: 012\ng: 13e766\nh: ~\ni: 1.5e-3\nj: -7\nk: TRUE\n"
+    assert parse_yaml(text) == {
+        "a": "1:0:0", "b": "2001-12-14", "c": "yes", "d": "0x1F", "e": "1_000", "f": "012", "g": "13e766",
+        "h": None, "i": 0.0015, "j": -7, "k": True,
+    }
+    assert parse_yaml("a: !!float 2\nb: !!str 3\nc: '4'\nd: !!null ''\ne: ! 5\n") == {
+        "a": 2.0, "b": "3", "c": "4", "d": None, "e": "5"}
+
+
+def test_a_megabyte_of_base_60_digits_is_one_string_read_in_one_pass() -> None:
+    # PyYAML's YAML 1.1 resolver built this as a base-60 integer in quadratic time (99 s of CPU);
+    # the value must come back as the text it is (no arithmetic on it at all).
+    value = "1" + ":0" * 800_000
+    assert parse_yaml(f"a: {value}\n")["a"] == value
+
+
+def test_error_lines_quote_at_most_forty_characters_of_input() -> None:
+    for text in ("a: !!int " + "x" * 100_000 + "\n", "a: " + "9" * 5000 + "\n", "{" + "k" * 100_000 + ": 1, k" * 2 + ": 2}"):
+        with pytest.raises(InvalidFile) as caught:
+            parse_yaml(text, "f.yaml")
+        assert len(str(caught.value)) < 160 and "x" * 41 not in str(caught.value)
+    assert clip_quotes("bad card 'z' in '" + "z" * 100 + "' and 'ab'") == f"bad card 'z' in '{'z' * 39}…' and 'ab'"
 
 
 def test_too_many_values_are_refused() -> None:

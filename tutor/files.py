@@ -31,7 +31,9 @@ bench and the store's caches all use it.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -89,6 +91,90 @@ def shorten(text: str, limit: int = 100) -> str:
     """One line of at most ``limit`` characters (messages never print whole structures)."""
     line = " ".join(str(text).split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def quoted(value: object) -> str:
+    """At most :data:`QUOTE` characters of a bad value, quoted, on one line (the guide's rule)."""
+    text = " ".join(str(value).split()) if isinstance(value, str) else repr(value)
+    return repr(text if len(text) <= QUOTE else text[: QUOTE - 1] + "…")
+
+
+_LONG_QUOTE = re.compile(r"'([^'\n]{%d})[^'\n]+" % (QUOTE - 1))
+
+
+def clip_quotes(message: str) -> str:
+    """``message`` with every quoted value ('…') cut to :data:`QUOTE` characters.
+
+    For messages built deep down (a card parser's "bad card 'x' in '…'") that a
+    report prints as they are: a 100,000-character value becomes 40.
+    """
+    return _LONG_QUOTE.sub(lambda m: f"'{m.group(1)}…", message)
+
+
+# ------------------------------------------------------------- YAML scalars
+# Only what JSON has: null, booleans, integers, finite floats and strings.  PyYAML's
+# YAML 1.1 resolver also reads base-60 integers ("1:0:0" is 3600, built in quadratic
+# time: a 1.6 MB value cost 99 s of CPU), timestamps, "yes"/"no"/"on"/"off", and
+# NaN and infinities; none of those belongs in a lesson or a puzzle, so a plain
+# scalar that is not one of the forms below is a string, and an explicit tag other
+# than the JSON ones is refused.  Every pattern is a single linear scan.
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+#: A dot, and an exponent with its sign, as PyYAML reads YAML 1.1: puzzle ids such as
+#: ``13e766`` and ``040184`` stay strings, as they were written.
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?")
+_NOT_FINITE = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+#: Longest number accepted, in characters (2**64 has 20 digits; Python refuses over 4,300).
+MAX_DIGITS = 40
+_TAG = "tag:yaml.org,2002:"
+_TAGS = {f"{_TAG}{kind}": kind for kind in ("str", "int", "float", "bool", "null")}
+_NOT_JSON = object()
+
+
+def scalar_value(event: Any, name: str) -> Any:
+    """The value of one YAML scalar event, JSON types only (raises :class:`InvalidFile`)."""
+    text: str = event.value
+    tag = event.tag
+    if tag == "!" or (tag is None and not event.implicit[0]):
+        return text  # quoted, or the non-specific tag: a string
+    kind = "auto" if tag is None else _TAGS.get(tag)
+    if kind is None:
+        raise InvalidFile(name, f"line {event.start_mark.line + 1}: the YAML tag {quoted(tag)} is not supported")
+    if kind == "str":
+        return text
+    value = _resolve(text, kind)
+    if value is _NOT_JSON:
+        if kind == "auto":
+            return text
+        raise InvalidFile(name, f"line {event.start_mark.line + 1}: {quoted(text)} is not a valid {kind}")
+    if isinstance(value, str):
+        raise InvalidFile(name, f"line {event.start_mark.line + 1}: {quoted(text)} {value}")
+    return value
+
+
+def _resolve(text: str, kind: str) -> Any:
+    """``text`` as ``kind`` ("auto": whichever JSON type it spells); _NOT_JSON when none; a str names a problem."""
+    if kind in ("auto", "null") and text in _NULLS:
+        return None
+    if kind in ("auto", "bool") and text in _BOOLS:
+        return _BOOLS[text]
+    if kind in ("auto", "int", "float"):
+        whole = _INT.fullmatch(text) is not None
+        if whole or _FLOAT.fullmatch(text) or (kind == "float" and text.lstrip("+-").isdigit()):
+            if len(text) > MAX_DIGITS:
+                return f"is too long for a number (the limit is {MAX_DIGITS} characters)"
+            if whole and kind != "float":
+                return int(text)
+            if kind != "int":
+                number = float(text)
+                return number if math.isfinite(number) else _NON_FINITE
+        if _NOT_FINITE.fullmatch(text):
+            return _NON_FINITE
+    return _NOT_JSON
+
+
+_NON_FINITE = "is not a finite number (NaN and infinities are refused)"
 
 
 # ----------------------------------------------------------------- reading
@@ -188,7 +274,7 @@ def parse_yaml(
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
         problem = getattr(error, "problem", None) or str(error)
-        raise InvalidFile(name, f"{where}not valid YAML ({shorten(problem, 80)})") from None
+        raise InvalidFile(name, f"{where}not valid YAML ({shorten(problem, 60)})") from None
     finally:
         loader.dispose()
 
@@ -219,6 +305,8 @@ def _build(loader: Any, name: str, lines: dict[FieldPath, int] | None, max_nodes
                         hash(value)
                     except TypeError:
                         raise fail(event, "a mapping key must be a plain value") from None
+                    if value in top.container:
+                        raise fail(event, f"the key {quoted(value)} appears twice")
                     top.key, top.key_line = value, line
                     return None
                 path = (*top.path, top.key)
@@ -253,19 +341,11 @@ def _build(loader: Any, name: str, lines: dict[FieldPath, int] | None, max_nodes
             awaiting_key = bool(stack) and stack[-1].is_map and stack[-1].key is _NO_KEY
             if awaiting_key and event.value == "<<" and event.tag is None and event.implicit[0]:
                 raise fail(event, "YAML merge keys are not supported")
-            marks: Any = (event.start_mark, event.end_mark)  # the C parser's marks serve as well
-            node = yaml.ScalarNode(
-                loader.resolve(yaml.ScalarNode, event.value, event.implicit) if event.tag in (None, "!")
-                else event.tag,
-                event.value, marks[0], marks[1], event.style,
-            )
-            if node.tag == "!":
-                node.tag = "tag:yaml.org,2002:str"
-            place(loader.construct_object(node), event)
+            place(scalar_value(event, name), event)
             continue
         is_map = isinstance(event, yaml.MappingStartEvent)
         if event.tag not in (_MAP_TAGS if is_map else _SEQ_TAGS):
-            raise fail(event, f"the YAML tag {shorten(str(event.tag), QUOTE)!r} is not supported")
+            raise fail(event, f"the YAML tag {quoted(event.tag)} is not supported")
         if len(stack) >= MAX_DEPTH:
             raise fail(event, f"nested too deeply (the limit is {MAX_DEPTH} levels)")
         container: Any = {} if is_map else []

@@ -45,9 +45,23 @@ def test_a_lesson_run_with_mistakes_saves_stars_and_reset_forgets(env: dict[str,
     listing = runner.invoke(main, ["learn", "--json"], env=env)
     rows = {row["id"]: row for row in json.loads(listing.output)}
     assert rows["cards"]["stars"] == 2
-    assert runner.invoke(main, ["learn", "--reset"], env=env).exit_code == 0
+    # Forgetting asks first (issue 23): "n", no answer, or an empty LESSON forget nothing.
+    for args, answer in ((["learn", "--reset"], "n\n"), (["learn", "--reset"], ""), (["learn", "", "--reset"], "y\n")):
+        assert runner.invoke(main, args, input=answer, env=env).exit_code != 0 or answer == "n\n"
+        rows = {row["id"]: row for row in json.loads(runner.invoke(main, ["learn", "--json"], env=env).output)}
+        assert rows["cards"]["stars"] == 2, args
+    asked = runner.invoke(main, ["learn", "--reset"], input="y\n", env=env)
+    assert asked.exit_code == 0 and "Forget your progress" in asked.output
     rows = {row["id"]: row for row in json.loads(runner.invoke(main, ["learn", "--json"], env=env).output)}
     assert rows["cards"]["stars"] == 0
+    assert runner.invoke(main, ["learn", "cards", "--reset", "--yes"], env=env).exit_code == 0  # scripts
+
+
+def test_lessons_validate_refuses_an_empty_path_and_an_empty_folder(tmp_path: Path) -> None:
+    for args in (["lessons", "validate", ""], ["lessons", "validate", str(tmp_path)], ["puzzles", "validate", ""]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert len(result.output.strip().splitlines()) == 1 and result.output.startswith("error: ")
 
 
 def test_learn_in_russian_and_quit_midway(env: dict[str, str]) -> None:

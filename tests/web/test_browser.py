@@ -93,6 +93,8 @@ def page(browser: Any) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))  # a module that fails to load or throws
+    page.on("console", lambda message: errors.append(message.text)  # the CSP refused something of the page's own
+            if "Content Security Policy" in message.text else None)
     try:
         yield page
     finally:
@@ -102,7 +104,8 @@ def page(browser: Any) -> Iterator[Any]:
 
 def ready(page: Any) -> None:
     """Wait until the page has no request in flight (the script marks the body while it waits)."""
-    page.wait_for_function("document.body.dataset.ready === 'true' && !document.body.hasAttribute('aria-busy')")
+    # A selector, not wait_for_function: that evaluates a string, which the page's CSP (no unsafe-eval) refuses.
+    page.wait_for_selector("body[data-ready='true']:not([aria-busy])", state="attached")
 
 
 def tap(card: Any) -> None:

@@ -187,8 +187,11 @@ def find_douzero(path: str | None = None) -> Path | None:
         if spec is not None and spec.submodule_search_locations:
             candidates = [Path(p) / "env" for p in spec.submodule_search_locations]
     for folder in candidates:
-        if (folder / "move_generator.py").is_file() and (folder / "utils.py").is_file():
-            return folder
+        try:
+            if (folder / "move_generator.py").is_file() and (folder / "utils.py").is_file():
+                return folder
+        except (OSError, ValueError):  # a name too long, a NUL: not DouZero's folder
+            continue
     return None
 
 

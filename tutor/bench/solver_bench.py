@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from tutor.files import atomic_write_text
+from tutor.files import atomic_write_text, load_yaml_file
 from tutor.paths import benchmarks_dir
 
 #: Seconds allowed per position (full run, and with --quick).
@@ -37,7 +35,7 @@ def endgames_file() -> Path:
 
 
 def load_positions(path: Path | None = None) -> list[dict[str, Any]]:
-    data = yaml.safe_load((path or endgames_file()).read_text(encoding="utf-8"))
+    data = load_yaml_file(path or endgames_file())
     return list(data["positions"])
 
 
@@ -167,7 +165,8 @@ def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = N
 
 def _run_once(entry: dict[str, Any], max_seconds: float, workers: int | None) -> dict[str, Any]:
     proc = subprocess.run(
-        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0)],
+        [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0),
+         str(os.getpid())],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
@@ -284,6 +283,11 @@ def update_file(rows: list[Measured], path: Path | None = None) -> None:
 
 
 def main(argv: list[str]) -> int:
+    """The subprocess side: ``ENTRY SECONDS WORKERS [PARENT_PID]``; it dies with the bench that started it."""
+    from tutor.solver.parallel import die_with_parent
+
+    if len(argv) > 3:
+        die_with_parent(int(argv[3]))
     entry = json.loads(argv[0])
     workers = int(argv[2]) if len(argv) > 2 and int(argv[2]) > 0 else None
     print(json.dumps(solve_one(entry, float(argv[1]), workers)))

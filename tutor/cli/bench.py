@@ -13,7 +13,7 @@ import json
 
 import click
 
-from tutor.cli.errors import MAX_DEAL, BoundedInt, UserError, handle_user_errors
+from tutor.cli.errors import MAX_DEAL, BoundedInt, GivenPath, UserError, handle_user_errors
 from tutor.cli.help_text import LazyGroup
 from tutor.i18n import t
 
@@ -39,7 +39,7 @@ def bench() -> None:
 @click.option("--seed", type=BoundedInt(0, MAX_DEAL), default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--compare-douzero", is_flag=True)
-@click.option("--douzero-path", metavar="DIR")
+@click.option("--douzero-path", metavar="DIR", type=GivenPath(file_okay=False))
 @handle_user_errors
 def movegen(
     hand_count: int, runs: int, seed: int, as_json: bool, compare_douzero: bool, douzero_path: str | None

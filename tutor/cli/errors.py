@@ -32,7 +32,9 @@ LINE_LIMIT = 240
 INTERRUPTED_EXIT = 130
 ELLIPSIS = "…"
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Control characters, and lone surrogates (bytes of a file name that are not UTF-8): printing
+# one to a UTF-8 terminal would be a UnicodeEncodeError instead of the message.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 # 'text', "text", «text» — what our messages (and repr(), and click) use to quote input.
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|«[^»]*»")
 _LONG_WORD = re.compile(r"\S{%d,}" % (QUOTE_LIMIT + 1))
@@ -102,6 +104,15 @@ def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
             raise UserError(str(error)) from None
 
     return wrapper
+
+
+class GivenPath(click.Path):
+    """A path the user names: refused when empty (``''`` would quietly mean the current folder)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(t("cli.empty_path"), param, ctx)
+        return super().convert(value, param, ctx)
 
 
 # --------------------------------------------------------------- bounded options

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tutor.cli.errors import handle_user_errors
+from tutor.cli.errors import GivenPath, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.render import cards_text
 from tutor.engine.cards import Cards
@@ -28,7 +28,8 @@ from tutor.i18n import language, t
 from tutor.lessons.course import find_lesson, load_course
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
-from tutor.lessons.validate import validate_paths
+from tutor.files import shown
+from tutor.lessons.validate import expand_paths, validate_paths
 from tutor.sessions.events import StatusLine
 from tutor.sessions.lesson import (
     Answered,
@@ -263,17 +264,26 @@ def _reader() -> Callable[[str], str | None]:
 @click.command("learn", cls=TranslatedCommand)
 @click.argument("lesson", required=False)
 @click.option("--reset", is_flag=True)
+@click.option("--yes", "-y", "yes", is_flag=True)
 @click.option("--lang", type=click.Choice(["en", "ru"]), default=None)
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
-def learn_command(lesson: str | None, reset: bool, lang: str | None, as_json: bool) -> None:
+def learn_command(lesson: str | None, reset: bool, yes: bool, lang: str | None, as_json: bool) -> None:
     # Help text: help.learn.  The store stays open for the whole lesson (progress is saved at its end).
+    # --reset forgets progress: only after a yes (typed, or --yes for scripts); an empty LESSON is refused.
+    if lesson is not None and not lesson.strip():
+        raise UserError(t("lessons.empty_lesson"))
     console = _console()
     course = load_course()
     store, book = _open_book()
     try:
         _choose_language(lang, store)
         if reset:
+            question = t("lessons.reset_ask_one", id=find_lesson(course, lesson).id) if lesson \
+                else t("lessons.reset_ask_all")
+            if not yes and not click.confirm(question, default=False):
+                click.echo(t("lessons.reset_kept"))
+                return
             if lesson:
                 chosen = find_lesson(course, lesson)
                 book.reset(chosen.id)
@@ -306,12 +316,14 @@ def lessons_group() -> None:
 
 
 @lessons_group.command("validate")
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=GivenPath(path_type=Path))
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--view/--no-view", "view", default=True)
 @handle_user_errors
 def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None:
-    # Help text: help.lessons.validate.  Exit status 1 when anything is wrong.
+    # Help text: help.lessons.validate.  Exit status 1 when anything is wrong, 2 when nothing is there to check.
+    if paths and not expand_paths(list(paths)):
+        raise UserError(t("lessons.validate_nothing", path=shown(paths[0])))
     report = validate_paths(list(paths) or None, view=view)
     if as_json:
         click.echo(json.dumps(

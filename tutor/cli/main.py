@@ -113,6 +113,20 @@ def _language_kept() -> Iterator[None]:
         set_language(before)
 
 
+#: OS errors that mean a path given on the command line is unusable (exit 2, like any bad argument).
+_BAD_ARGUMENT_ERRNOS = frozenset((errno.ENAMETOOLONG, errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.ELOOP,
+                                  errno.EINVAL))
+
+
+def _os_error_line(error: OSError) -> str:
+    """``strerror`` and the path it concerns (at most ~40 characters of it)."""
+    from tutor.files import shown
+
+    reason = (error.strerror or type(error).__name__).lower()
+    return t("cli.os_error", reason=reason, path=shown(error.filename)) if error.filename is not None \
+        else t("cli.os_error_no_path", reason=reason)
+
+
 class RootGroup(LazyGroup):
     """``ddz``: lazy commands, and every error that reaches the top as one line."""
 
@@ -174,7 +188,10 @@ class RootGroup(LazyGroup):
                     # Python's recipe: point stdout at /dev/null so the exit flush stays quiet.
                     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                     sys.exit(1)
-                raise
+                # Anything a command did not word itself (a name too long, a folder it cannot enter):
+                # one line with the cause and the path, never a traceback.
+                click.echo(f"error: {one_line(_os_error_line(error))}", err=True)
+                sys.exit(2 if error.errno in _BAD_ARGUMENT_ERRNOS else 1)
             sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
 
 

@@ -24,7 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tutor.cli.errors import BoundedFloat, BoundedInt, MAX_DEAL, handle_user_errors, workers_type
+from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, MAX_DEAL, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
 from tutor.cli.input import Reader, stdin_reader
@@ -461,7 +461,7 @@ def puzzles_group() -> None:
 @click.option("-n", "count", type=BoundedInt(1, 10_000), required=True)
 @click.option("--seed", type=BoundedInt(0, MAX_DEAL // 100_000), default=0, show_default=True)
 @click.option("--workers", type=workers_type(), default=1, show_default=True)
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--out", "out", type=GivenPath(dir_okay=False, path_type=Path), default=None)
 @click.option("--max-nodes", type=BoundedInt(1000, 10**10), default=200_000, show_default=True)
 @click.option("--theme", default=None)
 @handle_user_errors
@@ -495,7 +495,7 @@ def generate_command(count: int, seed: int, workers: int, out: Path | None, max_
 
 
 @puzzles_group.command("validate")
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=GivenPath(path_type=Path))
 @click.option("--full", is_flag=True)
 @click.option("--schema-only", is_flag=True)
 @click.option("--json", "as_json", is_flag=True)

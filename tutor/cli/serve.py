@@ -16,7 +16,7 @@ import click
 
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
-from tutor.i18n import LANGUAGES
+from tutor.i18n import LANGUAGES, t
 
 
 def _has_display() -> bool:
@@ -26,36 +26,77 @@ def _has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+#: The shortest token accepted from ``--token`` (a generated one has 32 characters).
+MIN_TOKEN = 16
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _checked_host(host: str) -> str:
+    """``--host`` as an address to bind: refused when empty (it would bind every interface) or unusable."""
+    if not host.strip():
+        raise UserError(t("cli.serve_host_empty"))
+    try:
+        host.encode("idna" if not host.isascii() else "ascii")
+    except (UnicodeError, ValueError):
+        raise UserError(t("cli.serve_host_bad", host=repr(host))) from None
+    if len(host) > 253 or any(not ch.isprintable() for ch in host):
+        raise UserError(t("cli.serve_host_bad", host=repr(host)))
+    return host
+
+
+def _checked_token(token: str | None) -> str:
+    """``--token`` (long enough, URL-safe characters), or a fresh random one."""
+    import secrets
+
+    if token is None:
+        return secrets.token_urlsafe(24)
+    if len(token) < MIN_TOKEN or not set(token) <= _TOKEN_CHARS:
+        raise UserError(t("cli.serve_token_bad", n=MIN_TOKEN))
+    return token
+
+
 @click.command("serve", cls=TranslatedCommand)
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True)
+@click.option("--token", default=None)
 @click.option("--open/--no-open", "open_browser", default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
-def serve_command(host: str, port: int, open_browser: bool | None, lang: str | None) -> None:
+def serve_command(host: str, port: int, token: str | None, open_browser: bool | None, lang: str | None) -> None:
     # Help text: help.serve.  --lang is remembered: the page speaks the language setting.
+    # Beyond loopback every request needs the token (tutor.web.security); on loopback none is asked for.
     import socket
 
     import uvicorn
 
     from tutor.web.app import create_app
+    from tutor.web.security import is_loopback
 
+    host = _checked_host(host)
+    needs_token = not is_loopback(host)
+    token = _checked_token(token) if needs_token else None
     try:
-        listener = socket.create_server((host, port))
-    except OSError as error:
-        raise UserError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+        listener = socket.create_server((host.strip("[]"), port),
+                                        family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    except (OSError, UnicodeError, ValueError, OverflowError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
+        raise UserError(t("cli.serve_cannot_listen", host=repr(host), port=port, reason=reason)) from None
     port = listener.getsockname()[1]
     if lang is not None:
         from tutor.store import Store
 
         with Store.open() as store:
             store.set_setting("lang", lang)
-    shown = f"[{host}]" if ":" in host else host
+    shown = host if host.startswith("[") or ":" not in host else f"[{host}]"
     url = f"http://{shown}:{port}/"
-    click.echo(f"ddz serve: {url}  (Ctrl-C stops it)")
+    if token is not None:
+        url += f"?token={token}"
+        click.echo(t("cli.serve_beyond_loopback", host=host), err=True)
+    click.echo(t("cli.serve_url", url=url))
     if open_browser if open_browser is not None else _has_display():
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(create_app(host=host, port=port), log_level="warning", lifespan="off")
+    config = uvicorn.Config(create_app(host=host.strip("[]") if host.startswith("[") else host, port=port,
+                                       token=token), log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     # Ctrl-C: uvicorn shuts down, then raises it again; the root group prints one line and exits 130.
     server.run(sockets=[listener])

@@ -61,10 +61,10 @@ def area_strings(lang: str, area: str) -> dict[str, str]:
     path = os.path.join(_HERE, lang, f"{area}.yaml")
     if not area.isidentifier() or not os.path.isfile(path):
         return {}
-    yaml = _yaml_module()
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(path, encoding="utf-8") as file:
-        data: dict[str, Any] = yaml.load(file, Loader=loader) or {}  # noqa: S506 - a safe loader
+    _yaml_module()  # a whole PyYAML first (see there), then the one bounded loader of every YAML file
+    from tutor.files import load_yaml_file  # JSON types only, bounded
+
+    data: dict[str, Any] = load_yaml_file(path) or {}
     return {f"{area}.{key}": str(value) for key, value in data.items()}
 
 

@@ -20,6 +20,7 @@ from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError,
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import STANDARD
 from tutor.engine.view import Turn
+from tutor.files import clip_quotes
 from tutor.i18n import language
 from tutor.lessons.loader import FieldPath, LessonDocument, format_path
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
@@ -76,7 +77,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.path}: {self.message} [{self.code}]"
+        return f"{self.file}:{self.line}: {self.path}: {clip_quotes(self.message)} [{self.code}]"
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -91,11 +92,44 @@ def interrupts_held() -> Iterator[None]:
         block(signal.SIG_SETMASK, old)
 
 
+#: prctl(2) option: the signal this process gets when its parent dies (Linux).
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int | None = None) -> None:
+    """In a worker process: be killed (SIGKILL: silently, no traceback) the moment the parent dies.
+
+    ``kill -9`` of ``ddz solve`` used to leave its workers running to their own
+    limit under PID 1, and pool workers of ``arena`` and ``puzzles generate``
+    printed BrokenPipe tracebacks when they found the parent gone.  Linux's
+    ``PR_SET_PDEATHSIG`` ends them with their parent; a parent that died before
+    the call is caught by comparing ``getppid`` with the pid it should be.
+    ``parent`` defaults to the multiprocessing parent (fork and spawn alike),
+    else the current parent.  Elsewhere this does nothing.
+    """
+    if not sys.platform.startswith("linux"):  # pragma: no cover - Linux only
+        return
+    if parent is None:
+        known = multiprocessing.parent_process()
+        parent = known.pid if known is not None and known.pid is not None else os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - no prctl: live on as before
+        return
+    if os.getppid() != parent:
+        os._exit(0)  # the parent is already gone: nobody wants this work
+
+
 def ignore_interrupts(*_: object) -> None:
-    """In a worker process, first thing: Ctrl-C is the parent's business, SIGTERM ends it at once.
+    """In a worker process, first thing: die with the parent, Ctrl-C is the parent's business,
+    SIGTERM ends it at once.
 
     Usable as a pool's ``initializer`` (its arguments are ignored).
     """
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() must simply end it
     if hasattr(signal, "pthread_sigmask"):

@@ -116,7 +116,7 @@ def explain(error: BaseException, path: str) -> StoreError:
     where = shown(path)
     if isinstance(error, OSError) and not isinstance(error, sqlite3.Error):
         why = (error.strerror or str(error)).lower()
-        if error.errno == errno.ENOSPC:
+        if error.errno == errno.ENOSPC or (error.errno == errno.EIO and _disk_full(path)):
             return StoreFullError(t("store.full", path=where))
         if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
             return StoreReadOnlyError(t("store.cannot_write", path=where, why=why))
@@ -133,6 +133,8 @@ def explain(error: BaseException, path: str) -> StoreError:
     if primary in (_CANTOPEN, _PERM):
         return StoreLocationError(t("store.cannot_open", path=where, why=text))
     if primary == _IOERR:
+        if path != ":memory:" and _disk_full(path):
+            return StoreFullError(t("store.full", path=where))
         return StoreIOError(t("store.io", path=where, why=text))
     if primary in (_CORRUPT, _NOTADB) or isinstance(error, sqlite3.DatabaseError):
         return StoreDamagedError(t("store.damaged", path=where, why=text))
@@ -218,9 +220,14 @@ def _prepare_folder(file: Path) -> None:
     """Make the store's folder, or say in one line why it cannot be made."""
     folder = file.parent
     where = shown(folder)
-    if folder.is_dir():
-        return
-    if folder.exists() or folder.is_symlink():
+    try:
+        if folder.is_dir():
+            return
+        exists = folder.exists() or folder.is_symlink()
+    except OSError as error:  # a parent folder we cannot enter: name it, not the store
+        raise StoreLocationError(t("store.cannot_enter", path=shown(_closed_ancestor(folder)),
+                                   why=(error.strerror or str(error)).lower())) from None
+    if exists:
         raise StoreLocationError(t("store.not_a_folder", path=where))
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -229,6 +236,34 @@ def _prepare_folder(file: Path) -> None:
     except OSError as error:
         why = (error.strerror or str(error)).lower()
         raise StoreLocationError(t("store.cannot_create", path=where, why=why)) from None
+
+
+def _closed_ancestor(folder: Path) -> Path:
+    """The first folder on the way to ``folder`` that cannot be entered (the real cause to name)."""
+    here = Path(folder.anchor or ".")
+    for part in folder.parts[1:] if folder.anchor else folder.parts:
+        here = here / part
+        if not os.access(here, os.X_OK):
+            return here
+    return folder
+
+
+def _read_only_here(path: str) -> bool:
+    """Whether the store file exists but it, or its folder, cannot be written (read-only media)."""
+    file = Path(path)
+    try:
+        return file.is_file() and not (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK))
+    except OSError:
+        return False
+
+
+def _disk_full(path: str) -> bool:
+    """Whether the disk holding ``path`` has no space left (SQLite then says only "disk I/O error")."""
+    try:
+        info = os.statvfs(Path(path).parent)
+    except (OSError, AttributeError):
+        return False
+    return info.f_bavail == 0
 
 
 class Store:
@@ -257,7 +292,19 @@ class Store:
         if where != ":memory:":
             _prepare_folder(Path(where))
         try:
-            connection = sqlite3.connect(where, isolation_level=None, timeout=cls.BUSY_TIMEOUT, factory=_Connection)
+            return cls._connect(where, where)
+        except (StoreReadOnlyError, StoreLocationError, StoreIOError):
+            if where == ":memory:" or not _read_only_here(where):
+                raise
+        # Read-only media (or a folder we may not write): read the file as it is, without
+        # SQLite's -wal/-shm side files, which cannot be made there; nobody can write it either.
+        return cls._connect(Path(where).resolve().as_uri() + "?immutable=1", where)
+
+    @classmethod
+    def _connect(cls, target: str, where: str) -> Store:
+        try:
+            connection = sqlite3.connect(target, isolation_level=None, timeout=cls.BUSY_TIMEOUT,
+                                         factory=_Connection, uri=target.startswith("file:"))
         except sqlite3.Error as error:
             raise explain(error, where) from None
         assert isinstance(connection, _Connection)
@@ -278,10 +325,12 @@ class Store:
         if not result or result[0] != "ok":
             why = shorten(result[0] if result else "no answer", 60)
             raise StoreDamagedError(t("store.damaged", path=shown(self.path), why=why))
-        if self.path != ":memory:":
+        if self.path != ":memory:" and not _read_only_here(self.path):
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
+        if self._format_known():
+            return  # a store in use: only read here, so reading never waits for another program's write lock
         with self.transaction():
             db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
@@ -306,6 +355,24 @@ class Store:
                     raise StoreVersionError(
                         t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION)
                     )
+
+    def _format_known(self) -> bool:
+        """The bookkeeping is there and of a format we read (checked without the write lock)."""
+        has_meta = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('meta', 'schema_version', 'settings')"
+        ).fetchall()
+        if len(has_meta) < 3:
+            return False
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        if row is None:
+            return False
+        try:
+            found = int(row[0])
+        except ValueError:
+            return False  # the transaction below says it is damaged
+        if found > FORMAT_VERSION:
+            raise StoreVersionError(t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION))
+        return True
 
     def close(self) -> None:
         self.db.close()
@@ -361,9 +428,19 @@ class Store:
     def register_schema(self, area: str, migrations: Sequence[Migration]) -> None:
         """Bring ``area``'s tables up to ``len(migrations)``; idempotent.
 
+        Up to date (the usual case) is seen without the write lock, so ``stats`` or
+        ``history`` read while another program writes, and on read-only media.
+        Before migrating an area that has tables already, the store is copied to
+        ``ddz.sqlite3.bak-vN`` (N: the sum of every area's version before it).
+
         Raises:
             StoreVersionError: the store holds a newer version of this area.
         """
+        current = self.schema_version(area)
+        if current == len(migrations):
+            return
+        if 0 < current < len(migrations):
+            self._back_up()
         try:
             with self.transaction() as db:
                 current = self.schema_version(area)
@@ -383,6 +460,27 @@ class Store:
                     )
         except sqlite3.Error as error:
             raise explain(error, self.path) from None
+
+    def _back_up(self) -> None:
+        """Copy the whole store (SQLite's backup: consistent, WAL included) before a migration, atomically."""
+        if self.path == ":memory:":
+            return
+        total = self.db.execute("SELECT COALESCE(SUM(version), 0) FROM schema_version").fetchone()[0]
+        target = Path(f"{self.path}.bak-v{int(total)}")
+        partial = target.with_name(target.name + ".partial")
+        try:
+            copy = sqlite3.connect(partial)
+            try:
+                self.db.backup(copy)
+            finally:
+                copy.close()
+            os.replace(partial, target)
+        except (sqlite3.Error, OSError) as error:
+            try:
+                partial.unlink()
+            except OSError:
+                pass
+            raise explain(error, str(target)) from None  # no copy, no migration: nothing is risked
 
     # ----------------------------------------------------------------- settings
     def get_setting(self, key: str, default: Any = None) -> Any:

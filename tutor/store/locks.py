@@ -14,6 +14,7 @@ memory (tests) keeps its locks in this process.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import IO
@@ -48,8 +49,12 @@ class GameLock:
             _MEMORY_LOCKS.add(self.key)
             self._memory = True
             return True
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.folder / f"game-{self.key}.lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.folder / f"game-{self.key}.lock",
+                         os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except OSError as error:
+            raise _broken(self.folder, error) from None
         handle = os.fdopen(fd, "r+b")
         if not _try_lock(handle):
             handle.close()
@@ -85,9 +90,24 @@ class GameLock:
             if probe.acquire():
                 probe.release()
                 return False
-        except OSError:
+        except (OSError, ValueError):  # a broken lock folder: acquiring it will say so
             return False
         return True
+
+
+def _broken(folder: Path, error: OSError) -> Exception:
+    """A lock folder that is a file, or cannot be written: blamed on ``locks/``, never on the store."""
+    from tutor.files import shown
+    from tutor.i18n import t
+    from tutor.store import StoreLocationError
+
+    if error.errno == errno.ENOSPC:
+        from tutor.store import StoreFullError
+
+        return StoreFullError(t("store.full", path=shown(folder)))
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        error = NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+    return StoreLocationError(t("store.locks_broken", path=shown(folder), why=(error.strerror or str(error)).lower()))
 
 
 def _try_lock(handle: IO[bytes]) -> bool:

@@ -8,6 +8,9 @@ a Russian learner never reads an English refusal.
 from __future__ import annotations
 
 import json
+import math
+import re
+from collections.abc import Callable
 from typing import Any
 
 from tutor.i18n import Phrase
@@ -43,19 +46,70 @@ def quoted(text: object) -> str:
     return repr(shown if len(shown) <= 40 else shown[:40] + "…")
 
 
+#: Deepest nesting of arrays and objects in a request (the page sends two levels).
+MAX_DEPTH = 32
+#: Longest number in a request, in characters (a deal number has at most 20 digits).
+MAX_NUMBER = 40
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+
+
 def parse_body(raw: bytes) -> dict[str, Any]:
-    """The request's JSON object (400 when it is not one)."""
+    """The request's JSON object (400 when it is not one, or is nested or numbered beyond the bounds).
+
+    ``json.loads`` recurses once per level (``"[" * 30000`` was a RecursionError and a
+    500) and turns any run of digits into an int (5,000 digits: a ValueError and a 500),
+    so the depth is measured first, in one linear pass over the body with its strings
+    taken out, and numbers are parsed by hooks that refuse long ones, NaN and infinities.
+    """
     if not raw:
         return {}
+    depth = _depth(raw)
+    if depth > MAX_DEPTH:
+        raise refuse(400, "err_json_deep", limit=MAX_DEPTH)
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_int=_number(int), parse_float=_number(float), parse_constant=_no_constant)
     except UnicodeDecodeError:
         raise refuse(400, "err_utf8") from None
     except json.JSONDecodeError as error:
         raise refuse(400, "err_json", line=error.lineno, column=error.colno) from None
+    except _BadNumber as error:
+        raise refuse(400, "err_json_number", value=quoted(error.args[0]), limit=MAX_NUMBER) from None
+    except RecursionError:  # belt and braces: the depth check above comes first
+        raise refuse(400, "err_json_deep", limit=MAX_DEPTH) from None
     if not isinstance(data, dict):
         raise refuse(400, "err_not_object", value=quoted(data))
     return data
+
+
+class _BadNumber(ValueError):
+    """A number in a request that is too long, or not finite."""
+
+
+def _depth(raw: bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` outside strings (an unbalanced body fails in the parser)."""
+    brackets = _STRINGS.sub(b"", raw).translate(None, _BRACKETS)
+    deepest = level = 0
+    for byte in brackets:
+        level += 1 if byte in b"[{" else -1
+        deepest = max(deepest, level)
+    return deepest
+
+
+def _number(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        if len(text) > MAX_NUMBER:
+            raise _BadNumber(text)
+        value = kind(text)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise _BadNumber(text)
+        return value
+
+    return parse
+
+
+def _no_constant(text: str) -> Any:
+    raise _BadNumber(text)  # NaN, Infinity, -Infinity: not JSON
 
 
 def field_int(body: dict[str, Any], name: str, default: int | None = None, low: int = 0,
@@ -66,6 +120,23 @@ def field_int(body: dict[str, Any], name: str, default: int | None = None, low: 
         raise refuse(400, "err_missing", name=name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise refuse(400, "err_int", name=name, low=low, high=high, value=quoted(value))
+    return value
+
+
+#: Deal numbers are taken modulo 2**64 (RULES §2), as the terminal takes them.
+MAX_DEAL = 2**64 - 1
+
+
+def field_deal(body: dict[str, Any], name: str) -> int:
+    """A deal number: a string of digits (how the page sends it: a JSON number loses digits
+    above 2**53 in a browser) or an integer, from 0 to 2**64-1 (400 otherwise)."""
+    value = body.get(name)
+    if value is None:
+        raise refuse(400, "err_missing", name=name)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEAL:
+        raise refuse(400, "err_int", name=name, low=0, high=MAX_DEAL, value=quoted(value))
     return value
 
 

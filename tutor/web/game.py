@@ -23,7 +23,7 @@ from tutor.store import GameBusyError, Store
 from tutor.store.games import GameStore
 from tutor.web import render
 from tutor.web.context import LEVELS, Context
-from tutor.web.errors import ApiError, field_bool, field_int, field_str, quoted, refuse
+from tutor.web.errors import ApiError, field_bool, field_deal, field_int, field_str, quoted, refuse
 from tutor.web.holder import Slot
 
 
@@ -141,7 +141,7 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
     abandon = field_bool(body, "abandon")
     deal = body.get("deal")
     if deal is not None:
-        deal = field_int(body, "deal", high=2**53)
+        deal = field_deal(body, "deal")
     current = slot.session
     if same and (current is None or not current.session.is_over):
         raise refuse(409, "err_no_finished")
@@ -179,7 +179,7 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
 
 def open_deal(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any]:
     """``/play?deal=N``: resume the game in progress when it is on that deal, else start it."""
-    deal = field_int(body, "deal", high=2**53)
+    deal = field_deal(body, "deal")
     table = slot.session
     if table is not None and not table.session.is_over and table.session.deal_seed == deal:
         return []
@@ -274,8 +274,8 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
     out: dict[str, Any] = {
         "rev": slot.rev,
         "game": {
-            "deal": session.deal,
-            "deal_seed": session.deal_seed,
+            "deal": str(session.deal),  # deal numbers travel as strings: a JSON number loses digits over 2**53
+            "deal_seed": str(session.deal_seed),
             "level": session.level,
             "level_text": t(f"play.level_{session.level}"),
             "scored": session.scored,

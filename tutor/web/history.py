@@ -31,7 +31,7 @@ def games(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> d
             "title": t("play.history_title"),
             "columns": [t(f"play.{key}") for key in COLUMNS],
             "games": [{"id": g.id, "cells": [
-                g.id, g.finished_at.replace("T", " ")[:16], g.deal, t(f"play.level_{g.level}"), t(f"play.role_{g.role}"),
+                g.id, g.finished_at.replace("T", " ")[:16], str(g.deal), t(f"play.level_{g.level}"), t(f"play.role_{g.role}"),
                 t("play.result_won") if g.won else t("play.result_lost"),
                 render.signed(g.delta) if g.scored else t("play.replay_mark")]} for g in rows],
         }

@@ -195,7 +195,7 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
         ],
         "kitty_title": t("play.kitty"),
         "kitty": cards(final.kitty),
-        "deal": final.deal,
+        "deal": str(final.deal),
         "deal_line": t("play.deal_line", deal=final.deal, hints=final.hints, undos=final.undos),
         "game_id": final.game_id,
     }
@@ -210,7 +210,7 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ev.BidMade):
         return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": said(item.phrase())}
     if isinstance(item, ev.Redealt):
-        return {"type": "redeal", "deal": item.deal, "text": t("play.redeal", deal=item.deal)}
+        return {"type": "redeal", "deal": str(item.deal), "text": t("play.redeal", deal=item.deal)}
     if isinstance(item, ev.LandlordChosen):
         return {"type": "landlord", "seat": item.seat, "text": said(item.phrase())}
     if isinstance(item, ev.HandShown):

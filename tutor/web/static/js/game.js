@@ -10,7 +10,7 @@ export async function openGame() {
   const params = new URLSearchParams(location.search);
   let answer;
   if (params.has("deal")) {
-    const body = { resume_deal: Number(params.get("deal")) };
+    const body = { resume_deal: params.get("deal") };
     if (params.has("level")) body.level = params.get("level");
     answer = await api("/api/game/new", body, { thinking: true });
     history.replaceState(null, "", "/play");
