@@ -1,4 +1,4 @@
-"""Screenshots of the web table at 390×844 (a phone) and 1280×800 (a desktop), for a reviewer's eye.
+"""Screenshots of the web table at 360×740, 390×844, 844×390 (phones) and 1280×800, for a reviewer's eye.
 
 Starts ``ddz serve`` on a free port with a throw-away ``DDZ_HOME``, opens each
 view in Debian's headless Chromium (Playwright for Python drives it) and
@@ -7,7 +7,7 @@ writes PNG files; nothing is committed.  Usage::
     python benchmarks/screenshots.py [--out DIR] [--chromium /usr/bin/chromium] [--lang ru] [--sizes narrow,phone]
 
 ``--lang ru`` photographs the Russian page (the learner's setting, as Settings sets it);
-``--sizes`` picks among narrow (360×740, the smallest phone the page promises), phone and desktop.
+``--sizes`` picks among narrow (360×740, the smallest phone the page promises), phone, landscape and desktop.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SIZES = {"narrow": (360, 740), "phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"narrow": (360, 740), "phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
 
 
 def free_port() -> int:
@@ -49,12 +49,14 @@ def set_language(base: str, lang: str) -> None:
     urllib.request.urlopen(request, timeout=10).close()
 
 
-def play_out(page: Any, args: argparse.Namespace) -> None:
-    """Play the hinted move (or pass) until the final card shows."""
+def play_out(page: Any, args: argparse.Namespace, until_trick: bool = False) -> None:
+    """Play the hinted move (or pass) until the final card shows (``until_trick``: until a play is to beat)."""
     idle = "body:not([aria-busy])"  # a selector: the page's CSP refuses wait_for_function's string eval
     for _turn in range(60):
         page.wait_for_selector(idle, state="attached")
         if page.locator("#final").is_visible():
+            return
+        if until_trick and page.locator("#trick .mini").count() and page.locator("#hand .card").count() < 17:
             return
         if page.locator("#hand .card[aria-pressed='true']").count() == 0:
             page.locator("#btn-hint").click()
@@ -99,7 +101,7 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(f"{base}/play?deal={args.deal}&level=easy")
         page.wait_for_selector("body[data-ready]")
-        page.screenshot(path=str(args.out / f"{name}-bid.png"))
+        page.screenshot(path=str(args.out / f"{name}-bid.png"), animations="disabled")
         bid = page.get_by_role("button", name=label(args, "bid", n=3))
         if bid.is_enabled():
             bid.click()
@@ -109,6 +111,8 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page.locator("#btn-hint").click()
         page.wait_for_selector("body:not([aria-busy])", state="attached")
         page.screenshot(path=str(args.out / f"{name}-play.png"), full_page=True)
+        play_out(page, args, until_trick=True)
+        page.screenshot(path=str(args.out / f"{name}-midgame.png"), full_page=True, animations="disabled")
         play_out(page, args)
         page.screenshot(path=str(args.out / f"{name}-final.png"), full_page=True)
         page.locator("#final").get_by_role("button", name=label(args, "learn_mistakes")).click()
@@ -117,7 +121,9 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         for view in ("learn", "puzzle", "history", "settings"):
             page.goto(f"{base}/{view}")
             page.wait_for_selector("body[data-ready]")
-            if view == "puzzle":
+            if view == "puzzle":  # the library opens when no puzzle is in progress
+                page.locator(".library-row").first.wait_for()
+                page.screenshot(path=str(args.out / f"{name}-library.png"))
                 page.locator("#puzzle-daily").click()
                 page.get_by_role("button", name=label(args, "solution")).wait_for()
             page.screenshot(path=str(args.out / f"{name}-{view}.png"), full_page=True)
@@ -143,7 +149,7 @@ def main() -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--deal", type=int, default=42)
     parser.add_argument("--lang", default="en", choices=("en", "ru"))
-    parser.add_argument("--sizes", default="phone,desktop", help="comma-separated: " + ", ".join(SIZES))
+    parser.add_argument("--sizes", default="narrow,phone,landscape,desktop", help="comma-separated: " + ", ".join(SIZES))
     args = parser.parse_args()
     sizes = [name.strip() for name in args.sizes.split(",") if name.strip()]
     unknown = [name for name in sizes if name not in SIZES]

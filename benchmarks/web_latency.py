@@ -6,7 +6,11 @@ play the hinted move each turn).  Each ``/api/game/play`` answer includes both
 hard bots thinking until it is the learner's turn again.  Prints the median and
 the maximum, and the machine's load (the figures move with it)::
 
-    python benchmarks/web_latency.py [--games 3] [--level hard] [--first-deal 1]
+    python benchmarks/web_latency.py [--games 3] [--level hard] [--first-deal 1] [--page]
+
+``--page`` also loads the page in Debian's headless Chromium (Playwright) three times, cold then
+cached, and prints the bytes moved (compressed, as sent), the requests and the time to interactive
+(the script's own mark, ``body[data-ready-at]``): medians of the cold loads and of the cached ones.
 """
 
 from __future__ import annotations
@@ -30,7 +34,10 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--first-deal", type=int, default=1)
+    parser.add_argument("--page", action="store_true", help="also measure page weight and time to interactive")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
     import uvicorn
 
     from tutor.web.app import create_app
@@ -59,9 +66,11 @@ def main() -> int:
             break
         except OSError:
             time.sleep(0.05)
+    if args.page:
+        page_figures(base, args.chromium)
     plays: list[float] = []
     for deal in range(args.first_deal, args.first_deal + args.games):
-        data, _ = call("/api/game/new", {"deal": deal, "level": args.level})
+        data, _ = call("/api/game/new", {"deal": deal, "level": args.level, "abandon": True})
         while data["game"]["waiting"] == "bid":
             data, _ = call("/api/game/bid", {"rev": data["rev"], "bid": data["game"]["bids"]["suggested"]})
         while data["game"]["waiting"] == "play":
@@ -76,8 +85,42 @@ def main() -> int:
     load = os.getloadavg()
     print(f"web API, play with {args.level} bots: {len(plays)} plays in {args.games} games; "
           f"median {statistics.median(plays) * 1000:.0f} ms, max {max(plays) * 1000:.0f} ms "
-          f"(load average {load[0]:.1f} on {os.cpu_count()} cores)")
+          f"(load average {load[0]:.1f} on {os.cpu_count()} cores); this process: "
+          f"{time.process_time() - cpu_start:.1f} s CPU in {time.perf_counter() - wall_start:.1f} s wall")
     return 0
+
+
+WEIGHT = """() => {
+    const entries = performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'));
+    return {sent: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
+            body: entries.reduce((sum, e) => sum + (e.decodedBodySize || 0), 0),
+            files: entries.length, ready: Number(document.body.dataset.readyAt)};
+}"""
+
+
+def page_figures(base: str, chromium: str) -> None:
+    """The page's weight and time to interactive, cold (empty cache) and cached (a second visit)."""
+    from playwright.sync_api import sync_playwright
+
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+    cold: list[dict[str, Any]] = []
+    cached: list[dict[str, Any]] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        for _ in range(3):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            for into in (cold, cached):
+                page.goto(f"{base}/play")
+                page.wait_for_selector("body[data-ready='true']", state="attached")
+                into.append(page.evaluate(WEIGHT))
+            context.close()
+        browser.close()
+    for name, runs in (("cold", cold), ("cached", cached)):
+        print(f"page ({name}): {statistics.median(r['sent'] for r in runs) / 1024:.1f} KiB sent "
+              f"({statistics.median(r['body'] for r in runs) / 1024:.1f} KiB uncompressed) in "
+              f"{runs[0]['files']} requests; time to interactive {statistics.median(r['ready'] for r in runs):.0f} ms "
+              f"(median of {len(runs)})")
 
 
 if __name__ == "__main__":

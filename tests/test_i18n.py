@@ -17,7 +17,21 @@ _KEY_USE = re.compile(r"""\bt\(\s*["']([a-z_]+\.[A-Za-z0-9_.]+)["']""")
 
 
 def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    """The values a string uses; a plural choice ``{n|card|cards}`` uses ``n``."""
+    return {name.partition("|")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_plurals_take_the_form_the_number_needs() -> None:
+    """"1 hint", "2 hints"; in Russian one / few / many: 1 карта, 3 карты, 5, 11, 12 карт, 21 карта, 22 карты."""
+    from tutor.i18n import plural_index, plurals
+
+    english = {n: plurals("{n} {n|hint|hints}", "en", {"n": n}).format(n=n) for n in (0, 1, 2)}
+    assert english == {0: "0 hints", 1: "1 hint", 2: "2 hints"}
+    russian = [plural_index("ru", n) for n in (1, 3, 5, 11, 12, 14, 21, 22, 25, 101, 111)]
+    assert russian == [0, 1, 2, 2, 2, 2, 0, 1, 2, 0, 2]
+    set_language("en")
+    assert t("coach.review_help", hints=1, undos=1).startswith("You used 1 hint and 1 undo ")
+    assert t("play.stats_by_level", level="easy", games=1, wins=0) == "Against easy: 1 game, 0 won"
 
 
 def test_every_language_has_every_key() -> None:

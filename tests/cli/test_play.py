@@ -179,7 +179,7 @@ def test_stats_history_and_replay_after_a_game(home: Path) -> None:
     history = json.loads(run(["history", "--json"]).output)
     assert history[0]["deal"] == 42 and history[0]["delta"] == stats["score"]
     text = run(["stats"]).output
-    assert "Running score:" in text and "As farmer: 1 games" in text
+    assert "Running score:" in text and "As farmer: 1 game," in text
     table = run(["history"]).output
     assert "42" in table and "medium" in table
     replay = run(["replay", str(history[0]["id"]), "--all"]).output

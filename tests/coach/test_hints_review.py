@@ -60,7 +60,7 @@ def test_review_finds_the_deciding_trick_and_counts_help() -> None:
     coach = Coach()
     lines = coach.review(history, 0, 0, hints=2, undos=1)
     assert "The deciding moment: You played AA and nobody could answer." in lines
-    assert lines[-1].startswith("You used 2 hints and 1 undos")
+    assert lines[-1].startswith("You used 2 hints and 1 undo ")
 
 
 def test_undo_takes_back_the_coach_remarks_too() -> None:

@@ -233,15 +233,33 @@ def test_keyboard_play(page: Any, server: str) -> None:
     expect(page.get_by_role("status").first).to_contain_text("·")
 
 
-def test_a_puzzle_is_solved_in_the_browser(page: Any, server: str) -> None:
+def test_a_puzzle_says_one_result_everywhere(page: Any, server: str, context: Any) -> None:
+    """A wrong move first, then the position played out with hints: the page never says "Solved!" beside
+    a rating loss — its words, the rating line, the stats and the library all say "not solved"."""
     from playwright.sync_api import expect
+
+    from tutor.puzzles.progress import PuzzleProgress
+    from tutor.store import Store
 
     page.goto(f"{server}/puzzle")
     ready(page)
+    expect(page.get_by_role("heading", name="Puzzle library")).to_be_visible()  # nothing open: the library
     page.get_by_role("button", name="Daily puzzle").click()
     ready(page)
+    session = context.puzzle.slot.session
+    right = session.puzzle.first_move
+    pos = session.attempt.position
+    names = {"T": "10", "X": "small joker", "D": "big joker"}
+    wrong = next(m for m in pos.legal_moves() if m is not None and len(m.text) == 1
+                 and m.text != right)  # the puzzle's winning first move is its only one
+    hand = page.locator("#puzzle-hand")
+    tap(hand.get_by_role("button", name=names.get(wrong.text, wrong.text), exact=True).first)
+    ready(page)
+    page.locator("#puzzle").get_by_role("button", name="Play", exact=True).click()
+    ready(page)
+    expect(page.locator("#puzzle")).to_contain_text("Not the winning move")
     for _move in range(20):
-        if page.locator("#puzzle").get_by_text(re.compile("Solved|Not solved")).count():
+        if page.locator("#puzzle .log").get_by_text(re.compile("Solved|not solved|Not solved|not rated")).count():
             break
         hint = page.locator("#puzzle").get_by_role("button", name="Hint")
         hint.click()
@@ -257,7 +275,17 @@ def test_a_puzzle_is_solved_in_the_browser(page: Any, server: str) -> None:
         if options.count():
             options.first.click()
             ready(page)
-    expect(page.locator("#puzzle")).to_contain_text("Solved!")
+    board = page.locator("#puzzle")
+    expect(board).to_contain_text("counted as not solved")
+    expect(board).not_to_contain_text("Solved!")
+    expect(board).to_contain_text(re.compile(r"→ \d+ \([-−]\d"))  # the rating line: a loss
+    with Store.open(context.store_path) as store:
+        stats = PuzzleProgress(store).stats(__import__("datetime").date.today())
+    assert stats.failed >= 1 and session.puzzle.id in stats.to_replay
+    page.get_by_role("button", name="Library").click()
+    ready(page)
+    page.get_by_label("Result").select_option("again")
+    expect(page.locator(".library-row").filter(has_text=session.puzzle.id)).to_contain_text("to try again")
 
 
 def test_a_lesson_step_is_passed_in_the_browser(page: Any, server: str, context: Any) -> None:

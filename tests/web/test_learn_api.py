@@ -132,3 +132,22 @@ def test_missed_lesson_tasks_come_back_in_the_browser_review(client: Any, home: 
     assert data["lesson"]["id"] == "review" and data["review_due"] == 1
     step = next(e for e in data["events"] if e["type"] == "step")
     assert step["text"].startswith("The cards and their order — ")
+
+
+def test_a_team_puzzle_says_when_the_hand_at_the_bottom_becomes_the_partners(client: Any) -> None:
+    """Playing for the partner is announced (``hand_switch``), and so is the hand coming back."""
+    from tutor.puzzles.library import load_library
+    from tutor.solver.position import Role
+
+    team = [p for p in load_library() if p.players == 3 and p.position.roles[p.position.to_move] is Role.FARMER]
+    assert team
+    for puzzle in team[:15]:
+        answer = client.post("/api/puzzle/start", json={"kind": "pick", "id": puzzle.id}).json()
+        learner = answer["puzzle"]["hand_owner"]
+        answer = client.post("/api/puzzle/move", json={"rev": answer["rev"], "cards": puzzle.first_move}).json()
+        shown = answer["puzzle"]
+        if not shown["finished"] and shown["hand_owner"] != learner:
+            assert shown["hand_switch"].startswith("Now you play for your partner")
+            assert shown["felt"]["hand_label"] != "Your hand"
+            return
+    raise AssertionError("no team puzzle among the first 15 hands the move to the partner")

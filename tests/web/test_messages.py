@@ -170,7 +170,7 @@ def test_the_page_comes_in_the_learners_language_with_its_words(client: Any) -> 
     _russian(client)
     page = client.get("/play").text
     assert '<html lang="ru">' in page and ">Подсказка</button>" in page and ">Ставка 2</button>" in page
-    assert 'aria-pressed="false" data-t="card_counter">Счётчик карт</button>' in page  # the table's own toggle
+    assert 'aria-pressed="false" data-t="counter_short" data-label="card_counter" aria-label="Счётчик карт">Счётчик</button>' in page  # the table's own toggle
     words = re.search(r'<script id="ddz-strings" type="application/json">(.*?)</script>', page, re.S)
     assert words is not None
     import json

@@ -54,3 +54,20 @@ def test_each_module_is_served_as_javascript(client: Any) -> None:
         answer = client.get(f"/static/{module.relative_to(STATIC).as_posix()}")
         assert answer.status_code == 200, module.name
         assert "javascript" in answer.headers["content-type"], (module.name, answer.headers["content-type"])
+
+
+def test_the_page_files_come_compressed_and_cached_under_their_digest(client: Any) -> None:
+    """gzip for a browser that asks, a year's caching under a path that changes with any file."""
+    page = client.get("/play").text
+    found = re.search(r'src="/static/v(\w+)/app.js"', page)
+    assert found, "the page names its files under their digest"
+    version = found.group(1)
+    for name in ("app.js", "app.css", "js/game.js"):
+        answer = client.get(f"/static/v{version}/{name}", headers={"accept-encoding": "gzip"})
+        assert answer.status_code == 200, name
+        assert answer.headers["content-encoding"] == "gzip", name
+        assert "immutable" in answer.headers["cache-control"], name
+        assert "etag" in answer.headers, name
+    plain = client.get("/static/app.js")
+    assert plain.headers["cache-control"] == "no-cache"  # the undigested path is revalidated every time
+    assert client.get("/static/vdeadbeef0000/app.js").status_code == 404  # an old digest is not served

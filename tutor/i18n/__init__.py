@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -134,7 +135,7 @@ class Phrase:
         """The text in ``lang`` (default: the current language)."""
         chosen = lang or language()
         values = {k: v.render(chosen) if isinstance(v, Renderable) else v for k, v in self.values.items()}
-        text = lookup(self.key, chosen) or self.key
+        text = plurals(lookup(self.key, chosen) or self.key, chosen, values)
         text = text.format(**values) if values else text
         return text[:1].lower() + text[1:] if self.lower else text
 
@@ -160,6 +161,42 @@ class Phrase:
         return cls(data["key"], values, bool(data.get("lower", False)))
 
 
+#: A plural choice inside a catalogue string: ``{n|card|cards}`` (English: one, other) or
+#: ``{n|карта|карты|карт}`` (Russian: one, few, many) — the form for the value of ``n``.
+_PLURAL = re.compile(r"\{(\w+)\|([^{}]*)\}")
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which form of a plural choice ``n`` takes in ``lang`` (CLDR's rules for whole numbers).
+
+    English: 0 for one, 1 for other.  Russian: 0 for one (1, 21, 101…), 1 for few (2–4, 22–24…),
+    2 for many (0, 5–20, 25–30…).  The page uses the same rule (``Intl.PluralRules``).
+    """
+    n = abs(n)
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+def plurals(text: str, lang: str, values: Mapping[str, object]) -> str:
+    """Resolve every ``{name|form|form…}`` of ``text`` by the whole number ``values[name]``."""
+    if "|" not in text:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        value = values.get(match.group(1))
+        forms = match.group(2).split("|")
+        if not isinstance(value, int) or isinstance(value, bool):
+            return forms[-1]
+        return forms[min(plural_index(lang, value), len(forms) - 1)]
+
+    return _PLURAL.sub(one, text)
+
+
 def lookup(key: str, lang: str) -> str | None:
     """The unformatted string ``key`` in ``lang``, else in English, else None.
 
@@ -176,5 +213,6 @@ def t(key: str, /, **values: object) -> str:
     Falls back to English, then to the key itself, so a missing translation
     shows up as text rather than as a crash.
     """
-    text = lookup(key, language()) or key
+    lang = language()
+    text = plurals(lookup(key, lang) or key, lang, values)
     return text.format(**values) if values else text

@@ -479,6 +479,19 @@ class GameStore:
         new_id = self.finish(result)
         return replace(result, id=new_id)
 
+    def discard(self, game_id: int) -> None:
+        """Drop the unfinished game ``game_id`` without a record (an unscored replay left unfinished).
+
+        Raises:
+            GameBusyError: it is open in another window.
+        """
+        self.claim(game_id)
+        claim, self._claim = self._claim, None
+        assert claim is not None
+        with self.store.transaction() as db:
+            db.execute("DELETE FROM open_games WHERE id = ? AND owner = ?", (claim.id, claim.token))
+        claim.lock.release(forget=True)
+
     def running_score(self) -> int:
         row = self.store.db.execute("SELECT COALESCE(SUM(delta), 0) FROM games").fetchone()
         return int(row[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import json
 import logging
 import re
@@ -21,10 +22,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from tutor.i18n import Phrase, speaking
 from tutor.store import GameBusyError, StoreError
@@ -34,6 +38,8 @@ from tutor.web.errors import ApiError, parse_body, quoted, refuse
 from tutor.web.security import WILDCARD_HOSTS, SameOriginOnly, is_loopback, own_hosts
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: Files under a path that names their digest never change: a browser keeps them a year.
+FOREVER = ", ".join(("public", "max-age=31536000", "immutable"))  # header tokens, not words
 MAX_BODY = 64 * 1024
 #: Paths the page handles itself (one page; the script draws the view the path names).
 PAGES = ("/", "/play", "/learn", "/puzzle", "/history", "/settings")
@@ -100,6 +106,33 @@ def endpoint(context: Context, work: Work) -> Callable[[Request], Any]:
     return handle
 
 
+class CachedStatic(StaticFiles):
+    """Static files with a ``cache-control`` header (ETag and Last-Modified come from Starlette)."""
+
+    def __init__(self, *, directory: Path, cache_control: str) -> None:
+        super().__init__(directory=directory)
+        self.cache_control = cache_control
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if response.status_code in (200, 304):
+            response.headers["cache-control"] = self.cache_control
+        return response
+
+
+def static_version() -> str:
+    """A digest of every static file: the page asks for ``/static/v<digest>/…``, cached for good.
+
+    No build step renames the files, so the path does: a changed file gives a new digest, a
+    new path, and a browser never mixes a cached old module with a new one.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(STATIC).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 async def read_body(request: Request) -> bytes:
     """The body, read as it streams in and refused (413) as soon as it passes :data:`MAX_BODY`.
 
@@ -123,7 +156,7 @@ async def read_body(request: Request) -> bytes:
 _LABELLED = re.compile(r'(<[a-z0-9]+\b[^>]*?\sdata-t="(\w+)"[^>]*>)[^<]*(<)')
 
 
-def render_page(context: Context, query: Mapping[str, str]) -> str:
+def render_page(context: Context, query: Mapping[str, str], version: str = "") -> str:
     """``index.html`` in the learner's language: every ``data-t`` label filled, the page's words embedded.
 
     The page then draws in the right language from the start, and has the words
@@ -145,6 +178,8 @@ def render_page(context: Context, query: Mapping[str, str]) -> str:
                   html)
     html = html.replace('<html lang="en">', f'<html lang="{words["lang"]}">', 1)
     html = re.sub(r"<title>[^<]*</title>", f"<title>{escape(labels['title'], quote=False)}</title>", html, count=1)
+    if version:
+        html = html.replace('"/static/', f'"/static/v{version}/')
     payload = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
     return html.replace("</head>", f'<script id="ddz-strings" type="application/json">{payload}</script>\n</head>', 1)
 
@@ -160,14 +195,18 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
         raise ValueError(host)  # beyond loopback only with a token (ddz serve makes one)
     context = context or Context()
 
+    version = static_version()
+
     async def page(request: Request) -> Response:
-        html = await run_in_threadpool(render_page, context, dict(request.query_params))
+        html = await run_in_threadpool(render_page, context, dict(request.query_params), version)
         return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
     routes: list[Any] = [Route(path, page) for path in PAGES]
     for path, method, work in api.ROUTES:
         routes.append(Route(path, endpoint(context, work), methods=[method]))
-    routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    # the page's own files: under their digest, kept a year; the plain path revalidates (ETag) each time
+    routes.append(Mount(f"/static/v{version}", CachedStatic(directory=STATIC, cache_control=FOREVER)))
+    routes.append(Mount("/static", CachedStatic(directory=STATIC, cache_control="no-cache"), name="static"))
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return await refusal(context, request, refuse(404, "err_no_page", path=quoted(request.url.path)))
@@ -175,7 +214,9 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
     async def not_allowed(request: Request, exc: Exception) -> Response:
         return await refusal(context, request, refuse(405, "err_method", method=request.method[:10]))
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
+    # compressed answers (the page's files and the larger JSON answers) for any browser that asks
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed},
+                    middleware=[Middleware(GZipMiddleware, minimum_size=500)])
     app.state.context = context
 
     def worded(query: Mapping[str, str], phrase: Phrase) -> str:

@@ -127,9 +127,10 @@ def sync(context: Context, slot: Slot[Table]) -> str | None:
 def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any]:
     """A new game: ``same`` replays the finished deal unscored, else ``deal``/``level`` (or the settings').
 
-    A game still in progress is never dropped silently: without ``abandon`` the
-    request is refused (409); with it the game is recorded as abandoned (lost
-    at its stake, as ``ddz play`` does).
+    A scored game still in progress is never dropped silently: without ``abandon``
+    the request is refused (409); with it the game is recorded as abandoned (lost
+    at its stake, as ``ddz play`` does).  An unscored replay is simply dropped:
+    it was never on the record, so leaving it can cost nothing.
     """
     with context.store() as settings_store:
         settings = context.settings(settings_store)
@@ -145,10 +146,17 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
     if same and (current is None or not current.session.is_over):
         raise refuse(409, "err_no_finished")
     if current is not None and not current.session.is_over:
-        if not abandon:
+        if not abandon and current.session.scored:
             raise ApiError(409, t("web.in_progress", deal=current.session.deal), {"in_progress": True})
         claimed = current.games.claimed
-        if claimed is not None:
+        if claimed is not None and not current.session.scored:
+            # an unscored replay ("Same deal") left unfinished is no game of the record: nothing won
+            # or lost, so it is dropped rather than filed as a loss in the history and the stats
+            try:
+                current.games.discard(claimed)
+            except GameBusyError as error:
+                raise ApiError(409, str(error)) from None
+        elif claimed is not None:
             try:
                 current.games.abandon(claimed)
             except GameBusyError as error:
@@ -206,10 +214,12 @@ def play(table: Table, body: dict[str, Any]) -> list[Any]:
     items = session.select(text)
     status = next((item for item in items if isinstance(item, ev.StatusLine)), None)
     if status is None or not status.ok:
-        raise ApiError(422, status.render() if status else t("web.status_empty"), {"events": render.events(items)})
+        raise ApiError(422, render.page_cards(status.render()) if status else t("web.status_empty"), {"events": render.events(items)})
     options = next((item for item in items if isinstance(item, ev.Options)), None)
     if options is None:
-        return items + session.confirm()
+        # the selection's status ("Bomb · can be played") is about cards that are now on the table:
+        # the page's status line shows the line that opens the next turn instead
+        return [item for item in items if not isinstance(item, ev.StatusLine)] + session.confirm()
     if number is None:
         return items
     if number > len(options.options):

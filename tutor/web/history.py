@@ -14,7 +14,7 @@ from tutor.coach.status import combo_name
 from tutor.engine.auction import CALL
 from tutor.engine.trick import Turn
 from tutor.sessions.replay import ReplayStep
-from tutor.i18n import speaking, t
+from tutor.i18n import Phrase, speaking, t
 from tutor.store.games import GameStore
 from tutor.web import felt, render
 from tutor.web.context import Context, chosen_lang
@@ -84,7 +84,8 @@ def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
             "header": t("play.replay_start", deal=step.deal) if step.index == 0
             else t("play.replay_step", n=step.index, total=total),
             "action": _action(step),
-            "remarks": [f"{t('play.coach_prefix')}: {remark.render()}" for remark in step.remarks],
+            "remarks": [f"{t('play.coach_prefix')}: {render.said(remark) if isinstance(remark, Phrase) else remark.render()}"
+                        for remark in step.remarks],
             "table": felt.felt([felt.seat(seat, render.seat_name(seat), render.role(step.landlord, seat),
                                           cards=hand, last=_last(step, seat), fanned=seat == 0)
                                 for seat, hand in enumerate(step.hands)],

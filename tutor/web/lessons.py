@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
-from tutor.i18n import language, speaking, t
+from tutor.i18n import Phrase, language, speaking, t
 from tutor.lessons.model import SEATS, WEB, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
 from tutor.lessons.review import REVIEW_ID, ReviewBook
@@ -105,13 +105,13 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ls.TaskShown):
         return _task(item)
     if isinstance(item, ls.HintGiven):
-        return {"type": "hint", "text": item.line.render()}
+        return {"type": "hint", "text": render.said(item.line) if isinstance(item.line, Phrase) else item.line.render()}
     if isinstance(item, ls.Restarted):
         return {"type": "say", "text": t("lessons.restarted")}
     if isinstance(item, StatusLine):
-        return {"type": "status", "text": item.render(), "ok": item.ok}
+        return {"type": "status", "text": render.page_cards(item.render()), "ok": item.ok}
     if isinstance(item, ls.Answered):
-        return {"type": "answered", "ok": item.ok, "lines": [line.render() for line in item.lines]}
+        return {"type": "answered", "ok": item.ok, "lines": [render.said(line) if isinstance(line, Phrase) else line.render() for line in item.lines]}
     if isinstance(item, ls.LessonDone):
         return {"type": "done", "text": t("web.lesson_done", stars=item.stars, wrong=item.wrong, hints=item.hints),
                 "stars": item.stars, "next": item.next_lesson}

@@ -25,7 +25,7 @@ from tutor.web.holder import Holder, Slot
 
 def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, StatusLine):
-        return {"type": "status", "text": item.render(), "ok": item.ok}
+        return {"type": "status", "text": render.page_cards(item.render()), "ok": item.ok}
     if isinstance(item, ms.NothingToReplay):
         return {"type": "none", "text": t("mistakes.none")}
     if isinstance(item, ms.TryJudged):

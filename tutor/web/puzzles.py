@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any, cast
 
 from tutor.coach.status import combo_name
-from tutor.i18n import speaking, t
+from tutor.i18n import Phrase, speaking, t
 from tutor.puzzles import personal
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
@@ -42,7 +42,7 @@ def goal_text(puzzle: Puzzle) -> str:
 
 def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
     return [{"who": player_name(puzzle, p.player), "by_learner": p.by_learner, "move": render.combo(p.move),
-             "text": t("play.last_pass") if p.move is None else f"{p.move.text} · {combo_name(p.move)}"}
+             "text": t("play.last_pass") if p.move is None else f"{render.page_cards(p.move.text)} · {combo_name(p.move)}"}
             for p in items]
 
 
@@ -102,7 +102,7 @@ def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
         if item.level == 1 and item.move is not None:
             text = combo_name(item.move)
         else:
-            text = t("play.last_pass") if item.move is None else f"{item.move.text} · {combo_name(item.move)}"
+            text = t("play.last_pass") if item.move is None else f"{render.page_cards(item.move.text)} · {combo_name(item.move)}"
         return {"type": "hint", "level": item.level, "move": render.combo(item.move) if item.level > 1 else None,
                 "text": f"{t('web.hint')}: {text}"}
     if isinstance(item, ps.SolutionShown):
@@ -114,8 +114,20 @@ def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
         if record is not None and record.outcome in (Outcome.SOLVED, Outcome.FAILED):
             change = t("puzzles.rating_change", before=round(record.rating_before),
                        after=round(record.rating_after), change=f"{record.change:+.0f}")
-        return {"type": "over", "solved": item.solved,
-                "text": t("web.solved") if item.solved else t("web.not_solved"),
+        # The words follow what was recorded (the rating, the stats and the replay queue read the
+        # record): a position finished after a wrong move is a rated loss, never "Solved!".
+        outcome = record.outcome if record is not None else None
+        solved = item.solved and outcome in (None, Outcome.SOLVED)
+        if solved:
+            text = t("web.solved")
+        elif item.solved and outcome is Outcome.FAILED:
+            text = t("web.finished_after_wrong")
+        elif item.solved and outcome is Outcome.ASSISTED:
+            text = t("web.finished_with_help")
+        else:
+            text = t("web.not_solved")
+        return {"type": "over", "solved": solved, "outcome": None if outcome is None else outcome.value,
+                "text": text,
                 "rating_change": change,
                 "streak": None if item.streak is None else t("web.streak", n=item.streak)}
     return None
@@ -157,7 +169,50 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
         "can_pass": pos.table is not None,
         "felt": table(puzzle, pos, bottom=pos.to_move if not pos.is_over else None),
     }
+    # whose hand is fanned at the bottom: in a team puzzle it becomes the partner's on the partner's turn
+    fanned = pos.to_move if not pos.is_over else puzzle.position.to_move
+    out["puzzle"]["hand_owner"] = fanned
+    owner = ps.seat_phrase(puzzle, fanned)
+    out["puzzle"]["hand_switch"] = (t("web.hand_switch", who=Phrase(owner.key, owner.values, True).render())
+                                    if fanned != puzzle.position.to_move else t("web.hand_back"))
     return out
+
+
+#: Difficulty bands of a puzzle's rating (the Glicko scale the learner's rating uses).
+BANDS = ((1300, "easy"), (1700, "medium"), (float("inf"), "hard"))
+
+
+def browse(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
+    """The library to browse: every puzzle with its themes, difficulty and the learner's result.
+
+    Titles stay hidden (they name the idea, as on the puzzle itself before it is over);
+    "solved" means the last attempt was a clean solve, "to try again" anything else the
+    learner tried (a wrong move first, a hint, the solution).  The learner's own puzzles
+    (missed wins of their games, made by :mod:`tutor.puzzles.personal`) come first.
+    """
+    with context.store() as store:
+        progress = PuzzleProgress(store)
+        with speaking(chosen_lang(store, context, query.get("lang"))):
+            personal.scan(store)  # the learner's finished games not yet looked at: their missed wins
+            own = progress.personal()
+            mine_ids = {p.id for p in own}
+            books = ps.with_personal(_library(), progress)
+            last = progress.last_outcomes()
+            rows = []
+            for puzzle in [*own, *(p for p in books if p.id not in mine_ids)]:  # your own puzzles first
+                rating = progress.puzzle_rating(puzzle).rating
+                band = next(name for top, name in BANDS if rating < top)
+                outcome = last.get(puzzle.id)
+                status = "new" if outcome is None else "solved" if outcome == Outcome.SOLVED.value else "again"
+                rows.append({"id": puzzle.id, "name": t("puzzles.puzzle_id", id=puzzle.id),
+                             "themes": list(puzzle.themes), "rating": round(rating), "mine": puzzle.id in mine_ids,
+                             "difficulty": band, "difficulty_text": t(f"web.difficulty_{band}"),
+                             "status": status, "status_text": t(f"web.library_{status}")})
+            themes = sorted({theme for p in books for theme in p.themes})
+            counts = {status: sum(r["status"] == status for r in rows) for status in ("new", "solved", "again")}
+            return {"puzzles": rows,
+                    "themes": [{"id": theme, "name": t(f"puzzles.theme_{theme}")} for theme in themes],
+                    "summary": t("web.library_summary", total=len(rows), **counts)}
 
 
 def _library() -> Any:
@@ -208,6 +263,12 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
                                     progress.attempted_ids())
         except ValueError:
             raise refuse(400, "err_theme", value=quoted(theme)) from None
+    elif kind == "pick":
+        ident = field_str(body, "id", limit=80)
+        library = ps.with_personal(library, progress)  # the learner's own puzzles are in the library too
+        if ident not in library:
+            raise refuse(404, "err_no_puzzle", id=quoted(ident))
+        puzzle = library.get(ident)
     elif kind == "mine":
         # A missed win of the learner's own games (the newest finished games are looked at first).
         personal.scan(progress.store)
@@ -279,6 +340,7 @@ def mine(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> di
 ROUTES = [
     ("/api/puzzle/mine", "GET", mine),
     ("/api/puzzle", "GET", route(None)),
+    ("/api/puzzle/library", "GET", browse),
     ("/api/puzzle/select", "POST", route(look)),
     ("/api/puzzle/start", "POST", route(start)),
     ("/api/puzzle/move", "POST", route(move)),

@@ -10,6 +10,8 @@ one process.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from tutor.bots.base import can_show_hand
@@ -17,7 +19,7 @@ from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
-from tutor.i18n import t
+from tutor.i18n import Phrase, t
 from tutor.sessions import events as ev
 
 #: Order of the card counter row (RULES §9): big joker, small joker, 2, then A down to 3.
@@ -30,6 +32,45 @@ def cards(value: Cards | int | None) -> list[str] | None:
         return None
     packed = value if isinstance(value, int) else value.packed
     return [RANK_CHARS[rank] for rank in Cards(packed).ranks()]
+
+
+#: A run of cards in the terminal's letters that a reader of the page would not know (a ten, a joker).
+_TERMINAL_CARDS = re.compile(r"(?<![A-Za-z0-9{])[3-9JQKA2]*[TXD][3-9TJQKA2XD]*(?![A-Za-z0-9}])")
+
+
+def page_cards(text: str) -> str:
+    """Cards as the page writes them in a sentence: "10" for T, the jokers by name.
+
+    ``"TT"`` → ``"10 10"``, ``"9TJQK"`` → ``"9 10 J Q K"``, ``"XD"`` → ``"small joker + big joker"``;
+    runs without a ten or a joker ("33", "JQKA") stay as the terminal and the page both write them.
+    """
+    def one(match: re.Match[str]) -> str:
+        names = [t("web.small_joker") if c == "X" else t("web.big_joker") if c == "D" else "10" if c == "T" else c
+                 for c in match.group(0)]
+        return (" + " if any(c in "XD" for c in match.group(0)) else " ").join(names)
+
+    return _TERMINAL_CARDS.sub(one, text)
+
+
+def page_value(value: object) -> object:
+    """A phrase's value for the page: card texts renamed, nested phrases likewise (see :func:`page_phrase`)."""
+    if isinstance(value, Phrase):
+        return page_phrase(value)
+    if isinstance(value, str):
+        return page_cards(value)
+    return value
+
+
+def page_phrase(phrase: Phrase) -> Phrase:
+    """The phrase with its card values in the page's words: sentences travel as keys plus values
+    (cards among them as the terminal's letters), so the page renames the values, never the sentence."""
+    values: Mapping[str, object] = {k: page_value(v) for k, v in phrase.values.items()}
+    return Phrase(phrase.key, values, phrase.lower)
+
+
+def said(phrase: Phrase) -> str:
+    """A phrase rendered for the page (current language)."""
+    return page_phrase(phrase).render()
 
 
 def combo(move: Combo | None) -> dict[str, Any] | None:
@@ -104,6 +145,7 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
         "game_cell": game_cell(view),
         "counter": counter(view) if show_counter else None,
         "table": combo(view.table),
+        "table_seat": view.table_seat if view.table is not None else None,
         "leading": view.table is None,
         # The open hand (RULES §12.2): the landlord's cards, for every seat, as they are now.
         "shown": None if view.shown is None else {"seat": view.landlord, "cards": cards(view.shown)},
@@ -128,11 +170,14 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
     else:
         farmers = [seat_name(s) for s in range(len(final.hands)) if s != final.landlord]
         who = t("play.winner_farmers", seats=t("play.and").join(farmers))
+    title = t("play.final_title_you_win") if you_won else t("play.final_title_you_lose")
     return {
         "type": "final",
         "won": you_won,
-        "title": t("play.final_title_you_win") if you_won else t("play.final_title_you_lose"),
+        "title": title,
         "who": who,
+        # one line for the status: "You lose. The landlord (West) wins alone." (two sentences, each stopped)
+        "status": f"{title}{'' if title[-1:] in '.!?…' else '.'} {who}",
         "multipliers_title": t("play.multipliers"),
         "multipliers": multipliers(final),
         "cost_line": ev.cost_phrase(final).render(),
@@ -159,37 +204,37 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
 def event(item: object) -> dict[str, Any] | None:
     """One game event as a line (or block) of the page; None for events the state already draws."""
     if isinstance(item, ev.Say):
-        return {"type": "say", "text": item.phrase.render(), "tone": item.tone.value}
+        return {"type": "say", "text": said(item.phrase), "tone": item.tone.value}
     if isinstance(item, ev.StatusLine):
-        return {"type": "status", "text": item.render(), "ok": item.ok}
+        return {"type": "status", "text": page_cards(item.render()), "ok": item.ok}
     if isinstance(item, ev.BidMade):
-        return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": item.phrase().render()}
+        return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": said(item.phrase())}
     if isinstance(item, ev.Redealt):
         return {"type": "redeal", "deal": str(item.deal), "text": t("play.redeal", deal=item.deal)}
     if isinstance(item, ev.LandlordChosen):
-        return {"type": "landlord", "seat": item.seat, "text": item.phrase().render()}
+        return {"type": "landlord", "seat": item.seat, "text": said(item.phrase())}
     if isinstance(item, ev.HandShown):
-        return {"type": "shown", "seat": item.seat, "text": item.phrase().render()}
+        return {"type": "shown", "seat": item.seat, "text": said(item.phrase())}
     if isinstance(item, ev.Played):
         name = seat_name(item.seat)
         if item.move is None:
             return {"type": "played", "seat": item.seat, "move": None, "text": t("play.passes", seat=name)}
         return {"type": "played", "seat": item.seat, "move": combo(item.move),
-                "text": t("play.plays", seat=name, combo=f"{item.move.text} · {combo_name(item.move)}")}
+                "text": t("play.plays", seat=name, combo=f"{page_cards(item.move.text)} · {combo_name(item.move)}")}
     if isinstance(item, ev.Options):
         return {"type": "options", "options": [
             {"n": n, **(combo(option) or {})} for n, option in enumerate(item.options, 1)]}
     if isinstance(item, ev.HintShown):
-        text = item.phrase.render()  # the move, its win chance and the coach's reason
+        text = said(item.phrase)  # the move, its win chance and the coach's reason
         if item.wrapped:
             text = f"{t('coach.hint_none')} {text}"
         return {"type": "hint", "n": item.n, "move": combo(item.move), "text": text}
     if isinstance(item, ev.Remark):
-        return {"type": "remark", "text": f"{t('play.coach_prefix')}: {item.phrase.render()}"}
+        return {"type": "remark", "text": f"{t('play.coach_prefix')}: {said(item.phrase)}"}
     if isinstance(item, ev.FinalCard):
         return final_card(item)
     if isinstance(item, ev.Review):
-        return {"type": "review", "title": t("coach.review_title"), "lines": [p.render() for p in item.lines]}
+        return {"type": "review", "title": t("coach.review_title"), "lines": [said(p) for p in item.lines]}
     return None
 
 

@@ -4,13 +4,17 @@
 // worded from the strings the server wrote into the page when it was served.
 import { $, S, state, tr } from "./core.js";
 
-export async function api(path, body) {
+/**
+ * ``thinking``: the answer waits for the bots to move (a bid, a play, a pass, a new deal): the table's
+ * small "thinking" note shows in the middle of the felt, where their cards will appear, never over
+ * the controls. Every request marks the body aria-busy (what tests and assistive tech wait on).
+ */
+export async function api(path, body, { thinking = false } = {}) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   const sep = path.includes("?") ? "&" : "?";
   state.busy += 1;
-  $("busy").hidden = false;
-  $("busy").textContent = tr("waiting");
+  if (thinking) { state.thinking += 1; $("thinking").hidden = false; }
   document.body.setAttribute("aria-busy", "true");
   try {
     let response;
@@ -29,7 +33,8 @@ export async function api(path, body) {
     return { ok: response.ok, status: response.status, data };
   } finally {
     state.busy -= 1;
-    if (!state.busy) { $("busy").hidden = true; document.body.removeAttribute("aria-busy"); }
+    if (thinking) { state.thinking -= 1; $("thinking").hidden = state.thinking > 0 ? false : true; }
+    if (!state.busy) document.body.removeAttribute("aria-busy");
   }
 }
 
@@ -46,6 +51,9 @@ export function useStrings(payload) {
   }
   for (const node of document.querySelectorAll("[data-label]")) node.setAttribute("aria-label", tr(node.dataset.label));
   $("keys").textContent = tr("keyboard_help");
+  for (const node of document.querySelectorAll("[data-label]")) {
+    if (node.dataset.t) node.title = tr(node.dataset.label);
+  }
 }
 
 /** The words the server wrote into the page (so the page can speak before, and without, any request). */

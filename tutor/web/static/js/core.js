@@ -5,15 +5,25 @@
 export const S = {};
 
 /** What the page remembers between requests: revisions, the raised cards, the current objects. */
-export const state = { lang: "en", game: null, rev: 0, selected: new Set(), seq: 0, busy: 0,
+export const state = { lang: "en", game: null, rev: 0, selected: new Set(), seq: 0, busy: 0, thinking: 0,
                        puzzle: null, puzzleRev: 0, lesson: null, lessonRev: 0, mistakesRev: 0, settings: null,
-                       moment: null };
+                       moment: null, suitSeed: "" };
 
 export const $ = (id) => document.getElementById(id);
 
-/** A label with its {placeholders} filled in (the key itself when the catalogue lacks it). */
+/** Which form of a {n|one|few|many} choice a whole number takes (the server's rule: tutor/i18n plural_index). */
+function pluralIndex(n) {
+  const form = new Intl.PluralRules(state.lang).select(n);
+  return { one: 0, few: 1, many: 2, other: state.lang === "ru" ? 2 : 1 }[form] ?? 1;
+}
+
+/** A label with its {placeholders} filled in and its {n|form|form} plurals chosen (the key itself when the catalogue lacks it). */
 export function tr(key, values) {
-  let text = S[key] || key;
+  let text = (S[key] || key).replace(/\{(\w+)\|([^{}]*)\}/g, (whole, name, forms) => {
+    const list = forms.split("|");
+    const n = (values || {})[name];
+    return Number.isInteger(n) ? list[Math.min(pluralIndex(n), list.length - 1)] : list[list.length - 1];
+  });
   for (const [k, v] of Object.entries(values || {})) text = text.replace(`{${k}}`, v);
   return text;
 }

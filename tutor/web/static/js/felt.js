@@ -3,34 +3,47 @@
 // (the same parts) for a lesson step or a puzzle position.
 import { el, tr } from "./core.js";
 import { api } from "./api.js";
-import { cardName, comboView, miniCards, shortFace } from "./cards.js";
+import { backs, cardName, comboView, miniCards, seatGroup, shortFace } from "./cards.js";
 import { drawHand } from "./hand.js";
 
-/** One seat into ``box``; ``over``: the game has ended (no "to move" mark). */
-export function seatBox(box, seat, over) {
+/**
+ * One seat into ``box``; ``over``: the game has ended (no "to move" mark); ``hand``: the learner's
+ * cards (the suits of the learner's own plays follow them). An opponent's hidden hand is a fan of
+ * card backs with the count; a hand shown face up is drawn small.
+ */
+export function seatBox(box, seat, over, hand = []) {
   box.replaceChildren();
   const moving = seat.to_move && !over;
   box.classList.toggle("turn", Boolean(moving));
   const role = seat.role ? el("span", { class: `role ${seat.role}`,
     text: seat.role === "landlord" ? tr("landlord_mark") : tr("farmer_mark") }) : null;
-  box.append(el("div", {}, el("span", { class: "name", text: seat.name }), role,
-    moving ? el("span", { class: "turnmark", text: ` ▶ ${tr(seat.seat === 0 ? "to_move_you" : "to_move")}` }) : null));
-  // A hand shown face up is drawn small in its seat, unless it is the one fanned at the bottom.
-  if (seat.cards && !seat.fanned && seat.cards.length) box.append(el("div", { class: "shown" }, miniCards(seat.cards)));
-  else if (seat.seat !== 0 && seat.count_text) box.append(el("div", { class: "count", text: seat.count_text }));
+  box.append(el("div", { class: "who" }, el("span", { class: "name", text: seat.name }), role,
+    moving ? el("span", { class: "turnmark", text: `▶ ${tr(seat.seat === 0 ? "to_move_you" : "to_move")}` }) : null));
+  if (seat.cards && !seat.fanned && seat.cards.length) box.append(el("div", { class: "shown" }, miniCards(seat.cards, seatGroup(seat.seat, []))));
+  else if (seat.seat !== 0 && seat.count !== undefined) box.append(backs(seat.count, { label: seat.count_text }));
   const last = el("div", { class: "last" });
   if (seat.last) {
     if (seat.last.kind === "play") {
-      last.append(comboView(seat.last));
-      if (seat.last.to_beat) last.append(el("span", { class: "tobeat", text: "◀" }));
+      last.append(comboView(seat.last, seatGroup(seat.seat, hand)));
+      if (seat.last.to_beat) last.append(el("span", { class: "tobeat", "aria-label": tr("to_beat"), text: "◀" }));
     } else last.append(el("span", { class: "pass", text: seat.last.text }));
   }
   box.append(last);
 }
 
+/** The kitty: three backs until the landlord takes it, then its cards face up. */
 export function kittyBox(node, kitty) {
-  node.replaceChildren(el("div", { text: tr("kitty") }),
-    kitty ? miniCards(kitty) : el("div", { class: "facedown", text: "▮ ▮ ▮" }));
+  node.replaceChildren(el("span", { class: "kitty-label", text: tr("kitty") }),
+    kitty ? miniCards(kitty, { from: 3 }) : backs(3, { shown: 3, label: tr("kitty_hidden") }));
+}
+
+/** The trick in the middle of the table: the play to beat, moved in from its seat (CSS). */
+export function trickBox(node, move, seat, hand = []) {
+  node.replaceChildren();
+  node.className = "trick";
+  if (!move) return;
+  node.classList.add(`from-${seat}`);
+  node.append(comboView(move, seatGroup(seat, hand)));
 }
 
 export function counterRow(node, counter) {
@@ -49,7 +62,7 @@ export function feltView(felt, { active = false, label = null } = {}) {
   const bySeat = new Map(felt.seats.map((s) => [s.seat, s]));
   const box = (seat) => {
     const node = el("div", { class: "seat" + (seat.seat === 0 ? " me" : "") });
-    seatBox(node, seat, felt.over);
+    seatBox(node, seat, felt.over, felt.hand || []);
     return node;
   };
   const top = el("div", { class: "opponents" },

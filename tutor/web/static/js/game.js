@@ -1,8 +1,8 @@
 // The coached game: the table in #view-play, drawn from the server's game object and events.
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
-import { comboView } from "./cards.js";
-import { counterRow, kittyBox, seatBox } from "./felt.js";
+import { comboView, seatGroup } from "./cards.js";
+import { counterRow, kittyBox, seatBox, trickBox } from "./felt.js";
 import { attachSwipe, drawHand, raise, selectedText } from "./hand.js";
 import { drawFinal } from "./final.js";
 
@@ -12,7 +12,7 @@ export async function openGame() {
   if (params.has("deal")) {
     const body = { resume_deal: params.get("deal") };
     if (params.has("level")) body.level = params.get("level");
-    answer = await api("/api/game/new", body);
+    answer = await api("/api/game/new", body, { thinking: true });
     history.replaceState(null, "", "/play");
     if (!answer.ok && answer.data.in_progress) {
       const current = await api("/api/game");
@@ -50,22 +50,25 @@ export function takeGame(answer, sent) {
   setGame(data);
   for (const event of data.events || []) gameEvent(event);
   if (state.game && state.game.final && (data.events || []).some((e) => e.type === "final")) {
-    const heading = $("final-title");  // the game just ended: bring the final card into view and focus
+    const heading = $("final-title");  // the game just ended: the final card lies on the table; focus it
     heading.setAttribute("tabindex", "-1");
     heading.focus({ preventScroll: true });
-    heading.scrollIntoView({ block: "start" });
   }
 }
 
 function setGame(data) {
   state.rev = data.rev;
   state.game = data.game;
+  if (state.game) {
+    state.suitSeed = `deal:${state.game.deal_seed}`;
+    restoreLog(state.game);
+  }
   state.selected.clear();
   $("options").hidden = true;
   drawGame();
   const final = state.game && state.game.final;
   if (final) {
-    setStatus(`${final.title} ${final.who}`, final.won);
+    setStatus(final.status, final.won);
     return;
   }
   const opening = state.game && state.game.opening;
@@ -87,14 +90,63 @@ function gameEvent(event) {
   }
 }
 
-function logLine(event) {
+/** The log's key in the browser's storage: the lines of the game on the table survive a reload. */
+const LOG_KEY = "ddz-log";
+
+function logKey(game) {
+  return game ? `${game.deal_seed}:${game.scored ? "s" : "r"}` : "";
+}
+
+function storedLog() {
+  try {
+    return JSON.parse(localStorage.getItem(LOG_KEY) || "null") || { key: "", lines: [] };
+  } catch (error) {
+    return { key: "", lines: [] };
+  }
+}
+
+function storeLog(log) {
+  try { localStorage.setItem(LOG_KEY, JSON.stringify({ key: log.key, lines: log.lines.slice(-300) })); } catch (error) { /* private mode: the log lives as long as the page */ }
+}
+
+/** After a reload (or a game taken up again): the log of this game, as it was, once. */
+function restoreLog(game) {
+  const log = storedLog();
+  const key = logKey(game);
+  if ($("log").dataset.key === key) return;
+  $("log").dataset.key = key;
+  $("log").replaceChildren();
+  if (log.key !== key) { storeLog({ key, lines: [] }); return; }
+  for (const line of log.lines) $("log").append(logItem(line));
+}
+
+function logItem(event) {
   const item = el("li", { class: [event.type, event.tone || ""].join(" ") }, event.text);
   if (event.type === "played" && event.move) {
     item.textContent = "";
-    item.append(`${(state.game && state.game.seats[event.seat].name) || ""}: `, comboView(event.move));
+    item.append(`${(state.game && state.game.seats[event.seat].name) || ""}: `, comboView(event.move, { from: event.seat }));
   }
-  $("log").append(item);
-  item.scrollIntoView({ block: "nearest" });
+  return item;
+}
+
+function logLine(event) {
+  const line = { type: event.type, tone: event.tone || "", text: event.text || "", seat: event.seat, move: event.move || null };
+  const log = storedLog();
+  const key = logKey(state.game);
+  storeLog({ key, lines: log.key === key ? [...log.lines, line] : [line] });
+  $("log").dataset.key = key;
+  $("log").append(logItem(line));
+  $("log-toggle").dataset.count = String($("log").children.length);
+  if (!$("talk").hidden) $("log").lastElementChild.scrollIntoView({ block: "nearest" });
+}
+
+/** The log is a drawer over the table: it never pushes the table off the screen. */
+function toggleLog(open) {
+  const talk = $("talk");
+  talk.hidden = !open;
+  $("log-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) { $("log-close").focus(); $("log").lastElementChild?.scrollIntoView({ block: "nearest" }); }
+  else $("log-toggle").focus();
 }
 
 export function setStatus(text, ok) {
@@ -109,8 +161,10 @@ function drawGame() {
   if (!game) return;
   $("game-title").textContent = game.title;
   $("game-cell").textContent = game.game_cell;
-  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over");
+  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand);
   kittyBox($("kitty"), game.kitty);
+  trickBox($("trick"), game.table, game.table_seat, game.hand);
+  drawLevels(game.level);
   counterRow($("counter"), game.counter);
   $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");
   drawHand($("hand"), game.hand, game.waiting === "play" && game.your_turn);
@@ -126,6 +180,7 @@ function drawGame() {
   }
   $("btn-open").hidden = !game.can_open;  // the open hand, before the landlord's first play (RULES §12.2)
   $("btn-pass").disabled = !game.can_pass;
+  $("btn-play").disabled = $("btn-hint").disabled = !game.your_turn;
   $("btn-undo").disabled = !game.can_undo;
   if (game.final) drawFinal(game.final, game.review);
 }
@@ -152,29 +207,62 @@ export async function selectionChanged() {
   for (const event of answer.data.events) if (event.type === "status") setStatus(event.text, event.ok);
 }
 
-export async function act(path, body) {
+/**
+ * The table's actions, one after another: an action waits for the one before it to be answered and
+ * then sends the revision that answer gave, so a quick second tap is never "another tab".
+ */
+let queue = Promise.resolve();
+
+function queued(work) {
+  const run = queue.then(work, work);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/** Bids, passes, undos and the bots' answers to them. */
+export function act(path, body) {
   state.seq += 1;
-  const answer = await api(path, { rev: state.rev, ...(body || {}) });
-  takeGame(answer);
-  return answer;
+  const thinking = path !== "/api/game/hint" && path !== "/api/game/undo";
+  return queued(async () => {
+    const answer = await api(path, { rev: state.rev, ...(body || {}) }, { thinking });
+    takeGame(answer);
+    return answer;
+  });
 }
 
-export async function playCards(n) {
+export function playCards(n) {
   const text = handText();
-  if (!text) { setStatus(tr("status_empty"), false); return; }
-  const answer = await api("/api/game/play", { rev: state.rev, cards: text, ...(n ? { n } : {}) });
-  if (answer.ok && answer.data.events.some((e) => e.type === "options")) {
-    state.rev = answer.data.rev;
-    for (const event of answer.data.events) gameEvent(event);
-    return;
-  }
-  takeGame(answer);
+  if (!text) { setStatus(tr("status_empty"), false); return Promise.resolve(); }
+  state.seq += 1;
+  return queued(async () => {
+    const answer = await api("/api/game/play", { rev: state.rev, cards: text, ...(n ? { n } : {}) }, { thinking: true });
+    if (answer.ok && answer.data.events.some((e) => e.type === "options")) {
+      state.rev = answer.data.rev;
+      for (const event of answer.data.events) gameEvent(event);
+      return;
+    }
+    takeGame(answer);
+  });
 }
 
-export async function newGame(body) {
-  const answer = await api("/api/game/new", body);
-  if (answer.ok) $("log").replaceChildren();
-  takeGame(answer, body);
+/** A new deal at the level picked at the table (the current game's level unless changed). */
+export function newGame(body) {
+  const level = $("level-pick").value || (state.game && state.game.level);
+  const sent = { ...(level && !body.same ? { level } : {}), ...body };
+  return queued(async () => {
+    const answer = await api("/api/game/new", sent, { thinking: true });
+    if (answer.ok) { storeLog({ key: "", lines: [] }); $("log").dataset.key = ""; }  // a new game: a new log
+    takeGame(answer, sent);
+  });
+}
+
+/** The level picker at the table: the level of the next deal (the game on the table keeps its own). */
+function drawLevels(level) {
+  const pick = $("level-pick");
+  if (!pick.options.length) {
+    for (const name of ["easy", "medium", "hard"]) pick.append(el("option", { value: name, text: tr(`level_${name}`) }));
+  }
+  if (!pick.dataset.touched) pick.value = level;
 }
 
 /** The table's fixed controls (index.html): swipe on the hand, bid and play buttons, "New deal". */
@@ -192,6 +280,10 @@ export function bindGame() {
   }
   $("btn-open").addEventListener("click", () => act("/api/game/open"));
   $("new-game").addEventListener("click", () => newGame({}));
+  $("level-pick").addEventListener("change", () => { $("level-pick").dataset.touched = "1"; });
+  $("log-toggle").addEventListener("click", () => toggleLog($("talk").hidden));
+  $("log-close").addEventListener("click", () => toggleLog(false));
+  $("talk").addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); toggleLog(false); } });
   $("counter-toggle").addEventListener("click", toggleCounter);
 }
 

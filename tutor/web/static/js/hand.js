@@ -1,6 +1,6 @@
 // The fanned hand: cards are buttons named by rank, aria-pressed when raised; tap or drag to raise.
 import { el, state, tr } from "./core.js";
-import { cardName, rankClasses, RANK_FACE } from "./cards.js";
+import { cardName, copies, corner, rankClasses, shortFace, suitClass, suitFor } from "./cards.js";
 
 /**
  * How many cards one row holds in ``node``: each card takes --step of the row (the strip a finger
@@ -25,13 +25,16 @@ export function drawHand(node, cards, active) {
   const rows = Math.max(1, Math.ceil(count / cardsPerRow(node)));
   const perRow = Math.max(1, Math.ceil(count / rows));
   let row = null;
+  const ks = copies(cards || [], { hand: true });
+  node.classList.toggle("rows", rows > 1);
   (cards || []).forEach((rank, i) => {
     if (i % perRow === 0) { row = el("div", { class: "hand-row" }); node.append(row); }
-    const card = el("button", { type: "button", class: ["card", ...rankClasses(rank)].join(" "),
+    const suit = suitFor(rank, ks[i]);
+    const card = el("button", { type: "button", class: ["card", ...rankClasses(rank), suitClass(suit)].join(" "),
       "aria-pressed": state.selected.has(i) ? "true" : "false", "aria-label": cardName(rank), "data-i": i,
       "data-rank": rank, disabled: !active },
-      el("span", { class: "rank", "aria-hidden": "true", text: RANK_FACE[rank] || rank }),
-      el("span", { class: "mark", "aria-hidden": "true" }));
+      corner(rank, suit),
+      el("span", { class: "face", "aria-hidden": "true", text: suit || shortFace(rank) }));
     row.append(card);
   });
 }

@@ -58,6 +58,8 @@ function lessonEvent(node, event) {
     clearTask();
     node.querySelectorAll(".task-controls").forEach((n) => n.remove());
     const step = el("div", { class: "panel step" }, el("p", { class: "keys", text: event.header }), el("p", { text: event.text }));
+    state.selected.clear();  // a new step's table starts with no card raised (the last step's were its own)
+    state.suitSeed = `lesson:${event.header}`;
     if (event.felt) step.append(feltView(event.felt, { label: tr("lesson_table") }).node);
     if (!event.has_task) step.append(el("div", { class: "buttons task-controls" },
       el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/next") }, tr("next_step"))));

@@ -12,17 +12,69 @@ import { currentView } from "./views.js";
 let stepper = null;  // the line being stepped through, if any (the arrow keys move it)
 
 export async function openPuzzles() {
-  takePuzzle(await api("/api/puzzle"));
+  const answer = await api("/api/puzzle");
+  takePuzzle(answer);
+  if (answer.ok && !answer.data.puzzle) await openLibrary();  // nothing open: the library, not an empty page
 }
 
-async function startPuzzle(kind) {
-  takePuzzle(await api("/api/puzzle/start", { kind, theme: $("puzzle-theme").value || null }));
+async function startPuzzle(kind, id) {
+  takePuzzle(await api("/api/puzzle/start", { kind, theme: $("puzzle-theme").value || null, ...(id ? { id } : {}) }));
+}
+
+/**
+ * The library: every puzzle with its themes, difficulty and the learner's result, filtered by the
+ * theme chosen in the bar, a difficulty and a result; shown a page at a time (a phone lists 20).
+ */
+async function openLibrary() {
+  const answer = await api("/api/puzzle/library");
+  const node = $("puzzle");
+  if (!answer.ok) { node.replaceChildren(el("p", { class: "status bad", role: "status", text: answer.data.error })); return; }
+  stepper = null;
+  const data = answer.data;
+  const themeName = new Map(data.themes.map((t) => [t.id, t.name]));
+  const pick = (id, label, values) => el("label", { class: "pick" }, el("span", { text: label }),
+    el("select", { id }, values.map(([v, text]) => el("option", { value: v, text }))));
+  const band = pick("library-band", tr("difficulty"), [["", tr("any_difficulty")],
+    ...["easy", "medium", "hard"].map((b) => [b, tr(`difficulty_${b}`)])]);
+  const result = pick("library-result", tr("result"), [["", tr("any_result")],
+    ...["new", "solved", "again"].map((r) => [r, tr(`library_${r}`)])]);
+  const list = el("ul", { class: "library" });
+  const more = el("button", { type: "button", class: "small" }, tr("more"));
+  let shown = 0;
+  const rows = () => data.puzzles.filter((p) => (!$("puzzle-theme").value || p.themes.includes($("puzzle-theme").value))
+    && (!$("library-band").value || p.difficulty === $("library-band").value)
+    && (!$("library-result").value || p.status === $("library-result").value));
+  const draw = (reset) => {
+    const found = rows();
+    if (reset) { list.replaceChildren(); shown = 0; }
+    for (const p of found.slice(shown, shown + 20)) {
+      list.append(el("li", { class: `library-row ${p.status}` },
+        el("span", { class: "library-name", text: p.name }, p.mine ? el("span", { class: "mine", text: tr("library_mine") }) : null),
+        el("span", { class: `band ${p.difficulty}`, text: `${p.difficulty_text} · ${p.rating}` }),
+        el("span", { class: "library-status", text: p.status_text }),
+        el("span", { class: "library-themes", text: p.themes.map((t) => themeName.get(t) || t).join(", ") }),
+        el("button", { type: "button", class: "small", "aria-label": `${tr("open_puzzle")}: ${p.name}`,
+          onclick: () => startPuzzle("pick", p.id) }, tr("open_puzzle"))));
+    }
+    shown = Math.min(found.length, shown + 20);
+    more.hidden = shown >= found.length;
+    count.textContent = tr("library_shown", { shown, total: found.length });
+  };
+  const count = el("p", { class: "keys", role: "status" });
+  more.addEventListener("click", () => draw(false));
+  for (const select of [band.querySelector("select"), result.querySelector("select")]) select.addEventListener("change", () => draw(true));
+  $("puzzle-theme").onchange = () => { if (list.isConnected) draw(true); };
+  node.replaceChildren(el("section", { class: "panel library-panel", "aria-labelledby": "library-title" },
+    el("h2", { id: "library-title", text: tr("library_title") }), el("p", { text: data.summary }),
+    el("div", { class: "bar" }, band, result), count, list, more));
+  draw(true);
 }
 
 export function bindPuzzles() {
   $("puzzle-daily").addEventListener("click", () => startPuzzle("daily"));
   $("puzzle-random").addEventListener("click", () => startPuzzle("random"));
   $("puzzle-replay").addEventListener("click", () => startPuzzle("replay"));
+  $("puzzle-library").addEventListener("click", openLibrary);
   document.addEventListener("keydown", (e) => {
     if (!stepper || !document.contains(stepper) || currentView() !== "puzzle") return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -54,6 +106,7 @@ function takePuzzle(answer) {
     return;
   }
   state.puzzleRev = data.rev;
+  const before = state.puzzle;
   state.puzzle = data.puzzle;
   drawBar(data);
   node.replaceChildren();
@@ -61,6 +114,7 @@ function takePuzzle(answer) {
   const p = data.puzzle;
   if (!p) return;
   state.selected.clear();
+  state.suitSeed = `puzzle:${p.id}`;
   node.append(el("h2", { text: `${p.daily ? tr("daily") + " · " : ""}${p.title}` }), el("p", { text: p.goal }),
     ...(p.themes_line ? [el("p", { class: "keys", text: p.themes_line })] : []));  // (append() would write "null")
   const table = feltView(p.felt, { active: !p.finished, label: tr("puzzle_table") });
@@ -82,6 +136,12 @@ function takePuzzle(answer) {
   node.append(log);
   for (const event of data.events || []) puzzleEvent(event, table.status, log, options, playIt, cards, table.hand);
   if (stepper) { node.insertBefore(stepper, log); }
+  // A team puzzle: on the partner's turn the hand at the bottom is the partner's — said, never silent.
+  if (before && before.id === p.id && before.hand_owner !== p.hand_owner && !p.finished) {
+    table.status.textContent = p.hand_switch;
+    table.status.className = "status switch";
+    log.append(el("li", { class: "switch", text: p.hand_switch }));
+  }
 }
 
 const lookAt = statusFeed("/api/puzzle/select", () => state.puzzleRev);

@@ -16,7 +16,7 @@ export async function openSettings() {
   const check = (key) => el("input", { type: "checkbox", id: `set-${key}`, checked: s[key],
     onchange: (e) => save({ [key]: e.target.checked }) });
   const note = el("p", { role: "status" });
-  form.replaceChildren(
+  form.replaceChildren(el("h1", { class: "title", text: tr("nav_settings") }),
     el("label", {}, el("span", { text: tr("language") }), select("lang", data.languages, ["English", "Русский"])),
     el("label", {}, el("span", { text: tr("level") }), select("level", data.levels, data.levels.map((l) => tr(`level_${l}`)))),
     el("label", {}, check("coach"), el("span", { text: tr("coach_on") })),
