@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from tutor.cli.main import main
+from tutor.coach.advice import chance_phrase
 
 ISSUE = ["analyze", "--hand", "233", "--landlord", "right", "--counts", "right=1,left=1", "--trick", "left:5"]
 
@@ -24,7 +25,9 @@ def test_issue_example_json_keys_and_the_only_winning_move_first() -> None:
     assert set(data) == {"candidates", "move", "remarks", "samples"}
     assert data["candidates"][0]["move"] == "2"
     assert [c["win_chance"] for c in data["candidates"]] == sorted((c["win_chance"] for c in data["candidates"]), reverse=True)
-    assert set(data["move"]) == {"move", "win_chance", "loss", "verdict"}
+    assert set(data["move"]) == {"move", "win_chance", "loss", "noise", "verdict", "flagged"}
+    assert all(0 <= c["noise"] <= 0.5 and c["samples"] >= 1 for c in data["candidates"])
+    assert 0 <= data["move"]["noise"] < data["move"]["loss"] / 2  # a blunder told from luck
     assert data["move"]["move"] == "pass" and data["move"]["verdict"] == "blunder"
     assert all(set(r) == {"code", "text"} for r in data["remarks"])
 
@@ -110,6 +113,12 @@ def test_a_stored_move_gets_the_in_game_hint_first(tmp_path: object, monkeypatch
     assert code == 2 and "--at 999" in err
 
 
+def _rendered(value: object) -> str:
+    from tutor.i18n import Phrase
+
+    return value.render() if isinstance(value, Phrase) else str(value)  # a hint's chance is a phrase
+
+
 def test_analyze_lists_what_the_in_game_hints_said_for_the_same_view(
     tmp_path: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -139,7 +148,7 @@ def test_analyze_lists_what_the_in_game_hints_said_for_the_same_view(
                 shown: list[HintShown] = []
                 while not shown or not shown[-1].wrapped:
                     shown += [e for e in session.hint() if isinstance(e, HintShown)]
-                said[number] = [("pass" if h.move is None else h.move.text, str(h.phrase.values["chance"]))
+                said[number] = [("pass" if h.move is None else h.move.text, _rendered(h.phrase.values["chance"]))
                                 for h in shown[:-1]]  # fmt: skip
                 session.confirm()  # the list wrapped round to the first hint: Enter plays it
             else:
@@ -151,7 +160,7 @@ def test_analyze_lists_what_the_in_game_hints_said_for_the_same_view(
         code, out, _ = _run(["analyze", str(game_id), "--at", str(number), "--json"])
         assert code == 0, out
         data = json.loads(out)
-        listed = [(c["move"], f"{round(100 * c['win_chance'])}%") for c in data["candidates"]]
+        listed = [(c["move"], chance_phrase(c["win_chance"], c["noise"]).render()) for c in data["candidates"]]
         assert listed == hints
         assert data["move"]["move"] == hints[0][0] and data["move"]["verdict"] == "best"
 

@@ -92,7 +92,7 @@ def test_bench_coach_bid_decisions_are_counted_and_reported_apart(monkeypatch: p
     monkeypatch.setattr(coach_bench, "run_bids", lambda: bids)
     text = CliRunner().invoke(main, ["bench", "coach"])
     assert text.exit_code == 0, text.output
-    assert f"Bid decisions: {bids.positions} " in text.output and text.output.count("Target (issue 13)") == 2
+    assert f"Bid decisions: {bids.positions} " in text.output and text.output.count("Target (issues 13, 20)") == 2
     data = json.loads(CliRunner().invoke(main, ["bench", "coach", "--json"]).stdout)
     assert data["bids"]["positions"] == bids.positions and data["bids"]["samples"] == 2
     assert data["positions"] == 3

@@ -107,11 +107,21 @@ def test_bid_advice_depends_on_the_view_only() -> None:
         (BID_INACCURACY, 0.0, "inaccuracy"),
         (BID_MISTAKE, 0.0, "mistake"),
         (BID_BLUNDER, 0.0, "blunder"),
-        (BID_BLUNDER, BID_BLUNDER / 2, "good"),  # a loss within twice its noise is never flagged
+        (BID_BLUNDER, BID_BLUNDER / 2, "blunder"),  # named by the estimate, but not flagged (below)
     ],
 )
 def test_bid_verdict_thresholds_are_in_base_stakes(loss: float, noise: float, level: str) -> None:
     assert bid_level(loss, noise) == level
+
+
+@pytest.mark.parametrize(("loss", "noise", "flagged"), [(BID_BLUNDER, BID_BLUNDER / 2, False), (BID_BLUNDER, 0.1, True),
+                                                         (BID_INACCURACY - 0.01, 0.0, False)])  # fmt: skip
+def test_a_bid_loss_within_twice_its_noise_is_never_flagged_nor_called_good(loss: float, noise: float, flagged: bool) -> None:
+    from tutor.coach.bidding import BidVerdict
+
+    verdict = BidVerdict(1, 0.0, 3, loss, loss, noise, bid_level(loss, noise))
+    assert verdict.flagged is flagged
+    assert (verdict.level == "good") is (loss < BID_INACCURACY)
 
 
 def test_a_play_view_is_refused() -> None:

@@ -81,7 +81,7 @@ def test_the_review_lists_the_largest_losses_with_the_better_move() -> None:
     v = to_view(describe("233", "right", "right=1,left=1", "left:5"))
     coach.after_move(v, None, None, action_index=5, move_number=4)
     lines = coach.review([Turn(2, combo("5")), Turn(0, None), Turn(1, combo("9"))], 1, 1, hints=0, undos=0)
-    assert lines[0].startswith("Move 4 (blunder): you played pass (wins ") and "2 wins" in lines[0]
+    assert lines[0].startswith("Move 4 (blunder, −") and "you played pass (wins " in lines[0] and "2 wins" in lines[0]
 
 
 def test_a_bid_remark_is_reviewed_as_the_bidding() -> None:
@@ -91,3 +91,32 @@ def test_a_bid_remark_is_reviewed_as_the_bidding() -> None:
     assert coach.after_bid(BidStatus(0, 0, 9, 0), 3, action_index=0, move=0) is not None
     history = [Turn(0, combo("3"))]
     assert coach.review(history, 0, 0, 0, 0)[0].startswith("Bidding: That bid is bold for this hand")
+
+
+def test_a_clearly_worse_candidate_is_never_praised_its_reason_says_what_it_loses() -> None:
+    """Issue 20: "sheds 5 while low cards are still cheap to lose" was said of a move that wins 0%."""
+    from tutor.coach.advice import hints
+    from tutor.coach.describe import describe, to_view
+
+    view = to_view(describe("233", "right", "right=1,left=1", "left:5"))  # 2 stops the one-card landlord
+    found = {("pass" if h.move is None else h.move.text): h for h in hints(view)}
+    assert found["2"].reason.code == "reason_stops"
+    worse = found["pass"].reason
+    assert worse.code in ("reason_worse", "reason_worse_because")
+    assert "loses −" in worse.text and "2" in worse.text
+
+
+def test_keeps_your_bomb_is_said_only_when_another_candidate_spends_it() -> None:
+    from tutor.coach.advice import reason
+    from tutor.coach.describe import describe, to_view
+    from tutor.coach.evaluation import Budget, evaluate
+    from tutor.engine.combos import Combo
+
+    view = to_view(describe("34567777", "right", "right=10,left=10", "left:3"))
+    ev = evaluate(view, (Combo.parse("4"), Combo.parse("7")), Budget(samples=8))
+    codes = {("pass" if c.move is None else c.move.text): reason(view, c.move, ev).code for c in ev.candidates}
+    assert codes["7"] == "reason_breaks_bomb"  # a single 7 breaks 7777
+    assert codes["4"] in ("reason_keeps_bomb", "reason_worse", "reason_worse_because", "reason_boss")
+    alone = to_view(describe("345689J", "right", "right=10,left=10", "left:3"))  # no bomb in the hand
+    ev2 = evaluate(alone, (), Budget(samples=8))
+    assert all(reason(alone, c.move, ev2).code != "reason_keeps_bomb" for c in ev2.candidates)

@@ -211,3 +211,17 @@ def test_detect_gives_one_finding_with_russian_text() -> None:
     v = view("3456777789JQKA", 0, (14, 17, 17))
     finding = detect(v, combo("34567"))
     assert finding is not None and "бомбу 7777" in finding.text
+
+
+def test_a_pattern_the_better_move_commits_too_is_no_explanation() -> None:
+    """Issue 20: "you beat your partner" blamed a move whose better alternative beat the partner too."""
+    from tutor.coach.describe import describe, to_view
+    from tutor.coach.mistakes import detect
+    from tutor.engine.combos import Combo
+
+    view = to_view(describe("3456789QKA", "left", "right=9,left=12", "right:T,left:pass"))
+    king, queen = Combo.parse("K"), Combo.parse("Q")
+    found = detect(view, king)
+    assert found is not None and found.code == "beats_partner"
+    assert detect(view, king, better=(queen,)) is None  # Q beats the partner as well
+    assert detect(view, king, better=(None,)) == found  # passing does not: the explanation stands

@@ -16,7 +16,12 @@ from tutor.engine.cards import Cards
 from tutor.engine.game import Game
 from tutor.solver import Solver
 
-SMALL = Budget(samples=8, width=3)
+#: One fixed step of 8 samples (no sequential sampling): the tests of what one step does.
+SMALL = Budget(samples=8, width=3, max_samples=8)
+#: Sequential sampling in steps of 8, up to 64, on the compiled play-out (the coach's method).
+SEQUENTIAL = Budget(samples=8, width=3, max_samples=64, policy="quick")
+#: Its first step alone.
+FIRST_STEP = Budget(samples=8, width=3, max_samples=8, policy="quick")
 
 
 def _mid_game_view(deal: int, plays: int) -> Game:
@@ -39,6 +44,26 @@ def test_same_view_same_figures() -> None:
 def test_every_candidate_plays_the_same_samples() -> None:
     ev = evaluate(_mid_game_view(4, 9).view(0), (), SMALL)
     assert {len(c.outcomes) for c in ev.candidates} == {ev.samples} == {SMALL.samples}
+
+
+def test_sequential_sampling_stops_when_every_figure_is_settled_or_at_the_cap() -> None:
+    """Steps of 8 are drawn only while a loss is unsettled (or a shown chance too noisy)."""
+    from tutor.coach.evaluation import settled
+
+    for deal, plays in ((4, 9), (6, 8), (3, 12)):
+        view = _mid_game_view(deal, plays).view(0)
+        ev = evaluate(view, (), SEQUENTIAL)
+        assert ev.samples % SEQUENTIAL.samples == 0 and SEQUENTIAL.samples <= ev.samples <= SEQUENTIAL.max_samples
+        assert ev.best.samples == ev.samples  # the best is always played on every sample
+        first = evaluate(view, (), FIRST_STEP)
+        # The first step is the fixed budget's, sample for sample.
+        assert {c.move: c.outcomes[:8] for c in ev.candidates if c.move in {d.move for d in first.candidates}} == {
+            c.move: c.outcomes for c in first.candidates if ev.value(c.move) is not None
+        }
+        if ev.samples < SEQUENTIAL.max_samples:
+            for c in ev.candidates[1:]:
+                assert settled(ev.loss(c.move), ev.loss_noise(c.move), SEQUENTIAL.target_noise)
+            assert ev.best.stderr <= SEQUENTIAL.chance_noise or ev.best.proven
 
 
 def test_asking_about_a_move_does_not_change_the_others() -> None:

@@ -173,3 +173,23 @@ def test_runner_reasons_follow_the_language(course: list, oracle: Oracle) -> Non
         assert "ставка" in (bidding.answer("7").reason or "")
     finally:
         set_language(before)
+
+
+def test_the_browser_gets_its_own_wording_of_terminal_texts() -> None:
+    """Issue 21: texts about typing and terminal keys have a browser wording; lone card letters become names."""
+    from tutor.lessons.course import load_course
+    from tutor.lessons.model import WEB, Text
+    from tutor.sessions.lesson import LessonSession, StepShown
+
+    course = load_course()
+    first = course[0]
+    web = LessonSession(course, first, None, front=WEB)
+    terminal = LessonSession(course, first, None)
+    last = len(first.steps) - 1
+    web.run.index = terminal.run.index = last
+    shown_web = next(e for e in web._enter_step() if isinstance(e, StepShown))
+    shown_term = next(e for e in terminal._enter_step() if isinstance(e, StepShown))
+    assert "ddz play" in shown_term.wording.get("en") and "(c)" in shown_term.wording.get("en")
+    assert "ddz" not in shown_web.wording.get("en") and "(c)" not in shown_web.wording.get("ru")
+    assert Text("Beat the T with X, keep 3456789TJQK", "Побейте T").for_front(WEB) == \
+        Text("Beat the 10 with small joker, keep 3456789TJQK", "Побейте 10")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tutor.lessons.oracle import Oracle
-from tutor.lessons.validate import validate_paths
+from tutor.lessons.validate import Report, validate_paths
 from tutor.paths import lessons_dir
 
 DATA = Path(__file__).parent / "data"
@@ -23,6 +23,9 @@ def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
     report = validate_paths(None, oracle, view=True)
     assert report.problems == []
     assert report.claims.unclear == []  # every wrong answer on hidden hands is clearly worse
+    kinds = report.claims.by_kind
+    assert kinds.get("bid_mistake", 0) >= 10 and kinds.get("bid_accepted", 0) >= 6  # bids agree with the coach
+    assert kinds.get("accepted_view", 0) >= 20 and report.claims.reachable >= 30
     assert report.claims.by_kind.get("mistake_view", 0) >= 5
     assert len(report.lessons) >= 20
     assert report.files == len(list(lessons_dir().glob("*.yaml")))
@@ -143,18 +146,51 @@ def test_thrift_proves_the_cheapest_answer(oracle: Oracle) -> None:
     assert report.ok and report.claims.by_kind.get("mistake", 0) >= 5
 
 
+def _one_step(tmp_path: Path, name: str, level: int, step: str, oracle: Oracle) -> Report:
+    """Validate (with the coach's weighing) a lesson of one step written here: ``step`` is its YAML."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"id: {name}\ntitle: t\nlevel: {level}\nsteps:\n{step}", encoding="utf-8")
+    return validate_paths([path], oracle, view=True)
+
+
 def test_view_based_check_flags_a_wrong_answer_that_wins_more_often(tmp_path: Path, oracle: Oracle) -> None:
     """The old beating step: KKK4 split the pair 44, and KKK2 kept 44 + AA (two plays)."""
-    old = tmp_path / "old_beating.yaml"
-    old.write_text(
-        "id: old-beating\ntitle: t\nlevel: 2\nsteps:\n"
-        "  - text: Left led QQQ + 3. Beat it.\n"
-        "    position: {landlord: left, bid: 1, hands: {you: 44KKKAA2}, counts: {right: 17, left: 16},"
-        " table: {by: left, cards: QQQ3}}\n"
-        "    task:\n      type: play\n      accept: {moves: [KKK4]}\n"
-        "      feedback:\n        - {answer: KKK2, text: a 2 wasted as a wing}\n",
-        encoding="utf-8")
-    report = validate_paths([old], oracle, view=True)
+    report = _one_step(tmp_path, "old-beating", 2,
+                       "  - text: Left led QQQ + 3. Beat it.\n"
+                       "    position: {landlord: left, bid: 1, hands: {you: 44KKKAA2}, counts: {right: 17, left: 16},"
+                       " table: {by: left, cards: QQQ3}}\n"
+                       "    task:\n      type: play\n      accept: {moves: [KKK4]}\n"
+                       "      feedback:\n        - {answer: KKK2, text: a 2 wasted as a wing}\n", oracle)
     found = {(p.line, p.path, p.code) for p in report.problems}
     assert (11, "steps[0].task.feedback[0].answer", "view_contradicts") in found  # KKK2 wins more often
     assert (9, "steps[0].task.accept", "view_contradicts") in found  # and an unlisted move (KKKA) too
+
+
+# ---------------------------------------------------------------- issue 21: the course agrees with the coach
+
+
+def test_the_old_opening_lead_with_eight_cards_is_refused(oracle: Oracle) -> None:
+    """The landlord's first lead while you hold 8 cards: no game reaches it (RULES §3)."""
+    assert (6, "steps[0].position", "unreachable") in _problems("broken_opening_lead.yaml", oracle)
+
+
+def test_old_bidding_steps_the_coach_calls_mistakes_are_reported(tmp_path: Path, oracle: Oracle) -> None:
+    """The old lesson 12 step 5: pass after left's 1 with two 2s and a bomb; the coach's expected score says 3."""
+    report = _one_step(tmp_path, "old-bidding", 3,
+                       "  - text: t\n    position: {bids: [{by: left, bid: 1}], hands: {you: 4555578899JJQKA22}}\n"
+                       "    task: {type: bid, accept: {bids: [0]}}\n", oracle)
+    found = {(p.path, p.code) for p in report.problems}
+    assert ("steps[0].task.accept.bids[0]", "coach_disagrees") in found  # pass is not a good choice
+    assert ("steps[0].task.accept.bids", "coach_disagrees") in found  # and bid 3, called wrong, is not worse
+    assert report.claims.by_kind.get("bid_accepted", 0) == 0
+
+
+def test_a_drill_answer_the_coach_calls_a_blunder_is_reported(tmp_path: Path, oracle: Oracle) -> None:
+    """The old airplane drill accepted every airplane with single wings, JJJQQQ + A + 2 among them."""
+    report = _one_step(tmp_path, "old-airplane", 2,
+                       "  - text: t\n    position: {landlord: you, bid: 2, hands: {you: 4JJJQQQ9A2},"
+                       " counts: {right: 17, left: 17}}\n"
+                       "    task: {type: play, accept: {kinds: [airplane_singles]}}\n", oracle)
+    flagged = [p.message for p in report.problems if p.code == "coach_disagrees"]
+    assert any("'JJJQQQA2'" in m and "blunder" in m for m in flagged)
+    assert not any(m.startswith("the lesson accepts '49JJJQQQ'") for m in flagged)

@@ -93,3 +93,12 @@ def test_a_damaged_stored_puzzle_is_skipped(store: Store) -> None:
 ])
 def test_the_after_game_line_has_the_right_plural(lang: str, n: int, text: str) -> None:
     assert text in plural("puzzles.from_game", n).render(lang)
+
+
+def test_only_games_that_play_like_the_solver_are_scanned() -> None:
+    import dataclasses
+
+    from tutor.engine.rules import NAMED, STANDARD
+
+    assert all(personal.solver_rules(rules) for rules in NAMED.values())  # rob, open hand: same plays
+    assert not personal.solver_rules(dataclasses.replace(STANDARD, min_straight=4))

@@ -61,11 +61,11 @@ def test_a_lesson_step_is_a_full_table_answered_by_tapping(page: Any, server: st
     seats = table.locator(".seat")
     expect(seats).to_have_count(3)
     right = seats.filter(has_text="Right")
-    expect(right).to_contain_text("18 cards")
+    expect(right).to_contain_text("10 cards")
     expect(right.locator(".role.landlord")).to_be_visible()
     expect(right.get_by_label("8")).to_have_count(2)  # the pair 88 on the table, marked to beat
     expect(right.locator(".tobeat")).to_be_visible()
-    expect(seats.filter(has_text="Left")).to_contain_text("17 cards")
+    expect(seats.filter(has_text="Left")).to_contain_text("13 cards")
     expect(table.locator(".seat.me")).to_contain_text("your turn")
     hand = table.get_by_role("group", name="Your hand")
     expect(hand.get_by_role("button")).to_have_count(9)

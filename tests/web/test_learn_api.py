@@ -88,7 +88,7 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
     assert task is not None and task["active"]
     seats = {seat["seat"]: seat for seat in task["felt"]["seats"]}
     assert [seats[s]["name"] for s in (0, 1, 2)] == ["You", "Right", "Left"]
-    assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "18 cards"
+    assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "10 cards"
     assert seats[1]["last"]["cards"] == ["8", "8"] and seats[1]["last"]["to_beat"]
     assert seats[0]["to_move"] and seats[0]["fanned"] and task["felt"]["hand"] == list("4667TTQQA")
     # Raised cards get the play status line at once; a look is not an attempt and moves no revision.
@@ -105,3 +105,30 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
     russian = client.post("/api/lesson/answer?lang=ru", json={"rev": wrong["rev"], "answer": "QQ"}).json()
     lines = next(e for e in russian["events"] if e["type"] == "answered")["lines"]
     assert lines[:2] == ["Не то — попробуйте ещё раз.", "QQ бьёт, но хватит TT, а дамы останутся."]
+
+
+def test_missed_lesson_tasks_come_back_in_the_browser_review(client: Any, home: Path) -> None:
+    """Issue 21: a wrong answer puts the task in the spaced review; when due, /api/lesson/start {id: review}."""
+    from datetime import datetime, timedelta, timezone
+
+    from tutor.lessons.review import ReviewBook
+
+    data = client.post("/api/lesson/start", json={"id": "review"})
+    assert data.status_code == 409 and "Nothing to review" in data.json()["error"]
+    data = client.post("/api/lesson/start", json={"id": "cards"}).json()
+    session = client.app.app.state.context.lesson.slot.session
+    while session.run.index < 3:
+        if session.has_task:
+            data = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": session.solution()}).json()
+        else:
+            data = client.post("/api/lesson/next", json={"rev": data["rev"]}).json()
+    data = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": "2"}).json()
+    assert data["review_due"] == 0  # missed now, due tomorrow
+    with client.app.app.state.context.store() as store:
+        book = ReviewBook(store)
+        assert [(i.lesson, i.step) for i in book.items()] == [("cards", 3)]
+        book.missed("cards", 3, datetime.now(timezone.utc) - timedelta(days=2))  # as if two days had passed
+    data = client.post("/api/lesson/start", json={"id": "review"}).json()
+    assert data["lesson"]["id"] == "review" and data["review_due"] == 1
+    step = next(e for e in data["events"] if e["type"] == "step")
+    assert step["text"].startswith("The cards and their order — ")

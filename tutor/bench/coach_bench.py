@@ -46,6 +46,12 @@ class CoachFigures:
     samples: int
     exact: int
     load: tuple[float, float, float]
+    #: Median samples drawn per decision (the sequential sampling stops when the figures are settled).
+    median_samples: float = 0.0
+    #: Decisions whose loss (of the move played) lies in 0.05–0.40 with a noise above 0.04 (issue 20: none).
+    imprecise: int = 0
+    #: The worst such noise.
+    worst_noise: float = 0.0
 
 
 def positions(deals: tuple[int, ...] = DEALS, per_deal: int = PER_DEAL) -> list[tuple[PlayerView, object]]:
@@ -84,16 +90,22 @@ def _timed(call: Callable[[], T], times: list[float], cpu: list[float]) -> T:
 def run(budget: Budget = DEFAULT_BUDGET) -> CoachFigures:
     times: list[float] = []
     cpu: list[float] = []
-    samples = 0
+    drawn: list[int] = []
     exact = 0
+    imprecise = 0
+    worst_noise = 0.0
     chosen = positions()
     for view, move in chosen:
         ev = _timed(lambda: evaluate(view, (move,), budget), times, cpu)  # type: ignore[arg-type]
-        samples = ev.samples
+        drawn.append(ev.samples)
         exact += ev.method == "exact"
+        loss, noise = ev.loss(move), ev.loss_noise(move)  # type: ignore[arg-type]
+        if 0.05 < loss < 0.40:
+            worst_noise = max(worst_noise, noise)
+            imprecise += noise > budget.target_noise
     return CoachFigures(
-        len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), samples, exact,
-        os.getloadavg(),
+        len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), max(drawn), exact,
+        os.getloadavg(), statistics.median(drawn), imprecise, worst_noise,
     )
 
 

@@ -22,6 +22,7 @@ would.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,8 @@ from tutor.bots.effort import Effort
 from tutor.bots.sampling import likely_samples
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import Cards
-from tutor.engine.combos import Combo
+from tutor.engine.combos import Combo, Kind
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick, Turn, replay_trick
 from tutor.engine.view import PlayerView
 
@@ -46,8 +48,12 @@ MAX_TURNS = 400
 
 
 @dataclass(slots=True)
-class _Sim:
-    """A game in the play phase, just enough to roll out."""
+class Sim:
+    """A game in the play phase, just enough to roll out.
+
+    Public for the coach and the variants work: a test plays it against
+    :class:`tutor.engine.game.Game` move for move (tests/coach/test_playout.py).
+    """
 
     hands: list[int]
     landlord: int
@@ -87,9 +93,81 @@ class _Sim:
         return None
 
 
-#: The public name of the play-phase simulator (the coach's bid evaluation steps it too); a fast copy
-#: of engine.Game's play, checked against it move for move by tests/bots/test_fast_copies.py.
-PlaySim = _Sim
+#: The old private name (kept for callers that still use it).
+_Sim = Sim
+#: The variants work's name for it (a fast copy of engine.Game's play, checked against it move for
+#: move by tests/bots/test_fast_copies.py and tests/coach/test_playout.py).
+PlaySim = Sim
+
+
+def quick_available(rules: Rules = STANDARD) -> bool:
+    """Is the compiled play-out (:func:`playout`) usable for ``rules``?
+
+    It is built with the solver's C core and knows the standard rules only.
+    """
+    from tutor.solver import native
+
+    return rules == STANDARD and native.available()
+
+
+def playout(
+    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
+) -> int:
+    """The winner's seat when the compiled quick policy plays every seat from here to the end.
+
+    Each seat decides from its own hand and the card counts (the policy is
+    described in ``tutor/solver/_native.c``): about a hundred times cheaper a
+    game than the hard level's judgement in Python, which is what lets the
+    coach sample enough deals for a precise verdict (docs/coach.md).  Three
+    seats, standard rules (:func:`quick_available`); -1 if 400 turns pass
+    (cannot happen with legal play).
+    """
+    from tutor.solver.native import _native
+
+    assert _native is not None
+    return int(_native.playout(tuple(hands), landlord, to_move, table and tuple(table),
+                               -1 if table_seat is None else table_seat, False))  # fmt: skip
+
+
+def playout_line(
+    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
+) -> tuple[int, list[Combo | None]]:
+    """:func:`playout` with the moves it made, in order (None = pass): for the cross-check with the engine."""
+    from tutor.solver.native import _native
+
+    assert _native is not None
+    winner, raw = _native.playout(tuple(hands), landlord, to_move, table and tuple(table),
+                                  -1 if table_seat is None else table_seat, True)  # fmt: skip
+    return int(winner), [None if m is None else Combo(m[0], Kind(m[1]), m[2], m[3]) for m in raw]
+
+
+class QuickBot:
+    """The compiled play-out policy as a bot: a seat's move from its view (hand, counts, table).
+
+    The coach's samples are nudged towards deals in which the others' past plays
+    are what this policy would have played (:func:`tutor.bots.sampling.likely_samples`),
+    the same players its play-outs then assume.  Standard rules, three seats.
+    """
+
+    level = "quick"
+
+    def bid(self, view: PlayerView) -> int:
+        """Bids as the medium level does (the hand evaluation): the play-out policy does not bid."""
+        from tutor.bots.medium import MediumBot
+
+        return MediumBot(0).bid(view)
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """Never shows its hand (the open hand is not a standard rule; the quick policy plays standard rules only)."""
+        return False
+
+    def play(self, view: PlayerView) -> Combo | None:
+        from tutor.solver.native import _native
+
+        assert _native is not None and view.landlord is not None
+        raw = _native.choose(view.hand.packed, tuple(view.card_counts), view.landlord, view.seat,
+                             view.table and tuple(view.table), -1 if view.table_seat is None else view.table_seat)  # fmt: skip
+        return None if raw is None else Combo(raw[0], Kind(raw[1]), raw[2], raw[3])
 
 
 def rollout(
@@ -101,7 +179,7 @@ def rollout(
     """
     assert view.landlord is not None
     hands = [view.hand.packed if s == view.seat else hidden[s] for s in range(view.players)]
-    sim = _Sim(
+    sim = Sim(
         hands,
         view.landlord,
         view.seat,

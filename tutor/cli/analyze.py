@@ -139,7 +139,7 @@ def analyze(
         return
     if level is not None:
         raise UserError(t("analyze.level_for_bids"))
-    from tutor.coach.advice import judge, move_text as render_move, reason, verdict_text
+    from tutor.coach.advice import chance_phrase, judge, move_text as render_move, reason, verdict_text
     from tutor.coach.evaluation import evaluate
 
     played: Any = "none"
@@ -166,7 +166,11 @@ def analyze(
         remarks.append({"code": verdict.explanation.code, "text": verdict.explanation.text})
     if as_json:
         out: dict[str, Any] = {
-            "candidates": [{"move": _move_json(c.move), "win_chance": round(c.win_chance, 4)} for c in ev.candidates],
+            "candidates": [
+                {"move": _move_json(c.move), "win_chance": round(c.win_chance, 4), "noise": round(c.noise, 4),
+                 "samples": c.samples}
+                for c in ev.candidates
+            ],  # fmt: skip
             "remarks": remarks,
             "samples": ev.samples,
         }
@@ -175,24 +179,27 @@ def analyze(
                 "move": _move_json(verdict.move),
                 "win_chance": round(verdict.win_chance, 4),
                 "loss": round(verdict.loss, 4),
+                "noise": round(verdict.noise, 4),
                 "verdict": verdict.level,
+                "flagged": verdict.flagged,
             }
         click.echo(json.dumps(out, ensure_ascii=False))
         return
     click.echo(t("analyze.header", samples=ev.samples, method=t(f"analyze.method_{ev.method}")))
+    click.echo(t(f"coach.against_{ev.method}"))
     for i, c in enumerate(ev.candidates, 1):
         click.echo(
             t(
                 "analyze.candidate",
                 n=i,
                 move=render_move(c.move),
-                chance=round(100 * c.win_chance),
-                err=round(100 * c.stderr),
-                reason=reason(view, c.move).text,
+                chance=chance_phrase(c.win_chance, c.noise, c.proven).render(),
+                reason=reason(view, c.move, ev).text,
             )
         )
     if verdict is not None:
-        click.echo(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss)))
+        click.echo(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss),
+                     noise=round(100 * verdict.noise)))  # fmt: skip
         click.echo(verdict_text(verdict))
 
 

@@ -13,10 +13,21 @@ from tutor.i18n import t
 
 @click.command("coach", cls=TranslatedCommand)
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--quality", is_flag=True)
+@click.option("--decisions", type=click.IntRange(1, 100_000), default=200, show_default=True)
+@click.option("--classic", is_flag=True)
+@click.option("--games", type=click.IntRange(1, 10_000), default=60, show_default=True)
 @handle_user_errors
-def coach(as_json: bool) -> None:
+def coach(as_json: bool, quality: bool, decisions: int, classic: bool, games: int) -> None:
     # Help text: help.bench.coach.
     from tutor.bench import coach_bench
+
+    if quality:
+        _quality(as_json, decisions)
+        return
+    if classic:
+        _classic(as_json, games)
+        return
 
     figures = coach_bench.run()
     bids = coach_bench.run_bids()
@@ -25,6 +36,8 @@ def coach(as_json: bool) -> None:
             "benchmark": "coach", "positions": figures.positions, "median_seconds": round(figures.median, 4),
             "worst_seconds": round(figures.worst, 4),
             "cpu_median_seconds": round(figures.cpu_median, 4), "cpu_worst_seconds": round(figures.cpu_worst, 4), "samples": figures.samples, "exact": figures.exact,
+            "median_samples": figures.median_samples, "imprecise": figures.imprecise,
+            "worst_noise": round(figures.worst_noise, 4),
             "load": list(figures.load),
             "bids": {
                 "positions": bids.positions, "median_seconds": round(bids.median, 4),
@@ -37,6 +50,8 @@ def coach(as_json: bool) -> None:
         return
     click.echo(t("bench.coach_figures", positions=figures.positions, median=figures.median, worst=figures.worst,
                  samples=figures.samples, exact=figures.exact))  # fmt: skip
+    click.echo(t("bench.coach_samples", median=figures.median_samples, imprecise=figures.imprecise,
+                 worst=figures.worst_noise))  # fmt: skip
     click.echo(t("bench.coach_cpu", median=figures.cpu_median, worst=figures.cpu_worst))
     click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures.load)))
     wall_ok = figures.median < 0.3 and figures.worst < 1.5
@@ -49,4 +64,70 @@ def coach(as_json: bool) -> None:
     wall_ok = bids.median < 0.3 and bids.worst < 1.5
     cpu_ok = bids.cpu_median < 0.3 and bids.cpu_worst < 1.5
     click.echo(t("bench.coach_target", wall="✓" if wall_ok else "✗", cpu="✓" if cpu_ok else "✗"))
+def _quality(as_json: bool, decisions: int) -> None:
+    """``--quality``: the shipped verdicts against a 16 times larger budget (tutor.bench.coach_quality)."""
+    import sys
+
+    from tutor.bench import coach_quality
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"\r{t('bench.coach_quality_progress', done=done, total=total)}", nl=False, err=True)
+
+    figures = coach_quality.run(decisions, progress=progress)
+    if sys.stderr.isatty():
+        click.echo("", err=True)
+    if as_json:
+        click.echo(json.dumps(figures.to_json()))
+        return
+    def pct(x: float | None) -> str:
+        return "—" if x is None else f"{100 * x:.1f}%"
+
+    click.echo(t("bench.coach_quality_head", decisions=figures.decisions, factor=coach_quality.REFERENCE_FACTOR,
+                 samples=figures.median_samples, reference=figures.reference_samples))  # fmt: skip
+    flagged = figures.flagged_reference
+    click.echo(t("bench.coach_quality_flags", inaccuracy=flagged["inaccuracy"], mistake=flagged["mistake"],
+                 blunder=flagged["blunder"], shipped=figures.flagged_shipped))  # fmt: skip
+    click.echo(t("bench.coach_quality_agreement", agreement=pct(figures.agreement), level=pct(figures.level_agreement),
+                 false=pct(figures.false_alarms), inaccuracy=figures.misses["inaccuracy"],
+                 mistake=figures.misses["mistake"], blunder=figures.misses["blunder"]))  # fmt: skip
+    noise = "—" if figures.median_noise is None else f"{figures.median_noise:.3f}"
+    worst = "—" if figures.worst_noise is None else f"{figures.worst_noise:.3f}"
+    click.echo(t("bench.coach_quality_noise", median=noise, worst=worst, share=pct(figures.precise_share)))
+    click.echo(t("bench.coach_cpu", median=figures.median_cpu_s, worst=figures.worst_cpu_s))
+    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures.load)))
+    ok = (figures.agreement is None or figures.agreement >= 0.9) and figures.false_alarms <= 0.03
+    click.echo(t("bench.coach_quality_target", ok="✓" if ok else "✗"))
+
+
+def _classic(as_json: bool, games: int) -> None:
+    """``--classic``: how often the coach flags the classic errors (tutor.bench.classic_errors)."""
+    import sys
+
+    from tutor.bench import classic_errors
+
+    def progress(done: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"\r{t('bench.coach_quality_progress', done=done, total='?')}", nl=False, err=True)
+
+    figures, load = classic_errors.run(games, progress=progress)
+    exercises = classic_errors.beginner_exercises()
+    if sys.stderr.isatty():
+        click.echo("", err=True)
+    if as_json:
+        click.echo(json.dumps({"benchmark": "coach-classic-errors", "games": games, "load": list(load),
+                               "classes": {name: f.to_json() for name, f in figures.items()},
+                               "beginner_games_exercises": exercises}))  # fmt: skip
+        return
+    click.echo(t("bench.coach_classic_head", games=games))
+    for name, f in figures.items():
+        data = f.to_json()
+        click.echo(t("bench.coach_classic_row", name=t(f"bench.classic_{name}"), found=f.found, flagged=f.flagged,
+                     unclear=f.unclear, best=f.best_commits,
+                     loss="—" if data["median_loss"] is None else f"{data['median_loss']:.2f}"))  # fmt: skip
+    click.echo(t("bench.coach_classic_exercises", games=len(exercises), with_some=sum(1 for n in exercises if n),
+                 found=" ".join(map(str, exercises))))  # fmt: skip
+    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in load)))
+
+
 COMMANDS = [coach]

@@ -29,6 +29,7 @@ from tutor.lessons.course import find_lesson, load_course
 from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
 from tutor.files import shown
+from tutor.lessons.review import REVIEW_ID, ReviewBook
 from tutor.lessons.validate import expand_paths, validate_paths
 from tutor.sessions.events import StatusLine
 from tutor.sessions.lesson import (
@@ -41,6 +42,7 @@ from tutor.sessions.lesson import (
     LessonStarted,
     Restarted,
     next_lesson,
+    review_session,
     StepShown,
     TaskShown,
 )
@@ -168,7 +170,7 @@ def render_lesson_event(console: Console, event: LessonEvent) -> None:
     elif isinstance(event, StepShown):
         console.print()
         console.print(f"[dim]{t('lessons.step_header', number=event.index + 1, total=event.total)}[/dim]")
-        console.print(event.step.text.get(lang))
+        console.print(event.wording.get(lang))
         if event.step.task is None and event.step.setup is not None:
             show_setup(console, event.step.setup)
     elif isinstance(event, TaskShown):
@@ -245,6 +247,9 @@ def _course_table(console: Console, course: list[Lesson], book: ProgressBook) ->
                     max_stars=3 * len(course)))
     upcoming = next_lesson(course, set(progress))
     console.print(t("lessons.next_lesson", id=upcoming.id) if upcoming else t("lessons.all_done"))
+    due = len(ReviewBook(book.store).due())
+    if due:
+        console.print(t("lessons.review_due", count=due))
 
 
 def _reader() -> Callable[[str], str | None]:
@@ -304,6 +309,13 @@ def learn_command(lesson: str | None, reset: bool, yes: bool, lang: str | None, 
             else:
                 _course_table(console, course, book)
             return
+        if lesson.strip().lower() == REVIEW_ID:
+            session = review_session(course, book)
+            if session is None:
+                console.print(t("lessons.review_none"))
+                return
+            run_lesson(session, console, _reader())
+            return
         run_lesson(LessonSession(course, find_lesson(course, lesson), book), console, _reader())
     finally:
         store.close()
@@ -329,6 +341,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
         click.echo(json.dumps(
             {"files": report.files, "lessons": len(report.lessons),
              "claims": {"proven": report.claims.proven, "unchecked": report.claims.unchecked,
+                        "reachable": report.claims.reachable,
                         **report.claims.by_kind},
              "problems": [asdict(p) for p in report.problems]}, ensure_ascii=False, indent=2))
     else:
@@ -341,6 +354,10 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
                          in_deal=kinds.get("accepted_in_deal", 0), unchecked=report.claims.unchecked,
                          view_mistakes=kinds.get("mistake_view", 0), view_unique=kinds.get("unique_view", 0),
                          view_unclear=kinds.get("view_unclear", 0)))
+            click.echo(t("lessons.validate_coach", view_accepted=kinds.get("accepted_view", 0),
+                         bid_accepted=kinds.get("bid_accepted", 0), bid_mistakes=kinds.get("bid_mistake", 0),
+                         scoped=kinds.get("not_contradicted_view", 0),
+                         reachable=report.claims.reachable))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:

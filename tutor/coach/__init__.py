@@ -183,6 +183,8 @@ class Coach:
             return None
         verdict, ev = judge_bid(view, made, self.bid_budget, self.bid_evaluation(view))
         self.bid_verdicts.append((action_index, verdict))
+        if verdict.unclear:
+            return bid_verdict_phrase(verdict, ev)  # said with its figures, not a mistake to replay
         if not verdict.flagged:
             return None
         remark = bid_verdict_phrase(verdict, ev)
@@ -257,6 +259,8 @@ class Coach:
             return None
         verdict, _ = judge(view, move, self.budget, self.evaluation(view, (move,)))
         self.verdicts.append((action_index, move_number, verdict))
+        if verdict.unclear:
+            return verdict_phrase(verdict)  # said with its figures, but not a mistake to replay
         if not verdict.flagged:
             return None
         remark = verdict_phrase(verdict)

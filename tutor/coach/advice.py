@@ -12,10 +12,7 @@ Thresholds (loss in win chance against the best candidate), after lichess's
 
 ======================  =====================================
 ``best``                nothing lost (the move is the best, or ties it)
-``good``                lost less than 0.10 — *or less than twice the
-                        estimate's own noise* (the standard error of the
-                        paired difference): a loss the samples cannot tell
-                        from luck is never flagged
+``good``                lost less than 0.10
 ``inaccuracy``          0.10 to 0.20
 ``mistake``             0.20 to 0.30
 ``blunder``             0.30 or more
@@ -23,9 +20,17 @@ Thresholds (loss in win chance against the best candidate), after lichess's
 
 Why these: a Dou Di Zhu hand is decided by a few tricks, so a swing of a tenth
 of the games is what a player notices over an evening; a third is a move that
-throws the game away.  The noise rule matters most early in a game, when a
-dozen samples cannot separate moves that differ by a few percent — the coach
-then says nothing rather than guess.
+throws the game away.
+
+The level is named by the estimate; the noise (the standard error of the
+paired difference) decides how it is *said* (issue 20: the numbers decide the
+words).  A loss of 0.10 or more is never called good.  When the loss is not
+above twice its noise the samples cannot tell it from luck: the verdict says
+"unclear" with the figures and is not flagged.  When it is flagged but the
+band could still change within twice the noise, it says "probably an
+inaccuracy: −0.12 ± 0.06".  The sequential sampling
+(:mod:`tutor.coach.evaluation`) keeps drawing until the noise is 0.04 or less
+wherever the band depends on it, so these hedged words are the exception.
 
 The beginner-mistake detectors (RULES §11, :mod:`tutor.coach.mistakes`) are
 *explanations*: one is attached to a verdict of inaccuracy or worse when its
@@ -38,23 +43,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.bots.counting import is_boss, unseen_packed
-from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Move, evaluate
+from tutor.coach.evaluation import (
+    BLUNDER,
+    DEFAULT_BUDGET,
+    INACCURACY,
+    MISTAKE,
+    NOISE_SIGMAS,
+    Budget,
+    CandidateValue,
+    Evaluation,
+    Move,
+    evaluate,
+    settled,
+)
 from tutor.coach.mistakes import Finding, detect, seat_phrase
-from tutor.engine.cards import BIG_JOKER, R2, RQ, SMALL_JOKER, packed_count
+from tutor.engine.cards import BIG_JOKER, R2, R9, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase, t
 
-#: Loss thresholds: inaccuracy, mistake, blunder (fractions of winning chances).
-INACCURACY = 0.10
-MISTAKE = 0.20
-BLUNDER = 0.30
-#: A loss must exceed this many standard errors of the paired difference to be flagged.
-NOISE_SIGMAS = 2.0
+__all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "NOISE_SIGMAS"]  # the thresholds, re-exported
 
 #: From this rank up (Q) a play is "high": few cards beat it, and it costs a card you may miss later.
 HIGH_FROM = RQ
+#: Up to this rank (9) a lead "sheds low cards" (cheap to lose); a lead from 10 to J just "leads".
+LOW_UP_TO = R9
 
 LEVELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 FLAGGED = ("inaccuracy", "mistake", "blunder")
@@ -73,6 +87,10 @@ class Hint:
     win_chance: float
     stderr: float
     reason: Finding
+    #: Is the win chance exact (going out), not sampled?
+    proven: bool = False
+    #: Samples behind the win chance.
+    samples: int = 0
 
     @property
     def move_text(self) -> str:
@@ -92,10 +110,24 @@ class Verdict:
     noise: float
     level: str
     explanation: Finding | None = None
+    #: Standard errors of the two win chances (None in verdicts saved before issue 20).
+    chance_err: float | None = None
+    best_err: float | None = None
 
     @property
     def flagged(self) -> bool:
-        return self.level in FLAGGED
+        """An inaccuracy or worse that the samples tell from luck (loss above twice its noise)."""
+        return self.level in FLAGGED and self.loss > NOISE_SIGMAS * self.noise
+
+    @property
+    def unclear(self) -> bool:
+        """A loss of 0.10 or more that the samples cannot tell from luck: said with its figures, not flagged."""
+        return self.level in FLAGGED and not self.flagged
+
+    @property
+    def sure(self) -> bool:
+        """Would the level be the same anywhere within twice the noise?"""
+        return settled(self.loss, self.noise, 0.0)
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready, exactly (moves as notation, figures as floats): a saved game keeps its verdicts."""
@@ -108,6 +140,8 @@ class Verdict:
             "noise": self.noise,
             "level": self.level,
             "explanation": None if self.explanation is None else self.explanation.to_data(),
+            "chance_err": self.chance_err,
+            "best_err": self.best_err,
         }
 
     @classmethod
@@ -120,9 +154,11 @@ class Verdict:
         except (KeyError, TypeError) as error:
             raise ValueError(f"not a stored verdict: {str(data)[:40]!r}") from error
         explanation = None if data.get("explanation") is None else Finding.from_data(data["explanation"])
+        errs = [data.get(k) for k in ("chance_err", "best_err")]
+        chance_err, best_err = (float(e) if isinstance(e, (int, float)) else None for e in errs)
         return cls(
             _move(data.get("move"), rules), figures[0], _move(data.get("best"), rules), figures[1],
-            figures[2], figures[3], str(data["level"]), explanation,
+            figures[2], figures[3], str(data["level"]), explanation, chance_err, best_err,
         )  # fmt: skip
 
 
@@ -142,11 +178,24 @@ def _is_bomb(move: Move) -> bool:
     return move is not None and move.is_bomb
 
 
-def reason(view: PlayerView, move: Move) -> Finding:
-    """The one thing worth saying about ``move``: what it forces, keeps or sheds."""
+def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -> Finding:
+    """The one thing worth saying about ``move``, true of that move (issue 20).
+
+    With the ``evaluation`` it came from, a candidate that is clearly worse than
+    the best (a loss of 0.10 or more, told from luck) is never praised: its
+    reason says what it loses, and why when a beginner's pattern that the best
+    move does not share explains it.  Otherwise the reason is a fact the view
+    holds: it goes out, nobody can beat it, it stops a short opponent, it is a
+    bomb, it breaks one, it sheds many cards, it keeps a bomb that another
+    candidate spends, it is high, it sheds low cards, it takes the trick cheaply.
+    """
     hand = view.hand.packed
     if move is not None and move.cards == hand:
         return _reason("goes_out")
+    if evaluation is not None:
+        worse = _worse(view, move, evaluation)
+        if worse is not None:
+            return worse
     partner_table = view.table_seat is not None and view.table_seat != view.seat and view.is_partner(view.table_seat)
     if move is None:
         if partner_table:
@@ -160,19 +209,59 @@ def reason(view: PlayerView, move: Move) -> Finding:
     if view.table is not None and short:
         s = min(short, key=lambda x: view.card_counts[x])
         return _reason("stops", {"seat": seat_phrase(s), "n": str(view.card_counts[s])})
-    if move.size >= 5:
-        return _reason("sheds", {"n": str(move.size)})
-    has_bomb = any(packed_count(hand, r) == 4 for r in range(R2 + 1))
-    has_rocket = packed_count(hand, SMALL_JOKER) and packed_count(hand, BIG_JOKER)
-    if (has_bomb or has_rocket) and not _is_bomb(move):
-        return _reason("keeps_bomb")
     if _is_bomb(move):
         return _reason("bomb", {"cards": move.text})
+    broken = [r for r in range(R2 + 1) if packed_count(hand, r) == 4 and packed_count(move.cards, r)]
+    if broken:
+        return _reason("breaks_bomb", {"bomb": move_rank_text(broken[0]) * 4})
+    if move.size >= 5:
+        return _reason("sheds", {"n": str(move.size)})
+    if evaluation is not None and _others_spend_bomb(view, move, evaluation):
+        return _reason("keeps_bomb")
     if move.main >= HIGH_FROM:
         return _reason("high", {"cards": move.text})
     if view.table is None:
-        return _reason("sheds_low", {"cards": move.text})
+        return _reason("sheds_low" if move.main <= LOW_UP_TO else "leads", {"cards": move.text})
     return _reason("beats_cheaply", {"cards": move.text})
+
+
+def move_rank_text(rank: int) -> str:
+    from tutor.engine.cards import rank_char
+
+    return rank_char(rank)
+
+
+def _worse(view: PlayerView, move: Move, ev: Evaluation) -> Finding | None:
+    """For a candidate clearly worse than the best: what it loses (and the pattern that explains it)."""
+    got = ev.value(move)
+    if got is None or move == ev.best.move:
+        return None
+    loss, noise = ev.loss(move), ev.loss_noise(move)
+    if loss < INACCURACY or loss <= NOISE_SIGMAS * noise:
+        return None
+    values: dict[str, object] = {"loss": signed_loss(loss, noise), "best": move_phrase(ev.best.move)}
+    why = detect(view, move, better=(ev.best.move,))
+    if why is not None:
+        return _reason("worse_because", {**values, "why": why.phrase})
+    return _reason("worse", values)
+
+
+def _others_spend_bomb(view: PlayerView, move: Combo, ev: Evaluation) -> bool:
+    """Does the hand hold a bomb (or the rocket) that ``move`` keeps and another candidate spends?"""
+    hand = view.hand.packed
+    bombs = [r for r in range(R2 + 1) if packed_count(hand, r) == 4]
+    rocket = packed_count(hand, SMALL_JOKER) and packed_count(hand, BIG_JOKER)
+    if not bombs and not rocket:
+        return False
+
+    def spends(m: Move) -> bool:
+        if m is None:
+            return False
+        if any(packed_count(m.cards, r) for r in bombs):
+            return True
+        return bool(rocket and (packed_count(m.cards, SMALL_JOKER) or packed_count(m.cards, BIG_JOKER)))
+
+    return not spends(move) and any(spends(c.move) for c in ev.candidates)
 
 
 def hints(view: PlayerView, budget: Budget = DEFAULT_BUDGET, evaluation: Evaluation | None = None) -> list[Hint]:
@@ -181,19 +270,22 @@ def hints(view: PlayerView, budget: Budget = DEFAULT_BUDGET, evaluation: Evaluat
     Depends on the view only (the evaluation samples the hidden hands from it).
     """
     ev = evaluation if evaluation is not None else evaluate(view, (), budget)
-    return [Hint(c.move, c.win_chance, c.stderr, reason(view, c.move)) for c in ev.candidates]
+    return [Hint(c.move, c.win_chance, c.noise, reason(view, c.move, ev), c.proven, c.samples) for c in ev.candidates]
 
 
 def level_for(loss: float, noise: float, thresholds: tuple[float, float, float] = (INACCURACY, MISTAKE, BLUNDER)) -> str:
-    """The verdict for a loss of ``loss`` ± ``noise`` (see the module docstring).
+    """The verdict band of a loss of ``loss`` (see the module docstring).
 
-    ``thresholds`` (inaccuracy, mistake, blunder) are in the loss's units: win
-    chances for a play, base stakes for a bid (:mod:`tutor.coach.bidding`).
+    The band is the estimate's; ``noise`` does not move it (a loss of 0.12 is
+    never "good"), it decides whether the band is flagged and how surely it is
+    said (:attr:`Verdict.flagged`, :attr:`Verdict.sure`).  ``thresholds``
+    (inaccuracy, mistake, blunder) are in the loss's units: win chances for a
+    play, base stakes for a bid (:mod:`tutor.coach.bidding`).
     """
     inaccuracy, mistake, blunder = thresholds
     if loss <= 0:
         return "best"
-    if loss < inaccuracy or loss <= NOISE_SIGMAS * noise:
+    if loss < inaccuracy:
         return "good"
     if loss < mistake:
         return "inaccuracy"
@@ -213,8 +305,9 @@ def judge(
     loss = ev.loss(move)
     noise = ev.loss_noise(move)
     level = level_for(loss, noise)
-    explanation = detect(view, move) if level in FLAGGED else None
-    verdict = Verdict(move, got.win_chance, ev.best.move, ev.best.win_chance, loss, noise, level, explanation)
+    explanation = detect(view, move, better=(ev.best.move,)) if level in FLAGGED else None
+    verdict = Verdict(move, got.win_chance, ev.best.move, ev.best.win_chance, loss, noise, level, explanation,
+                      got.noise, ev.best.noise)  # fmt: skip
     return verdict, ev
 
 
@@ -227,14 +320,43 @@ def move_phrase(move: Move) -> str | Phrase:
     return Phrase("coach.pass_move") if move is None else move.text
 
 
+def chance_phrase(chance: float, err: float | None, proven: bool = False) -> Phrase:
+    """A win chance with the precision it has: "56% (±4%)"; "over 97%" / "under 3%" when every
+    sample agreed (not a proof: the bound is three noises, the rule of three); "100%" only proven."""
+    if proven or not err:
+        return Phrase("coach.chance_plain", {"chance": _pct(chance)})  # exact (going out), or saved before issue 20
+    if chance >= 1.0:
+        return Phrase("coach.chance_over", {"bound": _pct(max(0.0, 1 - 3 * err))})
+    if chance <= 0.0:
+        return Phrase("coach.chance_under", {"bound": _pct(min(1.0, 3 * err))})
+    return Phrase("coach.chance_pm", {"chance": _pct(chance), "err": _pct(err)})
+
+
+def signed_loss(loss: float, noise: float) -> Phrase:
+    """A loss with its noise, in points of win chance: "−12 ± 6 points" (a loss of 0.12 ± 0.06)."""
+    return Phrase("coach.loss_figures", {"loss": round(100 * loss), "noise": max(1, round(100 * noise)) if noise else 0})
+
+
 def verdict_phrase(v: Verdict) -> Phrase:
-    """The verdict as data (rendered late; the store keeps it so): :func:`verdict_text`."""
-    if not v.flagged:
-        return Phrase(f"coach.verdict_{v.level}", {"chance": _pct(v.win_chance)})
-    line = Phrase(
-        f"coach.verdict_{v.level}",
-        {"chance": _pct(v.win_chance), "best": move_phrase(v.best_move), "best_chance": _pct(v.best_chance)},
-    )
+    """The verdict as data (rendered late; the store keeps it so): :func:`verdict_text`.
+
+    The words follow the figures: "good" only below a loss of 0.10; a loss the
+    samples cannot tell from luck is "unclear" with its figures; a flagged band
+    that could change within twice the noise is "probably" that band.
+    """
+    chance = chance_phrase(v.win_chance, v.chance_err)
+    if v.level in ("best", "good"):
+        return Phrase(f"coach.verdict_{v.level}", {"chance": chance})
+    values: dict[str, object] = {
+        "chance": chance,
+        "best": move_phrase(v.best_move),
+        "best_chance": chance_phrase(v.best_chance, v.best_err),
+        "loss": signed_loss(v.loss, v.noise),
+        "level": Phrase(f"coach.level_{v.level}"),
+    }
+    if v.unclear:
+        return Phrase("coach.verdict_unclear", values)
+    line = Phrase(f"coach.verdict_{v.level}" if v.sure else f"coach.verdict_probably_{v.level}", values)
     if v.explanation is not None:
         return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})
     return line
@@ -250,8 +372,7 @@ def hint_phrase(n: int, hint: Hint) -> Phrase:
     values = {
         "n": n,
         "move": move_phrase(hint.move),
-        "chance": _pct(hint.win_chance),
-        "err": _pct(hint.stderr),
+        "chance": chance_phrase(hint.win_chance, hint.stderr, hint.proven),
         "reason": hint.reason.phrase,
     }
     return Phrase("coach.hint_eval", values)

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from tutor.bots import make_bot
 from tutor.bots.base import Bot
-from tutor.bots.rollout import PlaySim
+from tutor.bots.rollout import Sim, playout_line, quick_available
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import FULL_DECK, Cards
@@ -83,9 +83,11 @@ class BidBudget:
     #: ("medium" and "hard" bid alike, by the hand evaluation; "easy" on raw high
     #: cards with a coin, tossed with another seed in each sample).
     bidder: str = "medium"
-    #: Who plays the games: "hard" (the hard level's judgement without look-ahead; it plays
-    #: bombs to finish, which a hand with bombs is worth) or "medium" (about half the cost a
-    #: game, but it sits on its bombs: a rocket and two bombs then look barely worth a bid).
+    #: Who plays the games: "hard" (the hard level's judgement without look-ahead; it plays bombs
+    #: to finish, which a hand with bombs is worth), "medium" (it sits on its bombs: a rocket and
+    #: two bombs then look barely worth a bid) or "quick" (the compiled play-out,
+    #: :func:`tutor.bots.rollout.playout_line`: cheap, but its farmers play too loosely as a
+    #: team — a hopeless hand won 45% as landlord — so the auction keeps "hard"; docs/coach.md).
     policy: str = "hard"
 
 
@@ -191,6 +193,7 @@ class _BidEvaluator:
         # tosses a different one in each sample, never the table's (which follows the deal).
         self.bidders: list[Bot] = [make_bot(budget.bidder, i + 1) for i in range(budget.samples)]
         self.policy = make_policy(budget.policy)
+        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
@@ -275,9 +278,17 @@ class _BidEvaluator:
             me, Cards(hands[me]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None, None, 1,
             self.rules,
         )
-        sim = PlaySim(hands, landlord, landlord, replay_trick((), self.n), [], base)
+        sim = Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
         winner: int | None = None
         turns = 0
+        if self.quick:
+            # The compiled play-out's line, stepped on the Python copy so the score sees every play.
+            found, line = playout_line(hands, landlord, landlord, None, None)
+            for move in line:
+                winner = sim.apply(move)
+                turns += 1
+            if found < 0:
+                winner = None
         while winner is None and turns < MAX_TURNS:
             winner = sim.apply(self.policy.play(sim.view(sim.to_move)))
             turns += 1
@@ -346,9 +357,17 @@ class BidVerdict:
 
     @property
     def flagged(self) -> bool:
+        """An inaccuracy or worse that the samples tell from luck (loss above twice its noise)."""
+        from tutor.coach.advice import FLAGGED, NOISE_SIGMAS
+
+        return self.level in FLAGGED and self.loss > NOISE_SIGMAS * self.noise
+
+    @property
+    def unclear(self) -> bool:
+        """An inaccuracy or worse by the estimate that the samples cannot tell from luck."""
         from tutor.coach.advice import FLAGGED
 
-        return self.level in FLAGGED
+        return self.level in FLAGGED and not self.flagged
 
     def to_data(self) -> dict[str, object]:
         """JSON-ready, exactly: a saved game keeps its bid verdicts (docs/coach.md)."""
@@ -370,7 +389,7 @@ class BidVerdict:
 
 
 def bid_level(loss: float, noise: float) -> str:
-    """The verdict for a loss of ``loss`` ± ``noise`` base stakes (never flagged within twice the noise)."""
+    """The verdict band of a loss of ``loss`` base stakes (flagged only beyond twice ``noise``: :attr:`BidVerdict.flagged`)."""
     from tutor.coach.advice import level_for
 
     return level_for(loss, noise, (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER))
@@ -423,8 +442,9 @@ def bid_reason(value: BidValue, ev: BidEvaluation) -> Phrase:
 
 
 def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
-    """Bid hint number ``n``: the bid, its expected score (± error) and the reason."""
-    return Phrase(
+    """Bid hint number ``n``: the bid, its expected score (± error) and the reason (and, for the
+    first, that the next one is as good within the noise when it is)."""
+    line = Phrase(
         "coach.bid_hint",
         {
             "n": n,
@@ -434,15 +454,41 @@ def bid_hint_phrase(n: int, value: BidValue, ev: BidEvaluation) -> Phrase:
             "reason": bid_reason(value, ev),
         },
     )
+    close = close_call(ev) if value is ev.best else None
+    return line if close is None else Phrase("coach.joined", {"first": line, "second": close})
 
 
 def bid_verdict_phrase(v: BidVerdict, ev: BidEvaluation) -> Phrase:
     """The verdict on a bid as data: the bid's expected score and, when flagged, the better bid's."""
     rules = ev.view.rules
     values: dict[str, object] = {"bid": bid_phrase(v.bid, rules), "score": points(v.expected, ev)}
-    if v.flagged:
-        values.update({"best": bid_phrase(v.best_bid, rules), "best_score": points(v.best_expected, ev)})
+    if v.level in ("best", "good"):
+        return Phrase(f"coach.bid_verdict_{v.level}", values)
+    base = rules.base
+    values.update({"best": bid_phrase(v.best_bid, rules), "best_score": points(v.best_expected, ev),
+                   "loss": round(v.loss * base), "noise": round(v.noise * base)})  # fmt: skip
+    if v.unclear:
+        return Phrase("coach.bid_verdict_unclear", values)
     return Phrase(f"coach.bid_verdict_{v.level}", values)
+
+
+def close_call(ev: BidEvaluation) -> Phrase | None:
+    """When the best bid is not told from the next one by the samples (its lead within twice the
+    noise of the paired difference), a phrase that says so with the figures; else None.
+
+    The coach never pushes a bid inside its own noise over a safer one without saying so.
+    """
+    if len(ev.candidates) < 2:
+        return None
+    other = ev.candidates[1]
+    lead, noise = ev.loss(other.bid), ev.loss_noise(other.bid)
+    from tutor.coach.advice import NOISE_SIGMAS
+
+    if lead > NOISE_SIGMAS * noise:
+        return None
+    base = ev.view.rules.base
+    return Phrase("coach.bid_close", {"other": bid_phrase(other.bid, ev.view.rules), "lead": round(lead * base),
+                                      "noise": round(noise * base)})  # fmt: skip
 
 
 def bid_status_phrase(status: BidStatus, ev: BidEvaluation) -> Phrase:
@@ -458,4 +504,6 @@ def bid_status_phrase(status: BidStatus, ev: BidEvaluation) -> Phrase:
         "err": round(best.stderr * ev.view.rules.base),
         "reason": bid_reason(best, ev),
     }
-    return Phrase("coach.bid_status_eval", values)
+    line = Phrase("coach.bid_status_eval", values)
+    close = close_call(ev)
+    return line if close is None else Phrase("coach.joined", {"first": line, "second": close})

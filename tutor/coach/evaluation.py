@@ -19,8 +19,19 @@ How a candidate is played out on one sample:
   its own look-ahead) plays everybody until the cards in play drop to
   :attr:`Budget.leaf_cards`, where the solver takes over.
 
-Every budget is a count — samples, candidates, solver nodes — never seconds:
-the same view gives the same figures on an idle or a busy machine.  The random
+**Sequential sampling.**  The samples come in fixed steps
+(:attr:`Budget.samples` each): after every step the figures are read, and
+another step is drawn only while a figure the coach will say is still
+undecided — a candidate's loss against the best whose verdict could change
+within twice its noise and whose noise is above :attr:`Budget.target_noise`,
+or the win chance of the best or of a move asked about with a standard error
+above :attr:`Budget.chance_noise` — up to :attr:`Budget.max_samples`.  A
+candidate that is settled stops being played out (it keeps the figures of the
+samples it saw; the paired figures use the samples both candidates saw), so
+the work goes where the verdict is close.
+
+Every budget is a count — samples, steps, candidates, solver nodes — never
+seconds: the same view gives the same figures on an idle or a busy machine.  The random
 generator is seeded from the view's public facts only, so a view that is the
 same gives the same answer wherever it comes from (a game, ``ddz analyze``).
 """
@@ -37,7 +48,8 @@ from tutor.bots.base import whole_hand_play
 from tutor.bots.counting import pass_limits
 from tutor.bots.hard import HardBot
 from tutor.bots.medium import MediumBot
-from tutor.bots.rollout import PlaySim
+from tutor.bots.base import Bot
+from tutor.bots.rollout import QuickBot, Sim, playout, quick_available
 from tutor.bots.sampling import likely_samples
 from tutor.bots.search import sample_position
 from tutor.engine.cards import packed_size
@@ -57,11 +69,11 @@ MAX_TURNS = 400
 class Budget:
     """How much work one decision may cost — in samples and nodes, never in seconds.
 
-    The defaults are sized by ``ddz bench coach`` (median under 0.3 s, worst
-    under 1.5 s per decision on a 2-core machine); see docs/coach.md.
+    The defaults are sized by ``ddz bench coach`` and ``ddz bench coach
+    --quality``; see docs/coach.md for the measured time and precision.
     """
 
-    #: Hidden deals drawn per decision (every candidate plays on each).
+    #: Hidden deals drawn per step of the sequential sampling (the first step included).
     samples: int = 16
     #: Candidates rolled out (besides the moves asked about) before the endgame.
     width: int = 4
@@ -75,12 +87,45 @@ class Budget:
     steps: int = 3
     #: How many recent turns that explanation looks at.
     recent: int = 8
-    #: Who plays the rollouts: "medium" (what the hard bot's own rollouts use) or "hard"
-    #: (the hard level's judgement without look-ahead: about 1.6 times slower per play).
+    #: Who plays the rollouts: "quick" (the compiled play-out, :func:`tutor.bots.rollout.playout`;
+    #: the hard policy stands in where it is not built or the rules are not the standard ones),
+    #: "hard" (the hard level's judgement without look-ahead, in Python: ten to fifty times
+    #: slower a game) or "medium".  A hand-made budget keeps "hard" (what the lesson validator
+    #: and older callers were measured with); :data:`DEFAULT_BUDGET`, the coach's, is "quick".
     policy: str = "hard"
+    #: At most this many samples in all (steps of :attr:`samples` are added while a figure is
+    #: undecided).  ``max_samples <= samples`` (the default of a hand-made budget) gives one
+    #: fixed step, the behaviour before issue 20; :data:`DEFAULT_BUDGET` samples up to 320.
+    max_samples: int = 0
+    #: A loss whose standard error is at most this is settled (issue 20: 0.04).
+    target_noise: float = 0.04
+    #: A shown win chance (the best's, a move asked about) is settled at this standard error.
+    chance_noise: float = 0.05
 
 
-DEFAULT_BUDGET = Budget()
+#: The coach's budget: steps of 16 samples up to 320 (``ddz bench coach``: median 0.2 s CPU a decision).
+DEFAULT_BUDGET = Budget(policy="quick", max_samples=320)
+
+#: Loss thresholds of the play verdicts (inaccuracy, mistake, blunder): lichess's fractions of
+#: winning chances (docs/coach.md).  They live here because the sequential sampling stops on them.
+INACCURACY = 0.10
+MISTAKE = 0.20
+BLUNDER = 0.30
+#: A loss is told from luck when it exceeds this many standard errors of the paired difference.
+NOISE_SIGMAS = 2.0
+
+
+def settled(loss: float, noise: float, target: float, thresholds: tuple[float, ...] = (INACCURACY, MISTAKE, BLUNDER)) -> bool:
+    """Is a loss of ``loss`` ± ``noise`` known well enough to name its verdict?
+
+    Yes when its noise is at most ``target``, or when every value within
+    :data:`NOISE_SIGMAS` noises of it falls in the same verdict band (a loss of
+    0.02 ± 0.03 is good either way; 0.70 ± 0.1 a blunder either way).
+    """
+    if noise <= target:
+        return True
+    low, high = loss - NOISE_SIGMAS * noise, loss + NOISE_SIGMAS * noise
+    return sum(low >= x for x in thresholds) == sum(high >= x for x in thresholds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +134,8 @@ class CandidateValue:
 
     move: Move
     outcomes: tuple[int, ...]
+    #: The move plays the whole hand: a win, proven, whatever the hidden cards are.
+    going_out: bool = False
 
     @property
     def wins(self) -> int:
@@ -99,6 +146,10 @@ class CandidateValue:
         return self.wins / len(self.outcomes) if self.outcomes else 0.0
 
     @property
+    def samples(self) -> int:
+        return len(self.outcomes)
+
+    @property
     def stderr(self) -> float:
         """Standard error of :attr:`win_chance` (binomial)."""
         n = len(self.outcomes)
@@ -106,6 +157,20 @@ class CandidateValue:
             return 0.0
         p = self.win_chance
         return math.sqrt(p * (1 - p) / n)
+
+    @property
+    def noise(self) -> float:
+        """:attr:`stderr`, or — when every sample agreed — the rule-of-three bound's third
+        (``1/n``): all wins on ``n`` samples is not a proof, and the noise says so."""
+        n = len(self.outcomes)
+        if n == 0 or self.going_out:
+            return 0.0
+        return max(self.stderr, 1.0 / n) if self.wins in (0, n) else self.stderr
+
+    @property
+    def proven(self) -> bool:
+        """Is the win chance exact, not sampled?  Only going out at once (the game is won)."""
+        return self.going_out
 
 
 @dataclass(slots=True)
@@ -140,8 +205,9 @@ class Evaluation:
     def with_moves(self, moves: Iterable[Move]) -> Evaluation:
         """This evaluation with ``moves`` added, played out on the same samples.
 
-        The same figures as :func:`evaluate` with ``moves`` asked for: the new
-        moves are evaluated after the others, as there.
+        The new moves are asked about: they are played on every sample drawn so
+        far, and the sequential sampling goes on while their figures are
+        undecided (so the other candidates' figures may gain samples too).
         """
         new = [m for m in moves if self.value(m) is None]
         if not new:
@@ -152,8 +218,7 @@ class Evaluation:
         for m in new:
             if m not in legal:
                 raise ValueError(f"{'pass' if m is None else m.text} is not a legal move here")
-        added = [self._evaluator.outcomes(m) for m in new]
-        return _ranked(self.view, [*self.candidates, *added], self.method, self.budget, self._evaluator)
+        return self._evaluator.run(new)
 
     def loss_noise(self, move: Move) -> float:
         """Standard error of :meth:`loss`: the spread of the paired per-sample differences."""
@@ -189,8 +254,12 @@ def view_seed(view: PlayerView, salt: str = "coach") -> str:
 
 
 def make_policy(name: str) -> MediumBot:
-    """The rollout policy named by a budget: "hard" (its judgement, no look-ahead) or "medium"."""
-    if name == "hard":
+    """The Python rollout policy named by a budget: "hard" (its judgement, no look-ahead) or "medium".
+
+    "quick" (the compiled play-out) names the hard policy here: it is what plays
+    where the compiled one cannot (not built, other rules).
+    """
+    if name in ("hard", "quick"):
         return HardBot(0, search=False, rollouts=False)
     if name == "medium":
         return MediumBot(0)
@@ -203,30 +272,111 @@ def _side_wins(view: PlayerView, winner: int) -> int:
 
 
 class _Evaluator:
-    """One evaluation's working state: samples, the policy, the solver and its caches."""
+    """One evaluation's working state: samples, the policy, the solver and its caches.
+
+    It keeps every candidate's outcomes so far, so asking about another move
+    later (:meth:`Evaluation.with_moves`) plays only that move — on the samples
+    already drawn — and then goes on with the sequential sampling.
+    """
 
     def __init__(self, view: PlayerView, budget: Budget, exact: bool) -> None:
         self.view = view
         self.budget = budget
         self.exact_mode = exact
+        self.method = "exact" if exact else "rollout"
         self.policy = make_policy(budget.policy)
+        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
         # A fresh solver per evaluation: with a node budget, warm tables could
         # turn an "unknown" into an answer, and the answer must not depend on
         # what was asked before.
         self.solver = Solver(max_nodes=budget.nodes, workers=1, rules=view.rules)
-        rng = random.Random(view_seed(view))
-        self.deals = likely_samples(
-            view, rng, budget.samples, MediumBot(0), budget.steps, pass_limits(view), budget.recent
-        )
+        self.deals: list[dict[int, int]] = []
+        self.steps = 0
         self._exact: dict[tuple[int, ...], tuple[bool, list[Move]]] = {}
+        #: Every candidate's outcomes so far, in the order they were first asked for.
+        self.results: dict[Move, list[int]] = {}
+        self.asked: list[Move] = []
+        self.going_out = whole_hand_play(view.hand.packed, view.table)
 
-    def outcomes(self, move: Move) -> CandidateValue:
-        """``move`` played out on every sample."""
-        if move is not None and move.cards == self.view.hand.packed:
-            return CandidateValue(move, tuple(1 for _ in self.deals))  # going out wins at once
+    # ------------------------------------------------------- sequential sampling
+    def draw(self) -> bool:
+        """Add one step of samples (False when the cap is reached).
+
+        Step ``k`` draws from a generator seeded by the view's public facts and
+        ``k`` (the first step with the seed alone, as before sequential sampling).
+        """
+        room = max(self.budget.max_samples, self.budget.samples) - len(self.deals)
+        if room <= 0:
+            return False
+        seed = view_seed(self.view) if self.steps == 0 else f"{view_seed(self.view)}:{self.steps}"
+        rng = random.Random(seed)
+        count = min(self.budget.samples, room)
+        model: Bot = QuickBot() if self.quick else MediumBot(0)
+        self.deals.extend(
+            likely_samples(self.view, rng, count, model, self.budget.steps, pass_limits(self.view), self.budget.recent)
+        )
+        self.steps += 1
+        return True
+
+    def fill(self, move: Move) -> None:
+        """Play ``move`` out on every sample drawn so far that it has not seen."""
+        got = self.results.setdefault(move, [])
+        for hidden in self.deals[len(got):]:
+            got.append(self.outcome(hidden, move))
+
+    def outcome(self, hidden: dict[int, int], move: Move) -> int:
+        if move is not None and move == self.going_out:
+            return 1  # going out wins at once
         if self.exact_mode:
-            return CandidateValue(move, tuple(self.exact_outcome(h, move) for h in self.deals))
-        return CandidateValue(move, tuple(self.rollout(h, move) for h in self.deals))
+            return self.exact_outcome(hidden, move)
+        return self.rollout(hidden, move)
+
+    def value(self, move: Move) -> CandidateValue:
+        return CandidateValue(move, tuple(self.results[move]), move is not None and move == self.going_out)
+
+    def evaluation(self) -> Evaluation:
+        return _ranked(self.view, [self.value(m) for m in self.results], self.method, self.budget, self)
+
+    def needs(self, ev: Evaluation) -> list[Move]:
+        """The candidates whose figures are still undecided (empty: stop sampling).
+
+        A candidate other than the best needs more samples while its loss is
+        not :func:`settled`; the best and every move asked about also while
+        their win chance's standard error is above ``chance_noise``.  When
+        anything needs more, the best and the moves asked about are played on
+        the new samples too (every loss is measured against the best, on the
+        samples both saw).
+        """
+        budget = self.budget
+        best = ev.best
+        wanted: list[Move] = []
+        for c in ev.candidates[1:]:
+            if c.samples < len(self.deals) and c.move not in self.asked:
+                continue  # settled earlier: it stays as it was
+            if not settled(ev.loss(c.move), ev.loss_noise(c.move), budget.target_noise):
+                wanted.append(c.move)
+        shown: list[CandidateValue | None] = [best, *(ev.value(m) for m in self.asked)]
+        for value in shown:
+            if value is not None and not value.proven and value.stderr > budget.chance_noise and value.move not in wanted:
+                wanted.append(value.move)
+        if not wanted:
+            return []
+        return _ordered_unique([best.move, *self.asked, *wanted])
+
+    def run(self, asked: Sequence[Move] = (), order: Sequence[Move] = ()) -> Evaluation:
+        """Evaluate ``order`` and ``asked`` (new moves), drawing steps while anything is undecided."""
+        self.asked = _ordered_unique([*self.asked, *asked])
+        if not self.deals:
+            self.draw()
+        for move in _ordered_unique([*order, *asked]):
+            self.fill(move)
+        while True:
+            ev = self.evaluation()
+            active = self.needs(ev)
+            if not active or not self.draw():
+                return ev
+            for move in active:
+                self.fill(move)
 
     def _key(self, hidden: dict[int, int]) -> tuple[int, ...]:
         return tuple(sorted(hidden.items()))  # type: ignore[arg-type]
@@ -256,8 +406,16 @@ class _Evaluator:
         view = self.view
         assert view.landlord is not None
         hands = [view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(view.players)]
-        sim = PlaySim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
+        sim = Sim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
         winner = sim.apply(first)
+        if self.quick:
+            if winner is None and sum(packed_size(h) for h in sim.hands) <= self.budget.leaf_cards:
+                leaf = self.leaf(sim)
+                if leaf is not None:
+                    return leaf
+            if winner is None:
+                winner = playout(sim.hands, view.landlord, sim.to_move, sim.trick.table, sim.trick.table_seat)
+            return 0 if winner is None or winner < 0 else _side_wins(view, winner)
         turns = 0
         while winner is None and turns < MAX_TURNS:
             if sum(packed_size(h) for h in sim.hands) <= self.budget.leaf_cards:
@@ -268,7 +426,7 @@ class _Evaluator:
             turns += 1
         return 0 if winner is None else _side_wins(view, winner)
 
-    def leaf(self, sim: PlaySim) -> int | None:
+    def leaf(self, sim: Sim) -> int | None:
         """Solve the rollout's position exactly; None when the node budget runs out."""
         seat_view = sim.view(sim.to_move)
         others = {s: sim.hands[s] for s in range(len(sim.hands)) if s != sim.to_move}
@@ -301,8 +459,9 @@ def evaluate(view: PlayerView, moves: Iterable[Move] = (), budget: Budget = DEFA
         view: the learner's view, on their turn in the play phase.
         moves: moves that must be among the candidates (the move the learner
             played, the one they ask about).  They are evaluated after the
-            others, so asking about a move never changes the other figures.
-        budget: samples and nodes allowed.
+            others and are never dropped by the sequential sampling (their
+            figures may add samples that the other candidates then share).
+        budget: samples, steps and nodes allowed.
 
     Raises:
         ValueError: When it is not the viewer's turn to play, or a move asked
@@ -326,16 +485,16 @@ def evaluate(view: PlayerView, moves: Iterable[Move] = (), budget: Budget = DEFA
         order = _ordered_unique([*rollout_candidates(view, budget.width), *asked])
     if len(legal) == 1:
         order = legal
-    ev = _Evaluator(view, budget, exact)
-    results = [ev.outcomes(move) for move in order]
-    return _ranked(view, results, "exact" if exact else "rollout", budget, ev)
+    return _Evaluator(view, budget, exact).run(asked, order)
 
 
 def _ranked(
     view: PlayerView, results: list[CandidateValue], method: str, budget: Budget, ev: _Evaluator
 ) -> Evaluation:
-    """Best first: most wins, then the thriftiest move, then the order of evaluation."""
-    ranked = sorted(enumerate(results), key=lambda ir: (-ir[1].wins, _thrift_rank(ir[1].move, view), ir[0]))
+    """Best first: highest win chance, then the thriftiest move, then the order of evaluation."""
+    ranked = sorted(
+        enumerate(results), key=lambda ir: (-ir[1].win_chance, _thrift_rank(ir[1].move, view), ir[0])
+    )
     return Evaluation(view, [r for _, r in ranked], len(ev.deals), method, budget, ev)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.coach.advice import FLAGGED, NOISE_SIGMAS, Verdict, judge
+from tutor.coach.advice import NOISE_SIGMAS, Verdict, judge
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget
 from tutor.coach.bidding import BID_INACCURACY, BidBudget, BidVerdict, DEFAULT_BID_BUDGET, judge_bid
 from tutor.coach.moments import BidDecision, Decision, bid_decision, decisions
@@ -47,7 +47,7 @@ def find(record: GameRecord, budget: Budget = DEFAULT_BUDGET, seat: int = 0) -> 
         if decision.forced:
             continue
         verdict, _ = judge(decision.view, decision.move, budget)
-        if verdict.level in FLAGGED:
+        if verdict.flagged:  # an "unclear" loss is said, never replayed as a mistake
             found.append(Exercise(decision, verdict))
     found.sort(key=lambda e: (-e.verdict.loss, e.number))
     return found[:MOST]

@@ -307,13 +307,31 @@ DETECTORS: tuple[Detector, ...] = (
 )
 
 
-def detect(view: PlayerView, move: Combo | None, detectors: Sequence[Detector] = DETECTORS) -> Finding | None:
-    """The first mistake ``move`` matches, or None."""
+def detect(
+    view: PlayerView,
+    move: Combo | None,
+    detectors: Sequence[Detector] = DETECTORS,
+    better: Sequence[Combo | None] = (),
+) -> Finding | None:
+    """The first mistake ``move`` matches that no move of ``better`` matches too, or None.
+
+    ``better``: the moves the coach found better.  A pattern the better move
+    commits as well cannot be what made ``move`` worse (issue 20: "you beat
+    your partner" is no explanation when the best move beats the partner too),
+    so the next pattern is tried.
+    """
     for detector in detectors:
         finding = detector(view, move)
-        if finding is not None:
-            return finding
+        if finding is None:
+            continue
+        if any(_same(detector(view, other), finding) for other in better if other != move):
+            continue
+        return finding
     return None
+
+
+def _same(other: Finding | None, finding: Finding) -> bool:
+    return other is not None and other.code == finding.code
 
 
 def bid_finding(status_line: str | Phrase, suggested: int, made: int) -> Finding | None:

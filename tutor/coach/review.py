@@ -145,17 +145,18 @@ def loss_line(number: int, v: Verdict) -> str:
 
 def loss_phrase(number: int, v: Verdict) -> Phrase:
     """One of the largest losses, as data."""
-    from tutor.coach.advice import move_phrase
+    from tutor.coach.advice import chance_phrase, move_phrase, signed_loss
 
     line = Phrase(
         "coach.review_loss",
         {
             "n": number,
             "verdict": Phrase(f"coach.level_{v.level}"),
+            "loss": signed_loss(v.loss, v.noise),
             "move": move_phrase(v.move),
-            "chance": round(100 * v.win_chance),
+            "chance": chance_phrase(v.win_chance, v.chance_err),
             "best": move_phrase(v.best_move),
-            "best_chance": round(100 * v.best_chance),
+            "best_chance": chance_phrase(v.best_chance, v.best_err),
         },
     )
     if v.explanation is not None:

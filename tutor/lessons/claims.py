@@ -62,6 +62,8 @@ class Tally:
 
     proven: int = 0
     unchecked: int = 0
+    #: Lesson positions in the play proven reachable by a whole game replayed to them.
+    reachable: int = 0
     by_kind: dict[str, int] = field(default_factory=dict)
     #: Hidden-hand claims the view-based evaluation could not tell apart from the accepted answers.
     unclear: list[str] = field(default_factory=list)
@@ -143,6 +145,10 @@ class Weigher(Protocol):
 
     def play(self, task: Task, setup: Setup, where: FieldPath, extra: Sequence[Move] = ()) -> bool: ...
 
+    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool: ...
+
+    def scoped(self, task: Task, setup: Setup, where: FieldPath) -> bool: ...
+
 
 #: Builds a :class:`Weigher` for a report and a tally (injected: this module does not know the coach).
 WeigherFactory = Callable[[Report, "Tally"], Weigher]
@@ -199,11 +205,12 @@ class ClaimProver:
         """Claims of a play task.  ``listed_only``: the task names its answers (no ``winning``)."""
         goal = task.goal
         if goal == THRIFT_GOAL:
-            pass
+            self._coach_scoped(task, setup, where)
         elif goal == PLAN_GOAL:
             if setup.table is not None:
                 self.report((*where, "goal"), "bad_goal", "a fewest_plays goal is about your lead: the table must be empty")
                 return
+            self._coach_scoped(task, setup, where)
         elif not is_open(setup):
             accepted, wrong = task_answers(task, setup, where)
             hand = setup.hands[0]
@@ -252,6 +259,16 @@ class ClaimProver:
             assert setup.landlord is not None
             extra = list(self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord)))
         return self.weigher(self.report, self.tally).play(task, setup, where, extra)
+
+    def _coach_scoped(self, task: Task, setup: Setup, where: FieldPath) -> None:
+        """Hand-proven goals on hidden hands: the coach must not contradict them (view only)."""
+        if self.view and self.weigher is not None and not is_open(setup):
+            self.weigher(self.report, self.tally).scoped(task, setup, where)
+
+    def bid(self, task: Task, setup: Setup, where: FieldPath) -> None:
+        """A bidding task against the coach's bid evaluation (counted unchecked without ``view``)."""
+        if self.weigher is None or not self.weigher(self.report, self.tally).bid(task.bids, setup, where):
+            self.tally.unchecked += 1
 
     def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:
         assert setup.landlord is not None

@@ -10,6 +10,7 @@ The checks that need the solver live in :mod:`tutor.lessons.validate`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -39,12 +40,28 @@ class Mistake(str, Enum):
     NOT_COUNTING = "not_counting"
 
 
+#: The front ends a lesson is shown in: the terminal's wording is the default.
+TERMINAL, WEB = "terminal", "web"
+
+#: Card letters that stand alone in a sentence, and what the browser says instead (RULES §1).
+_CARD_WORDS = {
+    "en": {"T": "10", "X": "small joker", "D": "big joker"},
+    "ru": {"T": "10", "X": "малый джокер", "D": "большой джокер"},
+}
+_LONE_CARD = re.compile(r"(?<![\w`])([TXD])(?![\w`])")
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
-    """Lesson text in English with an optional Russian version."""
+    """Lesson text in English with an optional Russian version, and an optional browser wording.
+
+    ``web`` is the wording for the browser when the text speaks of the terminal (typing cards,
+    ``ddz play``, the keys c/h/u); the session picks it for the web front end (:meth:`for_front`).
+    """
 
     en: str
     ru: str | None = None
+    web: Text | None = None
 
     def get(self, lang: str) -> str:
         """The text in ``lang``, falling back to English."""
@@ -54,11 +71,27 @@ class Text:
         """The text in ``lang`` (default: the current language): a phrase can hold it, rendered late."""
         return self.get(lang or language())
 
+    def for_front(self, front: str) -> Text:
+        """The wording for a front end: the terminal's as written; the browser's ``web`` wording when
+        there is one, else the text with lone card letters (T, X, D) spelled as card names."""
+        if front != WEB:
+            return self
+        if self.web is not None:
+            return self.web
+        return Text(_card_words(self.en, "en"), _card_words(self.ru, "ru") if self.ru else None)
+
     @classmethod
     def of(cls, raw: Any) -> Text:
         if isinstance(raw, dict):
-            return cls(str(raw["en"]), raw.get("ru"))
+            web = raw.get("web")
+            return cls(str(raw["en"]), raw.get("ru"), cls.of(web) if isinstance(web, dict) else None)
         return cls(str(raw))
+
+
+def _card_words(text: str, lang: str) -> str:
+    """«a T» → «a 10», «X» → «small joker»: only letters standing alone, never inside 3456789TJQK."""
+    words = _CARD_WORDS[lang]
+    return _LONE_CARD.sub(lambda m: words[m.group(1)], text)
 
 
 @dataclass(frozen=True, slots=True)

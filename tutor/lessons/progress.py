@@ -26,6 +26,16 @@ MIGRATIONS: list[list[str]] = [
             finished_at TEXT NOT NULL
         )"""
     ],
+    # Issue 21: the tasks a learner missed, for spaced review (tutor/lessons/review.py).
+    [
+        """CREATE TABLE lesson_review (
+            lesson TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            box INTEGER NOT NULL,
+            due TEXT NOT NULL,
+            PRIMARY KEY (lesson, step)
+        )"""
+    ],
 ]
 
 

@@ -29,6 +29,8 @@ from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
 from tutor.i18n import LANGUAGES, catalogue, t
+from tutor.lessons.claims import is_open
+from tutor.lessons.explain import accepted_moves, explain_move, explain_name
 from tutor.lessons.model import YOU, Feedback, Lesson, Mistake, Setup, Step, Task, TaskType, Text
 from tutor.solver import Position
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, format_move, illegal_reason, parse_move, resolve
@@ -274,7 +276,9 @@ class LessonRun:
         except ValueError as error:
             return Outcome(Verdict.INVALID, reason=str(error))
         matched = next((f for f in task.feedback if f.answer is not None and str(f.answer) == name), None)
-        return self._judge(task, name in self._accepted_names(task), matched)
+        right = name in self._accepted_names(task)
+        reason = None if right or matched is not None or task.cards is None else explain_name(task.cards)
+        return self._judge(task, right, matched, reason)
 
     def _answer_score(self, task: Task, text: str) -> Outcome:
         try:
@@ -283,7 +287,7 @@ class LessonRun:
             return Outcome(Verdict.INVALID, reason=str(error))
         right = score_answer(task.game, str(task.ask))
         matched = next((f for f in task.feedback if f.answer is not None and f.answer == number), None)
-        reason = None
+        reason = None if matched is not None else t("lessons.explain_score")
         if number == -right and right != 0:
             reason = t("lessons.reason_wrong_sign")
         return self._judge(task, number == right, matched, reason)
@@ -314,8 +318,12 @@ class LessonRun:
             move = candidates[0]
             matched = _feedback_for(task.feedback, spec, move)
             refutation = None
-            if (task.type == TaskType.LINE or task.winning) and self.setup is not None and self.setup.fully_known:
-                refutation = self._refutation(move)
+            if (task.type == TaskType.LINE or task.winning) and self.setup is not None and is_open(self.setup):
+                refutation = self._refutation(move)  # every hand face up: the line hides nothing
+            elif matched is None and self.setup is not None:
+                winning = self._winning_moves() if task.winning and self.setup.fully_known else []
+                refutation = explain_move(task, self.setup, trick, move, accepted_moves(task, trick, winning),
+                                          self.oracle)
             return self._judge(task, False, matched, refutation)
         move = accepted[0]
         outcome = Outcome(Verdict.CORRECT, task.success)

@@ -33,6 +33,7 @@ from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, for
 from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
+from tutor.lessons.reachability import proven_reachable
 from tutor.lessons.schema import lesson_schema, schema_problems  # noqa: F401 - lesson_schema: re-exported
 from tutor.lessons.scoring import score_answer
 from tutor.paths import lessons_dir
@@ -73,12 +74,34 @@ class _Checker:
         self.problems: list[Problem] = []
         #: Every move a play or line step accepts (first moves), for the feedback checks.
         self._accepted: dict[FieldPath, list[Combo | None]] = {}
+        #: Positions proven reachable by a witness game.
+        self.reachable = 0
+        #: Feedback entries written by authors, and tasks whose other wrong answers get a derived reason.
+        self.explained_feedback = 0
+        self.explained_auto = 0
         self.prover = ClaimProver(oracle, self.add, view, weigher=_view_prover if view else None)
 
     def add(self, where: FieldPath, code: str, message: str) -> None:
         self.problems.append(Problem(str(self.doc.path), self.doc.line(where), format_path(where), code, message))
 
     # ----------------------------------------------------------------- steps
+    def check_reachable(self, step: Step, flagged: set[str]) -> None:
+        """A position in the play is proven reachable by a whole game replayed to it (:mod:`.reachability`).
+
+        Skipped when building the step already reported its position (the witness would say the same).
+        """
+        setup = step.setup
+        if setup is None or step.broken or setup.landlord is None:
+            return
+        here = format_path((*step.where, "position"))
+        if any(path == here or path.startswith(here + ".") for path in flagged):
+            return
+        why = proven_reachable(setup)
+        if why is None:
+            self.reachable += 1
+        else:
+            self.add((*step.where, "position"), "unreachable", f"no real game reaches this position: {why}")
+
     def check_step(self, step: Step) -> None:
         task = step.task
         if task is None or step.broken:
@@ -94,12 +117,46 @@ class _Checker:
         check(step, where)
         self._feedback(step, where)
         self._hints(step, where)
+        self._explained(step, where)
+
+    def _explained(self, step: Step, where: FieldPath) -> None:
+        """Every wrong answer gets a reason (issue 21): the author's feedback, or one the runner can derive.
+
+        Derived (:mod:`tutor.lessons.explain`): a drill's other kinds, a plan's play counts, the
+        solver's line on open hands, the coach's figures on hidden ones, what named cards read as,
+        the scoring formula. Bids have no derived reason: every bid the task calls wrong needs feedback.
+        """
+        task = step.task
+        setup = step.setup
+        assert task is not None
+        self.explained_feedback += len(task.feedback)
+        if task.type == TaskType.BID:
+            highest = max((b for _, b in setup.bids), default=0) if setup is not None else 0
+            given = {0 if str(f.answer) == "pass" else int(str(f.answer)) for f in task.feedback
+                     if f.answer is not None and str(f.answer) in {"pass", "0", "1", "2", "3"}}
+            for bid in [0, *range(highest + 1, 4)]:
+                if bid not in task.bids and bid not in given:
+                    self.add((*where, "feedback"), "unexplained",
+                             f"bid {'pass' if bid == 0 else bid} is called wrong without a word: give it feedback")
+            return
+        if task.type in (TaskType.PLAY, TaskType.LINE) and setup is not None:
+            from tutor.lessons.claims import is_open
+            from tutor.lessons.view_claims import lesson_view
+
+            if not (task.kinds or task.goal in ("thrift", "fewest_plays") or is_open(setup)
+                    or lesson_view(setup) is not None):
+                self.add(where, "unexplained", "wrong moves here get no reason: give feedback, or a position the"
+                         " coach can weigh (landlord and card counts) or the solver can show (every hand face up)")
+                return
+        self.explained_auto += 1
 
     def _hints(self, step: Step, where: FieldPath) -> None:
         """Hints teach: a principle first, narrower clues, the answer last (never first)."""
         task = step.task
         assert task is not None
         if not task.hints:
+            self.add((*where, "type"), "no_hints",
+                     "every task needs hints: the principle, where to look, then «Answer: …» (issue 21)")
             return
         last = task.hints[-1]
         at = (*where, "hints", len(task.hints) - 1)
@@ -260,6 +317,8 @@ class _Checker:
             if bid not in auction.legal(STANDARD):
                 self.add((*where, "accept", "bids", i), "illegal_answer",
                          f"accepted bid {bid} is illegal: a bid must be higher than {highest} (RULES §3)")
+        if setup.landlord is None and len(setup.hands[YOU]) == 17:
+            self.prover.bid(task, setup, where)
 
     def _name(self, step: Step, where: FieldPath) -> None:
         task = step.task
@@ -342,10 +401,15 @@ def validate_document(
     problems.extend(built)
     if lesson is not None:
         checker = _Checker(doc, oracle, view)
+        flagged = {p.path for p in built}
         for step in lesson.steps:
+            checker.check_reachable(step, flagged)
             checker.check_step(step)
         problems.extend(checker.problems)
         if tally is not None:
+            tally.reachable += checker.reachable
+            tally.by_kind["explained_feedback"] = tally.by_kind.get("explained_feedback", 0) + checker.explained_feedback
+            tally.by_kind["explained_auto"] = tally.by_kind.get("explained_auto", 0) + checker.explained_auto
             tally.proven += checker.prover.tally.proven
             tally.unchecked += checker.prover.tally.unchecked
             for kind, n in checker.prover.tally.by_kind.items():

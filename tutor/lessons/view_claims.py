@@ -23,10 +23,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from tutor.coach.advice import level_for
+from tutor.coach.bidding import DEFAULT_BID_BUDGET, BID_BLUNDER, BID_INACCURACY, BID_MISTAKE, BidBudget, evaluate_bid
 from tutor.coach.describe import Description, DescriptionError, to_view
-from tutor.coach.evaluation import Budget, CandidateValue, evaluate
+from tutor.coach.evaluation import Budget, CandidateValue, Evaluation, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView, Turn
 from tutor.lessons.claims import Answer, Tally, move_name, task_answers
 from tutor.lessons.model import Setup, Task
@@ -39,6 +42,19 @@ Report = Callable[[FieldPath, str, str], None]
 BUDGET = Budget(samples=48)
 #: A difference counts when it exceeds this many standard errors.
 SIGMAS = 2.0
+#: Hidden deals per bidding task: three times the table's, so the lesson's word is surer than one verdict.
+BID_BUDGET = BidBudget(samples=48)
+#: Verdicts of the coach that leave a choice alone (advice.FLAGGED are the others).
+GOOD = ("best", "good")
+
+
+def bid_view(setup: Setup) -> PlayerView | None:
+    """The learner's view of a bidding step: 17 cards, the bids made before (RULES §3, §8)."""
+    hand = setup.hands.get(0)
+    if setup.landlord is not None or hand is None or len(hand) != STANDARD.hand_size:
+        return None
+    counts = (STANDARD.hand_size,) * 3
+    return PlayerView(0, hand, setup.bids, None, None, (), counts, 0, None, None, None, STANDARD)
 
 
 def lesson_view(setup: Setup) -> PlayerView | None:
@@ -67,9 +83,17 @@ def lesson_view(setup: Setup) -> PlayerView | None:
         return None
 
 
+def _bid_name(bid: int) -> str:
+    return "pass" if bid == 0 else f"bid {bid}"
+
+
 def _paired(a: CandidateValue, b: CandidateValue) -> tuple[float, float]:
     """(mean of a − b, its standard error) over the shared samples."""
-    diffs = [x - y for x, y in zip(a.outcomes, b.outcomes)]
+    return _mean_se([x - y for x, y in zip(a.outcomes, b.outcomes)])
+
+
+def _mean_se(diffs: Sequence[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error."""
     n = len(diffs)
     mean = sum(diffs) / n if n else 0.0
     if n < 2:
@@ -99,12 +123,130 @@ class ViewProver:
         if not accepted:
             return False
         ev = evaluate(view, [a.move for a in accepted] + [w.move for w in wrong], self.budget)
+        self._accepted_good(task, accepted, ev)
         values = [ev.value(a.move) for a in accepted]
         best = max((v for v in values if v is not None), key=lambda v: v.win_chance)
         for answer in wrong:
             self._weigh(answer, best, ev.value(answer.move))
         if task.moves and not task.kinds and not task.winning:
             self._unlisted(best, [a.move for a in accepted] + [w.move for w in wrong], ev.candidates, where)
+        return True
+
+    def _accepted_good(self, task: Task, accepted: Sequence[Answer], ev: Evaluation,
+                       top: CandidateValue | None = None) -> None:
+        """Every accepted answer is one the coach leaves alone (best or good, with its noise).
+
+        Compared with ``top`` when given (the best move that answers a narrower question);
+        else a rules drill ("lead a pair": answers accepted by ``kinds``), which asks for a move
+        of those kinds, with the best move the drill allows; any other task with the best move.
+        """
+        drill = bool(task.kinds) and not task.moves and not task.winning
+        values = [v for v in (ev.value(a.move) for a in accepted) if v is not None]
+        if not values:
+            return
+        best = top or (max(values, key=lambda v: v.win_chance) if drill else ev.best)
+        for answer in accepted:
+            got = ev.value(answer.move)
+            if got is None:
+                continue
+            diff, se = _paired(best, got)
+            level = level_for(max(0.0, diff), se)
+            if level in GOOD:
+                self.tally.prove("accepted_view")
+            else:
+                self.report(answer.where, "coach_disagrees",
+                            f"the lesson accepts {move_name(answer.move)!r}, but the coach calls it {level}:"
+                            f" {got.win_chance:.0%} against {best.win_chance:.0%} for {move_name(best.move)!r}"
+                            f" (±{se:.0%}, {len(got.outcomes)} samples)")
+
+    def scoped(self, task: Task, setup: Setup, where: FieldPath) -> bool:
+        """A ``thrift`` or ``fewest_plays`` task on hidden hands: the coach must not contradict it.
+
+        Such a task asks a narrower question than "what is best here" ("beat it cheaply", "the
+        first play of your plan"), and its claim is proven on the hand alone. What the coach
+        checks is that the course does not teach against it: every accepted answer is among its
+        good choices *among the moves that answer the question* (every play but a pass; with
+        ``holding``, the plays that take those cards), and no answer called wrong wins clearly
+        more often than the best accepted one.
+        """
+        view = lesson_view(setup)
+        if view is None:
+            return False
+        accepted, wrong = task_answers(task, setup, where)
+        if not accepted:
+            return False
+        ev = evaluate(view, [a.move for a in accepted] + [w.move for w in wrong], self.budget)
+        holding = task.goal_holding
+
+        def answers(move: Move) -> bool:
+            return move is not None and (holding is None or holding.issubset(Cards(move.cards)))
+
+        scope = [c for c in ev.candidates if answers(c.move)]
+        values = [v for v in (ev.value(a.move) for a in accepted) if v is not None]
+        if not scope or not values:
+            return False
+        self._accepted_good(task, accepted, ev, max(scope, key=lambda c: c.win_chance))
+        best = max(values, key=lambda v: v.win_chance)
+        for answer in wrong:
+            got = ev.value(answer.move)
+            if got is None:
+                continue
+            diff, se = _paired(got, best)
+            if diff > SIGMAS * se and diff > 0:
+                self.report(answer.where, "view_contradicts",
+                            f"the lesson calls {move_name(answer.move)!r} wrong, but from the learner's view it wins"
+                            f" more often ({got.win_chance:.0%} against {best.win_chance:.0%} for"
+                            f" {move_name(best.move)!r}, ±{se:.0%})")
+            else:
+                self.tally.prove("not_contradicted_view")
+        return True
+
+    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool:
+        """A bidding task against the coach's expected score (:mod:`tutor.coach.bidding`).
+
+        Every accepted bid must be one the coach leaves alone — on the lesson's budget and on the
+        table's, so the coach at the table never corrects what the course taught — and every
+        other legal bid (the learner hears "wrong" for it) must score clearly less than the best
+        accepted one: by more than :data:`SIGMAS` standard errors of the paired difference.
+        """
+        view = bid_view(setup)
+        if view is None:
+            return False
+        ev = evaluate_bid(view, BID_BUDGET)
+        table = evaluate_bid(view, DEFAULT_BID_BUDGET)
+        thresholds = (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER)
+        legal = [c.bid for c in ev.candidates]
+        for i, bid in enumerate(bids):
+            if bid not in legal:
+                continue
+            for figures, name in ((ev, "lesson"), (table, "table")):
+                level = level_for(figures.loss(bid), figures.loss_noise(bid), thresholds)
+                if level not in GOOD:
+                    self.report((*where, "accept", "bids", i), "coach_disagrees",
+                                f"the lesson accepts {_bid_name(bid)}, but the coach calls it {level} on the {name}'s"
+                                f" budget: {figures.value(bid).expected:+.2f} against"
+                                f" {figures.best.expected:+.2f} for {_bid_name(figures.best.bid)} (base stakes,"
+                                f" {figures.samples} samples)")
+                    break
+            else:
+                self.tally.prove("bid_accepted")
+        good = [ev.value(b) for b in bids if b in legal]
+        if not good:
+            return True
+        best = max(good, key=lambda v: v.expected)
+        for bid in legal:
+            if bid in bids:
+                continue
+            got = ev.value(bid)
+            diffs = [a - b for a, b in zip(best.scores, got.scores)]
+            mean, se = _mean_se(diffs)
+            if mean > SIGMAS * se and mean > 0:
+                self.tally.prove("bid_mistake")
+            else:
+                self.report((*where, "accept", "bids"), "coach_disagrees",
+                            f"the lesson calls {_bid_name(bid)} wrong, but the coach does not find it clearly worse:"
+                            f" {got.expected:+.2f} against {best.expected:+.2f} for {_bid_name(best.bid)}"
+                            f" (±{se:.2f} base stakes, {ev.samples} samples)")
         return True
 
     def _weigh(self, answer: Answer, best: CandidateValue, got: CandidateValue | None) -> None:

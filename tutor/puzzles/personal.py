@@ -79,19 +79,29 @@ def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, C
     game = replay(start)
     moment = 0
     for action in record.actions:
-        if isinstance(action, Turn):
-            if action.seat == seat:
-                moment += 1
-                pos = game_position(game)
-                if pos is not None:
-                    yield moment, pos, action.play
-            game.play(action.play)
-        else:
-            game.make_bid(action[1])
+        if isinstance(action, Turn) and action.seat == seat:
+            moment += 1
+            pos = game_position(game)
+            if pos is not None:
+                yield moment, pos, action.play
+        game.apply_recorded(action)  # bids, robs, a shown hand and plays alike (the engine's one replay step)
+
+
+#: The fields of the rules that change which plays are legal: the solver knows the standard ones.
+PLAY_RULES = ("players", "min_straight", "min_pair_chain", "min_airplane", "chain_top")
+
+
+def solver_rules(rules: Any) -> bool:
+    """Whether a game's rules play like the solver's (variants that change only bidding or scoring do)."""
+    from tutor.engine.rules import STANDARD
+
+    return all(getattr(rules, name, None) == getattr(STANDARD, name) for name in PLAY_RULES)
 
 
 def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0) -> list[Missed]:
     """Every small-enough turn where ``seat`` threw away a proven win (earliest first)."""
+    if not solver_rules(record.rules):
+        return []  # another game (four players, other chains): the solver would prove the wrong thing
     found = []
     for moment, pos, played in learner_turns(record, seat):
         if sum(len(h) for h in pos.hands) > MAX_CARDS or len(pos.legal_moves()) < 2:

@@ -23,9 +23,10 @@ from tutor.coach.status import BidStatus, bid_status
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.i18n import Phrase
-from tutor.lessons.model import SEATS, YOU, Lesson, Setup, Step, Task, TaskType
+from tutor.lessons.model import SEATS, TERMINAL, YOU, Lesson, Setup, Step, Task, TaskType, Text
 from tutor.lessons.moves import parse_move
 from tutor.lessons.progress import ProgressBook
+from tutor.lessons.review import REVIEW_ID, ReviewBook, review_lesson
 from tutor.lessons.runner import Hint, LessonRun, Outcome, Verdict
 from tutor.sessions.events import StatusLine
 
@@ -46,6 +47,13 @@ class StepShown:
     index: int
     total: int
     step: Step
+    #: The step's text in the wording of the front end the session speaks to (:meth:`Text.for_front`).
+    text: Text | None = None
+
+    @property
+    def wording(self) -> Text:
+        """The text to show: the front end's wording, else the step's own."""
+        return self.text if self.text is not None else self.step.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,10 +194,22 @@ class LessonSession:
         lesson: the lesson to do (an item of ``course``).
         book: where the result is saved (None: nothing saved).
         run: an existing run to continue (tests, resumed lessons).
+        front: ``"terminal"`` or ``"web"``: which wording of texts that speak of typing or
+            terminal commands the steps show (:meth:`Text.for_front`).
+        origins: for a review lesson, the (lesson id, step) each step comes from.
+
+    Every missed task (a wrong answer, or the answer shown by the last hint) is put in the
+    learner's spaced review; in a review, a task answered cleanly moves on to a longer interval.
     """
 
     def __init__(self, course: list[Lesson], lesson: Lesson, book: ProgressBook | None = None,
-                 run: LessonRun | None = None) -> None:
+                 run: LessonRun | None = None, front: str = TERMINAL,
+                 origins: tuple[tuple[str, int], ...] | None = None) -> None:
+        self.front = front
+        #: A review (:mod:`tutor.lessons.review`): where each step comes from; None for a course lesson.
+        self.origins = origins
+        #: Wrong answers and revealed answers on the current step (a miss goes to the review).
+        self._slipped = False
         self.course = course
         self.lesson = lesson
         self.book = book
@@ -211,7 +231,7 @@ class LessonSession:
 
     # -------------------------------------------------------------- flow
     def start(self) -> list[LessonEvent]:
-        number = self.course.index(self.lesson) + 1
+        number = self.course.index(self.lesson) + 1 if self.lesson in self.course else 0
         progress = self.book.all() if self.book is not None else {}
         missing = tuple(p for p in self.lesson.prerequisites if p not in progress)
         return [LessonStarted(self.lesson, number, len(self.course), missing), *self._enter_step()]
@@ -219,7 +239,9 @@ class LessonSession:
     def _enter_step(self) -> list[LessonEvent]:
         if self.run.finished:
             return self._finish()
-        events: list[LessonEvent] = [StepShown(self.run.index, len(self.lesson.steps), self.run.step)]
+        step = self.run.step
+        events: list[LessonEvent] = [StepShown(self.run.index, len(self.lesson.steps), step,
+                                               step.text.for_front(self.front))]
         if self.run.step.task is not None:
             events.append(self._task_state())
         return events
@@ -248,7 +270,12 @@ class LessonSession:
 
     def hint(self) -> list[LessonEvent]:
         task = self.run.step.task
-        return [HintGiven(self.run.hint(), task.type if task is not None else None)]
+        hint = self.run.hint()
+        if hint.answer is not None:
+            self._slip()
+        if hint.text is not None:
+            hint = Hint(hint.text.for_front(self.front), hint.answer)
+        return [HintGiven(hint, task.type if task is not None else None)]
 
     def restart_step(self) -> list[LessonEvent]:
         self.run.restart_step()
@@ -277,8 +304,13 @@ class LessonSession:
                 if not status.ok:
                     return events
         outcome = self.run.answer(text)
+        if outcome.text is not None:
+            outcome.text = outcome.text.for_front(self.front)
         events.append(Answered(outcome))
+        if outcome.verdict is Verdict.WRONG:
+            self._slip()
         if outcome.step_done:
+            self._step_done()
             self.run.advance()
             return events + self._enter_step()
         if outcome.verdict is Verdict.CORRECT:
@@ -302,10 +334,37 @@ class LessonSession:
         ok = (pass_status(trick.table) if is_pass else play_status(hand, trick.table, text)).ok
         return StatusLine(hand, trick.table, text, is_pass, ok)
 
+    def _origin(self) -> tuple[str, int]:
+        index = self.run.index
+        return self.origins[index] if self.origins is not None else (self.lesson.id, index)
+
+    def _reviews(self) -> ReviewBook | None:
+        return ReviewBook(self.book.store) if self.book is not None else None
+
+    def _slip(self) -> None:
+        """The first miss on a step goes to the review at once (quitting later keeps it)."""
+        if self._slipped:
+            return
+        self._slipped = True
+        reviews = self._reviews()
+        if reviews is not None:
+            reviews.missed(*self._origin())
+
+    def _step_done(self) -> None:
+        reviews = self._reviews()
+        if reviews is not None and self.origins is not None and not self._slipped:
+            reviews.passed(*self._origin())
+        self._slipped = False
+
     def _finish(self) -> list[LessonEvent]:
         run = self.run
         best = run.stars
         done_ids: set[str] = set()
+        if self.origins is not None:  # a review: nothing to record as a lesson
+            following = next_lesson(self.course, set(self.book.all()) if self.book is not None else set())
+            self.done = LessonDone(run.stars, run.wrong, run.hints_used, run.stars,
+                                   following.id if following else None)
+            return [self.done]
         if self.book is not None:
             saved = self.book.record(self.lesson.id, run.stars, run.wrong, run.hints_used)
             best = saved.stars
@@ -314,3 +373,11 @@ class LessonSession:
         following = next_lesson(self.course, done_ids, self.lesson)
         self.done = LessonDone(run.stars, run.wrong, run.hints_used, best, following.id if following else None)
         return [self.done]
+
+
+def review_session(course: list[Lesson], book: ProgressBook, front: str = TERMINAL) -> LessonSession | None:
+    """A session over the tasks due for review in ``book``'s store; None when none is due."""
+    review = review_lesson(course, ReviewBook(book.store).due())
+    if review is None:
+        return None
+    return LessonSession(course, review.lesson, book, front=front, origins=review.origins)

@@ -15,8 +15,9 @@ from typing import Any, cast
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, speaking, t
-from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
+from tutor.lessons.model import SEATS, WEB, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
+from tutor.lessons.review import REVIEW_ID, ReviewBook
 from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
 from tutor.web import felt, render
@@ -97,7 +98,7 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ls.StepShown):
         out: dict[str, Any] = {"type": "step", "header": t("lessons.step_header", number=item.index + 1,
                                                             total=item.total),
-                               "text": item.step.text.get(lang), "has_task": item.step.task is not None}
+                               "text": item.wording.get(lang), "has_task": item.step.task is not None}
         if item.step.task is None and item.step.setup is not None:
             out["felt"] = position(item.step.setup)
         return out
@@ -147,6 +148,7 @@ def route(action: Any) -> Any:
                 progress = t("lessons.progress", done=len(done), total=len(rows),
                              stars=sum(row["stars"] for row in done), max_stars=3 * len(rows))
                 return {"rev": slot.rev, "course": rows, "progress": progress,
+                        "review_due": len(ReviewBook(book.store).due()),
                         "lesson": None if current is None else {"id": current.lesson.id,
                                                                 "finished": current.finished},
                         "events": [e for e in (event(i) for i in items) if e]}
@@ -158,11 +160,19 @@ def start(slot: Slot[Any], book: ProgressBook, body: dict[str, Any]) -> list[Any
     ident = field_str(body, "id", limit=80)
     from tutor.lessons.course import find_lesson
 
+    if ident == REVIEW_ID:  # the tasks the learner missed, due now (spaced review)
+        review = ls.review_session(course(), book, front=WEB)
+        if review is None:
+            raise refuse(409, "err_no_review")
+        review.book = None  # set around each action, as for any lesson
+        slot.session = review
+        return review.start()
+
     try:
         lesson = find_lesson(course(), ident)
     except ValueError:
         raise refuse(404, "err_no_lesson", id=quoted(ident)) from None
-    session = ls.LessonSession(course(), lesson, None)
+    session = ls.LessonSession(course(), lesson, None, front=WEB)
     slot.session = session
     return session.start()
 

@@ -14,7 +14,9 @@ function drawCourse(data) {
   state.lessonRev = data.rev;
   const node = $("course");
   const stars = (n) => (n === null ? tr("not_done") : "★".repeat(n) + "☆".repeat(3 - n));
-  node.replaceChildren(el("h1", { text: tr("course") }), el("p", { text: data.progress }), el("table", { class: "course panel" },
+  const review = data.review_due ? [el("button", { type: "button", onclick: () => startLesson("review") },
+    tr("review_due", { n: data.review_due }))] : [];
+  node.replaceChildren(el("h1", { text: tr("course") }), el("p", { text: data.progress }), ...review, el("table", { class: "course panel" },
     el("tbody", {}, data.course.map((row) => el("tr", {},
       el("td", { text: String(row.number) }), el("td", { text: row.title }),
       el("td", { class: "stars", "aria-label": row.stars === null ? tr("not_done") : tr("stars", { n: row.stars }), text: stars(row.stars) }),

@@ -1,0 +1,28 @@
+"""Puzzles from your own games in the browser's JSON: listed, started, counted (issue 21)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.puzzles.test_personal import _finish
+from tutor.store import Store
+
+
+def test_a_missed_win_is_listed_started_and_solved_through_the_api(client: Any, home: Path) -> None:
+    assert client.get("/api/puzzle/mine").json() == {"puzzles": []}
+    assert client.post("/api/puzzle/start", json={"kind": "mine"}).status_code == 404
+    with Store.open(home / "ddz.sqlite3") as store:
+        _finish(store, "5")  # a single led into the one-card landlord: a missed proven win
+    listed = client.get("/api/puzzle/mine").json()["puzzles"]
+    assert len(listed) == 1 and listed[0]["id"].startswith("my-") and listed[0]["last"] is None
+    assert listed[0]["themes"] == []  # the themes name the idea: only once solved
+    data = client.post("/api/puzzle/start", json={"kind": "mine"}).json()
+    assert data["puzzle"]["id"] == listed[0]["id"] and data["mine"] == 1
+    wrong = client.post("/api/puzzle/move", json={"rev": data["rev"], "cards": "5"}).json()
+    assert any(e["type"] == "wrong" for e in wrong["events"])
+    right = client.post("/api/puzzle/move", json={"rev": wrong["rev"], "cards": "55"}).json()
+    assert any(e["type"] == "correct" for e in right["events"])
+    assert client.get("/api/puzzle/mine").json()["puzzles"][0]["last"] in ("failed", "unfinished", None)
+    started = client.post("/api/puzzle/start", json={"kind": "mine", "id": listed[0]["id"]})
+    assert started.status_code == 200 and started.json()["puzzle"]["id"] == listed[0]["id"]

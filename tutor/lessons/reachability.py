@@ -1,0 +1,298 @@
+"""Proving that a lesson position can arise in a real three-player game (issue 21).
+
+A position a lesson shows is a *claim*: "a game can come to this".  Counting
+cards is not enough — a farmer holding 8 cards while the landlord makes his
+very first lead is within every hand size and still impossible, because the
+landlord leads first (RULES §3) and nobody can shed a card before that.  So
+this module does not look for reasons to refuse; it builds a **witness**: a
+whole deal (17, 17 and the landlord's 20 cards with the face-up kitty among
+them), an auction the landlord wins with the position's bid, and every play
+from the first lead to the position, and then replays it move by move through
+:class:`tutor.engine.game.Game` — the one stepping game state every other part
+uses.  A position is *proven reachable* when the replay ends exactly there: the
+same hands, the same card counts, the same player to move, the same play to
+beat.
+
+What the witness may choose is what the lesson leaves open: the cards of the
+hands it does not show, and — unless ``history_complete`` says the history is
+the whole game — the tricks played before its history.  Those earlier tricks
+are made of single cards (one per play, each beating the last), planned by a
+small search over who holds the lead and how many cards each seat still has to
+shed.  A seat that must lead (or answer in a trick it must have won) has to
+have played a card before, so a witness exists exactly when the lead can be
+handed round that way; when the search finds none, the position is reported
+with the reason the lead could not reach its owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tutor.engine.cards import FULL_DECK, NUM_RANKS, Cards, rank_char
+from tutor.engine.combos import Combo, readings
+from tutor.engine.game import Game
+from tutor.engine.rules import STANDARD
+from tutor.engine.view import Turn
+from tutor.lessons.model import SEATS, Setup
+
+#: A trick of the prefix: who plays, in order (each a single higher than the one before).
+Shape = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A game that reaches a lesson position: the deal and every turn up to it."""
+
+    hands: tuple[Cards, ...]
+    kitty: Cards
+    turns: tuple[Turn, ...]
+
+
+class Unreachable(ValueError):
+    """No game reaches the position; the message says why (one line)."""
+
+
+def _single(rank: int) -> Combo:
+    return next(r for r in readings(Cards.from_ranks([rank])))
+
+
+def _shapes(leader: int) -> list[tuple[Shape, int]]:
+    """Tricks of singles led by ``leader``: (who plays, in order; who leads next)."""
+    a, b = (leader + 1) % 3, (leader + 2) % 3
+    return [
+        ((leader,), leader),  # a lead the others pass
+        ((leader, a), a),  # the next seat beats it
+        ((leader, b), b),  # the seat after beats it
+        ((leader, a, b), b),  # both beat it in turn
+        ((leader, a, leader), leader),  # the next seat answers, the leader beats that
+        ((leader, b, leader), leader),  # the seat after answers, the leader beats that
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _plan(leader: int, left: tuple[int, int, int], goal: int) -> tuple[Shape, ...] | None:
+    """Closed tricks that shed exactly ``left`` cards per seat and end with ``goal`` to lead."""
+    if not any(left):
+        return () if leader == goal else None
+    for shape, winner in _shapes(leader):
+        need = [shape.count(s) for s in range(3)]
+        if any(n > have for n, have in zip(need, left)):
+            continue
+        rest = _plan(winner, (left[0] - need[0], left[1] - need[1], left[2] - need[2]), goal)
+        if rest is not None:
+            return (shape, *rest)
+    return None
+
+
+def _suffix(setup: Setup) -> list[Turn]:
+    """The turns the lesson gives: its history, then the play to beat and the passes after it."""
+    turns = list(setup.history)
+    if setup.table is not None and setup.table_by is not None and not setup._table_in_history():
+        turns.append(Turn(setup.table_by, setup.table))
+        seat = (setup.table_by + 1) % 3
+        while seat != setup.to_move:
+            turns.append(Turn(seat, None))
+            seat = (seat + 1) % 3
+    return turns
+
+
+def _counts(cards: Cards) -> list[int]:
+    return list(cards.counts)
+
+
+def build_witness(setup: Setup) -> Witness:
+    """A whole game that reaches ``setup`` (see the module docstring).
+
+    Raises:
+        Unreachable: When no such game exists (or none of the kind this search builds).
+    """
+    landlord = setup.landlord
+    if landlord is None:
+        raise Unreachable("a position in the play needs a landlord")
+    held = [setup.count(s) for s in range(3)]
+    if any(h is None for h in held):
+        missing = ", ".join(SEATS[s] for s in range(3) if held[s] is None)
+        raise Unreachable(f"give the cards or a count for {missing}: a real table has them")
+    suffix = _suffix(setup)
+    dealt = [STANDARD.hand_size + (STANDARD.kitty_size if s == landlord else 0) for s in range(3)]
+    shown = [_counts(setup.hands[s]) if s in setup.hands else [0] * NUM_RANKS for s in range(3)]
+    later = [[0] * NUM_RANKS for _ in range(3)]
+    for turn in suffix:
+        if turn.play is not None:
+            for r, n in enumerate(turn.play.as_cards().counts):
+                later[turn.seat][r] += n
+    shed = [dealt[s] - int(held[s] or 0) - sum(later[s]) for s in range(3)]
+    for s in range(3):
+        if shed[s] < 0:
+            raise Unreachable(f"{SEATS[s]} holds and plays more cards than are dealt ({dealt[s]})")
+    if setup.history_complete and any(shed):
+        raise Unreachable("with the whole history given, every card dealt must be in a hand or the history")
+    pool = list(FULL_DECK.counts)
+    for part in (*shown, *later):
+        for r, n in enumerate(part):
+            pool[r] -= n
+    if any(n < 0 for n in pool):
+        raise Unreachable("more cards of a rank than the deck holds")
+    # The kitty is part of the landlord's 20 cards: what the lesson does not show him
+    # holding or playing must come from the unseen cards, into his hand.
+    forced = [0] * NUM_RANKS
+    if setup.kitty is not None:
+        for r, n in enumerate(setup.kitty.counts):
+            need = n - shown[landlord][r] - later[landlord][r]
+            if need > 0:
+                if need > pool[r]:
+                    raise Unreachable(f"the kitty's {rank_char(r)} is shown with a farmer; the landlord took the kitty")
+                forced[r] = need
+    plan = _prefix_plan(setup, suffix, landlord, shed)
+    start = [[a + b for a, b in zip(shown[s], later[s])] for s in range(3)]
+    deal, tricks = _assign(setup, plan, pool, forced, held, start, landlord)
+    turns = [*_prefix_turns(plan, tricks), *suffix]
+    return _replayed(setup, deal, turns, landlord)
+
+
+def _prefix_plan(setup: Setup, suffix: list[Turn], landlord: int, shed: list[int]) -> list[Shape]:
+    """The tricks before the lesson's turns: who plays each single."""
+    opener = suffix[0] if suffix else None
+    left = (shed[0], shed[1], shed[2])
+    if opener is None or opener.play is not None:
+        goal = opener.seat if opener is not None else setup.to_move
+        plan = _plan(landlord, left, goal)
+        if plan is None:
+            raise Unreachable(_why(landlord, goal, left))
+        return list(plan)
+    # The lesson's turns start with a pass: the prefix ends with a trick still open,
+    # led by the seat before the passer (one of its own cards).
+    owner = (opener.seat - 1) % 3
+    if not left[owner]:
+        raise Unreachable(f"{SEATS[opener.seat]} passes first, so {SEATS[owner]} must have played a card before")
+    rest = list(left)
+    rest[owner] -= 1
+    plan = _plan(landlord, (rest[0], rest[1], rest[2]), owner)
+    if plan is None:
+        raise Unreachable(_why(landlord, owner, tuple(rest)))
+    return [*plan, (owner, -1)]  # -1 marks the open trick
+
+
+def _why(landlord: int, goal: int, left: tuple[int, ...]) -> str:
+    if left[landlord] == 0 and any(left):
+        return (f"the landlord ({SEATS[landlord]}) has played nothing before these turns, so nobody has"
+                " (the landlord leads first, RULES §3); the farmers must still hold 17 cards")
+    if left[goal] == 0 and goal != landlord:
+        return (f"{SEATS[goal]} leads here but has never played a card, so never won a trick"
+                " (only the winner of a trick leads the next)")
+    return "the lead cannot pass round the table so that every seat has played the cards it is missing"
+
+
+def _assign(
+    setup: Setup, plan: list[Shape], pool: list[int], forced: list[int], held: list[int | None],
+    shown: list[list[int]], landlord: int,
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Concrete cards: the deal (rank counts per seat) and the ranks of each prefix trick's singles."""
+    free = list(pool)
+    deal = [list(shown[s]) for s in range(3)]
+    for r, n in enumerate(forced):  # the kitty's unseen cards go to the landlord first
+        free[r] -= n
+    kept = list(forced)  # landlord cards still to place (in a prefix play or his unseen hand)
+    tricks: list[list[int]] = []
+    for shape in plan:
+        seats = [s for s in shape if s >= 0]
+        ranks: list[int] = []
+        floor = -1
+        for i, seat in enumerate(seats):
+            pick = _pick(free, kept if seat == landlord else None, floor, len(seats) - i - 1)
+            if pick is None:
+                raise Unreachable("the unseen cards are too few to play the tricks before these turns")
+            ranks.append(pick)
+            floor = pick
+            deal[seat][pick] += 1
+        tricks.append(ranks)
+    for s in range(3):
+        if s in setup.hands:
+            continue
+        want = int(held[s] or 0)
+        for source in ([kept, free] if s == landlord else [free]):
+            for r in range(NUM_RANKS):
+                take = min(source[r], want)
+                deal[s][r] += take
+                source[r] -= take
+                want -= take
+    if any(kept):
+        raise Unreachable("the kitty's cards cannot all have gone to the landlord")
+    return deal, tricks
+
+
+def _pick(free: list[int], kept: list[int] | None, floor: int, room: int) -> int | None:
+    """The lowest rank above ``floor`` that leaves ``room`` higher ranks free (kitty cards first)."""
+    def higher(r: int) -> int:
+        return sum(1 for q in range(r + 1, NUM_RANKS) if free[q] > 0)
+
+    for source in ([kept, free] if kept is not None else [free]):
+        for r in range(floor + 1, NUM_RANKS):
+            if source[r] > 0 and higher(r) >= room:
+                source[r] -= 1
+                return r
+    return None
+
+
+def _prefix_turns(plan: list[Shape], tricks: list[list[int]]) -> Iterator[Turn]:
+    """The prefix as turns: the planned seats play their singles in turn order, the others pass."""
+    for shape, ranks in zip(plan, tricks):
+        seats = [s for s in shape if s >= 0]
+        still_open = shape[-1] == -1
+        seat, done, passes = seats[0], 0, 0
+        while done < len(seats) or (not still_open and passes < 2):
+            if done < len(seats) and seat == seats[done]:
+                yield Turn(seat, _single(ranks[done]))
+                done, passes = done + 1, 0
+            else:
+                yield Turn(seat, None)
+                passes += 1
+            seat = (seat + 1) % 3
+
+
+def _replayed(setup: Setup, deal: list[list[int]], turns: list[Turn], landlord: int) -> Witness:
+    """Replay the witness through the engine and compare its end with the lesson's position."""
+    hands = tuple(Cards.from_counts(d) for d in deal)
+    kitty = setup.kitty if setup.kitty is not None else Cards.from_ranks(hands[landlord].ranks()[:3])
+    if sorted(len(h) for h in hands) != [17, 17, 20] or len(hands[landlord]) != 20:
+        raise Unreachable(f"the deal comes out as {[len(h) for h in hands]} cards, not 17, 17 and 20")
+    game = Game.from_hands(hands, landlord, setup.bid or 1, kitty)
+    for turn in turns:
+        if game.is_over:
+            raise Unreachable("the game is over before the position is reached")
+        if turn.seat != game.to_move:
+            raise Unreachable(f"{SEATS[turn.seat]} plays out of turn: it is {SEATS[game.to_move]}'s turn")
+        try:
+            game.play(turn.play)
+        except ValueError as error:
+            raise Unreachable(f"{SEATS[turn.seat]} cannot play {turn.play.text if turn.play else 'pass'}: {error}")
+    if game.is_over:
+        raise Unreachable("the game is over before the position is reached")
+    _compare(setup, game)
+    return Witness(hands, kitty, tuple(turns))
+
+
+def _compare(setup: Setup, game: Game) -> None:
+    for s in range(3):
+        if s in setup.hands and game.hand(s) != setup.hands[s]:
+            raise Unreachable(f"the replay leaves {SEATS[s]} with {game.hand(s)}, not {setup.hands[s]}")
+        if game.card_counts[s] != setup.count(s):
+            raise Unreachable(f"the replay leaves {SEATS[s]} with {game.card_counts[s]} cards, not {setup.count(s)}")
+    if game.to_move != setup.to_move:
+        raise Unreachable(f"the replay ends with {SEATS[game.to_move]} to move, not {SEATS[setup.to_move]}")
+    table = game.table
+    if (table is None) != (setup.table is None) or (
+            table is not None and setup.table is not None
+            and (table.cards != setup.table.cards or game.table_seat != setup.table_by)):
+        raise Unreachable("the replay ends with another play to beat than the lesson's")
+
+
+def proven_reachable(setup: Setup) -> str | None:
+    """None when a witness game reaches ``setup``, else why not (one line)."""
+    try:
+        build_witness(setup)
+    except Unreachable as error:
+        return str(error)
+    return None
