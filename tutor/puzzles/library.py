@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from tutor.files import MAX_BYTES, FileProblem, atomic_write_text, load_yaml_file, read_bytes, shorten, shown
+from tutor.files import MAX_BYTES, FileProblem, atomic_write_text, clip_quotes, load_yaml_file, read_bytes, shorten, shown
 
 from tutor.paths import puzzles_dir
 from tutor.puzzles.model import Node, Puzzle, PuzzleFormatError, find_move
@@ -66,7 +66,7 @@ def check_schema(data: Any, where: str) -> None:
     path = "/".join(str(p) for p in error.absolute_path) or "(top)"
     more = len(found) - 1
     tail = "" if not more else f" (and {more}{'+' if len(found) > MAX_SCHEMA_ERRORS else ''} more)"
-    raise PuzzleFormatError(f"{where}: {path}: {shorten(error.message)}{tail}")
+    raise PuzzleFormatError(f"{where}: {path}: {clip_quotes(shorten(error.message))}{tail}")
 
 
 def check_tree(puzzle: Puzzle) -> None:
