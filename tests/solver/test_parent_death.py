@@ -1,6 +1,6 @@
 """Workers die with their parent, silently (issue 23): ``kill -9`` (or SIGHUP) of ``ddz`` leaves no
 orphan behind and no traceback, for the forked solver workers, the arena's fork pool and the
-puzzle generator's spawn pool (tutor.solver.parallel.die_with_parent, PR_SET_PDEATHSIG).
+puzzle generator's pool (forked on Linux; tutor.solver.parallel.die_with_parent, PR_SET_PDEATHSIG).
 
 The check is not a race against a clock: once the parent is killed, reading its stderr to the
 end returns only when every process holding that pipe (the workers) is exiting; then each must
@@ -34,7 +34,7 @@ POLLS = 1200
         (["arena", "--landlord", "easy", "--farmers", "easy", "-n", "100000", "--workers", "2"], 2, signal.SIGKILL),
         (["puzzles", "generate", "-n", "5000", "--workers", "2", "--out", "{tmp}/out.yaml"], 2, signal.SIGKILL),
     ],
-    ids=["solve-kill", "solve-hup", "arena-fork-pool", "generate-spawn-pool"],
+    ids=["solve-kill", "solve-hup", "arena-fork-pool", "generate-pool"],
 )
 def test_killing_the_parent_leaves_no_worker_and_no_traceback(
         tmp_path: Path, args: list[str], workers: int, how: signal.Signals) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from collections.abc import Callable, Iterator
@@ -555,7 +556,10 @@ def generate(
 
     import multiprocessing
 
-    ctx = multiprocessing.get_context("spawn")
+    # Forked on Linux: a forked worker runs its initializer (die with the parent) at once, where a
+    # spawned one first reads its start-up data from the parent's pipe, and a parent killed during
+    # that read left it printing an EOFError traceback (tests/solver/test_parent_death.py, load 25).
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     batch_size = workers * 4
     number = start
     with interrupts_held(), _interrupts_ignored_by_new_interpreters():
