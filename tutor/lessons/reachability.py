@@ -34,6 +34,7 @@ from tutor.engine.cards import FULL_DECK, NUM_RANKS, Cards, rank_char
 from tutor.engine.combos import Combo, readings
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD
+from tutor.engine.trick import Trick
 from tutor.engine.view import Turn
 from tutor.lessons.model import SEATS, Setup
 
@@ -241,15 +242,13 @@ def _prefix_turns(plan: list[Shape], tricks: list[list[int]]) -> Iterator[Turn]:
     for shape, ranks in zip(plan, tricks):
         seats = [s for s in shape if s >= 0]
         still_open = shape[-1] == -1
-        seat, done, passes = seats[0], 0, 0
-        while done < len(seats) or (not still_open and passes < 2):
-            if done < len(seats) and seat == seats[done]:
-                yield Turn(seat, _single(ranks[done]))
-                done, passes = done + 1, 0
-            else:
-                yield Turn(seat, None)
-                passes += 1
-            seat = (seat + 1) % 3
+        seat, done, trick = seats[0], 0, Trick()
+        # Until the planned plays are made and, for a closed trick, the lead comes back (engine/trick.py).
+        while done < len(seats) or (not still_open and not trick.leading):
+            play = _single(ranks[done]) if done < len(seats) and seat == seats[done] else None
+            yield Turn(seat, play)
+            done += play is not None
+            trick, seat = trick.after(seat, play, 3)
 
 
 def _replayed(setup: Setup, deal: list[list[int]], turns: list[Turn], landlord: int) -> Witness:

@@ -131,10 +131,10 @@ class _Checker:
         assert task is not None
         self.explained_feedback += len(task.feedback)
         if task.type == TaskType.BID:
-            highest = max((b for _, b in setup.bids), default=0) if setup is not None else 0
+            before = Auction.of(setup.bids if setup is not None else ())
             given = {0 if str(f.answer) == "pass" else int(str(f.answer)) for f in task.feedback
                      if f.answer is not None and str(f.answer) in {"pass", "0", "1", "2", "3"}}
-            for bid in [0, *range(highest + 1, 4)]:
+            for bid in before.legal(STANDARD):  # the bids open at the task's turn (engine/auction.py)
                 if bid not in task.bids and bid not in given:
                     self.add((*where, "feedback"), "unexplained",
                              f"bid {'pass' if bid == 0 else bid} is called wrong without a word: give it feedback")
