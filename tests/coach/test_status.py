@@ -29,7 +29,7 @@ def test_rule_9_bid_status_line_has_high_cards_bombs_moves_and_a_bid() -> None:
     set_language("ru")
     line = status.line
     assert line.startswith("Старших карт: 1 · бомб: 0 · ходов до конца: ~")
-    assert ("→ ставка" in line) if status.suggested else ("→ пас" in line)
+    assert ("прикидка по силе руки: ставка" in line) if status.suggested else ("прикидка по силе руки: пас" in line)
 
 
 def test_rule_9_play_status_says_trio_plus_one_can_be_played() -> None:
@@ -93,3 +93,32 @@ def test_several_lead_readings_ask_for_a_choice() -> None:
 def test_only_a_bomb_beats_a_bomb() -> None:
     status = play_status(HAND, table("8888"), "JJ")
     assert not status.ok and "only a higher bomb or the rocket" in status.line
+
+
+def test_the_hand_strength_bid_never_reads_as_the_coachs_advice() -> None:
+    """The rule of thumb suggests 1 for 456778899TTTJKAAA where the coach's expected score says 3
+    (lesson 12 accepts 3): the line that shows it must call it a first guess, never the advice."""
+    status = bid_status(Cards.parse("456778899TTTJKAAA"))
+    assert status.suggested != 3  # the disagreement this test is about
+    assert "first guess from hand strength: " in status.line
+    set_language("ru")
+    assert "прикидка по силе руки: " in status.line
+
+
+def test_lesson_bid_tasks_show_no_bare_suggestion_the_lesson_calls_wrong() -> None:
+    """Every bidding task of the course: the status line's suggestion is either an accepted bid or
+    labelled as a first guess from hand strength (the accepted bids follow the coach's evaluation)."""
+    from tutor.lessons.course import load_course
+    from tutor.lessons.model import TaskType
+
+    checked = 0
+    for lesson in load_course():
+        for step in lesson.steps:
+            task = step.task
+            if task is None or task.type is not TaskType.BID or step.setup is None:
+                continue
+            status = bid_status(step.setup.hands[0])
+            if status.suggested not in task.bids:
+                assert "first guess" in status.line, (lesson.id, status.line)
+                checked += 1
+    assert checked  # lesson 12 has such a task

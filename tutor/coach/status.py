@@ -67,7 +67,11 @@ class BidStatus:
 
     @property
     def line(self) -> str:
-        """«Старших карт: 3 · бомб: 0 · ходов до конца: ~7 → ставка 1»."""
+        """«Старших карт: 3 · бомб: 0 · ходов до конца: ~7 → прикидка по силе руки: ставка 1».
+
+        The bid is labelled a first guess: the coach's expected-score evaluation
+        (:func:`tutor.coach.bidding.bid_status_phrase`) can disagree, and where it is
+        shown it replaces this one."""
         return self.phrase.render()
 
 
