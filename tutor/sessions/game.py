@@ -617,7 +617,8 @@ class GameSession:
             if self.coach.enabled and self.coach.judged_all:
                 from tutor.sessions.mistakes import save_game_verdicts
 
-                save_game_verdicts(self.games.store, game_id, self.coach.verdicts, self._final_bid_verdict())
+                save_game_verdicts(self.games.store, game_id, self.coach.verdicts, choices=self._final_choices(),
+                                   rules=game.rules)  # fmt: skip
         self.final = FinalCard(
             deal=self.deal,
             landlord=game.landlord,
@@ -646,16 +647,19 @@ class GameSession:
         return [self.final, Review(tuple(review))]
 
 
-    def _final_bid_verdict(self) -> Any:
-        """The coach's verdict on the learner's bid in the auction that was played (None when none)."""
-        from tutor.coach.moments import bid_decision
+    def _final_choices(self) -> list[tuple[int, Any]]:
+        """The coach's verdicts on the learner's choices before the play: (moment number, verdict).
 
-        if self.rules.robs:  # the bid moment of "learn from your mistakes" is a 1-2-3 bid (RULES §3)
-            return None
-        decision = bid_decision(self._game.record(), HUMAN)
-        if decision is None:
-            return None
-        return next((v for index, v in self.coach.bid_verdicts if index == decision.action_index), None)
+        The words of the auction that was played (a bid; a call, rob, rob back: RULES §12.1) and the
+        open hand (§12.2) — the moments of "learn from your mistakes" before the plays.
+        """
+        from tutor.coach.moments import OPEN_MOMENT, auction_decisions
+
+        record = self._game.record()
+        bids = dict(self.coach.bid_verdicts)
+        found = [(d.number, bids[d.action_index]) for d in auction_decisions(record, HUMAN) if d.action_index in bids]
+        found += [(OPEN_MOMENT, v) for _, v in self.coach.open_verdicts[-1:]]
+        return found
 
 
 def _seat_of(action: tuple[int, int] | Turn | ShowHand) -> int:
