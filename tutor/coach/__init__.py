@@ -200,7 +200,8 @@ class Coach:
             return None
         remark = bid_verdict_phrase(verdict, ev)
         status = bid_status(view.hand)
-        finding = bid_finding(status.phrase, status.suggested, made)
+        # The rule of thumb speaks of 1-2-3 bids: in a rob auction (RULES §12.1) the figures stand alone.
+        finding = None if view.rules.robs else bid_finding(status.phrase, status.suggested, made)
         if finding is not None:
             remark = Phrase("coach.joined", {"first": remark, "second": finding.phrase})
         self.moments.append(Moment(action_index, 0, remark))
