@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tutor.coach import Coach
 from tutor.coach.bidding import BidBudget
 from tutor.coach.evaluation import Budget
@@ -61,3 +63,22 @@ def test_rule_12_2_the_session_hints_the_open_hand_and_judges_playing_without_sh
         assert any("with the open hand" in r.phrase.render() for r in remarks)
     assert [v.bid for _, v in coach.open_verdicts] == [CLOSED]
     assert "open_verdicts" in coach.to_data()
+
+
+def test_rule_12_1_at_a_hard_table_the_samples_model_hard_by_medium(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Hard's own auction samples deals itself (~0.1 s a decision): the coach's rejection sampling asks the
+    # model thousands of times, so medium's thresholds stand for it (as they do in hard's own evaluation).
+    from tutor.bots.hard import HardBot
+    from tutor.coach.bidding import evaluate_bid
+    from tutor.engine.cards import Cards
+    from tutor.engine.rules import ROB
+    from tutor.engine.view import PlayerView
+
+    def refuse(*_: object) -> int:
+        raise AssertionError("the coach's samples asked hard's expensive auction")
+
+    monkeypatch.setattr(HardBot, "bid", refuse)
+    view = PlayerView(0, Cards.parse("3345567899TJQKA44"), ((2, 1),), None, None, (), (17, 17, 17), 0, None, None,
+                      None, ROB)  # fmt: skip
+    ev = evaluate_bid(view, BidBudget(samples=2, tries=2, bidder="hard", policy="medium"))
+    assert {c.bid for c in ev.candidates} == {0, 2}

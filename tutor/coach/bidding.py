@@ -181,6 +181,18 @@ def legal_bids(view: PlayerView) -> list[int]:
     return bids(view)
 
 
+def _bid_model(level: str, rules: Rules) -> str:
+    """The level whose auction policy stands for ``level``'s in the samples.
+
+    The hard level calls, robs and shows the hand by its own sampled expected score
+    (RULES §12; :mod:`tutor.bots.auction_sense`, ~0.1 s a decision): asked thousands
+    of times by the rejection sampling, it would cost minutes, so medium's thresholds —
+    the model hard's own evaluation makes of the others — stand for it under the variants.
+    Its classic 1-2-3 bid is medium's anyway.
+    """
+    return "medium" if level == "hard" and (rules.robs or rules.can_open) else level
+
+
 class _BidEvaluator:
     """One bid evaluation's working state: the samples, the bid model and the games played."""
 
@@ -191,7 +203,7 @@ class _BidEvaluator:
         self.n = view.players
         # The bots' own bid policy, one seed a sample: a level that tosses a coin (easy)
         # tosses a different one in each sample, never the table's (which follows the deal).
-        self.bidders: list[Bot] = [make_bot(budget.bidder, i + 1) for i in range(budget.samples)]
+        self.bidders: list[Bot] = [make_bot(_bid_model(budget.bidder, view.rules), i + 1) for i in range(budget.samples)]
         self.policy = make_policy(budget.policy)
         self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
         self.misfits = 0
