@@ -70,9 +70,9 @@ def test_rule_12_1_a_flagged_rob_is_replayed_with_call_rob_pass(store: Store) ->
     (shown,) = session.start()
     assert isinstance(shown, ms.MomentShown) and session.is_bid and shown.choices == ("pass", "rob")
     with speaking("en"):
-        line = shown.choice_line()
-        assert line is not None and "the auction: you chose “rob”" in line.render()
-        assert line.render().endswith("Find a better choice: pass, rob.")
+        line = ms.moment_phrase(1, 1, shown.moment, 10, ROB_RULES, shown.choices).render()
+        assert "the auction: you chose “rob” (expected score −30; 20 ± 5 points below the best)" in line
+        assert line.endswith("Find a better choice: pass, rob.")
     (refused,) = session.move("call")  # nobody may call after a call
     assert isinstance(refused, ms.NotAMove)
     with speaking("ru"):
@@ -95,8 +95,8 @@ def test_rule_12_2_keeping_a_sure_win_closed_is_a_moment_and_open_is_the_answer(
     (shown,) = session.start()
     assert isinstance(shown, ms.MomentShown) and shown.moment.move == "closed" and session.is_bid
     with speaking("en"):
-        line = shown.choice_line()
-        assert line is not None and "the open hand: you chose “keep the hand closed”" in line.render()
+        line = ms.moment_phrase(1, 1, shown.moment, 10, OPEN, shown.choices).render()
+        assert "the open hand: you chose “keep the hand closed”" in line and line.endswith("closed, open.")
     right, over = session.move("open")
     assert isinstance(right, ms.BidTryJudged) and right.accepted and over == ms.MistakesOver(completed=True)
     (moment,) = MistakeStore(store).for_game(game_id)

@@ -59,14 +59,9 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
         if isinstance(event, ms.NothingToReplay):
             console.print(t("mistakes.none"))
         elif isinstance(event, ms.MomentShown):
-            m = event.moment
             console.print(table(event.view, TableInfo(event.deal, event.level, 0, scored=False)))
-            choice = event.choice_line()
-            if choice is not None:  # a word of the auction or the open hand (RULES §3, §12)
-                line = choice.render()
-            else:
-                line = t("mistakes.moment", i=event.index, of=event.of, n=m.number, move=m.move,
-                         chance=round(100 * m.win_chance))  # fmt: skip
+            line = ms.moment_phrase(event.index, event.of, event.moment, event.view.rules.base, event.view.rules,
+                                    event.choices).render()  # fmt: skip
             console.print(Text(line, style="bold"))
         elif isinstance(event, ms.BidTryJudged):
             key, style = ("mistakes.bid_right", "bold green") if event.accepted else ("mistakes.bid_wrong", "yellow")
@@ -84,7 +79,7 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
             else:
                 console.print(t("mistakes.wrong", move=move_text(event.move), chance=chance), style="yellow")
         elif isinstance(event, ms.BetterShown):
-            console.print(t("mistakes.shown", best=event.best, best_chance=round(100 * event.best_chance)))
+            console.print(ms.better_phrase(event).render())
         elif isinstance(event, ms.MistakesOver) and event.completed:
             console.print(t("mistakes.done"))
 
@@ -122,13 +117,21 @@ def _row_json(m: Any) -> dict[str, Any]:
     from tutor.coach.moments import OPEN_MOMENT
     from tutor.sessions.mistakes import is_choice
 
+    noise = _rounded(m.noise)
     if is_choice(m.number):
         return {"move_number": m.number, "kind": "open" if m.number == OPEN_MOMENT else "bid", "move": m.move,
                 "better": m.best, "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
-                "loss": round(m.loss, 4), "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+                "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
+                "tries": m.tries}  # fmt: skip
     return {"move_number": m.number, "kind": "play", "move": m.move, "better": m.best,
-            "win_chance": round(m.win_chance, 4), "better_chance": round(m.best_chance, 4), "loss": round(m.loss, 4),
-            "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+            "win_chance": round(m.win_chance, 4), "win_chance_noise": _rounded(m.chance_err),
+            "better_chance": round(m.best_chance, 4), "better_chance_noise": _rounded(m.best_err),
+            "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
+            "tries": m.tries}  # fmt: skip
+
+
+def _rounded(figure: float | None) -> float | None:
+    return None if figure is None else round(figure, 4)
 
 
 COMMANDS = [mistakes_command]

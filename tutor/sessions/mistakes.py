@@ -98,7 +98,7 @@ def stored_choice(game_id: int, number: int, verdict: BidVerdict, rules: Rules) 
 
     return StoredMistake(
         game_id, number, choice_text(number, verdict.bid, rules), choice_text(number, verdict.best_bid, rules),
-        verdict.expected, verdict.best_expected, verdict.loss, verdict.level,
+        verdict.expected, verdict.best_expected, verdict.loss, verdict.level, noise=verdict.noise,
     )  # fmt: skip
 
 
@@ -108,13 +108,14 @@ def stored_bid(game_id: int, verdict: BidVerdict) -> StoredMistake:
 
 
 def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
-    """A flagged verdict as the store keeps it (the explanation as data)."""
+    """A flagged verdict as the store keeps it (the explanation as data, the figures with their noise)."""
     from tutor.store.mistakes import StoredMistake
 
     explanation = verdict.explanation
     return StoredMistake(
         game_id, number, _text(verdict.move), _text(verdict.best_move), verdict.win_chance, verdict.best_chance,
         verdict.loss, verdict.level, {} if explanation is None else explanation.to_data(),
+        noise=verdict.noise, chance_err=verdict.chance_err, best_err=verdict.best_err,
     )  # fmt: skip
 
 
@@ -147,6 +148,46 @@ def _text(move: Any) -> str:
     return "pass" if move is None else str(move.text)
 
 
+def moment_phrase(
+    index: int, of: int, moment: StoredMistake, base: int, rules: Rules = STANDARD, choices: Sequence[str] = ()
+) -> Phrase:
+    """The line that opens a moment, as data: what was played, with the figures and the precision
+    they were measured with (issue 20; a moment stored before that has no noise and says none).
+
+    ``base``: the rules' base stake (a bid's expected score is shown in points of the running score);
+    ``rules`` and ``choices``: a choice before the play in the variants (a call or rob, RULES §12.1;
+    the open hand, §12.2) is said in its own words, with the choices of its moment.
+    """
+    from tutor.coach.advice import chance_phrase, signed_loss
+    from tutor.coach.bidding import points
+
+    values: dict[str, object] = {"i": index, "of": of}
+    if is_choice(moment.number):
+        code = choice_code(moment.number, moment.move, rules)
+        values.update(bid=choice_phrase(moment.number, code or 0, rules), score=points(moment.win_chance, base))
+        classic = moment.number == BID_MOMENT and not rules.robs
+        if not classic:
+            what = Phrase("mistakes.what_open" if moment.number == OPEN_MOMENT else "mistakes.what_auction")
+            values.update(what=what, choices=", ".join(choices))
+        key = "mistakes.bid_moment" if classic else "mistakes.choice_moment"
+        if moment.noise is None:
+            return Phrase(key, values)
+        values.update(loss=round(moment.loss * base), noise=round(moment.noise * base))
+        return Phrase(f"{key}_noise", values)
+    values.update(n=moment.number, move=moment.move)
+    if moment.noise is None:
+        return Phrase("mistakes.moment", {**values, "chance": round(100 * moment.win_chance)})
+    values.update(chance=chance_phrase(moment.win_chance, moment.chance_err), loss=signed_loss(moment.loss, moment.noise))
+    return Phrase("mistakes.moment_noise", values)
+
+
+def better_phrase(event: BetterShown) -> Phrase:
+    """"A better move: Q (wins 68% (±3%))" — the chance with its precision when it was stored."""
+    from tutor.coach.advice import chance_phrase
+
+    return Phrase("mistakes.shown", {"best": event.best, "best_chance": chance_phrase(event.best_chance, event.best_err)})
+
+
 # ---------------------------------------------------------------------- the exercise, headless
 
 
@@ -164,21 +205,6 @@ class MomentShown:
     #: and every choice there (the text :meth:`MistakesSession.move` takes).
     label: Phrase | None = None
     choices: tuple[str, ...] = ()
-
-    def choice_line(self) -> Phrase | None:
-        """The moment's line when it is a choice before the play (None for a play): a 1-2-3 bid keeps
-        its classic line; a call or rob (RULES §12.1) and the open hand (§12.2) name their choices."""
-        from tutor.coach.bidding import points
-
-        m = self.moment
-        if not is_choice(m.number) or self.label is None:
-            return None
-        score = points(m.win_chance, self.view.rules.base)
-        if m.number == BID_MOMENT and not self.view.rules.robs:
-            return Phrase("mistakes.bid_moment", {"i": self.index, "of": self.of, "bid": self.label, "score": score})
-        what = Phrase("mistakes.what_open" if m.number == OPEN_MOMENT else "mistakes.what_auction")
-        return Phrase("mistakes.choice_moment", {"i": self.index, "of": self.of, "what": what, "bid": self.label,
-                                                 "score": score, "choices": ", ".join(self.choices)})  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +247,8 @@ class BetterShown:
 
     best: str
     best_chance: float
+    #: Its standard error (None for a moment stored before issue 20).
+    best_err: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +487,7 @@ class MistakesSession:
             best = choice_code(moment.number, moment.best, rules) or 0
             shown = BidBetterShown(best, moment.best_chance, rules.base, choice_phrase(moment.number, best, rules))
             return [shown, *self._show()]
-        return [BetterShown(moment.best, moment.best_chance), *self._show()]
+        return [BetterShown(moment.best, moment.best_chance, moment.best_err), *self._show()]
 
     def skip(self) -> list[MistakesEvent]:
         self.decision  # noqa: B018 - checks that a moment is being replayed

@@ -40,7 +40,7 @@ def event(item: object) -> dict[str, Any] | None:
         return {"type": "better", "text": t("mistakes.bid_shown", best=(item.label or bid_phrase(item.best)).render(),
                                             score=points(item.expected, item.base))}  # fmt: skip
     if isinstance(item, ms.BetterShown):
-        return {"type": "better", "text": t("mistakes.shown", best=item.best, best_chance=round(100 * item.best_chance))}
+        return {"type": "better", "text": ms.better_phrase(item).render()}
     if isinstance(item, ms.MistakesOver):
         return {"type": "over", "completed": item.completed, "text": t("mistakes.done") if item.completed else ""}
     return None  # MomentShown: the state draws the moment
@@ -62,8 +62,7 @@ def state(slot: Slot[Any]) -> dict[str, Any]:
         "index": session.at + 1,
         "of": len(session.moments),
         "number": moment.number,
-        "text": t("mistakes.moment", i=session.at + 1, of=len(session.moments), n=moment.number, move=moment.move,
-                  chance=round(100 * moment.win_chance)),  # fmt: skip
+        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base).render(),
         "table": render.table(view, False),
         "can_pass": view.table is not None,
     }
@@ -75,15 +74,13 @@ def _bid_moment(session: ms.MistakesSession, moment: Any, view: Any) -> dict[str
     from tutor.sessions.events import BidMade
 
     choices = session.choices()
-    label = next((phrase for text, phrase in choices if text == moment.move), None)
-    line = ms.MomentShown(session.at + 1, len(session.moments), moment, view, session.deal, session.level, label,
-                          tuple(text for text, _ in choices)).choice_line()  # fmt: skip
     return {
         "kind": "bid",
         "index": session.at + 1,
         "of": len(session.moments),
         "number": moment.number,
-        "text": "" if line is None else line.render(),
+        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base, view.rules,
+                                 tuple(text for text, _ in choices)).render(),  # fmt: skip
         "table": render.table(view, False),
         # Each word in its auction's terms (RULES §3, §12.1), as the game table says it.
         "auction": [BidMade(seat, code, view.rules).phrase().render() for seat, code in view.bids],
