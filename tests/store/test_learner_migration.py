@@ -57,7 +57,8 @@ def _old_store(path: Path) -> None:
         INSERT INTO games (id, finished_at, deal, level, role, won, bid, multiplier, cost, delta, scored, record,
             game_key) VALUES (7, 'x', '42', 'hard', 'farmer', 1, 2, 1, 20, 20, 1, '{}', NULL);
         INSERT INTO open_games (key, deal, started_at, saved_at, owner, state) VALUES ('k', '5', 'x', 'x', NULL, '{}');
-        INSERT INTO mistakes VALUES (7, 3, '5', '6', 0.4, 0.6, 0.2, 'hard', '{"code": "split_pair"}', 0, 1);
+        INSERT INTO mistakes (game_id, number, move, best, win_chance, best_chance, loss, level, explanation, solved,
+            tries) VALUES (7, 3, '5', '6', 0.4, 0.6, 0.2, 'hard', '{"code": "split_pair"}', 0, 1);
         INSERT INTO mistakes_analysed VALUES (7);
         INSERT INTO lesson_progress VALUES ('first-deal', 3, 2, 0, 0, 'x');
         INSERT INTO lesson_review VALUES ('first-deal', 1, 0, '2026-01-01');

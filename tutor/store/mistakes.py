@@ -18,8 +18,8 @@ from tutor.store.schema import rebuild_with_learner
 
 AREA = "mistakes"
 
-#: The mistakes area's schema at version 2 (issue 25), for both engines; the migrations below are its history.
-SCHEMA = Baseline(2, (
+#: The mistakes area's schema at version 3 (issue 25), for both engines; the migrations below are its history.
+SCHEMA = Baseline(3, (
     """CREATE TABLE mistakes (
         learner INTEGER NOT NULL,
         game_id INTEGER NOT NULL,
@@ -33,6 +33,9 @@ SCHEMA = Baseline(2, (
         explanation TEXT NOT NULL DEFAULT '',
         solved INTEGER NOT NULL DEFAULT 0 CHECK (solved IN (0, 1)),
         tries INTEGER NOT NULL DEFAULT 0,
+        noise REAL,
+        chance_err REAL,
+        best_err REAL,
         PRIMARY KEY (game_id, number)
     )""",
     "CREATE TABLE mistakes_analysed (game_id INTEGER PRIMARY KEY, learner INTEGER NOT NULL)",
@@ -57,9 +60,25 @@ MIGRATIONS: list[Any] = [
         )""",
         "CREATE TABLE mistakes_analysed (game_id INTEGER PRIMARY KEY)",
     ],
+    # Issue 20: a mistake keeps the precision it was measured with — the standard error of the
+    # loss (paired) and of the two win chances (expected scores for the bid).  NULL: stored before.
+    [
+        "ALTER TABLE mistakes ADD COLUMN noise REAL",
+        "ALTER TABLE mistakes ADD COLUMN chance_err REAL",
+        "ALTER TABLE mistakes ADD COLUMN best_err REAL",
+    ],
     # Issue 25: a learner id on every row (tutor/store/schema.py).
     rebuild_with_learner(SCHEMA.statements),
 ]
+
+
+#: The columns in the order :class:`StoredMistake` lists them (the store reads and writes them by name).
+_COLUMNS = ("game_id", "number", "move", "best", "win_chance", "best_chance", "loss", "level", "explanation",
+            "solved", "tries", "noise", "chance_err", "best_err")  # fmt: skip
+
+
+def _figure(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +97,11 @@ class StoredMistake:
     explanation: dict[str, Any] = field(default_factory=dict)
     solved: bool = False
     tries: int = 0
+    #: Standard error of ``loss`` (paired over the same samples); None when stored before issue 20.
+    noise: float | None = None
+    #: Standard errors of ``win_chance`` and ``best_chance`` (None when not known).
+    chance_err: float | None = None
+    best_err: float | None = None
 
 
 class MistakeStore:
@@ -100,10 +124,10 @@ class MistakeStore:
             db.execute("DELETE FROM mistakes WHERE game_id = ? AND learner = ?", (game_id, self.learner))
             for m in found:
                 db.execute(
-                    "INSERT INTO mistakes (learner, game_id, number, move, best, win_chance, best_chance, loss, level,"
-                    " explanation, solved, tries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO mistakes (learner, {', '.join(_COLUMNS)}) VALUES (?, {', '.join('?' * len(_COLUMNS))})",
                     (self.learner, game_id, m.number, m.move, m.best, m.win_chance, m.best_chance, m.loss, m.level,
-                     json.dumps(m.explanation) if m.explanation else "", int(m.solved), m.tries),
+                     json.dumps(m.explanation) if m.explanation else "", int(m.solved), m.tries,
+                     m.noise, m.chance_err, m.best_err),
                 )  # fmt: skip
             db.execute("INSERT INTO mistakes_analysed (game_id, learner) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING",
                        (game_id, self.learner))
@@ -111,8 +135,7 @@ class MistakeStore:
     def for_game(self, game_id: int) -> list[StoredMistake]:
         """The game's mistakes, largest loss first."""
         rows = self.store.db.execute(
-            "SELECT game_id, number, move, best, win_chance, best_chance, loss, level, explanation, solved, tries"
-            " FROM mistakes WHERE game_id = ? AND learner = ? ORDER BY loss DESC, number",
+            f"SELECT {', '.join(_COLUMNS)} FROM mistakes WHERE game_id = ? AND learner = ? ORDER BY loss DESC, number",
             (game_id, self.learner),
         ).fetchall()
         out = []
@@ -126,6 +149,7 @@ class MistakeStore:
                 win_chance=float(row[4]), best_chance=float(row[5]), loss=float(row[6]), level=str(row[7]),
                 explanation=explanation if isinstance(explanation, dict) else {},
                 solved=bool(row[9]), tries=int(row[10]),
+                noise=_figure(row[11]), chance_err=_figure(row[12]), best_err=_figure(row[13]),
             ))  # fmt: skip
         return out
 
