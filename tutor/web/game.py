@@ -45,13 +45,42 @@ class Table:
     review: ev.Review | None = None
     #: The hint the page may play as the coach's own move (cards as text).
     hinted: str | None = None
+    #: False in club mode: the store is the request's (:class:`tutor.web.club.LearnerContext`), closed by it.
+    owns_store: bool = True
 
     def close(self) -> None:
         """Let go of the game (it stays unfinished in the store unless it ended) and its connection."""
         try:
             self.games.release()
         finally:
-            self.store.close()
+            if self.owns_store:
+                self.store.close()
+
+
+class GamePacking:
+    """Club mode: the table leaves a request without its store connection and comes back with the next one's.
+
+    The game keeps its row among the games in progress (so ``ddz store export`` and the history see it);
+    each request claims that row again and lets it go at the end.
+    """
+
+    def pack(self, table: Table) -> dict[str, Any]:
+        game_id = table.games.claimed
+        table.games.release()
+        table.session.games = None
+        return {"session": table.session, "game_id": game_id, "opening": table.opening,
+                "review": table.review, "hinted": table.hinted}
+
+    def unpack(self, packed: dict[str, Any], store: Store) -> Table | None:
+        session: GameSession = packed["session"]
+        games = GameStore(store)
+        if packed["game_id"] is not None and not session.is_over:
+            try:
+                games.claim(packed["game_id"])
+            except GameBusyError:  # gone (recorded or abandoned elsewhere) or open elsewhere: sync() tells which
+                return None
+        session.games = games
+        return Table(session, store, games, packed["opening"], packed["review"], packed["hinted"], owns_store=False)
 
 
 def _note(table: Table, items: list[Any]) -> None:
@@ -82,15 +111,21 @@ def _seat(context: Context, slot: Slot[Table], session: GameSession, store: Stor
     """Put ``session`` at the table (closing the one before) and let the bots act until the learner's turn."""
     if slot.session is not None:
         slot.session.close()
-    table = Table(session, store, games)
+    table = Table(session, store, games, owns_store=context.owns_game_store)
     slot.session = table
     slot.rev += 1
     return run(table, lambda s: s.start())
 
 
 def _open_games(context: Context) -> tuple[Store, GameStore]:
-    store = Store.open(context.store_path)
+    store = context.game_store()
     return store, GameStore(store)
+
+
+def _drop(context: Context, store: Store) -> None:
+    """Close a store opened for a game that did not start (unless it is the request's, in club mode)."""
+    if context.owns_game_store:
+        store.close()
 
 
 def sync(context: Context, slot: Slot[Table]) -> str | None:
@@ -104,21 +139,21 @@ def sync(context: Context, slot: Slot[Table]) -> str | None:
     try:
         waiting = games.unfinished()
         if not waiting:
-            store.close()
+            _drop(context, store)
             return None
         latest = waiting[-1]
         if latest.busy:
-            store.close()
+            _drop(context, store)
             return t("store.game_busy")
         state = games.claim(latest.id)
         settings = context.settings(store)
         session = GameSession.restore(state or {}, games, counter=bool(settings["counter"]))
     except GameBusyError as error:
-        store.close()
+        _drop(context, store)
         return str(error)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):
         games.release()
-        store.close()
+        _drop(context, store)
         return None  # unreadable: the terminal offers to abandon it; the page starts a new deal
     _seat(context, slot, session, store, games)
     return None
@@ -172,7 +207,7 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
                                       counter=bool(settings["counter"]),
                                       rules=variant(settings["auction"], bool(settings["open_hand"])))
     except BaseException:
-        store.close()
+        _drop(context, store)
         raise
     return _seat(context, slot, session, store, games)
 
