@@ -8,7 +8,6 @@ The store hashes them (argon2); this module only reads, checks and passes them o
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
@@ -20,7 +19,6 @@ from tutor.i18n import t
 
 #: The shortest password accepted (the store hashes whatever it is given).
 MIN_PASSWORD = 8
-NAME = re.compile(r"^[\w.\-]{1,40}$")
 
 
 def club_url(db: str | None) -> str:
@@ -41,13 +39,6 @@ def open_club(db: str | None) -> Any:
         return Club.open(url)
     except ImportError:
         raise UserError(t("club.needs_club_extra")) from None
-
-
-def checked_name(name: str) -> str:
-    if not NAME.match(name):
-        shown = name if len(name) <= 40 else name[:40] + "…"
-        raise UserError(t("club.name_bad", name=repr(shown)))
-    return name
 
 
 def read_password(name: str) -> str:
@@ -82,13 +73,14 @@ def users_group() -> None:
 @db_option
 @handle_user_errors
 def add_command(name: str, teacher: bool, db: str | None) -> None:
-    name = checked_name(name)
+    from tutor.store.users import check_name
+
+    name = check_name(name)  # before the password is asked for
     club = open_club(db)
     try:
-        if any(user.name == name for user in club.users.list()):
+        if club.users.get(name) is not None:
             raise UserError(t("club.user_exists", name=name))
-        password = read_password(name)
-        club.users.add(name, password, teacher=teacher)
+        club.users.add(name, read_password(name), teacher=teacher)
     finally:
         club.close()
     click.echo(t("club.users_added", name=name, role=t("club.role_teacher" if teacher else "club.role_learner")))
@@ -118,11 +110,15 @@ def list_command(db: str | None) -> None:
 @db_option
 @handle_user_errors
 def remove_command(name: str, db: str | None) -> None:
+    from tutor.store.web_slots import forget_slots
+
     club = open_club(db)
     try:
-        if not any(user.name == name for user in club.users.list()):
-            shown = name if len(name) <= 40 else name[:40] + "…"
-            raise UserError(t("club.user_unknown", name=repr(shown)))
+        user = club.users.get(name)
+        if user is None:
+            raise UserError(t("club.user_unknown", name=repr(name if len(name) <= 40 else name[:40] + "…")))
+        with club.store_for(user.id) as store:
+            forget_slots(store)  # what they had open in a browser
         club.users.remove(name)
     finally:
         club.close()

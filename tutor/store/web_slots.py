@@ -54,7 +54,7 @@ class WebSlot:
 
 def learner_of(store: Store) -> int:
     """The learner a store speaks for (1, the local learner, in the single-learner store)."""
-    learner = getattr(store, "learner_id", 1)
+    learner = getattr(store, "learner", 1)
     return int(learner) if isinstance(learner, int) else 1
 
 
@@ -77,3 +77,10 @@ def web_slot(store: Store, activity: str) -> Iterator[WebSlot]:
             db.execute("UPDATE web_slots SET version = version + 1, data = ? WHERE learner = ? AND activity = ?",
                        (base64.b64encode(slot.saved).decode("ascii"), *key))
 
+
+
+def forget_slots(store: Store) -> None:
+    """Forget every open browser session of the store's learner (their account is being removed)."""
+    store.register_schema(AREA, MIGRATIONS)
+    with store.transaction() as db:
+        db.execute("DELETE FROM web_slots WHERE learner = ?", (learner_of(store),))

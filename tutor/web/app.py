@@ -102,7 +102,11 @@ def endpoint(context: Context, work: Work) -> Callable[[Request], Any]:
             status, data = await asyncio.get_running_loop().run_in_executor(executor, call)
         else:
             status, data = await run_in_threadpool(call)
-        return _json(data, status)
+        answer = _json(data, status)
+        timing = here.timing()
+        if timing is not None:
+            answer.headers["server-timing"] = timing
+        return answer
 
     return handle
 

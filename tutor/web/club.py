@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
+from datetime import timedelta
 from html import escape
 from typing import Any
 
@@ -32,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from tutor.i18n import LANGUAGES, speaking, t
+from tutor.i18n import LANGUAGES, Phrase, speaking, t
 from tutor.store import Store
 from tutor.web import auth
 from tutor.web.context import Context
@@ -41,7 +42,8 @@ from tutor.web.holder import Shared, StoredHolder
 
 #: Threads that think (bots, coach, solver, password hashing) per server process.
 THINKERS = 4
-KINDS = ("lesson", "theme")
+#: What a teacher assigns (the store's kinds) and the page's name for each.
+KINDS = {"lesson": "lesson", "puzzle_theme": "theme"}
 
 
 class LearnerContext(Context):
@@ -56,7 +58,8 @@ class LearnerContext(Context):
         self.store_path = None
         self.solver_factory = club.solver_factory
         self._open: Store | None = None
-        self.game = StoredHolder("game", self.store, club.shared, club.thinkers, _game_packing())
+        self.think_clock = _clock()
+        self.game = StoredHolder("game", self.store, club.shared, club.thinkers, _game_packing(self.think_clock))
         self.puzzle = StoredHolder("puzzle", self.store, club.shared, club.thinkers)
         self.lesson = StoredHolder("lesson", self.store, club.shared, club.thinkers)
         self.mistakes = StoredHolder("mistakes", self.store, club.shared, club.thinkers)
@@ -87,6 +90,9 @@ class LearnerContext(Context):
         """Game routes and every action think in the bounded pool; plain reads use Starlette's."""
         return self.club_context.thinkers if getattr(work, "slot_name", "") or method != "GET" else None
 
+    def timing(self) -> str | None:
+        return f"bots;dur={self.think_clock.seconds * 1000:.1f}"
+
     def decorate_page(self, html: str, lang: str, version: str) -> str:
         token = self.token
         static = f"/static/v{version}" if version else "/static"
@@ -99,10 +105,16 @@ class LearnerContext(Context):
         return html.replace('<header class="top">', f'<header class="top">\n{bar}', 1)
 
 
-def _game_packing() -> Any:
+def _game_packing(clock: Any) -> Any:
     from tutor.web.game import GamePacking
 
-    return GamePacking()
+    return GamePacking(clock)
+
+
+def _clock() -> Any:
+    from tutor.web.game import ThinkClock
+
+    return ThinkClock()
 
 
 class ClubContext(Context):
@@ -140,7 +152,7 @@ class ClubContext(Context):
         return auth.Door(app, self.user_for_session, wording, self.beyond_loopback)
 
     def user_for_session(self, token: str) -> Any:
-        return self.club.user_for_session(token)
+        return self.club.users.user_for_session(token)
 
     def extra_routes(self) -> list[Any]:
         return club_routes(self)
@@ -187,7 +199,7 @@ def learner_bar(club: Any, user: Any) -> str:
     items = []
     for item in _assignments(club, user.id):
         label = escape(item["label"])
-        items.append(f'<li><button type="button" class="small" data-assigned-{item["kind"]}="{escape(item["ref"])}">'
+        items.append(f'<li><button type="button" class="small" data-assigned-{KINDS[item["kind"]]}="{escape(item["ref"])}">'
                      f"{label}</button></li>")
     assigned = ""
     if items:
@@ -212,15 +224,16 @@ def _themes() -> list[str]:
     return sorted({theme for puzzle in load_library() for theme in puzzle.themes})
 
 
-def _assignments(club: Any, learner_id: int) -> list[dict[str, Any]]:
-    """The learner's assignments (their own and the class's), worded in the current language."""
+def _assignments(club: Any, learner_id: int | None, by: int = 0) -> list[dict[str, Any]]:
+    """The learner's assignments (their own and the class's), or (``learner_id`` None) those teacher ``by``
+    gave, worded in the current language."""
     titles = _lesson_titles()
     out = []
-    for item in club.assignments_for(learner_id):
+    for item in club.users.assignments_for(learner_id) if learner_id is not None else club.users.assignments_by(by):
         if item.kind == "lesson" and item.ref in titles:
             number, title = titles[item.ref]
             label = t("club.assigned_lesson", number=number, title=title)
-        elif item.kind == "theme":
+        elif item.kind == "puzzle_theme":
             label = t("club.assigned_theme", theme=t(f"puzzles.theme_{item.ref}"))
         else:
             continue  # a lesson no longer shipped: nothing to open
@@ -230,35 +243,38 @@ def _assignments(club: Any, learner_id: int) -> list[dict[str, Any]]:
 
 
 # ------------------------------------------------------------------ the class page
-def class_page(club: Any, lang: str, version: str) -> str:
+def class_page(club: Any, teacher: Any, lang: str, version: str) -> str:
     """Each learner's lessons done, puzzle rating and streak, games by level, most frequent mistakes;
-    the assignment form and the assignments given."""
+    the assignment form and the assignments this teacher gave."""
     with speaking(lang):
         rows = club.class_summary()
-        total = len(_lesson_titles())
+        titles = _lesson_titles()
         head = "".join(f"<th scope=\"col\">{escape(t(f'club.col_{c}'))}</th>"
                        for c in ("learner", "lessons", "rating", "streak", "games", "mistakes"))
         body = []
         for row in rows:
-            games = "; ".join(t("club.games_cell", level=t(f"play.level_{level}"), won=won, lost=lost)
-                              for level, (won, lost) in sorted(row.games.items())) or t("club.none")
+            games = "; ".join(t("club.games_cell", level=t(f"play.level_{level}"), won=result.wins,
+                                lost=result.games - result.wins)
+                              for level, result in sorted(row.games_by_level.items())) or t("club.none")
             mistakes = ", ".join(t("club.mistake_cell", name=mistake_name(code), n=n)
-                                 for code, n in row.mistakes) or t("club.none")
+                                 for code, n in row.top_mistakes) or t("club.none")
+            rating = t("club.none") if row.puzzle_rating is None else str(round(row.puzzle_rating))
             body.append(f"<tr><th scope=\"row\">{escape(row.name)}</th>"
-                        f"<td>{escape(t('club.lessons_cell', n=row.lessons_done, total=total))}</td>"
-                        f"<td>{round(row.puzzle_rating)}</td><td>{escape(t('club.streak_cell', n=row.streak))}</td>"
+                        f"<td>{escape(t('club.lessons_cell', n=row.lessons_done, total=len(titles)))}</td>"
+                        f"<td>{escape(rating)}</td><td>{escape(t('club.streak_cell', n=row.puzzle_streak))}</td>"
                         f"<td>{escape(games)}</td><td>{escape(mistakes)}</td></tr>")
         table = (f'<table class="panel class-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
                  "</table>" if body else f'<p>{escape(t("club.no_learners"))}</p>')
         learners = "".join(f'<option value="{row.id}">{escape(row.name)}</option>' for row in rows)
-        lessons = "".join(f'<option value="lesson:{escape(ident)}">{escape(t("club.assigned_lesson", number=n, title=title))}'
-                          "</option>" for ident, (n, title) in _lesson_titles().items())
-        themes = "".join(f'<option value="theme:{escape(theme)}">'
+        lessons = "".join(f'<option value="lesson:{escape(ident)}">'
+                          f'{escape(t("club.assigned_lesson", number=n, title=title))}</option>'
+                          for ident, (n, title) in titles.items())
+        themes = "".join(f'<option value="puzzle_theme:{escape(theme)}">'
                          f'{escape(t("club.assigned_theme", theme=t(f"puzzles.theme_{theme}")))}</option>'
                          for theme in _themes())
-        given = []
         names = {row.id: row.name for row in rows}
-        for item in _all_assignments(club, rows):
+        given = []
+        for item in _assignments(club, None, by=teacher.id):
             who = t("club.whole_class") if item["learner"] is None else names.get(item["learner"], "?")
             given.append(f'<li>{escape(item["label"])} → {escape(who)} '
                          f'<button type="button" class="small" data-unassign="{item["id"]}">'
@@ -277,15 +293,6 @@ def class_page(club: Any, lang: str, version: str) -> str:
                 f'<a href="/class" aria-current="page">{escape(t("club.nav_class"))}</a></nav></header>'
                 f'<main class="class-page"><h1>{escape(t("club.class_title"))}</h1>{table}{form}{listing}</main>')
         return _page(lang, t("club.class_title"), main, version)
-
-
-def _all_assignments(club: Any, rows: list[Any]) -> list[dict[str, Any]]:
-    """Every assignment given, the class's and each learner's, once each."""
-    seen: dict[int, dict[str, Any]] = {}
-    for learner in [None, *(row.id for row in rows)]:
-        for item in _assignments(club, learner) if learner is not None else []:
-            seen.setdefault(item["id"], item)
-    return sorted(seen.values(), key=lambda item: -item["id"])
 
 
 def mistake_name(code: str) -> str:
@@ -342,7 +349,7 @@ def club_routes(context: ClubContext) -> list[Any]:
     async def signout(request: Request) -> Response:
         token = request.scope.get("state", {}).get("ddz_token")
         if token:
-            await run(lambda: context.club.end_session(token))
+            await run(lambda: context.club.users.end_session(token))
         secure = auth.is_secure(request.scope, context.beyond_loopback)
         return answer({"next": "/signin"}, cookie=auth.session_cookie("", secure, max_age=0))
 
@@ -363,10 +370,10 @@ def club_routes(context: ClubContext) -> list[Any]:
         lang = await lang_of(request)
         with speaking(lang):
             try:
-                teacher(request)
+                user = teacher(request)
             except ApiError as error:
                 return await refused(lang, error)
-        html = await run(lambda: class_page(context.club, lang, version))
+        html = await run(lambda: class_page(context.club, user, lang, version))
         return HTMLResponse(html, headers={"cache-control": "no-store"})
 
     async def assign(request: Request) -> Response:
@@ -380,7 +387,7 @@ def club_routes(context: ClubContext) -> list[Any]:
                 learner = body.get("learner")
                 if learner is not None:
                     learner = field_int(body, "learner", low=1, high=2**62)
-                kind = field_str(body, "kind", limit=10)
+                kind = field_str(body, "kind", limit=20)
                 ref = field_str(body, "ref", limit=80)
             await run(lambda: _assign(context.club, user, learner, kind, ref))
         except ApiError as error:
@@ -394,10 +401,11 @@ def club_routes(context: ClubContext) -> list[Any]:
         lang = await lang_of(request)
         try:
             with speaking(lang):
-                teacher(request)
+                user = teacher(request)
                 body = parse_body(await read_body(request))
                 ident = field_int(body, "id", low=1, high=2**62)
-            await run(lambda: context.club.unassign(ident))
+            if not await run(lambda: context.club.users.unassign(user.id, ident)):
+                raise ApiError(404, Phrase("club.err_no_assignment", {"id": ident}))
         except ApiError as error:
             return await refused(lang, error)
         return answer({"ok": True})
@@ -414,31 +422,43 @@ def club_routes(context: ClubContext) -> list[Any]:
 
 def _sign_in(context: ClubContext, name: str, password: str, address: str) -> tuple[Any, str] | ApiError:
     """Check the rate limit, then the password; a failure is counted against the name and the address."""
+    from tutor.store.sign_ins import SignInFailures
+
     club, limits = context.club, context.limits
     keys = (f"name:{name.casefold()}", f"addr:{address}")
-    if club.attempts.count(keys[0], limits.window) >= limits.per_name:
-        return ApiError(429, t("club.err_too_many_name", n=limits.window // 60))
-    if club.attempts.count(keys[1], limits.window) >= limits.per_address:
-        return ApiError(429, t("club.err_too_many_address", n=limits.window // 60))
+    window = timedelta(seconds=limits.window)
+    with club.scratch() as store:
+        failures = SignInFailures(store)
+        if failures.count(keys[0], window) >= limits.per_name:
+            return ApiError(429, t("club.err_too_many_name", n=limits.window // 60))
+        if failures.count(keys[1], window) >= limits.per_address:
+            return ApiError(429, t("club.err_too_many_address", n=limits.window // 60))
     user = club.users.verify(name, password)
-    if user is None:
-        for key in keys:
-            club.attempts.failed(key)
-        return ApiError(401, t("club.err_wrong_password"))
-    club.attempts.clear(keys[0])
-    return user, club.create_session(user.id)
+    with club.scratch() as store:
+        failures = SignInFailures(store)
+        if user is None:
+            failures.failed(*keys)
+            return ApiError(401, t("club.err_wrong_password"))
+        failures.clear(keys[0])
+    return user, club.users.create_session(user.id)
 
 
 def _assign(club: Any, user: Any, learner: int | None, kind: str, ref: str) -> None:
+    """Give ``kind``/``ref`` to a learner (or the class): the lesson or theme must exist (the store checks the rest)."""
+    from tutor.store import StoreError
+
     if kind not in KINDS:
         raise ApiError(400, t("club.err_kind", value=quoted(kind), choices=", ".join(KINDS)))
     if kind == "lesson" and ref not in _lesson_titles():
         raise refuse(404, "err_no_lesson", id=quoted(ref))
-    if kind == "theme" and ref not in _themes():
+    if kind == "puzzle_theme" and ref not in _themes():
         raise refuse(400, "err_theme", value=quoted(ref))
     if learner is not None and learner not in {row.id for row in club.class_summary()}:
         raise ApiError(404, t("club.err_no_learner", id=learner))
-    club.assign(user.id, learner, kind, ref)
+    try:
+        club.users.assign(user.id, learner, kind, ref)
+    except StoreError as error:
+        raise ApiError(400, str(error)) from None
 
 
 # ------------------------------------------------------------------ worker processes

@@ -41,6 +41,8 @@ class Context:
 
     #: Whether a game's store connection belongs to the game (here: yes, it lives as long as the game).
     owns_game_store = True
+    #: Where the bots' thinking time is summed (club mode, per request: tutor.web.game.ThinkClock).
+    think_clock: Any = None
 
     @contextmanager
     def store(self) -> Iterator[Store]:
@@ -70,6 +72,10 @@ class Context:
     def wrap(self, app: Any, wording: Callable[[Mapping[str, str], Any], str]) -> Any:
         """The app inside this mode's own middleware (club mode: :class:`tutor.web.auth.Door`)."""
         return app
+
+    def timing(self) -> str | None:
+        """A ``Server-Timing`` value for the answer (club mode: the bots' thinking, reported apart)."""
+        return None
 
     def decorate_page(self, html: str, lang: str, version: str) -> str:
         """The served page, as it is here (club mode adds the learner's bar and the CSRF token)."""

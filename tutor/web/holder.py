@@ -189,9 +189,15 @@ class Packing(Protocol):
 
 
 class AsIs:
-    """Sessions that hold no store between actions (lessons, puzzles, mistakes: the routes attach it)."""
+    """Sessions whose store the routes attach around each action (lessons, puzzles, mistakes)."""
+
+    #: Where those sessions keep the store (or an area of it) while they act.
+    STORE_FIELDS = ("book", "progress", "store")
 
     def pack(self, session: Any) -> Any:
+        for name in self.STORE_FIELDS:
+            if getattr(session, name, None) is not None:
+                setattr(session, name, None)
         return session
 
     def unpack(self, packed: Any, store: Store) -> Any:
