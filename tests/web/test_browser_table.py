@@ -18,10 +18,10 @@ from tests.web.test_browser import MISSING, browser, context, open_mistakes, rea
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
 
 #: For each card of the hand: the box of the points where a tap lands on that card, and whether some
-#: 40 × 40 square is all that card's (sampled every 2 px; a summed-area table finds the square).
-HIT_AREAS = """(minimum) => {
+#: width × height rectangle is all that card's (sampled every 2 px; a summed-area table finds it).
+HIT_AREAS = """([width, height]) => {
     document.getElementById('hand').scrollIntoView({block: 'center'});
-    const step = 2, side = minimum / step;
+    const step = 2, wide = width / step, side = height / step;
     return [...document.querySelectorAll('#hand .card')].map((card) => {
         const box = card.getBoundingClientRect();
         const xs = [], ys = [];
@@ -38,8 +38,8 @@ HIT_AREAS = """(minimum) => {
         }));
         let square = false;
         for (let j = 0; j + side <= ys.length && !square; j++)
-            for (let i = 0; i + side <= xs.length && !square; i++)
-                square = sum[j + side][i + side] - sum[j][i + side] - sum[j + side][i] + sum[j][i] === side * side;
+            for (let i = 0; i + wide <= xs.length && !square; i++)
+                square = sum[j + side][i + wide] - sum[j][i + wide] - sum[j + side][i] + sum[j][i] === side * wide;
         return {rank: card.dataset.rank, width: right - left, height: bottom - top, square,
                 inside: box.left >= 0 && box.right <= window.innerWidth};
     });
@@ -48,7 +48,7 @@ HIT_AREAS = """(minimum) => {
 
 @pytest.fixture()
 def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
     context.set_default_timeout(60_000)
     page = context.new_page()
     try:
@@ -71,21 +71,28 @@ def _landlord_on_deal_42(page: Any, server: str) -> None:  # noqa: F811
     page.get_by_role("button", name="Play", exact=True).wait_for()
 
 
-def test_every_card_of_a_20_card_hand_is_a_40_px_target_on_a_360_px_phone(phone: Any, server: str) -> None:  # noqa: F811
+#: The smallest part of a card a finger must be able to tap: a strip at least 24 px wide (WCAG 2.5.8's
+#: minimum target) and 40 px tall. A 20-card hand in two rows on a 360 px phone shows ~30 px strips.
+TARGET = (24, 40)
+
+
+def test_every_card_of_a_20_card_hand_is_a_finger_target_in_two_rows_on_a_360_px_phone(phone: Any, server: str) -> None:  # noqa: F811
     _landlord_on_deal_42(phone, server)
     hand = phone.locator("#hand .card")
     assert hand.count() == 20
-    areas = phone.evaluate(HIT_AREAS, 40)
+    tops = phone.evaluate("new Set([...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().top)).size")
+    assert tops == 2, f"20 cards in {tops} rows at 360 px"
+    areas = phone.evaluate(HIT_AREAS, TARGET)
     small = [area for area in areas if not (area["square"] and area["inside"])]
     assert not small, small
     print(f"\nnarrowest tappable strip at 360 px: {min(a['width'] for a in areas)} × "
           f"{min(a['height'] for a in areas)} px")
 
-    # A card raised by a tap keeps the cards around it 40 px targets too.
+    # A card raised by a tap keeps the cards around it finger targets too.
     hand.nth(7).tap()
     ready(phone)
     assert phone.locator("#hand .card[aria-pressed='true']").count() == 1
-    areas = phone.evaluate(HIT_AREAS, 40)
+    areas = phone.evaluate(HIT_AREAS, TARGET)
     assert all(area["square"] for area in areas), areas
 
     # A swipe along a row still raises the run (pointer drag over three neighbours).

@@ -59,14 +59,8 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
         if isinstance(event, ms.NothingToReplay):
             console.print(t("mistakes.none"))
         elif isinstance(event, ms.MomentShown):
-            m = event.moment
             console.print(table(event.view, TableInfo(event.deal, event.level, 0, scored=False)))
-            if m.number == ms.BID_MOMENT:
-                line = t("mistakes.bid_moment", i=event.index, of=event.of, bid=_bid(m.move),
-                         score=points(m.win_chance, event.view.rules.base))  # fmt: skip
-            else:
-                line = t("mistakes.moment", i=event.index, of=event.of, n=m.number, move=m.move,
-                         chance=round(100 * m.win_chance))  # fmt: skip
+            line = ms.moment_phrase(event.index, event.of, event.moment, event.view.rules.base).render()
             console.print(Text(line, style="bold"))
         elif isinstance(event, ms.BidTryJudged):
             key, style = ("mistakes.bid_right", "bold green") if event.accepted else ("mistakes.bid_wrong", "yellow")
@@ -82,7 +76,7 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
             else:
                 console.print(t("mistakes.wrong", move=move_text(event.move), chance=chance), style="yellow")
         elif isinstance(event, ms.BetterShown):
-            console.print(t("mistakes.shown", best=event.best, best_chance=round(100 * event.best_chance)))
+            console.print(ms.better_phrase(event).render())
         elif isinstance(event, ms.MistakesOver) and event.completed:
             console.print(t("mistakes.done"))
 
@@ -116,20 +110,21 @@ def mistakes_command(game_id: str, as_json: bool) -> None:
 
 def _row_json(m: Any) -> dict[str, Any]:
     """One stored moment for --json; the bid (move_number 0) has expected scores in base stakes, not chances."""
+    noise = _rounded(m.noise)
     if m.number == 0:
         return {"move_number": 0, "kind": "bid", "move": m.move, "better": m.best,
                 "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
-                "loss": round(m.loss, 4), "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+                "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
+                "tries": m.tries}  # fmt: skip
     return {"move_number": m.number, "kind": "play", "move": m.move, "better": m.best,
-            "win_chance": round(m.win_chance, 4), "better_chance": round(m.best_chance, 4), "loss": round(m.loss, 4),
-            "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+            "win_chance": round(m.win_chance, 4), "win_chance_noise": _rounded(m.chance_err),
+            "better_chance": round(m.best_chance, 4), "better_chance_noise": _rounded(m.best_err),
+            "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
+            "tries": m.tries}  # fmt: skip
 
 
-def _bid(text: str) -> str:
-    """A stored bid ("pass", "2") in the learner's words."""
-    from tutor.coach.bidding import bid_phrase
-
-    return bid_phrase(0 if text == "pass" else int(text)).render()
+def _rounded(figure: float | None) -> float | None:
+    return None if figure is None else round(figure, 4)
 
 
 COMMANDS = [mistakes_command]

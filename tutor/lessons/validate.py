@@ -36,6 +36,7 @@ from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
 from tutor.lessons.reachability import proven_reachable
 from tutor.lessons.schema import lesson_schema, schema_problems  # noqa: F401 - lesson_schema: re-exported
 from tutor.lessons.scoring import score_answer
+from tutor.lessons.wording import browser_problems, lesson_texts
 from tutor.paths import lessons_dir
 
 
@@ -405,6 +406,9 @@ def validate_document(
         for step in lesson.steps:
             checker.check_reachable(step, flagged)
             checker.check_step(step)
+        for where, text in lesson_texts(lesson):  # the browser's wording (tutor/lessons/wording.py)
+            for message in browser_problems(text):
+                checker.add(where, "terminal_wording", message)
         problems.extend(checker.problems)
         if tally is not None:
             tally.reachable += checker.reachable

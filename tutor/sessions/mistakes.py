@@ -55,7 +55,7 @@ def stored_bid(game_id: int, verdict: BidVerdict) -> StoredMistake:
 
     return StoredMistake(
         game_id, BID_MOMENT, _bid_text(verdict.bid), _bid_text(verdict.best_bid), verdict.expected,
-        verdict.best_expected, verdict.loss, verdict.level,
+        verdict.best_expected, verdict.loss, verdict.level, noise=verdict.noise,
     )  # fmt: skip
 
 
@@ -64,13 +64,14 @@ def _bid_text(bid: int) -> str:
 
 
 def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
-    """A flagged verdict as the store keeps it (the explanation as data)."""
+    """A flagged verdict as the store keeps it (the explanation as data, the figures with their noise)."""
     from tutor.store.mistakes import StoredMistake
 
     explanation = verdict.explanation
     return StoredMistake(
         game_id, number, _text(verdict.move), _text(verdict.best_move), verdict.win_chance, verdict.best_chance,
         verdict.loss, verdict.level, {} if explanation is None else explanation.to_data(),
+        noise=verdict.noise, chance_err=verdict.chance_err, best_err=verdict.best_err,
     )  # fmt: skip
 
 
@@ -96,6 +97,37 @@ def save_game_verdicts(
 
 def _text(move: Any) -> str:
     return "pass" if move is None else str(move.text)
+
+
+def moment_phrase(index: int, of: int, moment: StoredMistake, base: int) -> Phrase:
+    """The line that opens a moment, as data: what was played, with the figures and the precision
+    they were measured with (issue 20; a moment stored before that has no noise and says none).
+
+    ``base``: the rules' base stake (a bid's expected score is shown in points of the running score).
+    """
+    from tutor.coach.advice import chance_phrase, signed_loss
+    from tutor.coach.bidding import bid_phrase, points
+
+    values: dict[str, object] = {"i": index, "of": of}
+    if moment.number == BID_MOMENT:
+        values.update(bid=bid_phrase(0 if moment.move == "pass" else int(moment.move)),
+                      score=points(moment.win_chance, base))  # fmt: skip
+        if moment.noise is None:
+            return Phrase("mistakes.bid_moment", values)
+        values.update(loss=round(moment.loss * base), noise=round(moment.noise * base))
+        return Phrase("mistakes.bid_moment_noise", values)
+    values.update(n=moment.number, move=moment.move)
+    if moment.noise is None:
+        return Phrase("mistakes.moment", {**values, "chance": round(100 * moment.win_chance)})
+    values.update(chance=chance_phrase(moment.win_chance, moment.chance_err), loss=signed_loss(moment.loss, moment.noise))
+    return Phrase("mistakes.moment_noise", values)
+
+
+def better_phrase(event: BetterShown) -> Phrase:
+    """"A better move: Q (wins 68% (±3%))" — the chance with its precision when it was stored."""
+    from tutor.coach.advice import chance_phrase
+
+    return Phrase("mistakes.shown", {"best": event.best, "best_chance": chance_phrase(event.best_chance, event.best_err)})
 
 
 # ---------------------------------------------------------------------- the exercise, headless
@@ -151,6 +183,8 @@ class BetterShown:
 
     best: str
     best_chance: float
+    #: Its standard error (None for a moment stored before issue 20).
+    best_err: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,7 +381,7 @@ class MistakesSession:
         if moment.number == BID_MOMENT:
             best = 0 if moment.best == "pass" else int(moment.best)
             return [BidBetterShown(best, moment.best_chance, self.record.rules.base), *self._show()]
-        return [BetterShown(moment.best, moment.best_chance), *self._show()]
+        return [BetterShown(moment.best, moment.best_chance, moment.best_err), *self._show()]
 
     def skip(self) -> list[MistakesEvent]:
         self.decision  # noqa: B018 - checks that a moment is being replayed

@@ -35,7 +35,23 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE TABLE mistakes_analysed (game_id INTEGER PRIMARY KEY)",
     ],
+    # Issue 20: a mistake keeps the precision it was measured with — the standard error of the
+    # loss (paired) and of the two win chances (expected scores for the bid).  NULL: stored before.
+    [
+        "ALTER TABLE mistakes ADD COLUMN noise REAL",
+        "ALTER TABLE mistakes ADD COLUMN chance_err REAL",
+        "ALTER TABLE mistakes ADD COLUMN best_err REAL",
+    ],
 ]
+
+
+#: The columns in the order :class:`StoredMistake` lists them (the store reads and writes them by name).
+_COLUMNS = ("game_id", "number", "move", "best", "win_chance", "best_chance", "loss", "level", "explanation",
+            "solved", "tries", "noise", "chance_err", "best_err")  # fmt: skip
+
+
+def _figure(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +70,11 @@ class StoredMistake:
     explanation: dict[str, Any] = field(default_factory=dict)
     solved: bool = False
     tries: int = 0
+    #: Standard error of ``loss`` (paired over the same samples); None when stored before issue 20.
+    noise: float | None = None
+    #: Standard errors of ``win_chance`` and ``best_chance`` (None when not known).
+    chance_err: float | None = None
+    best_err: float | None = None
 
 
 class MistakeStore:
@@ -73,18 +94,17 @@ class MistakeStore:
             db.execute("DELETE FROM mistakes WHERE game_id = ?", (game_id,))
             for m in found:
                 db.execute(
-                    "INSERT INTO mistakes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO mistakes ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
                     (game_id, m.number, m.move, m.best, m.win_chance, m.best_chance, m.loss, m.level,
-                     json.dumps(m.explanation) if m.explanation else "", int(m.solved), m.tries),
+                     json.dumps(m.explanation) if m.explanation else "", int(m.solved), m.tries,
+                     m.noise, m.chance_err, m.best_err),
                 )  # fmt: skip
             db.execute("INSERT OR REPLACE INTO mistakes_analysed VALUES (?)", (game_id,))
 
     def for_game(self, game_id: int) -> list[StoredMistake]:
         """The game's mistakes, largest loss first."""
         rows = self.store.db.execute(
-            "SELECT game_id, number, move, best, win_chance, best_chance, loss, level, explanation, solved, tries"
-            " FROM mistakes WHERE game_id = ? ORDER BY loss DESC, number",
-            (game_id,),
+            f"SELECT {', '.join(_COLUMNS)} FROM mistakes WHERE game_id = ? ORDER BY loss DESC, number", (game_id,)
         ).fetchall()
         out = []
         for row in rows:
@@ -97,6 +117,7 @@ class MistakeStore:
                 win_chance=float(row[4]), best_chance=float(row[5]), loss=float(row[6]), level=str(row[7]),
                 explanation=explanation if isinstance(explanation, dict) else {},
                 solved=bool(row[9]), tries=int(row[10]),
+                noise=_figure(row[11]), chance_err=_figure(row[12]), best_err=_figure(row[13]),
             ))  # fmt: skip
         return out
 

@@ -40,7 +40,7 @@ def event(item: object) -> dict[str, Any] | None:
         return {"type": "better", "text": t("mistakes.bid_shown", best=bid_phrase(item.best).render(),
                                             score=points(item.expected, item.base))}  # fmt: skip
     if isinstance(item, ms.BetterShown):
-        return {"type": "better", "text": t("mistakes.shown", best=item.best, best_chance=round(100 * item.best_chance))}
+        return {"type": "better", "text": ms.better_phrase(item).render()}
     if isinstance(item, ms.MistakesOver):
         return {"type": "over", "completed": item.completed, "text": t("mistakes.done") if item.completed else ""}
     return None  # MomentShown: the state draws the moment
@@ -62,8 +62,7 @@ def state(slot: Slot[Any]) -> dict[str, Any]:
         "index": session.at + 1,
         "of": len(session.moments),
         "number": moment.number,
-        "text": t("mistakes.moment", i=session.at + 1, of=len(session.moments), n=moment.number, move=moment.move,
-                  chance=round(100 * moment.win_chance)),  # fmt: skip
+        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base).render(),
         "table": render.table(view, False),
         "can_pass": view.table is not None,
     }
@@ -74,14 +73,12 @@ def _bid_moment(session: ms.MistakesSession, moment: Any, view: Any) -> dict[str
     """The bid moment: the table, the bids before the learner's, and one button per legal choice."""
     from tutor.coach.bidding import legal_bids
 
-    stored = 0 if moment.move == "pass" else int(moment.move)
     return {
         "kind": "bid",
         "index": session.at + 1,
         "of": len(session.moments),
         "number": moment.number,
-        "text": t("mistakes.bid_moment", i=session.at + 1, of=len(session.moments), bid=bid_phrase(stored).render(),
-                  score=points(moment.win_chance, view.rules.base)),  # fmt: skip
+        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base).render(),
         "table": render.table(view, False),
         "auction": [
             t("play.bid_made", seat=render.seat_name(seat), bid=bid) if bid
