@@ -97,10 +97,10 @@ class BidBudget:
     target_noise: float = 0.25
 
 
-#: The coach's: steps of 16 samples of the hard policy, a second step while a verdict is unsettled
+#: The coach's: 16 samples of the hard policy, and 8 more while a verdict is unsettled
 #: (sized by ``ddz bench coach``'s bid decisions: the hard policy costs ~10 ms of CPU a sample, and
 #: the compiled quick play-out does not rank bids like it — ``benchmarks/bid_policy.py``; docs/coach.md).
-DEFAULT_BID_BUDGET = BidBudget(max_samples=32)
+DEFAULT_BID_BUDGET = BidBudget(max_samples=24)
 
 
 @dataclass(frozen=True, slots=True)
