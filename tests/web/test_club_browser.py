@@ -6,9 +6,6 @@ server is ``ddz serve --db``'s app over the test PostgreSQL cluster, in a thread
 
 from __future__ import annotations
 
-import socket
-import threading
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,28 +21,17 @@ PASSWORD = "correct-horse-1"
 
 @pytest.fixture(scope="module")
 def server(pg_cluster: Any) -> Iterator[str]:
-    import uvicorn
-
+    from tests.web.conftest import served
     from tutor.store.club import Club
     from tutor.web.app import create_app
     from tutor.web.club import ClubContext
 
     club = Club.open(pg_cluster.url())
     club.users.add("ann", PASSWORD)
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(ClubContext(club, thinkers=2), port=port),
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        thread.start()
     try:
-        yield f"http://127.0.0.1:{port}"
+        with served(lambda port: create_app(ClubContext(club, thinkers=2), port=port)) as base:
+            yield base
     finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listener.close()
         club.close()
 
 
