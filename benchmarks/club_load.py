@@ -22,6 +22,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -80,11 +81,18 @@ class Learner:
         self.measure_from = measure_from
 
     async def call(self, kind: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        import httpx
+
         started = time.perf_counter()
-        if body is None:
-            response = await self.client.get(path)
-        else:
-            response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        try:
+            if body is None:
+                response = await self.client.get(path)
+            else:
+                response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        except httpx.TransportError:  # a dropped connection (counted; the learner goes on, as a page would)
+            self.errors += 1
+            self.stats.setdefault("error_transport", []).append(time.perf_counter() - started)
+            return {"error": "transport"}
         took = time.perf_counter() - started
         if started < self.measure_from:
             data: dict[str, Any] = response.json() if "json" in response.headers.get("content-type", "") else {
@@ -263,8 +271,12 @@ def main() -> int:
         stats, peak, errors = asyncio.run(drive(args, base, db))
         server_cpu = cpu_seconds(server.pid)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: the workers end with it
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         if cluster is not None:
             cluster.stop()
     wall = time.perf_counter() - wall - args.warmup  # the rates are over the measured part
