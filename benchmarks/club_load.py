@@ -99,10 +99,13 @@ class Learner:
                 "html": response.text}
             return data
         self.stats.setdefault(kind, []).append(took)
-        timing = re.search(r"bots;dur=([\d.]+)", response.headers.get("server-timing", ""))
-        if timing and kind == "play":
-            bots = float(timing.group(1)) / 1000
+        timing = dict(re.findall(r"(\w+);dur=([\d.]+)", response.headers.get("server-timing", "")))
+        if "cpu" in timing:  # the server's CPU for this request's work (its thread), bots included
+            self.stats.setdefault(f"cpu_{kind}", []).append(float(timing["cpu"]) / 1000)
+        if "bots" in timing and kind == "play":
+            bots = float(timing["bots"]) / 1000
             self.stats.setdefault("bots", []).append(bots)
+            self.stats.setdefault("cpu_bots", []).append(float(timing["botscpu"]) / 1000)
             self.stats.setdefault("play_without_bots", []).append(max(0.0, took - bots))
         if response.status_code >= 400:
             self.errors += 1
@@ -283,7 +286,7 @@ def main() -> int:
     report = {
         "learners": args.learners, "workers": args.workers, "duration_s": args.duration, "think_s": args.think,
         "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
-        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error")))
+        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error", "cpu")))
                                 / wall, 1),
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
