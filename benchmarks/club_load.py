@@ -31,6 +31,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "load-test-password"
+#: The server's own log (warnings, errors) during a run.
+LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
+#: (status, path) of every refused request, for the report.
+REFUSED: dict[str, int] = {}
 #: Each learner's activities and how often they pick each.
 ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
 
@@ -109,6 +113,8 @@ class Learner:
             self.stats.setdefault("play_without_bots", []).append(max(0.0, took - bots))
         if response.status_code >= 400:
             self.errors += 1
+            where = f"{response.status_code} {path.split('?')[0]}"
+            REFUSED[where] = REFUSED.get(where, 0) + 1
             self.stats.setdefault(f"error_{response.status_code}", []).append(took)
         if "json" not in response.headers.get("content-type", ""):
             return {"html": response.text}
@@ -196,13 +202,14 @@ class Learner:
 def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
                "--workers", str(workers), "--port", "0", "--no-open"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = open(LOG, "w")  # never a pipe nobody reads: a full pipe would stall the server's logging
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert server.stdout is not None
     line = server.stdout.readline()
     found = re.search(r"(http://\S+?)/?\s", line + " ")
     if not found:
         server.kill()
-        raise SystemExit(f"the server did not start: {line!r} {server.stderr.read() if server.stderr else ''}")
+        raise SystemExit(f"the server did not start: {line!r} (see {LOG})")
     return server, found.group(1).rstrip("/")
 
 
@@ -291,6 +298,8 @@ def main() -> int:
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
         "errors": errors,
+        "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])[:8]),
+        "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
         "client_cpu_s": round(time.process_time() - cpu_client, 1),
