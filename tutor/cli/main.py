@@ -51,6 +51,7 @@ COMMAND_MODULES: dict[str, str] = {
     "mistakes": "tutor.cli.mistakes",
     "serve": "tutor.cli.serve",
     "store": "tutor.cli.store_commands",
+    "users": "tutor.cli.users",
 }
 
 
