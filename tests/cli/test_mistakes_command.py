@@ -38,6 +38,8 @@ def test_the_blunder_is_listed_with_the_better_move(blunder_game: int) -> None:
     rows = json.loads(result.stdout)
     assert [(r["move_number"], r["move"], r["verdict"]) for r in rows] == [(1, "5", "blunder")]
     assert rows[0]["better"] in ("55", "A") and rows[0]["better_chance"] == 1.0
+    # Issue 20: the moment keeps the precision it was measured with (here every sample agreed).
+    assert rows[0]["noise"] == 0.0 and 0 < rows[0]["win_chance_noise"] <= 0.07
 
 
 def test_replaying_accepts_a_good_move_and_remembers_it(blunder_game: int) -> None:

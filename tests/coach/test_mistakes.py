@@ -210,7 +210,7 @@ def test_detect_gives_one_finding_with_russian_text() -> None:
     set_language("ru")
     v = view("3456777789JQKA", 0, (14, 17, 17))
     finding = detect(v, combo("34567"))
-    assert finding is not None and "бомбу 7777" in finding.text
+    assert finding is not None and "бомбу (7777)" in finding.text
 
 
 def test_a_pattern_the_better_move_commits_too_is_no_explanation() -> None:

@@ -66,3 +66,36 @@ def test_a_whole_history_must_start_from_the_deal() -> None:
     history = (Turn(2, _combo("3")), Turn(0, _combo("4")), Turn(1, None), Turn(2, None))
     ok = _setup({0: "56789TJQKA2XD333"}, {1: 17, 2: 19}, landlord=2, history=history, complete=True)
     assert proven_reachable(ok) is None
+
+
+def _replays(setup: Setup) -> Game:
+    """The witness of ``setup`` replayed through the engine (each turn by the seat to move)."""
+    witness = build_witness(setup)
+    game = Game.from_hands(witness.hands, setup.landlord or 0, 1, witness.kitty)
+    for turn in witness.turns:
+        assert turn.seat == game.to_move
+        game.play(turn.play)
+    return game
+
+
+@pytest.mark.parametrize("landlord, jokers", [(0, 1), (0, 2), (2, 1)])
+def test_both_jokers_in_one_farmers_hand_are_reachable(landlord: int, jokers: int) -> None:
+    """A farmer holding the rocket late in the game: every unseen card was played before, one by one.
+
+    Without the jokers in the unseen cards the tricks before the position run out of different
+    ranks when they take the lowest ranks first (the validator said "too few" cards); filled from
+    the fullest ranks they always find a rising run.
+    """
+    hands = {0: "3456", 1: "789", 2: "TJQ"}
+    hands[jokers] = "XD5"
+    setup = replace(_setup(hands, {}, landlord=landlord), to_move=landlord)
+    game = _replays(setup)
+    assert game.hand(jokers) == Cards.parse("XD5") and game.to_move == landlord and game.table is None
+
+
+def test_the_kitty_cards_go_into_the_landlords_plays() -> None:
+    """The landlord's hand is shown without the kitty's 2 and joker: he must have played them before."""
+    setup = _setup({0: "3456", 1: "XD5", 2: "789"}, {}, landlord=0, kitty="2XQ")
+    assert proven_reachable(setup) is not None  # the X is in right's hand, not the landlord's
+    game = _replays(replace(setup, kitty=Cards.parse("22Q")))
+    assert game.hand(0) == Cards.parse("3456") and game.hand(1) == Cards.parse("XD5")

@@ -176,7 +176,7 @@ def test_runner_reasons_follow_the_language(course: list, oracle: Oracle) -> Non
 
 
 def test_the_browser_gets_its_own_wording_of_terminal_texts() -> None:
-    """Issue 21: texts about typing and terminal keys have a browser wording; lone card letters become names."""
+    """Issue 21: texts about typing and terminal keys have a browser wording; tens are spelled 10."""
     from tutor.lessons.course import load_course
     from tutor.lessons.model import WEB, Text
     from tutor.sessions.lesson import LessonSession, StepShown
@@ -191,5 +191,5 @@ def test_the_browser_gets_its_own_wording_of_terminal_texts() -> None:
     shown_term = next(e for e in terminal._enter_step() if isinstance(e, StepShown))
     assert "ddz play" in shown_term.wording.get("en") and "(c)" in shown_term.wording.get("en")
     assert "ddz" not in shown_web.wording.get("en") and "(c)" not in shown_web.wording.get("ru")
-    assert Text("Beat the T with X, keep 3456789TJQK", "Побейте T").for_front(WEB) == \
-        Text("Beat the 10 with small joker, keep 3456789TJQK", "Побейте 10")
+    assert Text("Beat the T with X, keep 3456789TJQK", "Побейте TT").for_front(WEB) == \
+        Text("Beat the 10 with small joker, keep 3 4 5 6 7 8 9 10 J Q K", "Побейте 10 10")

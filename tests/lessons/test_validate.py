@@ -29,8 +29,11 @@ def _course_key(view: bool) -> str:
 
 
 def _course_found(report: Report) -> dict[str, Any]:
+    hidden_23_27 = [s for lesson in report.lessons[22:27] for s in lesson.steps
+                    if s.task is not None and s.setup is not None and not s.setup.show >= {1, 2}]
     return {"problems": [asdict(p) for p in report.problems], "claims": asdict(report.claims),
-            "lessons": len(report.lessons), "files": report.files}
+            "lessons": len(report.lessons), "files": report.files, "figures": report.figures(),
+            "hidden_23_27": len(hidden_23_27)}
 
 
 def course_verdicts() -> dict[str, Any]:
@@ -66,6 +69,22 @@ def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
     assert kinds.get("mistake_view", 0) >= 5
     assert report["lessons"] >= 20
     assert report["files"] == len(list(lessons_dir().glob("*.yaml")))
+    figures = report["figures"]  # the closing note's counts (issue 21)
+    assert figures["tasks"] >= 125 and figures["hints"] >= 3 * figures["tasks"] - 10
+    assert figures["hidden"] >= 20 and figures["web"] >= 10 and figures["feedback"] >= 150
+    assert report["hidden_23_27"] >= 3  # the new lessons practise reading the table, not only open positions
+
+
+def test_the_course_figures_line_has_plurals_right_in_both_languages() -> None:
+    from tutor.i18n import speaking, t
+
+    with speaking("ru"):
+        line = t("lessons.validate_course", tasks=21, hidden=2, hints=3, feedback=5, derived=1, web=22)
+    assert line.startswith("Курс: 21 задание (") and "3 подсказки" in line and "5 неверных ответов" in line
+    assert "1 задание," in line and "22 текста" in line
+    with speaking("en"):
+        line = t("lessons.validate_course", tasks=1, hidden=0, hints=2, feedback=1, derived=1, web=1)
+    assert line.startswith("The course: 1 task (") and "1 wrong answer with" in line and "1 text with" in line
 
 
 def test_the_course_covers_every_combination_and_every_beginner_mistake() -> None:

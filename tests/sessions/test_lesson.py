@@ -79,7 +79,7 @@ def test_a_wrong_answer_is_told_as_phrases_rendered_late_in_each_language() -> N
     assert [line.render("en") for line in lines] == [
         "Not this one — try again.", "Too early.", "Beginner mistake: beating your partner", "the partner was winning"]
     assert [line.render("ru") for line in lines][:3] == [
-        "Не то — попробуйте ещё раз.", "Слишком рано.", "Ошибка новичка: перехватывать ход у напарника"]
+        "Не то — попробуйте ещё раз.", "Слишком рано.", "Ошибка новичка: перехватывать заход у напарника"]
 
 
 def test_a_right_move_in_a_line_names_the_replies_then_says_what_follows() -> None:

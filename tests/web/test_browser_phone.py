@@ -1,6 +1,7 @@
 """The table on a phone: a whole game on one screen, and the snags of issue 22, in real Chromium.
 
-At 390×844 and 360×740 a whole game is played by tapping; at every turn the
+At 390×844 and 360×640 (the shortest phone, where a 17–20 card hand must take two
+rows, not three) a whole game is played by tapping; at every turn the
 opponents (their card-back fans), the trick, the status line, the game value,
 the hand and the buttons must lie inside the viewport and the page must not
 scroll.  Contrast and accessible names are checked twice: by axe-core (the
@@ -85,6 +86,37 @@ CONTRAST = """(root) => {
 }"""
 
 
+#: What of the final card does not fit: an inner scroll, or a part outside the card or the viewport.
+FINAL_FITS = """() => {
+    const card = document.getElementById('final'), out = [];
+    if (card.hidden) return ['no final card'];
+    if (card.scrollHeight > card.clientHeight + 1) out.push(`inner scroll: ${card.scrollHeight} > ${card.clientHeight}`);
+    const box = card.getBoundingClientRect();
+    for (const part of card.querySelectorAll('h2, .shown-hand, .buttons button')) {
+        const r = part.getBoundingClientRect();
+        if (r.bottom > Math.min(box.bottom, innerHeight) + 0.5 || r.right > Math.min(box.right, innerWidth) + 0.5)
+            out.push(`${part.textContent.slice(0, 20)}: ${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+    return out;
+}"""
+
+#: The rows of the learner's hand (distinct card tops), its cards, and the narrowest strip a card shows.
+HAND_ROWS = """() => {
+    const cards = [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect());
+    const tops = new Set(cards.map((r) => Math.round(r.top)));
+    let strip = Infinity;
+    for (let i = 1; i < cards.length; i++) if (Math.abs(cards[i].top - cards[i - 1].top) < 1) strip = Math.min(strip, cards[i].left - cards[i - 1].left);
+    return [tops.size, cards.length, strip];
+}"""
+
+
+def hand_rows(page: Any) -> tuple[int, int]:
+    """The hand's rows and cards; every card's visible strip is asserted ≥ 24 px (a finger's width)."""
+    rows, count, strip = page.evaluate(HAND_ROWS)
+    assert strip >= 24, f"a card shows only {strip} px"
+    return rows, count
+
+
 def off_screen(page: Any) -> list[str]:
     need = dict(ON_SCREEN)
     if page.locator("#seat-1 .fan").count():
@@ -103,7 +135,7 @@ def accessibility(page: Any, where: str) -> None:
     assert not low, f"{where}: {low}"
 
 
-@pytest.fixture(params=[(390, 844), (360, 740)], ids=["390x844", "360x740"])
+@pytest.fixture(params=[(390, 844), (360, 640)], ids=["390x844", "360x640"])
 def phone(browser: Any, request: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
     width, height = request.param
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
@@ -150,11 +182,13 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
     _fresh_deal(page, server, 42 if wide else 11)
     page.evaluate(WATCH_THINKING)
     assert off_screen(page) == [], "bidding"
+    assert hand_rows(page) == (2, 17), "17 cards: two rows of overlapping cards"
     if wide:
         accessibility(page, "the auction")
     bid3 = page.get_by_role("button", name="Bid 3")
     (bid3 if bid3.is_enabled() else page.locator("#bid-buttons").get_by_role("button", name="Pass")).click()
     ready(page)
+    assert hand_rows(page)[0] == 2, "after the auction (20 cards for the landlord): still two rows"
     play = page.locator("#btn-play")
     status = page.locator("#status")
     own_play_checked = queued_checked = reload_checked = False
@@ -218,6 +252,14 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
     if not wide:
         return
     accessibility(page, "the final card")
+    # A phone on its side: the final card in two columns, nothing scrolls inside it (the review folded).
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.reload()
+    ready(page)
+    for width in (640, 740):
+        page.set_viewport_size({"width": width, "height": 360})
+        assert page.evaluate(FINAL_FITS) == [], f"the final card at {width}×360"
+    page.set_viewport_size({"width": 390, "height": 844})
     # "Same deal" is an unscored replay: left unfinished for a new deal, it is no game of the record.
     with Store.open(context.store_path) as store:
         before = len(GameStore(store).history(limit=1000))
@@ -277,6 +319,7 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         ready(page)
         tables = page.locator("#lesson .felt")
         expect(page.locator("#lesson .answered.ok")).to_have_count(1)
+        accessibility(page, "a lesson step")
         expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)  # the next step's table
         for _step in range(6):  # the next tables drawn: none with the last step's card raised
             before = tables.count()

@@ -59,20 +59,17 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
         if isinstance(event, ms.NothingToReplay):
             console.print(t("mistakes.none"))
         elif isinstance(event, ms.MomentShown):
-            m = event.moment
             console.print(table(event.view, TableInfo(event.deal, event.level, 0, scored=False)))
-            if m.number == ms.BID_MOMENT:
-                line = t("mistakes.bid_moment", i=event.index, of=event.of, bid=_bid(m.move),
-                         score=points(m.win_chance, event.view.rules.base))  # fmt: skip
-            else:
-                line = t("mistakes.moment", i=event.index, of=event.of, n=m.number, move=m.move,
-                         chance=round(100 * m.win_chance))  # fmt: skip
+            line = ms.moment_phrase(event.index, event.of, event.moment, event.view.rules.base, event.view.rules,
+                                    event.choices).render()  # fmt: skip
             console.print(Text(line, style="bold"))
         elif isinstance(event, ms.BidTryJudged):
             key, style = ("mistakes.bid_right", "bold green") if event.accepted else ("mistakes.bid_wrong", "yellow")
-            console.print(t(key, bid=bid_phrase(event.bid).render(), score=points(event.expected, event.base)), style=style)
+            label = event.label or bid_phrase(event.bid)
+            console.print(t(key, bid=label.render(), score=points(event.expected, event.base)), style=style)
         elif isinstance(event, ms.BidBetterShown):
-            console.print(t("mistakes.bid_shown", best=bid_phrase(event.best).render(), score=points(event.expected, event.base)))
+            best = event.label or bid_phrase(event.best)
+            console.print(t("mistakes.bid_shown", best=best.render(), score=points(event.expected, event.base)))
         elif isinstance(event, ms.NotAMove):
             console.print(event.reason.render(), style="red")
         elif isinstance(event, ms.TryJudged):
@@ -82,7 +79,7 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
             else:
                 console.print(t("mistakes.wrong", move=move_text(event.move), chance=chance), style="yellow")
         elif isinstance(event, ms.BetterShown):
-            console.print(t("mistakes.shown", best=event.best, best_chance=round(100 * event.best_chance)))
+            console.print(ms.better_phrase(event).render())
         elif isinstance(event, ms.MistakesOver) and event.completed:
             console.print(t("mistakes.done"))
 
@@ -115,21 +112,26 @@ def mistakes_command(game_id: str, as_json: bool) -> None:
 
 
 def _row_json(m: Any) -> dict[str, Any]:
-    """One stored moment for --json; the bid (move_number 0) has expected scores in base stakes, not chances."""
-    if m.number == 0:
-        return {"move_number": 0, "kind": "bid", "move": m.move, "better": m.best,
-                "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
-                "loss": round(m.loss, 4), "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+    """One stored moment for --json; a choice before the play (move_number ≤ 0: the bid, a call or rob,
+    a rob back at -1, the open hand at -2) has expected scores in base stakes, not chances."""
+    from tutor.coach.moments import OPEN_MOMENT
+    from tutor.sessions.mistakes import is_choice
+
+    noise = _rounded(m.noise)
+    if is_choice(m.number):
+        return {"move_number": m.number, "kind": "open" if m.number == OPEN_MOMENT else "bid", "move": m.move,
+                "better": m.best, "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
+                "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
+                "tries": m.tries}  # fmt: skip
     return {"move_number": m.number, "kind": "play", "move": m.move, "better": m.best,
-            "win_chance": round(m.win_chance, 4), "better_chance": round(m.best_chance, 4), "loss": round(m.loss, 4),
-            "verdict": m.level, "solved": m.solved, "tries": m.tries}  # fmt: skip
+            "win_chance": round(m.win_chance, 4), "win_chance_noise": _rounded(m.chance_err),
+            "better_chance": round(m.best_chance, 4), "better_chance_noise": _rounded(m.best_err),
+            "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
+            "tries": m.tries}  # fmt: skip
 
 
-def _bid(text: str) -> str:
-    """A stored bid ("pass", "2") in the learner's words."""
-    from tutor.coach.bidding import bid_phrase
-
-    return bid_phrase(0 if text == "pass" else int(text)).render()
+def _rounded(figure: float | None) -> float | None:
+    return None if figure is None else round(figure, 4)
 
 
 COMMANDS = [mistakes_command]

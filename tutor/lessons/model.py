@@ -45,10 +45,12 @@ TERMINAL, WEB = "terminal", "web"
 
 #: Card letters that stand alone in a sentence, and what the browser says instead (RULES §1).
 _CARD_WORDS = {
-    "en": {"T": "10", "X": "small joker", "D": "big joker"},
-    "ru": {"T": "10", "X": "малый джокер", "D": "большой джокер"},
+    "en": {"X": "small joker", "D": "big joker"},
+    "ru": {"X": "малый джокер", "D": "большой джокер"},
 }
-_LONE_CARD = re.compile(r"(?<![\w`])([TXD])(?![\w`])")
+_LONE_CARD = re.compile(r"(?<![\w`])([XD])(?![\w`])")
+#: A card run with a ten in it (``T``, ``TT``, ``9TJQK``): the page writes the ten as 10, card by card.
+_TEN_RUN = re.compile(r"(?<![\w`])[3-9JQKA2]*T[3-9TJQKA2]*(?![\w`])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ class Text:
 
     def for_front(self, front: str) -> Text:
         """The wording for a front end: the terminal's as written; the browser's ``web`` wording when
-        there is one, else the text with lone card letters (T, X, D) spelled as card names."""
+        there is one, else the text with its tens spelled 10 and lone joker letters by name."""
         if front != WEB:
             return self
         if self.web is not None:
@@ -89,9 +91,12 @@ class Text:
 
 
 def _card_words(text: str, lang: str) -> str:
-    """«a T» → «a 10», «X» → «small joker»: only letters standing alone, never inside 3456789TJQK."""
+    """Tens as the page writes them («a T» → «a 10», «TT» → «10 10», «9TJQK» → «9 10 J Q K»), and a
+    lone joker letter by its name (a fallback: tutor/lessons/wording.py asks authors to name jokers,
+    which Russian declines)."""
     words = _CARD_WORDS[lang]
-    return _LONE_CARD.sub(lambda m: words[m.group(1)], text)
+    tens = _TEN_RUN.sub(lambda m: " ".join("10" if c == "T" else c for c in m.group(0)), text)
+    return _LONE_CARD.sub(lambda m: words[m.group(1)], tens)
 
 
 @dataclass(frozen=True, slots=True)

@@ -190,25 +190,29 @@ def _assign(
     setup: Setup, plan: list[Shape], pool: list[int], forced: list[int], held: list[int | None],
     shown: list[list[int]], landlord: int,
 ) -> tuple[list[list[int]], list[list[int]]]:
-    """Concrete cards: the deal (rank counts per seat) and the ranks of each prefix trick's singles."""
+    """Concrete cards: the deal (rank counts per seat) and the ranks of each prefix trick's singles.
+
+    A prefix trick is a rising run of singles, so it needs as many *different* ranks as it has
+    plays.  Taking the lowest ranks first runs dry at the end: when the top ranks are in the lesson's
+    hands (both jokers with one farmer, say) the last tricks find only cards of one rank left.  So
+    the tricks are filled largest first, each from the ranks with the most cards still unplaced —
+    the greedy that splits a multiset into groups of distinct elements whenever any split exists
+    (Gale–Ryser) — and the kitty's unseen cards go into the landlord's plays.
+    """
     free = list(pool)
     deal = [list(shown[s]) for s in range(3)]
     for r, n in enumerate(forced):  # the kitty's unseen cards go to the landlord first
         free[r] -= n
     kept = list(forced)  # landlord cards still to place (in a prefix play or his unseen hand)
-    tricks: list[list[int]] = []
-    for shape in plan:
-        seats = [s for s in shape if s >= 0]
-        ranks: list[int] = []
-        floor = -1
-        for i, seat in enumerate(seats):
-            pick = _pick(free, kept if seat == landlord else None, floor, len(seats) - i - 1)
-            if pick is None:
-                raise Unreachable("the unseen cards are too few to play the tricks before these turns")
-            ranks.append(pick)
-            floor = pick
-            deal[seat][pick] += 1
-        tricks.append(ranks)
+    tricks: list[list[int]] = [[] for _ in plan]
+    for index in sorted(range(len(plan)), key=lambda i: -len(_seats(plan[i]))):
+        seats = _seats(plan[index])
+        ranks = _trick_ranks(free, kept, seats.index(landlord) if landlord in seats else None, len(seats))
+        if ranks is None:
+            raise Unreachable("the unseen cards are too few to play the tricks before these turns")
+        for seat, rank in zip(seats, ranks):
+            deal[seat][rank] += 1
+        tricks[index] = ranks
     for s in range(3):
         if s in setup.hands:
             continue
@@ -224,23 +228,43 @@ def _assign(
     return deal, tricks
 
 
-def _pick(free: list[int], kept: list[int] | None, floor: int, room: int) -> int | None:
-    """The lowest rank above ``floor`` that leaves ``room`` higher ranks free (kitty cards first)."""
-    def higher(r: int) -> int:
-        return sum(1 for q in range(r + 1, NUM_RANKS) if free[q] > 0)
+def _seats(shape: Shape) -> list[int]:
+    """Who plays a single in a prefix trick, in order (-1 marks a trick left open)."""
+    return [s for s in shape if s >= 0]
 
-    for source in ([kept, free] if kept is not None else [free]):
-        for r in range(floor + 1, NUM_RANKS):
-            if source[r] > 0 and higher(r) >= room:
-                source[r] -= 1
-                return r
-    return None
+
+def _trick_ranks(free: list[int], kept: list[int], at: int | None, size: int) -> list[int] | None:
+    """``size`` different ranks, rising, taken out of ``free``: the ranks with the most cards left.
+
+    ``at`` is the landlord's place in the trick: a kitty card still to place (``kept``) goes there
+    when ranks below and above it can fill the other places.
+    """
+    def fullest(ranks: range, n: int) -> list[int] | None:
+        have = [r for r in ranks if free[r] > 0]
+        if len(have) < n:
+            return None
+        return sorted(sorted(have, key=lambda r: (-free[r], r))[:n])
+
+    if at is not None:
+        for r in range(NUM_RANKS):
+            if kept[r] > 0:
+                below, above = fullest(range(r), at), fullest(range(r + 1, NUM_RANKS), size - at - 1)
+                if below is not None and above is not None:
+                    kept[r] -= 1
+                    for q in (*below, *above):
+                        free[q] -= 1
+                    return [*below, r, *above]
+    ranks = fullest(range(NUM_RANKS), size)
+    if ranks is not None:
+        for q in ranks:
+            free[q] -= 1
+    return ranks
 
 
 def _prefix_turns(plan: list[Shape], tricks: list[list[int]]) -> Iterator[Turn]:
     """The prefix as turns: the planned seats play their singles in turn order, the others pass."""
     for shape, ranks in zip(plan, tricks):
-        seats = [s for s in shape if s >= 0]
+        seats = _seats(shape)
         still_open = shape[-1] == -1
         seat, done, trick = seats[0], 0, Trick()
         # Until the planned plays are made and, for a closed trick, the lead comes back (engine/trick.py).

@@ -71,8 +71,8 @@ def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
 def _task(shown: ls.TaskShown) -> dict[str, Any]:
     task, setup = shown.task, shown.setup
     out: dict[str, Any] = {"type": "task", "task": task.type.value,
-                           "prompt": task.prompt.get(language()) if task.prompt is not None
-                           else t(f"lessons.prompt_{task.type.value}")}
+                           "prompt": task.prompt.for_front(WEB).get(language()) if task.prompt is not None
+                           else t(f"lessons.web_prompt_{task.type.value}")}
     if setup is not None:
         out["felt"] = position(setup, shown.hands, shown.counts, shown.table, shown.table_by, task=True)
     #: Play and line tasks are answered by raising cards of the hand at the bottom.
@@ -92,9 +92,10 @@ def _task(shown: ls.TaskShown) -> dict[str, Any]:
 def event(item: object) -> dict[str, Any] | None:
     lang = language()
     if isinstance(item, ls.LessonStarted):
+        lesson = item.lesson  # the browser's wording of every text (tutor/lessons/wording.py)
         return {"type": "started", "title": t("lessons.lesson_header", number=item.number, total=item.total,
-                                              title=item.lesson.title.get(lang), level=item.lesson.level),
-                "summary": item.lesson.summary.get(lang) if item.lesson.summary else None}
+                                              title=lesson.title.for_front(WEB).get(lang), level=lesson.level),
+                "summary": lesson.summary.for_front(WEB).get(lang) if lesson.summary else None}
     if isinstance(item, ls.StepShown):
         out: dict[str, Any] = {"type": "step", "header": t("lessons.step_header", number=item.index + 1,
                                                             total=item.total),

@@ -2,31 +2,43 @@
 import { el, state, tr } from "./core.js";
 import { cardName, copies, corner, rankClasses, shortFace, suitClass, suitFor } from "./cards.js";
 
+/** The strips a card may show under its right neighbour, widest first (CSS classes .step-N of app.css). */
+const STEPS = [40, 36, 34, 32, 30, 28, 26, 24];
+
 /**
- * How many cards one row holds in ``node``: each card takes --step of the row (the strip a finger
- * sees, >= 40 px), plus the first card's hidden part. Measured, so it follows the screen and the CSS.
+ * The rows and the strip of a hand of ``count`` cards in ``node``: the fewest rows in which every card
+ * still shows a strip of at least 24 px (a finger's tap and a swipe's path), and in those rows the
+ * widest strip that fits, never wider than the CSS --step. Portrait phones overlap the cards more
+ * rather than stack a third row: 17 cards take 2 rows of 9 at 360 px, 20 cards 2 rows of 10.
+ * Measured, so it follows the screen and the CSS.
  */
-function cardsPerRow(node) {
+function handLayout(node, count) {
   const root = getComputedStyle(document.documentElement);
-  const step = parseFloat(root.getPropertyValue("--step")) || 44;
+  const widest = parseFloat(root.getPropertyValue("--step")) || 44;
   const width = parseFloat(root.getPropertyValue("--card-w")) || 54;
   // A hand not on the page yet (a lesson's or a puzzle's table being built) is as wide as the screen
   // less the page's margins; the CSS wraps a row anyway if that guess is too generous.
   const room = node.isConnected && node.clientWidth ? node.clientWidth - 8 : document.documentElement.clientWidth - 40;
-  return Math.max(1, Math.floor((room - (width - step)) / step));
+  const steps = STEPS.filter((s) => s <= widest);
+  for (let rows = 1; rows <= Math.max(1, count); rows++) {
+    const perRow = Math.max(1, Math.ceil(count / rows));
+    const step = steps.find((s) => width + (perRow - 1) * s <= room);
+    if (step !== undefined) return { rows, perRow, step: step === widest ? null : step };
+  }
+  return { rows: count, perRow: 1, step: null };
 }
 
 export function drawHand(node, cards, active) {
   node.replaceChildren();
   node.setAttribute("aria-label", tr("your_hand"));
-  // A hand too long for one row goes on as few rows as it needs, balanced (20 cards at 360 px: 7, 7, 6),
-  // so that no card shows less than its --step strip; rows also wrap by themselves if the width changes.
+  // A hand too long for one row goes on as few rows as it needs, balanced (17 cards at 360 px: 9 and 8),
+  // each card overlapped as much as that takes (see handLayout); rows also wrap by themselves if the width changes.
   const count = (cards || []).length;
-  const rows = Math.max(1, Math.ceil(count / cardsPerRow(node)));
-  const perRow = Math.max(1, Math.ceil(count / rows));
+  const { rows, perRow, step } = handLayout(node, count);
   let row = null;
   const ks = copies(cards || [], { hand: true });
   node.classList.toggle("rows", rows > 1);
+  for (const s of STEPS) node.classList.toggle(`step-${s}`, s === step);
   (cards || []).forEach((rank, i) => {
     if (i % perRow === 0) { row = el("div", { class: "hand-row" }); node.append(row); }
     const suit = suitFor(rank, ks[i]);
