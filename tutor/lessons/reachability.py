@@ -148,7 +148,23 @@ def build_witness(setup: Setup) -> Witness:
                 forced[r] = need
     plan = _prefix_plan(setup, suffix, landlord, shed)
     start = [[a + b for a, b in zip(shown[s], later[s])] for s in range(3)]
-    deal, tricks = _assign(setup, plan, pool, forced, held, start, landlord)
+    hands_pool: list[int] | None = None
+    reserved = [0] * NUM_RANKS
+    if setup.gone is not None:  # the earlier tricks play exactly the cards gone; the hidden hands hold the rest
+        gone = _counts(setup.gone)
+        if any(g > p for g, p in zip(gone, pool)):
+            raise Unreachable("a card gone is also in a hand, the history or the table")
+        if sum(gone) != sum(shed):
+            raise Unreachable(f"{sum(gone)} cards gone, but the hands and the history leave {sum(shed)} played before")
+        hands_pool = [p - g for p, g in zip(pool, gone)]
+        if landlord not in setup.hands:  # a kitty card still unseen: in his hidden hand when it can be
+            reserved = [min(f, h) for f, h in zip(forced, hands_pool)]
+            hands_pool = [h - r for h, r in zip(hands_pool, reserved)]
+        forced = [f - r for f, r in zip(forced, reserved)]
+        if any(f > g for f, g in zip(forced, gone)):
+            raise Unreachable("the kitty's cards are neither in the landlord's hand nor among the cards gone")
+        pool = gone
+    deal, tricks = _assign(setup, plan, pool, forced, held, start, landlord, hands_pool, reserved)
     turns = [*_prefix_turns(plan, tricks), *suffix]
     return _replayed(setup, deal, turns, landlord)
 
@@ -188,7 +204,8 @@ def _why(landlord: int, goal: int, left: tuple[int, ...]) -> str:
 
 def _assign(
     setup: Setup, plan: list[Shape], pool: list[int], forced: list[int], held: list[int | None],
-    shown: list[list[int]], landlord: int,
+    shown: list[list[int]], landlord: int, hands_pool: list[int] | None = None,
+    reserved: list[int] | None = None,
 ) -> tuple[list[list[int]], list[list[int]]]:
     """Concrete cards: the deal (rank counts per seat) and the ranks of each prefix trick's singles.
 
@@ -198,6 +215,10 @@ def _assign(
     the tricks are filled largest first, each from the ranks with the most cards still unplaced —
     the greedy that splits a multiset into groups of distinct elements whenever any split exists
     (Gale–Ryser) — and the kitty's unseen cards go into the landlord's plays.
+
+    ``hands_pool``: when the lesson says which cards are gone, the earlier tricks play exactly those
+    (``pool``) and the hidden hands are dealt from this; ``reserved`` are kitty cards kept for the
+    landlord's hidden hand.
     """
     free = list(pool)
     deal = [list(shown[s]) for s in range(3)]
@@ -213,11 +234,12 @@ def _assign(
         for seat, rank in zip(seats, ranks):
             deal[seat][rank] += 1
         tricks[index] = ranks
+    rest = free if hands_pool is None else list(hands_pool)
     for s in range(3):
         if s in setup.hands:
             continue
         want = int(held[s] or 0)
-        for source in ([kept, free] if s == landlord else [free]):
+        for source in ([kept, list(reserved or [0] * NUM_RANKS), rest] if s == landlord else [rest]):
             for r in range(NUM_RANKS):
                 take = min(source[r], want)
                 deal[s][r] += take
@@ -225,6 +247,8 @@ def _assign(
                 want -= take
     if any(kept):
         raise Unreachable("the kitty's cards cannot all have gone to the landlord")
+    if hands_pool is not None and (any(free) or any(rest)):
+        raise Unreachable("the cards gone cannot all have been played before these turns")
     return deal, tricks
 
 
