@@ -48,7 +48,8 @@ def client(home: Path) -> Iterator[Any]:
 def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the learner's data (what "changes nothing" compares).
 
-    An area's empty tables, created on first use, and the schema bookkeeping are not data.
+    An area's empty tables, created on first use, and the schema bookkeeping (with the local
+    learner's row in ``users``) are not data.
     """
     path = home / "ddz.sqlite3"
     if not path.exists():
@@ -57,7 +58,9 @@ def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
     try:
         tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         rows = {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall(), key=repr)
-                for name in tables if name not in ("schema_version", "meta")}
+                for name in tables if name not in ("schema_version", "meta", "users")}
+        # The local learner's row (users, made with the store: bookkeeping, not the learner's data).
+        rows["sqlite_sequence"] = [row for row in rows.get("sqlite_sequence", []) if row[0] != "users"]
         return {name: found for name, found in rows.items() if found}
     finally:
         db.close()
