@@ -50,10 +50,20 @@ def test_a_witness_replays_through_the_engine_to_the_position() -> None:
 
 
 def test_a_seat_that_leads_must_have_won_a_trick_before() -> None:
-    """Right (a farmer) leads while still holding all 17 cards: he never played, so never won a trick."""
-    setup = _setup({0: "34567"}, {1: 16, 2: 5}, landlord=2, table=(1, "9"))
+    """Right (a farmer) is to lead while still holding all 17 cards: he never played, so never won a trick."""
+    setup = replace(_setup({0: "34567"}, {1: 17, 2: 5}, landlord=2), to_move=1)
     why = proven_reachable(setup)
     assert why is not None and "never played" in why
+
+
+def test_a_single_to_beat_may_answer_a_lower_single_in_the_same_trick() -> None:
+    """Left (a farmer) has played one card, the Q on the table, and the landlord (right) is to move:
+    left never led, but his Q answered a lower single the landlord led (you passed) — a real position
+    the validator used to refuse as "left leads but has never played"."""
+    setup = replace(_setup({0: "3456789TJQKA2"}, {1: 7, 2: 16}, landlord=1, table=(2, "Q")), to_move=1)
+    game = _replays(setup)
+    assert game.to_move == 1 and game.table_seat == 2 and game.table is not None
+    assert Cards(game.table.cards) == Cards.parse("Q") and game.card_counts == (13, 7, 16)
 
 
 def test_the_face_up_kitty_belongs_to_the_landlord() -> None:
