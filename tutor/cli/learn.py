@@ -340,6 +340,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
     if as_json:
         click.echo(json.dumps(
             {"files": report.files, "lessons": len(report.lessons),
+             "course": report.figures(),
              "claims": {"proven": report.claims.proven, "unchecked": report.claims.unchecked,
                         "reachable": report.claims.reachable,
                         **report.claims.by_kind},
@@ -358,6 +359,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
                          bid_accepted=kinds.get("bid_accepted", 0), bid_mistakes=kinds.get("bid_mistake", 0),
                          scoped=kinds.get("not_contradicted_view", 0),
                          reachable=report.claims.reachable))
+            click.echo(t("lessons.validate_course", **report.figures()))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:

@@ -50,6 +50,7 @@ COMMAND_MODULES: dict[str, str] = {
     "analyze": "tutor.cli.analyze",
     "mistakes": "tutor.cli.mistakes",
     "serve": "tutor.cli.serve",
+    "users": "tutor.cli.users",
 }
 
 

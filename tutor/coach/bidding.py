@@ -181,23 +181,35 @@ def legal_bids(view: PlayerView) -> list[int]:
     return bids(view)
 
 
+def _bid_model(level: str, rules: Rules) -> str:
+    """The level whose auction policy stands for ``level``'s in the samples.
+
+    The hard level calls, robs and shows the hand by its own sampled expected score
+    (RULES §12; :mod:`tutor.bots.auction_sense`, ~0.1 s a decision): asked thousands
+    of times by the rejection sampling, it would cost minutes, so medium's thresholds —
+    the model hard's own evaluation makes of the others — stand for it under the variants.
+    Its classic 1-2-3 bid is medium's anyway.
+    """
+    return "medium" if level == "hard" and (rules.robs or rules.can_open) else level
+
+
 class _BidEvaluator:
     """One bid evaluation's working state: the samples, the bid model and the games played."""
 
-    def __init__(self, view: PlayerView, budget: BidBudget) -> None:
+    def __init__(self, view: PlayerView, budget: BidBudget, salt: str = "bid") -> None:
         self.view = view
         self.budget = budget
         self.rules = view.rules
         self.n = view.players
         # The bots' own bid policy, one seed a sample: a level that tosses a coin (easy)
         # tosses a different one in each sample, never the table's (which follows the deal).
-        self.bidders: list[Bot] = [make_bot(budget.bidder, i + 1) for i in range(budget.samples)]
+        self.bidders: list[Bot] = [make_bot(_bid_model(budget.bidder, view.rules), i + 1) for i in range(budget.samples)]
         self.policy = make_policy(budget.policy)
         self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
-        rng = random.Random(view_seed(view, "bid"))
+        rng = random.Random(view_seed(view, salt))
         self.deals = [self._sample(rng, i) for i in range(budget.samples)]
 
     # ------------------------------------------------------------- sampling
@@ -263,7 +275,9 @@ class _BidEvaluator:
 
         Played once per sample and landlord, at bid 1 (the players see an auction
         of one bid 1): the bid only scales the stake, so every candidate that
-        ends with this landlord shares the game.
+        ends with this landlord shares the game.  Under an open-hand rule the
+        landlord shows the hand when the bid policy would (RULES §12.2): the
+        learner's later decision, like a rob back, is the policy's too.
         """
         key = (index, landlord)
         got = self._games.get(key)
@@ -273,16 +287,31 @@ class _BidEvaluator:
         me = self.view.seat
         hands = [self.view.hand.packed if s == me else hidden[s] for s in range(self.n)]
         hands[landlord] += kitty
+        shown = self.rules.can_open and self.bidders[index].show_hand(self._lead_view(hands, landlord, kitty))
+        got = self.play_out(hands, landlord, kitty, shown)
+        self._games[key] = got
+        return got
+
+    def _lead_view(self, hands: list[int], landlord: int, kitty: int, shown: bool = False) -> PlayerView:
+        """The landlord's view at the first lead of a sampled game (the auction seen as one bid 1)."""
         counts = tuple(Cards(h).__len__() for h in hands)
-        base = PlayerView(
-            me, Cards(hands[me]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None, None, 1,
-            self.rules,
+        return PlayerView(
+            landlord, Cards(hands[landlord]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None,
+            None, 1, self.rules, Cards(hands[landlord]) if shown else None,
         )
-        sim = Sim(hands, landlord, landlord, replay_trick((), self.n), [], base)
+
+    def play_out(self, hands: list[int], landlord: int, kitty: int, shown: bool) -> tuple[bool, int, int]:
+        """One game from the landlord's first lead, every seat by the policy: (learner's side won,
+        multiplier, learner's delta at a stake of 1); ``shown``: the landlord showed the hand (×open_factor,
+        and every simulated seat sees it, RULES §12.2)."""
+        me = self.view.seat
+        base = self._lead_view(hands, landlord, kitty, shown)
+        sim = Sim(list(hands), landlord, landlord, replay_trick((), self.n), [], base)
         winner: int | None = None
         turns = 0
-        if self.quick:
-            # The compiled play-out's line, stepped on the Python copy so the score sees every play.
+        if self.quick and not shown:
+            # The compiled play-out's line, stepped on the Python copy so the score sees every play
+            # (it plays from the card counts only: an open hand goes to the Python policy, which sees it).
             found, line = playout_line(hands, landlord, landlord, None, None)
             for move in line:
                 winner = sim.apply(move)
@@ -295,11 +324,9 @@ class _BidEvaluator:
         self.decisions += turns
         if winner is None:  # cannot happen with legal play; counted as a loss of the landlord's side
             winner = next(s for s in range(self.n) if s != landlord)
-        score = score_game(sim.history, landlord, 1, winner, self.rules)
+        score = score_game(sim.history, landlord, 1, winner, self.rules, opened=shown)
         won = (winner == landlord) == (me == landlord)
-        got = (won, score.multiplier, score.deltas[me])
-        self._games[key] = got
-        return got
+        return won, score.multiplier, score.deltas[me]
 
     def value(self, candidate: int) -> BidValue:
         scores: list[float] = []
