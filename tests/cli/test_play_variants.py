@@ -41,6 +41,9 @@ def test_rule_12_1_a_whole_rob_game_in_the_terminal_is_stored_with_its_rules_and
     rows = json.loads(run(["history", "--json"]).output)
     assert rows[0]["rules"]["auction"] == "rob"
     assert rows[0]["multipliers"][0] == "rob" and "bid" not in rows[0]["multipliers"]
+    # ddz analyze reads the rob game: our first word (the rob) judged in the words of that auction.
+    judged = json.loads(run(["analyze", str(rows[0]["id"]), "--at", "0", "--json"]).output)
+    assert judged["move"]["move"] == "rob" and {c["move"] for c in judged["candidates"]} == {"pass", "rob"}
     # The choice is remembered: the next game is a rob game too.
     again = run(["play", "--deal", "43", "--no-coach"], "q\n")
     assert "Your call (pass / call; Enter = " in again.output or ": call" in again.output
@@ -58,6 +61,11 @@ def test_rule_12_2_the_open_hand_in_the_terminal_in_russian(home: Path) -> None:
     assert "открытые карты ×2" in out  # the final card's factors
     rows = json.loads(run(["history", "--json"]).output)
     assert rows[0]["rules"]["open_hand"] == "after_kitty" and "open" in rows[0]["multipliers"]
+    # ddz analyze GAME_ID --at -2: showing the hand judged by expected score (RULES §12.2).
+    shown = json.loads(run(["analyze", str(rows[0]["id"]), "--at", "-2", "--json"]).output)
+    assert shown["move"]["move"] == "open" and {c["move"] for c in shown["candidates"]} == {"open", "closed"}
+    refused = CliRunner().invoke(main, ["analyze", str(rows[0]["id"]), "--at", "-1"])
+    assert refused.exit_code == 2 and "no word -1" in refused.output
     assert rows[0]["cost"] == 10 * 3 * rows[0]["multiplier"] and rows[0]["multiplier"] % 2 == 0
 
 

@@ -53,9 +53,15 @@ def test_each_learner_reads_and_writes_only_their_own_rows(club: Club) -> None:
     assert summary["anna"].top_mistakes == [("code_a", 1)] and summary["anna"].puzzle_streak == 1
     assert summary["Boris"].games_by_level["easy"].games == 1 and summary["Boris"].games_by_level["easy"].score == 10
     assert summary["anna"].puzzle_rating == 1601.123456789 and summary["anna"].puzzle_attempts == 1
+    from tutor.store.web_slots import web_slot
+
+    with club.store_for(anna.id) as a, web_slot(a, "game") as slot:
+        slot.save(b"open in a browser")
     club.users.remove("anna")  # all of anna's data goes with her account, in one transaction
     with club.store_for(anna.id) as a, club.store_for(boris.id) as b:
         assert GameStore(a).history() == [] and a.settings() == {} and PuzzleRows(a).learner_rating() is None
+        with web_slot(a, "game") as slot:
+            assert slot.data is None  # her browser's open activities went too
         assert GameStore(b).running_score() == 10
     assert [u.name for u in club.users.list()] == ["Boris"]
 

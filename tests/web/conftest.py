@@ -16,6 +16,14 @@ pytest.importorskip("httpx")
 
 BASE = "http://127.0.0.1:8765"
 
+try:  # Playwright's expect() waits 5 s by default, its own clock apart from the context's default timeout:
+    # on a loaded 2-core machine (argon2 hashing, a bot thinking) that is a pace, not a sign of life.
+    from playwright.sync_api import expect as _expect
+
+    _expect.set_options(timeout=60_000)
+except ImportError:  # pragma: no cover - the browser tests skip themselves without Playwright
+    pass
+
 #: Requests a page on another site could make: another origin, the opaque "null" origin of a
 #: sandboxed frame or file, and a browser's own cross-site marker.  Every API must refuse them.
 FOREIGN_HEADERS: list[dict[str, str]] = [

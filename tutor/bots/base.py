@@ -64,25 +64,28 @@ def legal_bids(view: PlayerView) -> list[int]:
     return view_auction(view).legal(view.rules)
 
 
-#: Rob auction: the strength (a 1-2-3 bid's worth) that calls, robs, robs back.
+#: Rob auction: the strength (a 1-2-3 bid's worth) that calls, robs, robs back (medium's thresholds).
 CALL_AT, ROB_AT, ROB_BACK_AT = 1, 2, 3
+THRESHOLDS = (CALL_AT, ROB_AT, ROB_BACK_AT)
 
 
-def auction_choice(view: PlayerView, want: int) -> int:
+def auction_choice(view: PlayerView, want: int, thresholds: tuple[int, int, int] = THRESHOLDS) -> int:
     """The legal code for a hand worth bidding ``want`` (0-3) in the classic auction.
 
     Classic: ``want`` if it still outbids everyone, else pass.  Rob (RULES
     §12.1): every rob doubles the stake, so a hand calls at a bid of 1's worth,
-    robs only at 2's and robs back (it already is the caller, doubling again) at 3's.
+    robs only at 2's and robs back (it already is the caller, doubling again) at 3's — medium's
+    ``thresholds`` (call, rob, rob back); a level in character passes its own.
     """
+    call_at, rob_at, rob_back_at = thresholds
     legal = legal_bids(view)
     if not view.rules.robs:
         return want if want in legal[1:] else PASS
     if CALL in legal:
-        return CALL if want >= CALL_AT else PASS
+        return CALL if want >= call_at else PASS
     if ROB in legal:
         caller = next(seat for seat, code in view.bids if code == CALL)
-        return ROB if want >= (ROB_BACK_AT if caller == view.seat else ROB_AT) else PASS
+        return ROB if want >= (rob_back_at if caller == view.seat else rob_at) else PASS
     return PASS
 
 

@@ -35,6 +35,11 @@ BREAK_LEAD = 0.45
 BEAT_PARTNER = 0.4
 #: Chance of passing on an opponent although it could answer.
 TIMID_PASS = 0.15
+#: Rob auction (RULES §12.1): a beginner robs on what medium would only call with, and robs
+#: back on a bid of 2's worth — every rob doubles the stake, which a beginner does not weigh.
+EASY_THRESHOLDS = (1, 1, 2)
+#: Jokers and twos with which the beginner shows the hand (with a coin): fewer than it would bid on plus one.
+SHOW_HIGH = 3
 
 
 class EasyBot:
@@ -56,15 +61,15 @@ class EasyBot:
         rng = turn_rng(self.seed, view)
         if want and rng.random() < 0.25:
             want = max(0, want - 1)
-        return auction_choice(view, want)
+        return auction_choice(view, want, EASY_THRESHOLDS)
 
     def show_hand(self, view: PlayerView) -> bool:
-        """Show the hand on raw high cards too: four or more jokers and twos, with a coin (RULES §12.2)."""
+        """Show the hand on raw high cards too: three or more jokers and twos, with a coin (RULES §12.2)."""
         if not can_show_hand(view):
             return False
         counts = view.hand.counts
         high = counts[R2] + counts[SMALL_JOKER] + counts[BIG_JOKER]
-        return high >= 4 and turn_rng(self.seed, view).random() < 0.5
+        return high >= SHOW_HIGH and turn_rng(self.seed, view).random() < 0.5
 
     def play(self, view: PlayerView) -> Combo | None:
         check_turn(view)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.bots.base import Seats, check_turn, is_bomb, turn_rng, whole_hand_play
+from tutor.bots.base import Seats, can_show_hand, check_turn, is_bomb, turn_rng, whole_hand_play
 from tutor.bots.counting import is_boss, unseen_packed
 from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
@@ -102,8 +102,34 @@ class HardBot(MediumBot):
     def __repr__(self) -> str:
         return f"HardBot(seed={self.seed!r}, search={self.search!r}, rollouts={self.rollouts!r})"
 
+    def bid(self, view: PlayerView) -> int:
+        """Rob auction (RULES §12.1): call, rob or pass by expected score over sampled deals
+        (:mod:`tutor.bots.auction_sense`); the classic 1-2-3 bid stays medium's hand evaluation."""
+        if not view.rules.robs:
+            return super().bid(view)
+        from tutor.bots.auction_sense import auction_scores, best_code
+
+        return best_code(auction_scores(view, self.seed, MediumBot(self.seed).bid))
+
+    def show_hand(self, view: PlayerView) -> bool:
+        """Show the hand (RULES §12.2) when that has clearly the higher expected score over sampled deals
+        (the paired gain above twice its noise), played out by this level's judgement — whose farmers count
+        an open hand exactly (:meth:`hidden`).  Exposure is not undone: a doubtful gain keeps it closed."""
+        if not can_show_hand(view):
+            return False
+        from tutor.bots.auction_sense import clearly_better, open_scores
+
+        policy = HardBot(self.seed, search=False, rollouts=False)
+        scores = open_scores(view, self.seed, MediumBot(self.seed).bid, policy.play)
+        return clearly_better([a - b for a, b in zip(scores[True], scores[False])])
+
     def hidden(self, view: PlayerView) -> int:
-        """Counts cards: only what has not been seen can be in the other hands."""
+        """Counts cards: only what has not been seen can be in the other hands.
+
+        A farmer facing an open hand (RULES §12.2) knows the only opponent's cards exactly.
+        """
+        if view.shown is not None and view.landlord != view.seat:
+            return view.shown.packed
         return unseen_packed(view)
 
     def play(self, view: PlayerView) -> Combo | None:

@@ -35,7 +35,7 @@ from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.view import PlayerView
-from tutor.solver import Position, Role
+from tutor.solver import Position
 
 if TYPE_CHECKING:
     import random
@@ -61,14 +61,9 @@ class SearchChoice:
 
 
 def sample_position(view: PlayerView, hidden: dict[int, int]) -> Position:
-    """The open-hand position of one sample, listed in turn order from the mover."""
-    assert view.landlord is not None
-    n = view.players
-    order = [(view.seat + i) % n for i in range(n)]
-    hands = tuple(view.hand if s == view.seat else Cards(hidden[s]) for s in order)
-    roles = tuple(Role.LANDLORD if s == view.landlord else Role.FARMER for s in order)
-    table_by = None if view.table_seat is None else order.index(view.table_seat)
-    return Position(hands, roles, 0, view.table, table_by, view.rules)
+    """The open-hand position of one sample, listed in turn order from the mover (the one converter:
+    the view and the sample as a game, then its position — :meth:`Position.from_view`)."""
+    return Position.from_view(view, hidden, from_mover=True)
 
 
 def determinized_choice(

@@ -4,7 +4,13 @@ Three forms::
 
     ddz analyze --hand 233 --landlord right --counts right=1,left=1 --trick "left:5" [--move 2] [--json]
     ddz analyze --hand 33456789TJQKA22XD --auction "right:1,left:pass" [--move 2] [--json]
+    ddz analyze --hand 33456789TJQKA22XD --auction "right:pass,left:call" [--rob] [--move rob] [--json]
     ddz analyze GAME_ID --at N [--json]
+
+``GAME_ID --at 0`` is your (first) word in the auction that was played, ``--at -1``
+your rob back (RULES §12.1), ``--at -2`` showing the hand or not (§12.2): the
+moment numbers of ``ddz mistakes --json``.  A stored game is analysed under the
+rules it was played with.
 
 The second is a bidding position (your 17 dealt cards and the bids before
 yours, ``--auction ""`` when you bid first): every legal bid is judged by its
@@ -86,7 +92,7 @@ def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
 
 @click.command("analyze", cls=TranslatedCommand)
 @click.argument("game_id", required=False)
-@click.option("--at", "at", type=click.IntRange(0), default=None)
+@click.option("--at", "at", type=click.IntRange(-2), default=None)
 @click.option("--hand")
 @click.option("--landlord")
 @click.option("--counts")
@@ -95,6 +101,7 @@ def _stored_view(game_id: str, at: int | None) -> tuple[Any, Any]:
 @click.option("--kitty", default=None)
 @click.option("--bid", type=click.IntRange(1, 3), default=None)
 @click.option("--auction", default=None)
+@click.option("--rob", "rob", is_flag=True)
 @click.option("--level", type=click.Choice(LEVELS), default=None)
 @click.option("--move", "move_text", default=None)
 @click.option("--json", "as_json", is_flag=True)
@@ -110,6 +117,7 @@ def analyze(
     kitty: str | None,
     bid: int | None,
     auction: str | None,
+    rob: bool,
     level: str | None,
     move_text: str | None,
     as_json: bool,
@@ -120,22 +128,22 @@ def analyze(
             raise UserError(t("analyze.auction_only"))
         if not hand:
             raise UserError(t("analyze.need_description"))
-        from tutor.coach.describe import _cards, bidding_view, parse_auction
+        from tutor.coach.describe import ROB_WORDS, _cards, bidding_view, parse_auction
+        from tutor.engine.rules import ROB, STANDARD
 
-        view = bidding_view(_cards(hand), parse_auction(auction))
+        # The rob auction (RULES §12.1): by --rob, or by its words.
+        words = {p.partition(":")[2].strip().lower() for p in auction.split(",")}
+        rules = ROB if rob or words & (set(ROB_WORDS) - {"pass"}) else STANDARD
+        view = bidding_view(_cards(hand), parse_auction(auction, rules), rules)
         _analyze_bid(view, None if move_text is None else _parse_bid(view, move_text), as_json, level or "medium")
         return
-    if game_id is not None and at == 0:  # the learner's bid in the auction that was played
-        from tutor.coach.moments import bid_decision
-
+    if rob:
+        raise UserError(t("analyze.rob_for_auction"))
+    if game_id is not None and at is not None and at <= 0:  # a choice before the play
         if hand or landlord or counts:
             raise UserError(t("analyze.both_forms"))
         record, stored_level = _stored_game(game_id, at)
-        decision = bid_decision(record)
-        if decision is None:
-            raise UserError(t("analyze.no_bid"))
-        made = decision.bid if move_text is None else _parse_bid(decision.view, move_text)
-        _analyze_bid(decision.view, made, as_json, level or stored_level)
+        _analyze_choice(record, at, move_text, as_json, level or stored_level)
         return
     if level is not None:
         raise UserError(t("analyze.level_for_bids"))
@@ -203,11 +211,77 @@ def analyze(
         click.echo(verdict_text(verdict))
 
 
+def _analyze_choice(record: Any, at: int, move_text: str | None, as_json: bool, bidder: str) -> None:
+    """Moment ``at`` ≤ 0 of a stored game: a word of the auction that was played (0, -1) or the open hand (-2)."""
+    from tutor.coach.moments import OPEN_MOMENT, auction_decisions, open_decision
+
+    if at == OPEN_MOMENT:
+        shown = open_decision(record)
+        if shown is None:
+            raise UserError(t("analyze.no_open"))
+        choice = shown.shown if move_text is None else _parse_open(move_text)
+        _analyze_open(shown.view, choice, as_json, bidder)
+        return
+    words = auction_decisions(record)
+    if not words:
+        raise UserError(t("analyze.no_bid"))
+    decision = next((d for d in words if d.number == at), None)
+    if decision is None:
+        raise UserError(t("analyze.no_word", at=at))
+    made = decision.bid if move_text is None else _parse_bid(decision.view, move_text)
+    _analyze_bid(decision.view, made, as_json, bidder)
+
+
+def _parse_open(text: str) -> bool:
+    word = text.strip().lower()
+    if word not in ("open", "closed"):
+        raise UserError(t("analyze.bad_open_move", move=text[:40]))
+    return word == "open"
+
+
+def _analyze_open(view: Any, shown: bool, as_json: bool, bidder: str) -> None:
+    """The landlord's open-hand decision (RULES §12.2): both choices' expected scores and the verdict on ``shown``."""
+    from dataclasses import replace
+
+    from tutor.coach.bidding import DEFAULT_BID_BUDGET, points
+    from tutor.coach.variant_judge import evaluate_open, judge_open, open_phrase, open_verdict_phrase
+
+    ev = evaluate_open(view, replace(DEFAULT_BID_BUDGET, bidder=bidder))
+    verdict, _ = judge_open(view, shown, evaluation=ev)
+    base = view.rules.base
+    if as_json:
+        click.echo(json.dumps({
+            "candidates": [{"move": "open" if c.bid else "closed", "expected_score": round(c.expected, 4),
+                            "stderr": round(c.stderr, 4), "landlord_win_chance": round(c.landlord_wins, 4)}
+                           for c in ev.candidates],
+            "unit": "base stake", "base": base, "samples": ev.samples, "misfits": ev.misfits,
+            "move": {"move": "open" if verdict.bid else "closed", "expected_score": round(verdict.expected, 4),
+                     "loss": round(verdict.loss, 4), "noise": round(verdict.noise, 4), "verdict": verdict.level,
+                     "flagged": verdict.flagged},
+        }, ensure_ascii=False))  # fmt: skip
+        return
+    click.echo(t("analyze.open_header", samples=ev.samples, base=base))
+    for i, c in enumerate(ev.candidates, 1):
+        click.echo(t("analyze.open_candidate", n=i, choice=open_phrase(c.bid).render(), score=points(c.expected, ev),
+                     err=round(c.stderr * base), win=round(100 * c.landlord_wins)))  # fmt: skip
+    click.echo(t("analyze.your_open", choice=open_phrase(verdict.bid).render(), loss=round(verdict.loss * base)))
+    click.echo(open_verdict_phrase(verdict, ev).render())
+
+
 def _parse_bid(view: Any, text: str) -> int:
-    """``pass`` or a bid as text → a legal bid of ``view`` (UserError otherwise)."""
+    """``pass`` or a bid as text → a legal bid of ``view`` (UserError otherwise); call / rob in a rob auction."""
     from tutor.coach.bidding import legal_bids
 
     word = text.strip().lower()
+    if view.rules.robs:
+        from tutor.coach.describe import ROB_WORDS
+
+        code = ROB_WORDS.get(word)
+        if code is None:
+            raise UserError(t("analyze.bad_rob_move", move=text[:40]))
+        if code not in legal_bids(view):
+            raise UserError(t("analyze.illegal_rob_move", move=text[:40]))
+        return code
     if word not in {"pass", "0", *(str(b) for b in view.rules.bids)}:
         raise UserError(t("analyze.bad_bid_move", move=text[:40]))
     made = 0 if word == "pass" else int(word)
@@ -243,7 +317,7 @@ def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> Non
         out: dict[str, Any] = {
             "candidates": [
                 {
-                    "move": _bid_json(c.bid),
+                    "move": _bid_json(c.bid, view.rules),
                     "expected_score": round(c.expected, 4),
                     "stderr": round(c.stderr, 4),
                     "landlord_share": round(c.landlord_share, 4),
@@ -259,7 +333,7 @@ def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> Non
         }
         if verdict is not None:
             out["move"] = {
-                "move": _bid_json(verdict.bid),
+                "move": _bid_json(verdict.bid, view.rules),
                 "expected_score": round(verdict.expected, 4),
                 "loss": round(verdict.loss, 4),
                 "verdict": verdict.level,
@@ -268,16 +342,21 @@ def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> Non
         return
     click.echo(t("analyze.bid_header", samples=ev.samples, base=base))
     for i, c in enumerate(ev.candidates, 1):
-        click.echo(t("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid).render(), score=points(c.expected, ev),
+        click.echo(t("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid, view.rules).render(), score=points(c.expected, ev),
                      err=round(c.stderr * base), reason=bid_reason(c, ev).render()))  # fmt: skip
     if ev.misfits:
         click.echo(t("analyze.bid_misfits", n=ev.misfits))
     if verdict is not None:
-        click.echo(t("analyze.your_bid", bid=bid_phrase(verdict.bid).render(), loss=round(verdict.loss * base)))
+        click.echo(t("analyze.your_bid", bid=bid_phrase(verdict.bid, view.rules).render(), loss=round(verdict.loss * base)))
         click.echo(bid_verdict_phrase(verdict, ev).render())
 
 
-def _bid_json(bid: int) -> str:
+def _bid_json(bid: int, rules: Any) -> str:
+    """A code as --json writes it: "pass", a bid "1"-"3", or "call" / "rob" (RULES §12.1)."""
+    if bid and rules.robs:
+        from tutor.engine.auction import CALL
+
+        return "call" if bid == CALL else "rob"
     return "pass" if bid == 0 else str(bid)
 
 

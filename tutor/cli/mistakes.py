@@ -60,13 +60,16 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
             console.print(t("mistakes.none"))
         elif isinstance(event, ms.MomentShown):
             console.print(table(event.view, TableInfo(event.deal, event.level, 0, scored=False)))
-            line = ms.moment_phrase(event.index, event.of, event.moment, event.view.rules.base).render()
+            line = ms.moment_phrase(event.index, event.of, event.moment, event.view.rules.base, event.view.rules,
+                                    event.choices).render()  # fmt: skip
             console.print(Text(line, style="bold"))
         elif isinstance(event, ms.BidTryJudged):
             key, style = ("mistakes.bid_right", "bold green") if event.accepted else ("mistakes.bid_wrong", "yellow")
-            console.print(t(key, bid=bid_phrase(event.bid).render(), score=points(event.expected, event.base)), style=style)
+            label = event.label or bid_phrase(event.bid)
+            console.print(t(key, bid=label.render(), score=points(event.expected, event.base)), style=style)
         elif isinstance(event, ms.BidBetterShown):
-            console.print(t("mistakes.bid_shown", best=bid_phrase(event.best).render(), score=points(event.expected, event.base)))
+            best = event.label or bid_phrase(event.best)
+            console.print(t("mistakes.bid_shown", best=best.render(), score=points(event.expected, event.base)))
         elif isinstance(event, ms.NotAMove):
             console.print(event.reason.render(), style="red")
         elif isinstance(event, ms.TryJudged):
@@ -109,11 +112,15 @@ def mistakes_command(game_id: str, as_json: bool) -> None:
 
 
 def _row_json(m: Any) -> dict[str, Any]:
-    """One stored moment for --json; the bid (move_number 0) has expected scores in base stakes, not chances."""
+    """One stored moment for --json; a choice before the play (move_number ≤ 0: the bid, a call or rob,
+    a rob back at -1, the open hand at -2) has expected scores in base stakes, not chances."""
+    from tutor.coach.moments import OPEN_MOMENT
+    from tutor.sessions.mistakes import is_choice
+
     noise = _rounded(m.noise)
-    if m.number == 0:
-        return {"move_number": 0, "kind": "bid", "move": m.move, "better": m.best,
-                "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
+    if is_choice(m.number):
+        return {"move_number": m.number, "kind": "open" if m.number == OPEN_MOMENT else "bid", "move": m.move,
+                "better": m.best, "expected_score": round(m.win_chance, 4), "better_score": round(m.best_chance, 4),
                 "loss": round(m.loss, 4), "noise": noise, "verdict": m.level, "solved": m.solved,
                 "tries": m.tries}  # fmt: skip
     return {"move_number": m.number, "kind": "play", "move": m.move, "better": m.best,

@@ -42,6 +42,7 @@ from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, evaluate,
 from tutor.coach.mistakes import Finding, bid_finding, detect, seat_name
 from tutor.coach.review import Moment, review_phrases
 from tutor.coach.status import BidStatus, PlayStatus, bid_status, play_status
+from tutor.coach.variant_judge import evaluate_open, judge_open, open_hint_phrase, open_verdict_phrase
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
@@ -89,6 +90,9 @@ class Coach:
         #: Every judged bid of the learner: (action index, verdict).
         self.bid_verdicts: list[tuple[int, BidVerdict]] = []
         self._bid_evaluation: tuple[str, BidEvaluation] | None = None
+        #: The learner's open-hand decision, judged (RULES §12.2): (action index, verdict; bid 1 = shown).
+        self.open_verdicts: list[tuple[int, BidVerdict]] = []
+        self._open_evaluation: tuple[str, BidEvaluation] | None = None
         #: False once a move of the learner went unjudged (coach off, or a save from before verdicts were kept).
         self.judged_all = True
 
@@ -103,6 +107,7 @@ class Coach:
             "moments": [m.to_data() for m in self.moments],
             "verdicts": [[index, number, v.to_data()] for index, number, v in self.verdicts],
             "bid_verdicts": [[index, v.to_data()] for index, v in self.bid_verdicts],
+            "open_verdicts": [[index, v.to_data()] for index, v in self.open_verdicts],
             "open_facts": [[index, number, f.to_data()] for index, number, f in self.open_facts],
             "judged_all": self.enabled and self.judged_all,
         }
@@ -129,6 +134,12 @@ class Coach:
             try:
                 index, raw = item
                 self.bid_verdicts.append((int(index), BidVerdict.from_data(raw)))
+            except (TypeError, ValueError):
+                self.judged_all = False
+        for item in _items(data.get("open_verdicts")):
+            try:
+                index, raw = item
+                self.open_verdicts.append((int(index), BidVerdict.from_data(raw)))
             except (TypeError, ValueError):
                 self.judged_all = False
         for item in _items(data.get("open_facts")):
@@ -189,9 +200,40 @@ class Coach:
             return None
         remark = bid_verdict_phrase(verdict, ev)
         status = bid_status(view.hand)
-        finding = bid_finding(status.phrase, status.suggested, made)
+        # The rule of thumb speaks of 1-2-3 bids: in a rob auction (RULES §12.1) the figures stand alone.
+        finding = None if view.rules.robs else bid_finding(status.phrase, status.suggested, made)
         if finding is not None:
             remark = Phrase("coach.joined", {"first": remark, "second": finding.phrase})
+        self.moments.append(Moment(action_index, 0, remark))
+        return remark
+
+    # ------------------------------------------------ the open hand by expected score
+    def open_evaluation(self, view: PlayerView) -> BidEvaluation:
+        """Keep the hand closed or show it (RULES §12.2): both choices' expected scores (kept for the turn)."""
+        key = view_seed(view, "open")
+        if self._open_evaluation is None or self._open_evaluation[0] != key:
+            self._open_evaluation = (key, evaluate_open(view, self.bid_budget))
+        return self._open_evaluation[1]
+
+    def open_hints(self, view: PlayerView) -> list[tuple[int, Phrase]]:
+        """The open-hand hints, best first: (choice: 1 = show, 0 = keep closed; its line)."""
+        ev = self.open_evaluation(view)
+        return [(c.bid, open_hint_phrase(n, c, ev)) for n, c in enumerate(ev.candidates, 1)]
+
+    def open_verdict(self, view: PlayerView, shown: bool, action_index: int) -> Phrase | None:
+        """Judge showing the hand (or not) by expected score: a remark on an inaccuracy or worse, else None.
+
+        "Unclear" (a loss inside twice its noise) is said with its figures and not kept as a mistake.
+        """
+        if not self.enabled:
+            return None
+        verdict, ev = judge_open(view, shown, self.bid_budget, self.open_evaluation(view))
+        self.open_verdicts.append((action_index, verdict))
+        if verdict.unclear:
+            return open_verdict_phrase(verdict, ev)
+        if not verdict.flagged:
+            return None
+        remark = open_verdict_phrase(verdict, ev)
         self.moments.append(Moment(action_index, 0, remark))
         return remark
 
@@ -272,6 +314,7 @@ class Coach:
         self.moments = [m for m in self.moments if m.action_index < action_index]
         self.verdicts = [v for v in self.verdicts if v[0] < action_index]
         self.bid_verdicts = [v for v in self.bid_verdicts if v[0] < action_index]
+        self.open_verdicts = [v for v in self.open_verdicts if v[0] < action_index]
         self.open_facts = [f for f in self.open_facts if f[0] < action_index]
 
     def review(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine.auction import Auction
+from tutor.engine.auction import CALL, PASS, ROB, Auction, IllegalBidError
 from tutor.engine.cards import FULL_DECK, Cards, packed_contains
 from tutor.engine.combos import Combo, beats
 from tutor.engine.rules import STANDARD, Rules
@@ -244,6 +244,8 @@ def parse_auction(text: str, rules: Rules = STANDARD) -> tuple[tuple[int, int], 
     ``right`` then ``left`` (the player before you bids last); each bid must be
     higher than every earlier one, and a bid of 3 would have ended the auction.
     """
+    if rules.robs:
+        return _parse_rob_auction(text, rules)
     bids: list[tuple[int, int]] = []
     parts = [p for p in (p.strip() for p in text.split(",")) if p]
     # Seat 0 speaks after these: the first of them spoke first (RULES §3); engine/auction.py judges each bid.
@@ -270,6 +272,35 @@ def parse_auction(text: str, rules: Rules = STANDARD) -> tuple[tuple[int, int], 
     if auction.outcome(rules).settled:
         raise DescriptionError(t("analyze.auction_over", top=rules.top_bid))
     return tuple(bids)
+
+
+#: The words of the rob auction (RULES §12.1) in --auction.
+ROB_WORDS = {"pass": PASS, "call": CALL, "rob": ROB}
+
+
+def _parse_rob_auction(text: str, rules: Rules) -> tuple[tuple[int, int], ...]:
+    """``right:call,left:rob`` → the moves of a rob auction before your word (RULES §12.1).
+
+    Yours may be among them (you called and were robbed: your next word is the rob back); the first
+    listed seat spoke first, and :mod:`tutor.engine.auction` judges every word and says whose turn follows.
+    """
+    parts = [p for p in (p.strip() for p in text.split(",")) if p]
+    moves: list[tuple[int, int]] = []
+    for part in parts:
+        name, colon, what = part.partition(":")
+        code = ROB_WORDS.get(what.strip().lower())
+        if not colon or code is None:
+            raise DescriptionError(t("analyze.rob_auction_bad_part", part=_q(part)))
+        moves.append((parse_seat(name), code))
+    auction = Auction(moves[0][0] if moves else 0)
+    for seat, code in moves:
+        try:
+            auction, _ = auction.after(seat, code, rules)
+        except IllegalBidError as error:
+            raise DescriptionError(f"--auction: {error}") from None
+    if auction.outcome(rules).to_move != 0:
+        raise DescriptionError(t("analyze.rob_auction_not_yours", auction=_q(text)))
+    return tuple(moves)
 
 
 def bidding_view(hand: Cards, bids: tuple[tuple[int, int], ...], rules: Rules = STANDARD) -> PlayerView:

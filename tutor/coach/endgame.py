@@ -68,10 +68,11 @@ def check_position(
     """
     if not small_enough(hands) or any(not h for h in hands):
         return None
-    from tutor.solver import Position, Role, Solver
+    from tutor.engine.game import Game
+    from tutor.solver import Position, Solver
 
-    roles = tuple(Role.LANDLORD if s == landlord else Role.FARMER for s in range(len(hands)))
-    position = Position(tuple(hands), roles, mover, table, table_seat if table is not None else None, rules)
+    # The one converter: the hands and the trick as a game, then its position (Position.from_game).
+    position = Position.from_game(Game.at_trick(hands, landlord, mover, table, table_seat, rules))
     result = (solver or Solver(max_nodes=max_nodes, rules=rules)).solve(position)
     if result.mover_wins is None or not result.complete:
         return None

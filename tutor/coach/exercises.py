@@ -16,7 +16,16 @@ from dataclasses import dataclass
 from tutor.coach.advice import NOISE_SIGMAS, Verdict, judge
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget
 from tutor.coach.bidding import BID_INACCURACY, BidBudget, BidVerdict, DEFAULT_BID_BUDGET, judge_bid
-from tutor.coach.moments import BidDecision, Decision, bid_decision, decisions
+from tutor.coach.moments import (
+    BID_MOMENT,
+    BidDecision,
+    Decision,
+    OpenDecision,
+    auction_decisions,
+    bid_decision,
+    decisions,
+    open_decision,
+)
 from tutor.engine.combos import Combo
 from tutor.engine.record import GameRecord
 
@@ -92,17 +101,26 @@ class BidExercise:
 
 
 def find_bid(record: GameRecord, budget: BidBudget = DEFAULT_BID_BUDGET, seat: int = 0) -> BidExercise | None:
-    """The learner's bid in the auction that was played, when its loss in expected score is flagged."""
-    decision = bid_decision(record, seat)
-    if decision is None or len(_legal_bids(decision)) < 2:
-        return None
-    verdict, _ = judge_bid(decision.view, decision.bid, budget)
-    return BidExercise(decision, verdict) if verdict.flagged else None
+    """The learner's (first) bid in the auction that was played, when its loss in expected score is flagged."""
+    return next((e for e in find_bids(record, budget, seat) if e.number == BID_MOMENT), None)
 
 
-def bid_at(record: GameRecord, seat: int = 0) -> BidDecision:
-    """The bid decision of the record (for a bid moment restored from the store)."""
-    found = bid_decision(record, seat)
+def find_bids(record: GameRecord, budget: BidBudget = DEFAULT_BID_BUDGET, seat: int = 0) -> list[BidExercise]:
+    """Every word of the learner in the auction that was played (a bid; a call, rob or rob back, RULES
+    §12.1) whose loss in expected score is flagged, in order."""
+    found = []
+    for decision in auction_decisions(record, seat):
+        if len(_legal_bids(decision)) < 2:
+            continue
+        verdict, _ = judge_bid(decision.view, decision.bid, budget)
+        if verdict.flagged:
+            found.append(BidExercise(decision, verdict))
+    return found
+
+
+def bid_at(record: GameRecord, seat: int = 0, number: int = BID_MOMENT) -> BidDecision:
+    """The auction decision ``number`` of the record (0, or -1 for a rob back), for a moment from the store."""
+    found = bid_decision(record, seat, number)
     if found is None:
         raise ValueError("the game has no bid of yours to replay")
     return found
@@ -127,3 +145,43 @@ def check_bid(decision: BidDecision, bid: int, budget: BidBudget = DEFAULT_BID_B
     verdict, _ = judge_bid(decision.view, bid, budget)
     accepted = verdict.loss <= max(BID_TOLERANCE, NOISE_SIGMAS * verdict.noise)
     return BidAnswer(accepted, verdict)
+
+
+# ------------------------------------------------------------------ the open hand
+@dataclass(frozen=True, slots=True)
+class OpenExercise:
+    """The landlord's open-hand choice as a moment to replay (RULES §12.2), with its verdict by expected score."""
+
+    decision: OpenDecision
+    verdict: BidVerdict
+
+    @property
+    def number(self) -> int:
+        return self.decision.number
+
+
+def find_open(record: GameRecord, budget: BidBudget = DEFAULT_BID_BUDGET, seat: int = 0) -> OpenExercise | None:
+    """The learner's choice to show the hand or not, when its loss in expected score is flagged."""
+    from tutor.coach.variant_judge import judge_open
+
+    decision = open_decision(record, seat)
+    if decision is None:
+        return None
+    verdict, _ = judge_open(decision.view, decision.shown, budget)
+    return OpenExercise(decision, verdict) if verdict.flagged else None
+
+
+def open_at(record: GameRecord, seat: int = 0) -> OpenDecision:
+    """The open-hand decision of the record (for a moment restored from the store)."""
+    found = open_decision(record, seat)
+    if found is None:
+        raise ValueError("the game has no open-hand decision of yours to replay")
+    return found
+
+
+def check_open(decision: OpenDecision, shown: bool, budget: BidBudget = DEFAULT_BID_BUDGET) -> BidAnswer:
+    """Is showing (or not) good enough here?  Within :data:`BID_TOLERANCE` (or the noise) of the best."""
+    from tutor.coach.variant_judge import judge_open
+
+    verdict, _ = judge_open(decision.view, shown, budget)
+    return BidAnswer(verdict.loss <= max(BID_TOLERANCE, NOISE_SIGMAS * verdict.noise), verdict)

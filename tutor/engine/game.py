@@ -214,6 +214,34 @@ class Game:
         return game
 
     @classmethod
+    def at_trick(
+        cls,
+        hands: Sequence[Cards],
+        landlord: int,
+        to_move: int,
+        table: Combo | None = None,
+        table_seat: int | None = None,
+        rules: Rules = STANDARD,
+    ) -> Game:
+        """A play-phase position known by its hands and the trick on the table only (a lesson's trick,
+        the coach's endgame check, a trimmed puzzle candidate).
+
+        The table's play and the passes since stand for the history (the trick
+        rule then gives the same table and mover), so the position steps on as a game.
+
+        Raises:
+            ValueError: For a table without its seat, a mover the trick cannot reach, or impossible hands.
+        """
+        history: list[Turn] = []
+        if table is not None:
+            if table_seat is None or table_seat == to_move:
+                raise ValueError(f"the table {table.text!r} needs the seat that played it, not the mover's")
+            history.append(Turn(table_seat, table))
+            history += [Turn(s % rules.players, None) for s in range(table_seat + 1, table_seat + rules.players)]
+            history = history[: 1 + (to_move - table_seat - 1) % rules.players]
+        return cls.from_hands(hands, landlord, 1, None, to_move, history, rules)
+
+    @classmethod
     def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
         """The game ``view`` stands for, with the hands it cannot see filled in from ``hidden``.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tutor.engine.combos import Combo
 from tutor.lessons.moves import Trick
-from tutor.solver import Position, Role, Solver
+from tutor.solver import Position, Solver
 
 Move = Combo | None
 
@@ -29,11 +29,13 @@ class SolverUnsureError(ValueError):
 
 def solver_position(trick: Trick, landlord: int) -> Position:
     """The open-hand position of a lesson trick (every hand must be known)."""
+    from tutor.engine.game import Game
+
     if any(h is None for h in trick.hands):
         raise ValueError("the solver needs every hand of the position")
-    roles = tuple(Role.LANDLORD if seat == landlord else Role.FARMER for seat in range(3))
-    hands = tuple(h for h in trick.hands if h is not None)
-    return Position(hands, roles, trick.to_move, trick.table, trick.table_by)
+    hands = [h for h in trick.hands if h is not None]
+    # The one converter: the trick as a game, then its position (Position.from_game).
+    return Position.from_game(Game.at_trick(hands, landlord, trick.to_move, trick.table, trick.table_by))
 
 
 class Oracle:

@@ -426,10 +426,12 @@ def bot_game_candidates(number: int, seed: int, max_cards: int = 6, turns: int =
 
 def _position_of(game: Any, rng: random.Random, max_cards: int) -> Position:
     """The solver position of a game in progress, big hands trimmed to ``max_cards``."""
-    roles = tuple(Role.LANDLORD if seat == game.landlord else Role.FARMER for seat in range(3))
-    hands = tuple(h if len(h) <= max_cards else _subset(rng, h, max_cards) for h in game.hands)
-    table, by = game.table, game.table_seat
-    return Position(hands, roles, game.to_move, table, by if table is not None else None)
+    from tutor.engine.game import Game
+
+    hands = [h if len(h) <= max_cards else _subset(rng, h, max_cards) for h in game.hands]
+    # The one converter: the trimmed hands and the trick as a game, then its position (Position.from_game).
+    trimmed = Game.at_trick(hands, game.landlord, game.to_move, game.table, game.table_seat, game.rules)
+    return Position.from_game(trimmed)
 
 
 #: Themes that ordinary cuts seldom produce, and the cut settings that find them.

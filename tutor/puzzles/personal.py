@@ -25,7 +25,7 @@ the same puzzles on any machine.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tutor.engine.combos import Combo
@@ -33,7 +33,8 @@ from tutor.puzzles.difficulty import measure
 from tutor.puzzles.generate import Generator, Limits, SolverLike, rotate_to_mover
 from tutor.puzzles.model import Goal, Puzzle, Source, puzzle_id
 from tutor.puzzles.themes import tag, title_for
-from tutor.solver.position import Position, Role
+from tutor.engine.rules import STANDARD
+from tutor.solver.position import Position
 
 if TYPE_CHECKING:
     from tutor.puzzles.progress import PuzzleProgress
@@ -59,12 +60,12 @@ class Missed:
 
 def game_position(game: Any) -> Position | None:
     """The open-hand solver position of a game in progress (None for other rules than the solver's)."""
-    if game.landlord is None:
+    if game.landlord is None or game.is_over:
         return None
-    roles = tuple(Role.LANDLORD if seat == game.landlord else Role.FARMER for seat in range(len(game.hands)))
-    table, by = game.table, game.table_seat
     try:
-        return Position(tuple(game.hands), roles, game.to_move, table, by if table is not None else None)
+        # The one converter (Position.from_game); solved under the standard play rules, which the
+        # auction variants play like (RULES §12: only the auction and the stake differ).
+        return replace(Position.from_game(game), rules=STANDARD)
     except ValueError:
         return None
 

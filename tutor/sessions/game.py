@@ -110,6 +110,11 @@ class _Turn:
     #: During the auction: the bid hints (bid, line), best first, and the bid the last hint named.
     bid_hints: list[tuple[int, Phrase]] | None = None
     bid_pending: int | None = None
+    #: At the landlord's first lead under the open hand (RULES §12.2): its hints (choice, line), the next
+    #: one to give, and the choice the last one named (1 = show, 0 = keep closed; the coach is quiet on it).
+    open_hints: list[tuple[int, Phrase]] | None = None
+    open_next: int = 0
+    open_hinted: int | None = None
 
 
 class GameSession:
@@ -364,7 +369,11 @@ class GameSession:
         self._expect(Waiting.PLAY)
         if not self.can_show_hand:
             raise ValueError("the hand can be shown only by the landlord, after the kitty and before the first play")
-        return self._show_hand(HUMAN) + self._begin_turn()
+        view, index = self.view(), len(self._game.actions)
+        hinted = self._turn.open_hinted == 1
+        events = self._show_hand(HUMAN)
+        remark = None if hinted else self.coach.open_verdict(view, True, index)
+        return events + ([] if remark is None else [Remark(remark)]) + self._begin_turn()
 
     def _bid(self, seat: int, amount: int) -> list[Event]:
         game = self._game
@@ -487,6 +496,8 @@ class GameSession:
             return self._bid_hint()
         self._expect(Waiting.PLAY)
         turn = self._turn
+        if self.can_show_hand and self.coach.enabled and turn.open_next < 2:
+            return self._open_hint()
         if turn.hints is None:
             turn.hints = self.coach.hints(self.view())  # the coach's one hint policy, from the learner's view
         events: list[Event] = []
@@ -511,6 +522,16 @@ class GameSession:
         bid, line = turn.bid_hints[turn.hint_next]
         turn.hint_next += 1
         turn.bid_pending = bid
+        return [Say(line, Tone.STRONG)]
+
+    def _open_hint(self) -> list[Event]:
+        """Show the hand or keep it closed, by expected score (best first); then the hints go on to the play."""
+        turn = self._turn
+        if turn.open_hints is None:
+            turn.open_hints = self.coach.open_hints(self.view())
+        choice, line = turn.open_hints[turn.open_next]
+        turn.open_next += 1
+        turn.open_hinted = choice
         return [Say(line, Tone.STRONG)]
 
     def toggle_counter(self) -> list[Event]:
@@ -553,8 +574,13 @@ class GameSession:
         view = self.view()
         index = len(game.actions)
         number = sum(1 for turn in game.history if turn.seat == HUMAN) + 1
+        declined = game.can_open() and game.to_move == HUMAN  # the first play without showing (RULES §12.2)
         played = game.play(move)
         events: list[Event] = [Played(HUMAN, played)]
+        if declined and self._turn.open_hinted != 0:
+            said = self.coach.open_verdict(view, False, index)
+            if said is not None:
+                events.append(Remark(said))
         if not hinted:
             remark = self.coach.move_remark(view, played, self._turn.check, index, number)
             if remark is not None:
@@ -591,7 +617,8 @@ class GameSession:
             if self.coach.enabled and self.coach.judged_all:
                 from tutor.sessions.mistakes import save_game_verdicts
 
-                save_game_verdicts(self.games.store, game_id, self.coach.verdicts, self._final_bid_verdict())
+                save_game_verdicts(self.games.store, game_id, self.coach.verdicts, choices=self._final_choices(),
+                                   rules=game.rules)  # fmt: skip
         self.final = FinalCard(
             deal=self.deal,
             landlord=game.landlord,
@@ -620,16 +647,19 @@ class GameSession:
         return [self.final, Review(tuple(review))]
 
 
-    def _final_bid_verdict(self) -> Any:
-        """The coach's verdict on the learner's bid in the auction that was played (None when none)."""
-        from tutor.coach.moments import bid_decision
+    def _final_choices(self) -> list[tuple[int, Any]]:
+        """The coach's verdicts on the learner's choices before the play: (moment number, verdict).
 
-        if self.rules.robs:  # the bid moment of "learn from your mistakes" is a 1-2-3 bid (RULES §3)
-            return None
-        decision = bid_decision(self._game.record(), HUMAN)
-        if decision is None:
-            return None
-        return next((v for index, v in self.coach.bid_verdicts if index == decision.action_index), None)
+        The words of the auction that was played (a bid; a call, rob, rob back: RULES §12.1) and the
+        open hand (§12.2) — the moments of "learn from your mistakes" before the plays.
+        """
+        from tutor.coach.moments import OPEN_MOMENT, auction_decisions
+
+        record = self._game.record()
+        bids = dict(self.coach.bid_verdicts)
+        found = [(d.number, bids[d.action_index]) for d in auction_decisions(record, HUMAN) if d.action_index in bids]
+        found += [(OPEN_MOMENT, v) for _, v in self.coach.open_verdicts[-1:]]
+        return found
 
 
 def _seat_of(action: tuple[int, int] | Turn | ShowHand) -> int:

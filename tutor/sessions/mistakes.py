@@ -14,8 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tutor.engine.auction import view_auction
+from collections.abc import Sequence
+
+from tutor.coach.moments import BID_MOMENT, OPEN_MOMENT
+from tutor.engine.auction import CALL, PASS, ROB
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
 from tutor.sessions.events import StatusLine
@@ -23,7 +27,7 @@ from tutor.sessions.events import StatusLine
 if TYPE_CHECKING:
     from tutor.coach.advice import Verdict
     from tutor.coach.bidding import BidVerdict
-    from tutor.coach.moments import BidDecision, Decision
+    from tutor.coach.moments import BidDecision, Decision, OpenDecision
     from tutor.engine.record import GameRecord
     from tutor.store import Store
     from tutor.store.mistakes import StoredMistake
@@ -37,30 +41,70 @@ def analyse(store: Store, game_id: int, record: GameRecord) -> list[StoredMistak
     mistakes = MistakeStore(store)
     if not mistakes.analysed(game_id):
         found = [stored(game_id, e.number, e.verdict) for e in exercises.find(record)]
-        # The bid moment replays a 1-2-3 bid; a rob auction's call and rob are judged live only (RULES §12.1).
-        bid = None if record.rules.robs else exercises.find_bid(record)
-        if bid is not None:
-            found.insert(0, stored_bid(game_id, bid.verdict))
+        # The decisions before the play: the auction's words (a bid; call, rob, rob back) and the open hand.
+        before: list[tuple[int, BidVerdict]] = [(e.number, e.verdict) for e in exercises.find_bids(record)]
+        shown = exercises.find_open(record)
+        if shown is not None:
+            before.append((shown.number, shown.verdict))
+        found[:0] = [stored_choice(game_id, n, v, record.rules) for n, v in before]
         mistakes.save_analysis(game_id, found)
     return mistakes.for_game(game_id)
 
 
-#: The stored moment number of the learner's bid (plays and passes count from 1).
-BID_MOMENT = 0
+def is_choice(number: int) -> bool:
+    """A moment before the play (a word of the auction, or the open hand): judged by expected score."""
+    return number <= BID_MOMENT
 
 
-def stored_bid(game_id: int, verdict: BidVerdict) -> StoredMistake:
-    """A flagged bid as the store keeps it: moment 0; the "chances" are expected scores in base stakes."""
+def choice_text(number: int, code: int, rules: Rules) -> str:
+    """How the store writes a choice: "pass", a bid "1"-"3", "call", "rob" (RULES §12.1), "open"/"closed" (§12.2)."""
+    if number == OPEN_MOMENT:
+        return "open" if code else "closed"
+    if code == PASS:
+        return "pass"
+    if rules.robs:
+        return "call" if code == CALL else "rob"
+    return str(code)
+
+
+#: The words a learner may type for a choice (English and Russian, as ``ddz play`` takes them).
+_WORDS = {"pass": PASS, "пас": PASS, "call": CALL, "заявить": CALL, "заявка": CALL, "rob": ROB, "перехват": ROB}
+_OPEN_WORDS = {"open": 1, "show": 1, "открыть": 1, "closed": 0, "pass": 0, "пас": 0, "play": 0}
+
+
+def choice_code(number: int, text: str, rules: Rules) -> int | None:
+    """:func:`choice_text` read back (typed words too); None when ``text`` is no choice of that moment."""
+    word = text.strip().lower()
+    if number == OPEN_MOMENT:
+        return _OPEN_WORDS.get(word)
+    if rules.robs:
+        return _WORDS.get(word)
+    if word in ("pass", "пас"):
+        return PASS
+    return int(word) if word.isdigit() and len(word) == 1 else None
+
+
+def choice_phrase(number: int, code: int, rules: Rules) -> Phrase:
+    """A choice as data, in the words of its moment: the bid, call, rob or pass; showing the hand or not."""
+    from tutor.coach.bidding import bid_phrase
+    from tutor.coach.variant_judge import open_phrase
+
+    return open_phrase(code) if number == OPEN_MOMENT else bid_phrase(code, rules)
+
+
+def stored_choice(game_id: int, number: int, verdict: BidVerdict, rules: Rules) -> StoredMistake:
+    """A flagged choice as the store keeps it: moment ``number`` (≤ 0); the "chances" are expected scores."""
     from tutor.store.mistakes import StoredMistake
 
     return StoredMistake(
-        game_id, BID_MOMENT, _bid_text(verdict.bid), _bid_text(verdict.best_bid), verdict.expected,
-        verdict.best_expected, verdict.loss, verdict.level, noise=verdict.noise,
+        game_id, number, choice_text(number, verdict.bid, rules), choice_text(number, verdict.best_bid, rules),
+        verdict.expected, verdict.best_expected, verdict.loss, verdict.level, noise=verdict.noise,
     )  # fmt: skip
 
 
-def _bid_text(bid: int) -> str:
-    return "pass" if bid == 0 else str(bid)
+def stored_bid(game_id: int, verdict: BidVerdict) -> StoredMistake:
+    """A flagged 1-2-3 bid as the store keeps it: moment 0 (:func:`stored_choice` of the classic rules)."""
+    return stored_choice(game_id, BID_MOMENT, verdict, STANDARD)
 
 
 def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
@@ -80,18 +124,23 @@ def save_game_verdicts(
     game_id: int,
     verdicts: list[tuple[int, int, Verdict]],
     bid: BidVerdict | None = None,
+    *,
+    choices: Sequence[tuple[int, BidVerdict]] = (),
+    rules: Rules = STANDARD,
 ) -> None:
     """At the end of a game the coach judged from start to end: its flagged verdicts are the analysis.
 
-    ``bid``: the verdict on the learner's bid in the auction that was played (stored when flagged).
+    ``bid``: the verdict on the learner's bid in the auction that was played (stored when flagged);
+    ``choices``: (moment number, verdict) of the other decisions before the play under ``rules``
+    (a rob back, the open hand), stored when flagged.
     """
     from tutor.coach import exercises
     from tutor.coach.review import largest_losses
     from tutor.store.mistakes import MistakeStore
 
     found = [stored(game_id, n, v) for n, v in largest_losses(verdicts, exercises.MOST)]
-    if bid is not None and bid.flagged:
-        found.insert(0, stored_bid(game_id, bid))
+    before = ([(BID_MOMENT, bid)] if bid is not None else []) + list(choices)
+    found[:0] = [stored_choice(game_id, n, v, rules) for n, v in before if v.flagged]
     MistakeStore(store).save_analysis(game_id, found)
 
 
@@ -99,23 +148,32 @@ def _text(move: Any) -> str:
     return "pass" if move is None else str(move.text)
 
 
-def moment_phrase(index: int, of: int, moment: StoredMistake, base: int) -> Phrase:
+def moment_phrase(
+    index: int, of: int, moment: StoredMistake, base: int, rules: Rules = STANDARD, choices: Sequence[str] = ()
+) -> Phrase:
     """The line that opens a moment, as data: what was played, with the figures and the precision
     they were measured with (issue 20; a moment stored before that has no noise and says none).
 
-    ``base``: the rules' base stake (a bid's expected score is shown in points of the running score).
+    ``base``: the rules' base stake (a bid's expected score is shown in points of the running score);
+    ``rules`` and ``choices``: a choice before the play in the variants (a call or rob, RULES §12.1;
+    the open hand, §12.2) is said in its own words, with the choices of its moment.
     """
     from tutor.coach.advice import chance_phrase, signed_loss
-    from tutor.coach.bidding import bid_phrase, points
+    from tutor.coach.bidding import points
 
     values: dict[str, object] = {"i": index, "of": of}
-    if moment.number == BID_MOMENT:
-        values.update(bid=bid_phrase(0 if moment.move == "pass" else int(moment.move)),
-                      score=points(moment.win_chance, base))  # fmt: skip
+    if is_choice(moment.number):
+        code = choice_code(moment.number, moment.move, rules)
+        values.update(bid=choice_phrase(moment.number, code or 0, rules), score=points(moment.win_chance, base))
+        classic = moment.number == BID_MOMENT and not rules.robs
+        if not classic:
+            what = Phrase("mistakes.what_open" if moment.number == OPEN_MOMENT else "mistakes.what_auction")
+            values.update(what=what, choices=", ".join(choices))
+        key = "mistakes.bid_moment" if classic else "mistakes.choice_moment"
         if moment.noise is None:
-            return Phrase("mistakes.bid_moment", values)
+            return Phrase(key, values)
         values.update(loss=round(moment.loss * base), noise=round(moment.noise * base))
-        return Phrase("mistakes.bid_moment_noise", values)
+        return Phrase(f"{key}_noise", values)
     values.update(n=moment.number, move=moment.move)
     if moment.noise is None:
         return Phrase("mistakes.moment", {**values, "chance": round(100 * moment.win_chance)})
@@ -143,6 +201,10 @@ class MomentShown:
     view: PlayerView
     deal: int
     level: str
+    #: At a choice before the play (number ≤ 0): what the learner chose, in the words of the moment,
+    #: and every choice there (the text :meth:`MistakesSession.move` takes).
+    label: Phrase | None = None
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +237,8 @@ class BidTryJudged:
     expected: float
     #: The rules' base stake (the score is shown in points: base × stakes).
     base: int = 10
+    #: The choice in the words of its moment ("call", "rob", "show the hand"); None: a 1-2-3 bid.
+    label: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +258,8 @@ class BidBetterShown:
     best: int
     expected: float
     base: int = 10
+    #: The better choice in the words of its moment; None: a 1-2-3 bid.
+    label: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +307,7 @@ class MistakesSession:
         self.at = 0
         self.over: MistakesOver | None = None
         self.bids = bids
-        self._decision: Decision | BidDecision | None = None
+        self._decision: Decision | BidDecision | OpenDecision | None = None
 
     @classmethod
     def open(cls, store: Store, game_id: int, bids: bool = True) -> MistakesSession | None:
@@ -262,7 +328,7 @@ class MistakesSession:
         return self.over is not None
 
     @property
-    def decision(self) -> Decision | BidDecision:
+    def decision(self) -> Decision | BidDecision | OpenDecision:
         """The decision of the moment being replayed (ValueError when there is none)."""
         if self._decision is None or self.finished:
             raise ValueError("no moment is being replayed")
@@ -273,13 +339,15 @@ class MistakesSession:
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
         self.moments = analyse(self.store, self.game_id, self.record)
-        if not self.bids or self.record.rules.robs:
-            self.moments = [m for m in self.moments if m.number != BID_MOMENT]
+        if not self.bids:
+            self.moments = [m for m in self.moments if not is_choice(m.number)]
         if not self.moments:
             self.over = MistakesOver(completed=True)
             return [NothingToReplay()]
-        # A bid's loss is in stakes, a play's in win chance: the bid (the first decision) goes first.
-        self.moments.sort(key=lambda m: (m.solved, m.number != BID_MOMENT, -m.loss, m.number))
+        # A choice's loss is in stakes, a play's in win chance: the choices (auction, open hand) go first,
+        # in the order they were made (0, -1, -2), then the plays by loss.
+        self.moments.sort(key=lambda m: (m.solved, not is_choice(m.number), -m.number if is_choice(m.number) else 0,
+                                         -m.loss, m.number))  # fmt: skip
         self.at = 0
         return self._show()
 
@@ -291,11 +359,21 @@ class MistakesSession:
             self.over = MistakesOver(completed=True)
             return [self.over]
         moment = self.moments[self.at]
-        if moment.number == BID_MOMENT:
-            self._decision = exercises.bid_at(self.record)
+        label: Phrase | None = None
+        choices: tuple[str, ...] = ()
+        if moment.number == OPEN_MOMENT:
+            self._decision = exercises.open_at(self.record)
+        elif is_choice(moment.number):
+            self._decision = exercises.bid_at(self.record, number=moment.number)
         else:
             self._decision = exercises.at(self.record, moment.number)
-        return [MomentShown(self.at + 1, len(self.moments), moment, self._decision.view, self.deal, self.level)]
+        if is_choice(moment.number):
+            code = choice_code(moment.number, moment.move, self.record.rules)
+            label = None if code is None else choice_phrase(moment.number, code, self.record.rules)
+            choices = tuple(text for text, _ in self.choices())
+        shown = MomentShown(self.at + 1, len(self.moments), moment, self._decision.view, self.deal, self.level, label,
+                            choices)  # fmt: skip
+        return [shown]
 
     def select(self, text: str) -> list[MistakesEvent]:
         """Cards chosen: the status line (RULES §9), nothing judged yet."""
@@ -308,10 +386,21 @@ class MistakesSession:
 
     @property
     def is_bid(self) -> bool:
-        """The moment being replayed is the learner's bid (tries are pass, 1, 2 or 3)."""
-        from tutor.coach.moments import BidDecision
+        """The moment being replayed is a choice before the play: a word of the auction (pass, 1-3; call,
+        rob) or the open hand (open, closed); :meth:`choices` lists them."""
+        from tutor.coach.moments import BidDecision, OpenDecision
 
-        return isinstance(self._decision, BidDecision) and not self.finished
+        return isinstance(self._decision, (BidDecision, OpenDecision)) and not self.finished
+
+    def choices(self) -> list[tuple[str, Phrase]]:
+        """The choices of the moment being replayed: (the text :meth:`move` takes, its words as data)."""
+        from tutor.coach.bidding import legal_bids
+        from tutor.coach.moments import OpenDecision
+
+        decision = self.decision
+        number, rules = self.moments[self.at].number, self.record.rules
+        codes = [0, 1] if isinstance(decision, OpenDecision) else legal_bids(decision.view)
+        return [(choice_text(number, c, rules), choice_phrase(number, c, rules)) for c in codes]
 
     def move(self, text: str) -> list[MistakesEvent]:
         """A try as text (cards or ``pass``; at the bid moment pass, 1, 2 or 3): judged and recorded.
@@ -337,7 +426,7 @@ class MistakesSession:
 
         decision = self.decision
         if not isinstance(decision, Decision):
-            raise ValueError("this moment is a bid: give pass, 1, 2 or 3")
+            raise ValueError("this moment is a choice before the play: give one of choices()")
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
         result = exercises.check(decision, move)
@@ -351,26 +440,41 @@ class MistakesSession:
     def _bid_try(self, text: str) -> list[MistakesEvent]:
         from tutor.coach import exercises
         from tutor.coach.bidding import legal_bids
-        from tutor.coach.moments import BidDecision
+        from tutor.coach.moments import Decision, OpenDecision
         from tutor.store.mistakes import MistakeStore
 
         decision = self.decision
-        assert isinstance(decision, BidDecision)
         if self.store is None:
             raise ValueError("the mistakes session needs the store")
-        word = text.strip().lower()
-        legal = legal_bids(decision.view)
-        bid = 0 if word in ("pass", "пас") else int(word) if word.isdigit() and len(word) == 1 else -1
-        if bid not in legal:
-            high = view_auction(decision.view).outcome(decision.view.rules).stake
-            return [NotAMove(Phrase("analyze.illegal_bid_move", {"move": text[:40], "high": high}))]
-        result = exercises.check_bid(decision, bid)
-        MistakeStore(self.store).record_try(self.game_id, BID_MOMENT, result.accepted)
-        events: list[MistakesEvent] = [BidTryJudged(bid, result.accepted, result.verdict.expected, decision.view.rules.base)]
+        number, rules = self.moments[self.at].number, self.record.rules
+        code = choice_code(number, text, rules)
+        if isinstance(decision, OpenDecision):
+            if code is None:
+                return [NotAMove(Phrase("variants.open_bad", {"text": text[:40]}))]
+            result = exercises.check_open(decision, bool(code))
+        else:
+            assert not isinstance(decision, Decision)
+            if code is None or code not in legal_bids(decision.view):
+                return [NotAMove(self._not_a_bid(decision.view, text))]
+            result = exercises.check_bid(decision, code)
+        MistakeStore(self.store).record_try(self.game_id, number, result.accepted)
+        label = choice_phrase(number, code, rules)
+        events: list[MistakesEvent] = [BidTryJudged(code, result.accepted, result.verdict.expected, rules.base, label)]
         if result.accepted:
             self.at += 1
             events += self._show()
         return events
+
+    @staticmethod
+    def _not_a_bid(view: PlayerView, text: str) -> Phrase:
+        """Why ``text`` is no word of this auction moment (the choices, in a rob auction)."""
+        from tutor.engine.auction import view_auction
+
+        if view.rules.robs:
+            choices = ", ".join(choice_text(BID_MOMENT, c, view.rules) for c in view_auction(view).legal(view.rules))
+            return Phrase("mistakes.rob_choices", {"move": text[:40], "choices": choices})
+        high = view_auction(view).outcome(view.rules).stake
+        return Phrase("analyze.illegal_bid_move", {"move": text[:40], "high": high})
 
     def show(self) -> list[MistakesEvent]:
         """Show the better move and go on."""
@@ -378,9 +482,11 @@ class MistakesSession:
         if moment is None:
             raise ValueError("no moment is being replayed")
         self.at += 1
-        if moment.number == BID_MOMENT:
-            best = 0 if moment.best == "pass" else int(moment.best)
-            return [BidBetterShown(best, moment.best_chance, self.record.rules.base), *self._show()]
+        if is_choice(moment.number):
+            rules = self.record.rules
+            best = choice_code(moment.number, moment.best, rules) or 0
+            shown = BidBetterShown(best, moment.best_chance, rules.base, choice_phrase(moment.number, best, rules))
+            return [shown, *self._show()]
         return [BetterShown(moment.best, moment.best_chance, moment.best_err), *self._show()]
 
     def skip(self) -> list[MistakesEvent]:

@@ -23,7 +23,7 @@ Positions are immutable values; :meth:`Position.after` returns a new one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -36,6 +36,7 @@ from tutor.engine.trick import Trick, passes_since
 
 if TYPE_CHECKING:
     from tutor.engine.game import Game
+    from tutor.engine.view import PlayerView
 
 
 class Role(Enum):
@@ -173,19 +174,33 @@ class Position:
         return cls(tuple(hands), tuple(roles), 0, table, beat_by)
 
     @classmethod
-    def from_game(cls, game: Game) -> Position:
+    def from_game(cls, game: Game, from_mover: bool = False) -> Position:
         """The open-hand position of a game in the play phase: the seats as players, the same mover and table.
 
         The one converter from :class:`~tutor.engine.game.Game` to the solver's
-        state (a test steps both side by side and demands the same moves).
+        state (a test steps both side by side and demands the same moves; a guard
+        test refuses hand-written ones, tests/engine/test_one_of_each.py).
+        ``from_mover``: list the players in turn order from the one to move (player 0),
+        as ``ddz solve`` and the bots' search list them.
 
         Raises:
             InvalidPositionError: Before the play phase, or for a game that is over.
         """
         if game.landlord is None or game.is_over:
             raise InvalidPositionError("Position.from_game needs a game in the play phase")
-        roles = tuple(Role.LANDLORD if s == game.landlord else Role.FARMER for s in range(game.players))
-        return cls(game.hands, roles, game.to_move, game.table, game.table_seat, game.rules)
+        n, k = game.players, game.to_move if from_mover else 0
+        order = [(k + i) % n for i in range(n)]
+        roles = tuple(Role.LANDLORD if s == game.landlord else Role.FARMER for s in order)
+        by = None if game.table_seat is None else order.index(game.table_seat)
+        hands = tuple(game.hand(s) for s in order)
+        return cls(hands, roles, order.index(game.to_move), game.table, by, game.rules)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int], from_mover: bool = False) -> Position:
+        """:meth:`from_game` of ``Game.from_view(view, hidden)``: a sample of what ``view`` cannot see, solved."""
+        from tutor.engine.game import Game
+
+        return cls.from_game(Game.from_view(view, hidden), from_mover)
 
     # ------------------------------------------------------------------ queries
     @property

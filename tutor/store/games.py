@@ -312,7 +312,8 @@ def abandoned_result(state: dict[str, Any], seat: int = 0) -> FinishedGame:
         landlord = game.landlord == seat
     else:  # who leads the auction so far (engine/auction.py: the highest bid, or the last call or rob)
         landlord = game.auction_state().leader == seat
-    bid = max(1, game.bid if game.bid is not None else game.highest_bid())
+    # The auction's own stake (engine/auction.py): the bid, 1 once called; nothing bid yet stands as the lowest, 1.
+    bid = game.auction_state().stake or 1
     multiplier = game.multiplier_so_far()
     cost = rules.base * bid * multiplier
     number = game.deal_number

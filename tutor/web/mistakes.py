@@ -34,10 +34,10 @@ def event(item: object) -> dict[str, Any] | None:
         return {"type": "judged", "accepted": item.accepted, "text": t(key, move=move_text(item.move), chance=chance)}
     if isinstance(item, ms.BidTryJudged):
         key = "mistakes.bid_right" if item.accepted else "web.mistakes_bid_wrong"
-        text = t(key, bid=bid_phrase(item.bid).render(), score=points(item.expected, item.base))
+        text = t(key, bid=(item.label or bid_phrase(item.bid)).render(), score=points(item.expected, item.base))
         return {"type": "judged", "accepted": item.accepted, "text": text}
     if isinstance(item, ms.BidBetterShown):
-        return {"type": "better", "text": t("mistakes.bid_shown", best=bid_phrase(item.best).render(),
+        return {"type": "better", "text": t("mistakes.bid_shown", best=(item.label or bid_phrase(item.best)).render(),
                                             score=points(item.expected, item.base))}  # fmt: skip
     if isinstance(item, ms.BetterShown):
         return {"type": "better", "text": ms.better_phrase(item).render()}
@@ -70,22 +70,21 @@ def state(slot: Slot[Any]) -> dict[str, Any]:
 
 
 def _bid_moment(session: ms.MistakesSession, moment: Any, view: Any) -> dict[str, Any]:
-    """The bid moment: the table, the bids before the learner's, and one button per legal choice."""
-    from tutor.coach.bidding import legal_bids
+    """A choice moment (a bid; a call or rob; the open hand): the table, the auction before it, one button a choice."""
+    from tutor.sessions.events import BidMade
 
+    choices = session.choices()
     return {
         "kind": "bid",
         "index": session.at + 1,
         "of": len(session.moments),
         "number": moment.number,
-        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base).render(),
+        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base, view.rules,
+                                 tuple(text for text, _ in choices)).render(),  # fmt: skip
         "table": render.table(view, False),
-        "auction": [
-            t("play.bid_made", seat=render.seat_name(seat), bid=bid) if bid
-            else t("play.bid_passed", seat=render.seat_name(seat))
-            for seat, bid in view.bids
-        ],
-        "bids": [{"bid": "pass" if b == 0 else str(b), "label": bid_phrase(b).render()} for b in legal_bids(view)],
+        # Each word in its auction's terms (RULES §3, §12.1), as the game table says it.
+        "auction": [BidMade(seat, code, view.rules).phrase().render() for seat, code in view.bids],
+        "bids": [{"bid": text, "label": phrase.render()} for text, phrase in choices],
         "can_pass": False,
     }
 
