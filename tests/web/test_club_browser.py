@@ -1,14 +1,11 @@
 """Club mode in a real browser (Debian's Chromium, Playwright): sign in, play a move, sign out.
 
-The browser, the page checks (no script error, no CSP refusal) and the helpers are test_browser.py's; the
+The browser, the page checks (no script error, no CSP refusal) and the helpers are tests/web/conftest.py's and browser.py's; the
 server is ``ddz serve --db``'s app over the test PostgreSQL cluster, in a thread.
 """
 
 from __future__ import annotations
 
-import socket
-import threading
-import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,36 +13,24 @@ import pytest
 
 pytest.importorskip("tutor.store.club", reason="club mode's store (branch clubstore) not merged yet")
 
-from tests.web.test_browser import MISSING, browser, page, ready  # noqa: F401 - fixtures reused
+from tests.web.browser import needs_browser, ready, serving
 
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+pytestmark = needs_browser
 PASSWORD = "correct-horse-1"
 
 
 @pytest.fixture(scope="module")
 def server(pg_cluster: Any) -> Iterator[str]:
-    import uvicorn
-
     from tutor.store.club import Club
     from tutor.web.app import create_app
     from tutor.web.club import ClubContext
 
     club = Club.open(pg_cluster.url())
     club.users.add("ann", PASSWORD)
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(ClubContext(club, thinkers=2), port=port),
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        thread.start()
     try:
-        yield f"http://127.0.0.1:{port}"
+        with serving(lambda port: create_app(ClubContext(club, thinkers=2), port=port)) as url:
+            yield url
     finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listener.close()
         club.close()
 
 
