@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -50,29 +47,6 @@ CARD_NAMES = {"T": "10", "X": "small joker", "D": "big joker"}
 
 def card_name(rank: str) -> str:
     return CARD_NAMES.get(rank, rank)
-
-
-@contextmanager
-def serving(make_app: Callable[[int], Any]) -> Iterator[str]:
-    """The ASGI app ``make_app(port)`` served by uvicorn on a free port in a thread; its base URL.
-
-    The port is the listener's, bound first: the app knows its own origin (no race for a port).
-    """
-    import uvicorn
-
-    listener = socket.create_server(("127.0.0.1", 0))
-    app = make_app(listener.getsockname()[1])
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listener.close()
 
 
 @contextmanager
