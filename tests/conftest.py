@@ -143,3 +143,50 @@ def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small = partial(Coach, budget=Budget(samples=4, width=2, policy="medium"),
                     bid_budget=BidBudget(samples=4, tries=8, policy="medium"))
     monkeypatch.setattr(game_module, "Coach", small)
+
+
+# ------------------------------------------------------------------ the store on both engines
+#: Set when this process found no PostgreSQL binaries (then the PostgreSQL half of the store tests is skipped,
+#: loudly; under CI=true that is a failure, since .ci/run installs Debian's postgresql).
+_NO_POSTGRES = "!!!!!!!! no PostgreSQL binaries (initdb, pg_ctl): THE POSTGRESQL STORE TESTS ARE SKIPPED !!!!!!!!"
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[object]:
+    """One throw-away PostgreSQL cluster for this process, started on first use (tests/pgcluster.py)."""
+    from tests.pgcluster import Cluster, binaries
+
+    found = binaries()
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI=true but PostgreSQL is not installed (initdb/pg_ctl not found): .ci/run installs it")
+        import warnings
+
+        warnings.warn(_NO_POSTGRES, stacklevel=1)
+        pytest.skip(_NO_POSTGRES)
+    cluster = Cluster(found)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh, empty store database of each engine: a SQLite file, or a schema of the test cluster."""
+    if request.param == "sqlite":
+        return str(tmp_path_factory.mktemp("club") / "club.sqlite3")
+    cluster = request.getfixturevalue("pg_cluster")
+    return str(cluster.url())  # type: ignore[attr-defined]
+
+
+@pytest.fixture()
+def club(db_url: str) -> Iterator[object]:
+    """A club opened on ``db_url`` (both engines), closed after the test."""
+    from tutor.store.club import Club
+
+    opened = Club.open(db_url)
+    try:
+        yield opened
+    finally:
+        opened.close()

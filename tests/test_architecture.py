@@ -137,3 +137,32 @@ def test_front_ends_never_build_or_change_a_game_themselves() -> None:
             assert "tutor.engine.game" not in names, f"{path.relative_to(PACKAGE)} imports the game"
             source = path.read_text(encoding="utf-8")
             assert not re.search(r"\bGame(\(|\.from_hands|\.with_landlord)", source), f"{path.relative_to(PACKAGE)} builds a Game"
+
+
+#: SQL as the store writes it: a statement's keywords in upper case, in a string of the code.
+_SQL = re.compile(r"\b(SELECT\s[\s\S]*?\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM"
+                  r"|CREATE\s+(TABLE|INDEX|UNIQUE)|ALTER\s+TABLE|DROP\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b")
+DATABASE_DRIVERS = {"sqlite3", "psycopg", "psycopg_pool", "psycopg2", "sqlalchemy"}
+
+
+def test_only_the_store_talks_to_a_database() -> None:
+    """No module outside tutor/store imports a database driver or holds SQL (issue 25: one data-access layer)."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.is_relative_to(PACKAGE / "store"):
+            continue
+        drivers = {name.split(".")[0] for name in _imports(path)} & DATABASE_DRIVERS
+        if drivers:
+            offenders.append(f"{path.relative_to(PACKAGE)} imports {sorted(drivers)}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _SQL.search(node.value):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} holds SQL: {node.value[:40]!r}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_the_sql_detector_sees_sql() -> None:
+    """The check above can fail: each kind of statement the store writes is recognised."""
+    for sql in ("SELECT a FROM t", "INSERT INTO t VALUES (1)", "INSERT OR REPLACE INTO t VALUES (1)",
+                "UPDATE t SET a = 1", "DELETE FROM t", "CREATE TABLE t (a)", "PRAGMA quick_check"):
+        assert _SQL.search(sql), sql
+    assert not _SQL.search("Select the cards to play from your hand")

@@ -124,7 +124,7 @@ SCENARIOS: dict[str, Callable[[Path], None]] = {
     "saved game huge number": _sql("UPDATE open_games SET state = json_set(state, '$.hints', 1e300)"),
     "finished record not JSON": _sql("UPDATE games SET record = 'x{'"),
     "finished deal not a number": _sql("UPDATE games SET deal = 'abc'"),
-    "settings not JSON": _sql("INSERT OR REPLACE INTO settings VALUES ('level', '{')"),
+    "settings not JSON": _sql("INSERT OR REPLACE INTO settings (learner, key, value) VALUES (1, 'level', '{')"),
     **{f"scribble {seed}": _scribble(seed) for seed in range(12)},
 }
 

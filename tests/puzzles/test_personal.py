@@ -80,7 +80,8 @@ def test_a_damaged_stored_puzzle_is_skipped(store: Store) -> None:
     _finish(store, "5")
     personal.scan(store)
     with store.transaction() as db:
-        db.execute("INSERT INTO puzzle_personal VALUES ('my-bad', 1, 1, 'x', '{\"id\": 3}')")
+        db.execute("INSERT INTO puzzle_personal (learner, id, game, moment, created, data)"
+                   " VALUES (1, 'my-bad', 1, 1, 'x', '{\"id\": 3}')")
     assert [p.id for p in PuzzleProgress(store).personal()] != [] and all(
         p.id != "my-bad" for p in PuzzleProgress(store).personal())
 

@@ -72,8 +72,9 @@ _KILL_WHILE_FINISHING = textwrap.dedent(
     store = Store.open(sys.argv[1])
     games = GameStore(store)
     with store.transaction() as db:
-        db.execute("INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
-                   " scored, hints, undos, record) VALUES ('x', 1, 'easy', 'farmer', 1, 1, 1, 10, 10, 1, 0, 0, '{}')")
+        db.execute("INSERT INTO games (learner, finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
+                   " scored, hints, undos, record, game_key)"
+                   " VALUES (1, 'x', 1, 'easy', 'farmer', 1, 1, 1, 10, 10, 1, 0, 0, '{}', 'k')")
         db.execute("DELETE FROM open_games")
         os.kill(os.getpid(), 9)
     """

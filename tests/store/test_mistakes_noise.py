@@ -32,7 +32,7 @@ def test_a_version_1_store_migrates_in_place_and_its_old_moments_have_no_noise(t
         assert "wins 41%" in line and "±" not in line  # no precision it was not stored with
         mistakes.save_analysis(3, [PLAY, BID])
     with sqlite3.connect(path) as raw:
-        assert raw.execute("SELECT version FROM schema_version WHERE area = ?", (AREA,)).fetchone() == (2,)
+        assert raw.execute("SELECT version FROM schema_version WHERE area = ?", (AREA,)).fetchone() == (len(MIGRATIONS),)
     with Store.open(path) as store:
         assert MistakeStore(store).for_game(3) == [BID, PLAY]  # exactly as saved, largest loss first
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,14 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 BASE = "http://127.0.0.1:8765"
+
+try:  # Playwright's expect() waits 5 s by default, its own clock apart from the context's default timeout:
+    # on a loaded 2-core machine (argon2 hashing, a bot thinking) that is a pace, not a sign of life.
+    from playwright.sync_api import expect as _expect
+
+    _expect.set_options(timeout=60_000)
+except ImportError:  # pragma: no cover - the browser tests skip themselves without Playwright
+    pass
 
 #: Requests a page on another site could make: another origin, the opaque "null" origin of a
 #: sandboxed frame or file, and a browser's own cross-site marker.  Every API must refuse them.
@@ -48,7 +57,8 @@ def client(home: Path) -> Iterator[Any]:
 def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the learner's data (what "changes nothing" compares).
 
-    An area's empty tables, created on first use, and the schema bookkeeping are not data.
+    An area's empty tables, created on first use, and the schema bookkeeping (with the local
+    learner's row in ``users``) are not data.
     """
     path = home / "ddz.sqlite3"
     if not path.exists():
@@ -57,7 +67,32 @@ def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
     try:
         tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         rows = {name: sorted(db.execute(f"SELECT * FROM {name}").fetchall(), key=repr)
-                for name in tables if name not in ("schema_version", "meta")}
+                for name in tables if name not in ("schema_version", "meta", "users")}
+        # The local learner's row (users, made with the store: bookkeeping, not the learner's data).
+        rows["sqlite_sequence"] = [row for row in rows.get("sqlite_sequence", []) if row[0] != "users"]
         return {name: found for name, found in rows.items() if found}
     finally:
         db.close()
+
+
+@contextmanager
+def served(make_app: Callable[[int], Any]) -> Iterator[str]:
+    """An app (``make_app(port)``) under uvicorn on a free loopback port, in a thread: its base URL."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(make_app(port), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listener.close()

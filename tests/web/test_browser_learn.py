@@ -78,7 +78,7 @@ def test_a_lesson_step_is_a_full_table_answered_by_tapping(page: Any, server: st
     ready(page)
     wrong = page.locator("#lesson .answered.bad").last
     expect(wrong).to_contain_text("Not this one")
-    expect(wrong).to_contain_text("TT is enough")
+    expect(wrong).to_contain_text("10 10 is enough")  # the browser's wording, not the terminal's TT
     expect(hand.locator(".card[aria-pressed='true']")).to_have_count(0)  # lowered for the next try
 
     # The right one: the two tens.

@@ -319,6 +319,7 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         ready(page)
         tables = page.locator("#lesson .felt")
         expect(page.locator("#lesson .answered.ok")).to_have_count(1)
+        accessibility(page, "a lesson step")
         expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)  # the next step's table
         for _step in range(6):  # the next tables drawn: none with the last step's card raised
             before = tables.count()

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.test_browser import MISSING, browser, context, open_mistakes, ready, server  # noqa: F401 - fixtures
+from tests.web.test_browser_phone import accessibility
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
 
@@ -188,3 +189,71 @@ def test_a_server_out_of_reach_is_said_in_the_learners_language(phone: Any, serv
     ready(phone)
     expect(phone.locator("#status")).to_contain_text("не отвечает")
     phone.unroute("**/api/**")
+
+
+#: What of a view is not Russian or does not fit: Latin words in visible text or in an accessible name
+#: (single letters are card ranks: J Q K A; a puzzle's id such as 00ae67 is a number, not a word),
+#: and a page wider than the screen (or taller, on the table).
+NOT_RUSSIAN = """(table) => {
+    const out = [], words = /[A-Za-z]{2,}/, ids = /\\b(?=[0-9a-f]*[0-9])[0-9a-f]{6,}\\b/g;
+    const latin = { test: (text) => words.test(text.replace(ids, '')) };
+    // a label's own words: not the options of the control inside it (the language list names "English")
+    const labelText = (label) => [...label.childNodes].filter((n) => !n.matches || !n.matches('select, input'))
+        .map((n) => n.textContent).join('');
+    const shown = (n) => n && n.getClientRects().length && !n.closest('[hidden], [aria-hidden="true"]');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+        if (shown(n.parentElement) && latin.test(n.textContent)) out.push(`text: ${n.textContent.trim().slice(0, 40)}`);
+    for (const c of document.querySelectorAll('button, a, select, input, [role], h1, h2')) {
+        if (!shown(c)) continue;
+        const labelled = c.getAttribute('aria-labelledby');
+        const name = c.getAttribute('aria-label') || (labelled && document.getElementById(labelled)?.textContent)
+            || (c.labels && c.labels[0] && labelText(c.labels[0])) || c.textContent;
+        if (!name.trim() && c.matches('button, a, select, input')) out.push(`no name: ${c.outerHTML.slice(0, 60)}`);
+        if (latin.test(name)) out.push(`name: ${name.trim().slice(0, 40)}`);
+    }
+    const root = document.scrollingElement;
+    if (root.scrollWidth > innerWidth) out.push(`wider than the screen: ${root.scrollWidth}`);
+    if (table && root.scrollHeight > innerHeight) out.push(`the table scrolls: ${root.scrollHeight}`);
+    for (const n of document.querySelectorAll('body *')) {
+        const r = n.getBoundingClientRect();
+        if (shown(n) && r.width && (r.right > innerWidth + 0.5 || r.left < -0.5)) out.push(`overflows: ${n.tagName} ${n.className} ${Math.round(r.right)}`);
+    }
+    return out;
+}"""
+
+
+def test_the_page_in_russian_on_a_360_px_phone(phone: Any, server: str) -> None:  # noqa: F811
+    """Every view at 360×640 in Russian: nothing wider than the screen, the table without scrolling,
+    no English word left on the page or in an accessible name, the top bar's last tab clear of the edge."""
+    for view, table in (("play", True), ("learn", False), ("puzzle", False), ("history", False), ("settings", False)):
+        phone.goto(f"{server}/{view}?lang=ru" + ("&deal=46&level=easy" if view == "play" else ""))
+        ready(phone)
+        if view == "play":
+            abandon = phone.get_by_role("button", name="Бросить и начать новую")
+            if abandon.count():
+                abandon.click()
+                ready(phone)
+            phone.locator("#hand .card").first.wait_for()
+            edge = phone.evaluate("innerWidth - document.querySelector('.top a:last-child').getBoundingClientRect().right")
+            assert edge >= 4, f"the last tab is {edge} px from the screen's edge"
+            more = phone.get_by_role("button", name="ещё", exact=True)
+            cut = "(s => s.scrollHeight > s.clientHeight + 1)(document.getElementById('status'))"
+            assert more.is_visible() == phone.evaluate(cut), "a line cut short has its «ещё», a whole one none"
+            if more.is_visible():  # a long bidding estimate: its first lines, and "ещё" opens the rest
+                found = phone.evaluate(NOT_RUSSIAN, table)
+                assert found == [], (view, found)
+                more.click()
+                assert not phone.evaluate(cut)
+                table = False  # opened on request, the line may push the page down
+        if view == "puzzle":
+            phone.locator(".library-row").first.wait_for()
+        found = phone.evaluate(NOT_RUSSIAN, table)
+        assert found == [], (view, found)
+        if view == "puzzle":  # a puzzle's table: Russian through and through, and no contrast or name violation
+            phone.get_by_role("button", name="Задача дня").click()
+            ready(phone)
+            phone.locator("#puzzle .felt").first.wait_for()
+            found = phone.evaluate(NOT_RUSSIAN, False)
+            assert found == [], ("the daily puzzle", found)
+            accessibility(phone, "a puzzle")

@@ -86,6 +86,7 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
         else:
             data = client.post("/api/lesson/next", json={"rev": data["rev"]}).json()
     assert task is not None and task["active"]
+    assert task["prompt"] == "Your play: tap the cards, then Play (or Pass)"  # not the terminal's "(cards, or pass)"
     seats = {seat["seat"]: seat for seat in task["felt"]["seats"]}
     assert [seats[s]["name"] for s in (0, 1, 2)] == ["You", "Right", "Left"]
     assert seats[1]["role"] == "landlord" and seats[1]["count_text"] == "10 cards"
@@ -101,10 +102,11 @@ def test_a_lesson_step_comes_as_a_table_and_its_verdict_as_the_sessions_lines(cl
     wrong = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": "QQ"}).json()
     answered = next(e for e in wrong["events"] if e["type"] == "answered")
     assert not answered["ok"] and answered["lines"][0] == "Not this one — try again."
-    assert answered["lines"][1] == "QQ beats it, but TT is enough and keeps the queens."
+    # the browser's wording: the tens as the page writes them, not the terminal's letters (issue 21)
+    assert answered["lines"][1] == "QQ beats it, but 10 10 is enough and keeps the queens."
     russian = client.post("/api/lesson/answer?lang=ru", json={"rev": wrong["rev"], "answer": "QQ"}).json()
     lines = next(e for e in russian["events"] if e["type"] == "answered")["lines"]
-    assert lines[:2] == ["Не то — попробуйте ещё раз.", "QQ бьёт, но хватит TT, а дамы останутся."]
+    assert lines[:2] == ["Не то — попробуйте ещё раз.", "QQ бьёт, но хватит 10 10, а дамы останутся."]
 
 
 def test_missed_lesson_tasks_come_back_in_the_browser_review(client: Any, home: Path) -> None:

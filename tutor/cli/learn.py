@@ -118,6 +118,9 @@ def show_setup(console: Console, setup: Setup, trick_hands: list[Cards | None] |
             console.print("  " + t("lessons.hand_hidden", seat=_seat(seat), role=role, count=held[seat]))
         elif setup.landlord is not None or seat == YOU:
             console.print("  " + t("lessons.hand_unknown", seat=_seat(seat), role=role))
+    out = setup.still_out()
+    if out is not None:
+        console.print(t("lessons.still_out_line", cards=_cards(out)))
     if setup.history:
         plays = ", ".join(
             f"{_seat(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"
@@ -340,6 +343,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
     if as_json:
         click.echo(json.dumps(
             {"files": report.files, "lessons": len(report.lessons),
+             "course": report.figures(),
              "claims": {"proven": report.claims.proven, "unchecked": report.claims.unchecked,
                         "reachable": report.claims.reachable,
                         **report.claims.by_kind},
@@ -358,6 +362,7 @@ def validate_command(paths: tuple[Path, ...], as_json: bool, view: bool) -> None
                          bid_accepted=kinds.get("bid_accepted", 0), bid_mistakes=kinds.get("bid_mistake", 0),
                          scoped=kinds.get("not_contradicted_view", 0),
                          reachable=report.claims.reachable))
+            click.echo(t("lessons.validate_course", **report.figures()))
         if report.ok:
             click.echo(t("lessons.validate_ok", files=report.files, lessons=len(report.lessons)))
         else:

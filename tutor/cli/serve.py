@@ -11,6 +11,7 @@ import signal
 import sys
 import threading
 import webbrowser
+from typing import Any
 
 import click
 
@@ -61,10 +62,14 @@ def _checked_token(token: str | None) -> str:
 @click.option("--token", default=None)
 @click.option("--open/--no-open", "open_browser", default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
+@click.option("--db", envvar="DDZ_DB", default=None)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True)
 @handle_user_errors
-def serve_command(host: str, port: int, token: str | None, open_browser: bool | None, lang: str | None) -> None:
+def serve_command(host: str, port: int, token: str | None, open_browser: bool | None, lang: str | None,
+                  db: str | None, workers: int) -> None:
     # Help text: help.serve.  --lang is remembered: the page speaks the language setting.
     # Beyond loopback every request needs the token (tutor.web.security); on loopback none is asked for.
+    # --db (or DDZ_DB): club mode (tutor.web.club): accounts sign in instead, and --workers N processes serve.
     import socket
 
     import uvicorn
@@ -73,7 +78,10 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     from tutor.web.security import is_loopback
 
     host = _checked_host(host)
-    needs_token = not is_loopback(host)
+    if workers > 1 and not db:
+        raise UserError(t("club.serve_workers_single"))
+    club_db = _checked_club(db) if db is not None else None
+    needs_token = not is_loopback(host) and club_db is None
     token = _checked_token(token) if needs_token else None
     try:
         listener = socket.create_server((host.strip("[]"), port),
@@ -82,6 +90,9 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
         reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
         raise UserError(t("cli.serve_cannot_listen", host=repr(host), port=port, reason=reason)) from None
     port = listener.getsockname()[1]
+    if club_db is not None:
+        _serve_club(listener, host, port, club_db, workers, open_browser)
+        return
     if lang is not None:
         from tutor.store import Store
 
@@ -104,6 +115,60 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     # server has already returned (a race: exit status 0 now and then, under load): raise it here.
     if signal.SIGINT in getattr(server, "_captured_signals", ()):
         raise KeyboardInterrupt
+
+
+def _checked_club(db: str) -> str:
+    """The club's database, opened once here (migrated, checked) so that a bad URL fails before listening."""
+    from tutor.cli.users import open_club
+
+    open_club(db).close()
+    return db.strip()
+
+
+def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open_browser: bool | None) -> None:
+    """Club mode: ``workers`` processes (uvicorn's supervisor, one shared socket) or this one.
+
+    Each worker builds its app from ``DDZ_SERVE_CLUB`` (:func:`tutor.web.club.worker_app`) and asks the
+    kernel to end it with its parent, so no worker outlives ``ddz serve``, however that ends.
+    """
+    import json
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from tutor.web.club import SERVE_ENV, worker_app
+    from tutor.web.security import is_loopback
+
+    shown = host if host.startswith("[") or ":" not in host else f"[{host}]"
+    url = f"http://{shown}:{port}/"
+    beyond = not is_loopback(host)
+    if beyond:
+        click.echo(t("club.serve_club_https"), err=True)
+    click.echo(t("club.serve_club", db=_redacted(db), n=workers), err=True)
+    click.echo(t("cli.serve_url", url=url))
+    if open_browser if open_browser is not None else _has_display():
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    bound = host.strip("[]") if host.startswith("[") else host
+    os.environ[SERVE_ENV] = json.dumps({"db": db, "host": bound, "port": port})
+    if workers == 1:
+        server = uvicorn.Server(uvicorn.Config(worker_app(), log_level="warning", lifespan="off"))
+        server.run(sockets=[listener])
+        if signal.SIGINT in getattr(server, "_captured_signals", ()):
+            raise KeyboardInterrupt
+        return
+    config = uvicorn.Config("tutor.web.club:worker_app", factory=True, workers=workers, log_level="warning",
+                            lifespan="off")
+    supervisor = Multiprocess(config, sockets=[listener])
+    supervisor.run()
+    if signal.SIGINT in supervisor.signal_queue or supervisor.should_exit.is_set():
+        raise KeyboardInterrupt
+
+
+def _redacted(db: str) -> str:
+    """The database URL without its password (it is printed)."""
+    import re
+
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", db)
 
 
 COMMANDS = [serve_command]

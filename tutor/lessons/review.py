@@ -22,6 +22,7 @@ from datetime import datetime, timedelta, timezone
 
 from tutor.lessons.model import Lesson, Step, Text
 from tutor.store import Store
+from tutor.store.lessons import LessonRows
 
 #: The id of the review "lesson" (never a course lesson's: ids are kebab-case words, this one is reserved).
 REVIEW_ID = "review"
@@ -46,17 +47,14 @@ def _stamp(when: datetime) -> str:
 
 
 class ReviewBook:
-    """The missed tasks of one learner, in their store (table ``lesson_review``)."""
+    """The missed tasks of the store's learner (rows: :mod:`tutor.store.lessons`, table ``lesson_review``)."""
 
     def __init__(self, store: Store) -> None:
-        from tutor.lessons.progress import AREA, MIGRATIONS
-
         self.store = store
-        store.register_schema(AREA, MIGRATIONS)
+        self._rows = LessonRows(store)
 
     def items(self) -> list[ReviewItem]:
-        rows = self.store.db.execute("SELECT lesson, step, box, due FROM lesson_review ORDER BY due, lesson, step")
-        return [ReviewItem(*row) for row in rows.fetchall()]
+        return [ReviewItem(*row) for row in self._rows.review_items()]
 
     def due(self, now: datetime | None = None) -> list[ReviewItem]:
         """The tasks due at ``now`` (default: the present), the longest overdue first."""
@@ -66,29 +64,22 @@ class ReviewBook:
     def missed(self, lesson: str, step: int, now: datetime | None = None) -> None:
         """A wrong answer or a revealed answer: back to box 0, due after the first interval."""
         due = _stamp((now or _now()) + timedelta(days=INTERVALS[0]))
-        with self.store.transaction() as db:
-            db.execute("INSERT OR REPLACE INTO lesson_review VALUES (?, ?, 0, ?)", (lesson, step, due))
+        self._rows.set_review(lesson, step, 0, due)
 
     def passed(self, lesson: str, step: int, now: datetime | None = None) -> None:
         """Answered cleanly in a review: the next box, or learned after the last."""
-        with self.store.transaction() as db:
-            row = db.execute("SELECT box FROM lesson_review WHERE lesson = ? AND step = ?", (lesson, step)).fetchone()
-            if row is None:
+        with self.store.transaction():
+            box = self._rows.review_box(lesson, step)
+            if box is None:
                 return
-            box = int(row[0]) + 1
+            box += 1
             if box >= len(INTERVALS):
-                db.execute("DELETE FROM lesson_review WHERE lesson = ? AND step = ?", (lesson, step))
+                self._rows.drop_review(lesson, step)
                 return
-            due = _stamp((now or _now()) + timedelta(days=INTERVALS[box]))
-            db.execute("UPDATE lesson_review SET box = ?, due = ? WHERE lesson = ? AND step = ?",
-                       (box, due, lesson, step))
+            self._rows.set_review(lesson, step, box, _stamp((now or _now()) + timedelta(days=INTERVALS[box])))
 
     def reset(self, lesson: str | None = None) -> None:
-        with self.store.transaction() as db:
-            if lesson is None:
-                db.execute("DELETE FROM lesson_review")
-            else:
-                db.execute("DELETE FROM lesson_review WHERE lesson = ?", (lesson,))
+        self._rows.drop_review(lesson)
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,23 @@ class Report:
     def ok(self) -> bool:
         return not self.problems
 
+    def figures(self) -> dict[str, int]:
+        """What the course holds, for the closing note of an issue and the author: tasks (and those on
+        hidden hands, decided from the learner's view), hints, wrong answers with the author's reason,
+        tasks whose other wrong answers get a derived one, texts with a browser wording."""
+        from tutor.lessons.claims import is_open
+
+        tasks = [step for lesson in self.lessons for step in lesson.steps if step.task is not None]
+        return {
+            "tasks": len(tasks),
+            "hidden": sum(1 for step in tasks if step.setup is not None and step.setup.landlord is not None
+                          and not is_open(step.setup)),
+            "hints": sum(len(step.task.hints) for step in tasks if step.task is not None),
+            "feedback": self.claims.by_kind.get("explained_feedback", 0),
+            "derived": self.claims.by_kind.get("explained_auto", 0),
+            "web": sum(1 for lesson in self.lessons for _, text in lesson_texts(lesson) if text.web is not None),
+        }
+
 
 def _view_prover(report: ClaimReport, tally: Tally) -> Weigher:
     """The coach's view-based weighing of hidden-hand claims (imported on use: it is heavy)."""

@@ -39,6 +39,17 @@ The API (the whole of it)::
 * **Errors** are :class:`StoreError` (a ``ValueError``, so the CLI prints one
   line): :class:`StoreDamagedError` for a file that is not a healthy database,
   :class:`StoreVersionError` for a store written by a newer ddz-tutor.
+
+**Learners and engines** (issue 25, docs/store.md).  Every learner-owned row
+carries a ``learner`` id; a :class:`Store` is scoped to one learner
+(:attr:`Store.learner`) and every area reads and writes only that learner's
+rows.  ``Store.open()`` is the single-learner default: a SQLite file, the local
+learner (id 1, :data:`LOCAL_LEARNER`), no login.  A club
+(:class:`tutor.store.club.Club`) opens the same schema on PostgreSQL (psycopg 3
+and its pool) or on a SQLite file and hands out ``club.store_for(learner)``.
+SQL is written once, portable; :mod:`tutor.store.dialect` makes it
+PostgreSQL's in one place.  ``store.db`` is the SQLite connection on SQLite
+and an equivalent ``execute``-only adapter on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -51,17 +62,59 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tutor.files import shorten, shown
 from tutor.i18n import t
 
-#: Version of the store's own bookkeeping tables (``meta``, ``schema_version``, ``settings``).
-FORMAT_VERSION = 1
+if TYPE_CHECKING:
+    from tutor.store.postgres import PostgresEngine
+
+#: Version of the store's own bookkeeping tables (``meta``, ``schema_version``, ``users``, ``settings``).
+#: Format 2 (issue 25): settings per learner, and the ``users`` table with the local learner (id 1).
+FORMAT_VERSION = 2
+#: The learner of the single-learner default (``Store.open()``): a row of ``users`` named "local".
+LOCAL_LEARNER = 1
+LOCAL_NAME = "local"
 FILE_NAME = "ddz.sqlite3"
 APP_DIR = "ddz-tutor"
 
-Migration = Sequence[str] | Callable[[sqlite3.Connection], None]
+Migration = Sequence[str] | Callable[[Any], None]
+
+
+class Baseline(NamedTuple):
+    """An area's whole schema at migration ``version``, in portable SQL (see :mod:`tutor.store.dialect`).
+
+    A database where the area is new (every PostgreSQL database, and a SQLite
+    file that never had the area) is created from it directly, so the schema
+    is written once for both engines; the migrations before ``version`` are
+    the SQLite history that older files still walk, and only the entries
+    after it must be portable.
+    """
+
+    version: int
+    statements: Sequence[str]
+
+
+#: The bookkeeping of format 2, portable: created as it is on a new database of either engine.
+BOOKKEEPING = (
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE schema_version (area TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+    """CREATE TABLE users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        password TEXT,
+        teacher INTEGER NOT NULL DEFAULT 0 CHECK (teacher IN (0, 1)),
+        created_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE settings (
+        learner INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (learner, key)
+    )""",
+)
 
 
 class StoreError(ValueError):
@@ -102,7 +155,11 @@ class StoreIOError(StoreError):
 
 
 class GameBusyError(StoreError):
-    """The game is being played by another ddz process ("another window")."""
+    """The game is being played by another ddz process ("another window"), or moved on under us (a stale version)."""
+
+
+class StoreConflictError(StoreError):
+    """A row that must be unique exists already (a name taken, a row written twice at once)."""
 
 
 #: SQLite primary result codes (``sqlite3.Error.sqlite_errorcode & 0xFF``).
@@ -136,6 +193,8 @@ def explain(error: BaseException, path: str) -> StoreError:
         if path != ":memory:" and _disk_full(path):
             return StoreFullError(t("store.full", path=where))
         return StoreIOError(t("store.io", path=where, why=text))
+    if isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error).upper():
+        return StoreConflictError(t("store.conflict", path=where, why=text))
     if primary in (_CORRUPT, _NOTADB) or isinstance(error, sqlite3.DatabaseError):
         return StoreDamagedError(t("store.damaged", path=where, why=text))
     return StoreIOError(t("store.unknown", path=where, why=text))
@@ -267,20 +326,51 @@ def _disk_full(path: str) -> bool:
 
 
 class Store:
-    """An open learner database.  Create with :meth:`open`; close with :meth:`close`."""
+    """An open learner database, scoped to one learner.  Create with :meth:`open` (or a club's
+    ``store_for``); close with :meth:`close`.
 
-    def __init__(self, connection: sqlite3.Connection, path: str) -> None:
-        self.db = connection
+    A store is used by one thread at a time (each web request gets its own from the club).
+    """
+
+    def __init__(self, connection: sqlite3.Connection | None, path: str, *, learner: int = LOCAL_LEARNER,
+                 club: bool = False, engine: PostgresEngine | None = None) -> None:
+        self._sqlite = connection
+        self._engine = engine
         self.path = path
+        #: The learner whose rows this store reads and writes.
+        self.learner = learner
+        #: Opened by a club: games in progress are guarded by their version alone, not by lock files
+        #: (any worker process may continue any learner's game).
+        self.club = club
         self._depth = 0
+        #: PostgreSQL: the connection of the transaction open now (None: statements borrow one from the pool).
+        self.tx: Any = None
+        self._areas: dict[str, int] = {}
+
+    @property
+    def engine(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return "sqlite" if self._engine is None else "postgresql"
+
+    @property
+    def db(self) -> Any:
+        """The connection to run statements on: SQLite's own, or PostgreSQL's ``execute`` adapter."""
+        if self._engine is not None:
+            return self._engine.adapter(self)
+        assert self._sqlite is not None
+        return self._sqlite
 
     # ------------------------------------------------------------------ opening
     #: Seconds to wait for another program's write to finish before saying the store is locked.
     BUSY_TIMEOUT = 10.0
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str] | None = None) -> Store:
-        """Open (creating if needed) the store at ``path`` or the default location.
+    def open(cls, path: str | os.PathLike[str] | None = None, *, learner: int = LOCAL_LEARNER,
+             club: bool = False, check: bool = True) -> Store:
+        """Open (creating if needed) the SQLite store at ``path`` or the default location.
+
+        ``learner``/``club``/``check`` are for :class:`tutor.store.club.Club` (a club on a SQLite file
+        opens one store per request and checks the file once, not on every request).
 
         Raises:
             StoreLocationError: its folder is not a folder or cannot be created.
@@ -292,26 +382,31 @@ class Store:
         if where != ":memory:":
             _prepare_folder(Path(where))
         try:
-            return cls._connect(where, where)
+            return cls._connect(where, where, learner, club, check)
         except (StoreReadOnlyError, StoreLocationError, StoreIOError):
             if where == ":memory:" or not _read_only_here(where):
                 raise
         # Read-only media (or a folder we may not write): read the file as it is, without
         # SQLite's -wal/-shm side files, which cannot be made there; nobody can write it either.
-        return cls._connect(Path(where).resolve().as_uri() + "?immutable=1", where)
+        return cls._connect(Path(where).resolve().as_uri() + "?immutable=1", where, learner, club, check)
 
     @classmethod
-    def _connect(cls, target: str, where: str) -> Store:
+    def _connect(cls, target: str, where: str, learner: int = LOCAL_LEARNER, club: bool = False,
+                 check: bool = True) -> Store:
         try:
             connection = sqlite3.connect(target, isolation_level=None, timeout=cls.BUSY_TIMEOUT,
-                                         factory=_Connection, uri=target.startswith("file:"))
+                                         factory=_Connection, uri=target.startswith("file:"),
+                                         check_same_thread=not club)
         except sqlite3.Error as error:
             raise explain(error, where) from None
         assert isinstance(connection, _Connection)
         connection.store_path = where
-        store = cls(connection, where)
+        store = cls(connection, where, learner=learner, club=club)
         try:
-            store._check_and_prepare()
+            if check:
+                store._check_and_prepare()
+            else:
+                store._pragmas()
         except BaseException as error:
             connection.close()
             if isinstance(error, (sqlite3.Error, OSError)):
@@ -319,16 +414,20 @@ class Store:
             raise
         return store
 
+    def _pragmas(self) -> None:
+        db = self.db
+        if self.path != ":memory:" and not _read_only_here(self.path):
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+
     def _check_and_prepare(self) -> None:
         db = self.db
         result = db.execute("PRAGMA quick_check").fetchone()
         if not result or result[0] != "ok":
             why = shorten(result[0] if result else "no answer", 60)
             raise StoreDamagedError(t("store.damaged", path=shown(self.path), why=why))
-        if self.path != ":memory:" and not _read_only_here(self.path):
-            db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
+        self._pragmas()
         if self._format_known():
             return  # a store in use: only read here, so reading never waits for another program's write lock
         with self.transaction():
@@ -340,24 +439,26 @@ class Store:
                 } - {"meta"}
                 if tables:
                     raise StoreDamagedError(t("store.foreign", path=shown(self.path)))
-                db.execute("INSERT INTO meta VALUES ('format', ?)", (str(FORMAT_VERSION),))
-                db.execute(
-                    "CREATE TABLE schema_version (area TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+                create_bookkeeping(db, skip_meta=True)
+                return
+            try:
+                found = int(row[0])
+            except ValueError:
+                why = f"format {shorten(repr(row[0]), 20)}"
+                raise StoreDamagedError(t("store.damaged", path=shown(self.path), why=why)) from None
+            if found > FORMAT_VERSION:
+                raise StoreVersionError(
+                    t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION)
                 )
-                db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            else:
-                try:
-                    found = int(row[0])
-                except ValueError:
-                    why = f"format {shorten(repr(row[0]), 20)}"
-                    raise StoreDamagedError(t("store.damaged", path=shown(self.path), why=why)) from None
-                if found > FORMAT_VERSION:
-                    raise StoreVersionError(
-                        t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION)
-                    )
+        if found < FORMAT_VERSION:
+            self._back_up(f"format{found}")
+            with self.transaction() as db:
+                from tutor.store.schema import format_1_to_2
+
+                format_1_to_2(db)
 
     def _format_known(self) -> bool:
-        """The bookkeeping is there and of a format we read (checked without the write lock)."""
+        """The bookkeeping is there and of the current format (checked without the write lock)."""
         has_meta = self.db.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('meta', 'schema_version', 'settings')"
         ).fetchall()
@@ -372,10 +473,11 @@ class Store:
             return False  # the transaction below says it is damaged
         if found > FORMAT_VERSION:
             raise StoreVersionError(t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION))
-        return True
+        return found == FORMAT_VERSION
 
     def close(self) -> None:
-        self.db.close()
+        if self._sqlite is not None:
+            self._sqlite.close()
 
     def __enter__(self) -> Store:
         return self
@@ -385,12 +487,18 @@ class Store:
 
     # ------------------------------------------------------------- transactions
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[Any]:
         """All-or-nothing block of work.  Nested blocks become savepoints.
 
-        ``BEGIN IMMEDIATE`` takes the write lock up front, so two running copies
-        of ddz cannot interleave half-finished updates.
+        SQLite: ``BEGIN IMMEDIATE`` takes the write lock up front, so two running
+        copies of ddz cannot interleave half-finished updates.  PostgreSQL: the
+        transaction first takes this learner's advisory lock, so one learner's
+        writes are serialised the same way while other learners' run in parallel.
         """
+        if self._engine is not None:
+            with self._engine.transaction(self) as tx:
+                yield tx
+            return
         db = self.db
         depth = self._depth
         name = f"sp{depth}"
@@ -425,9 +533,11 @@ class Store:
         row = self.db.execute("SELECT version FROM schema_version WHERE area = ?", (area,)).fetchone()
         return int(row[0]) if row else 0
 
-    def register_schema(self, area: str, migrations: Sequence[Migration]) -> None:
+    def register_schema(self, area: str, migrations: Sequence[Migration], baseline: Baseline | None = None) -> None:
         """Bring ``area``'s tables up to ``len(migrations)``; idempotent.
 
+        A new area is created from ``baseline`` (when given) and then walks the
+        migrations after it; an area that exists walks the migrations from its version.
         Up to date (the usual case) is seen without the write lock, so ``stats`` or
         ``history`` read while another program writes, and on read-only media.
         Before migrating an area that has tables already, the store is copied to
@@ -436,42 +546,68 @@ class Store:
         Raises:
             StoreVersionError: the store holds a newer version of this area.
         """
-        current = self.schema_version(area)
-        if current == len(migrations):
+        target = len(migrations)
+        if self._areas.get(area) == target or (self._engine is not None and self._engine.areas.get(area) == target):
             return
-        if 0 < current < len(migrations):
+        current = self.schema_version(area)
+        if current == target:
+            self._know(area, target)
+            return
+        if 0 < current < target:
             self._back_up()
         try:
             with self.transaction() as db:
+                if self._engine is not None:
+                    self._engine.lock_schema(db)
                 current = self.schema_version(area)
-                if current > len(migrations):
+                if current > target:
                     raise StoreVersionError(
-                        t("store.newer_area", path=shown(self.path), area=area, found=current, known=len(migrations))
+                        t("store.newer_area", path=shown(self.path), area=area, found=current, known=target)
                     )
-                for step in migrations[current:]:
+                steps = list(enumerate(migrations))[current:]
+                if current == 0 and baseline is not None and baseline.version <= target:
+                    for statement in baseline.statements:
+                        db.execute(statement)
+                    steps = steps[baseline.version:]
+                for _, step in steps:
                     if callable(step):
                         step(db)
                     else:
                         for statement in step:
                             db.execute(statement)
-                if current < len(migrations):
+                if current < target:
                     db.execute(
-                        "INSERT OR REPLACE INTO schema_version VALUES (?, ?)", (area, len(migrations))
+                        "INSERT INTO schema_version (area, version) VALUES (?, ?)"
+                        " ON CONFLICT (area) DO UPDATE SET version = excluded.version",
+                        (area, target),
                     )
         except sqlite3.Error as error:
             raise explain(error, self.path) from None
+        self._know(area, target)
 
-    def _back_up(self) -> None:
-        """Copy the whole store (SQLite's backup: consistent, WAL included) before a migration, atomically."""
-        if self.path == ":memory:":
+    def _know(self, area: str, version: int) -> None:
+        self._areas[area] = version
+        if self._engine is not None:
+            self._engine.areas[area] = version
+
+    def _back_up(self, name: str | None = None) -> None:
+        """Copy the whole store (SQLite's backup: consistent, WAL included) before a migration, atomically.
+
+        The copy is ``<file>.bak-vN`` before an area's migration (N: the sum of the area versions), or
+        ``<file>.bak-format1`` before the bookkeeping's own (format 1 → 2, issue 25).  A PostgreSQL
+        database is the administrator's to back up (pg_dump); nothing is copied there.
+        """
+        if self.path == ":memory:" or self._sqlite is None:
             return
-        total = self.db.execute("SELECT COALESCE(SUM(version), 0) FROM schema_version").fetchone()[0]
-        target = Path(f"{self.path}.bak-v{int(total)}")
+        if name is None:
+            total = self.db.execute("SELECT COALESCE(SUM(version), 0) FROM schema_version").fetchone()[0]
+            name = f"v{int(total)}"
+        target = Path(f"{self.path}.bak-{name}")
         partial = target.with_name(target.name + ".partial")
         try:
             copy = sqlite3.connect(partial)
             try:
-                self.db.backup(copy)
+                self._sqlite.backup(copy)
             finally:
                 copy.close()
             os.replace(partial, target)
@@ -484,8 +620,10 @@ class Store:
 
     # ----------------------------------------------------------------- settings
     def get_setting(self, key: str, default: Any = None) -> Any:
-        """A stored setting (any JSON value), or ``default``."""
-        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        """A stored setting of this learner (any JSON value), or ``default``."""
+        row = self.db.execute(
+            "SELECT value FROM settings WHERE learner = ? AND key = ?", (self.learner, key)
+        ).fetchone()
         if row is None:
             return default
         try:
@@ -495,11 +633,16 @@ class Store:
 
     def set_setting(self, key: str, value: Any) -> None:
         with self.transaction() as db:
-            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+            db.execute(
+                "INSERT INTO settings (learner, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (learner, key) DO UPDATE SET value = excluded.value",
+                (self.learner, key, json.dumps(value)),
+            )
 
     def settings(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for key, value in self.db.execute("SELECT key, value FROM settings ORDER BY key"):
+        rows = self.db.execute("SELECT key, value FROM settings WHERE learner = ? ORDER BY key", (self.learner,))
+        for key, value in rows:
             try:
                 out[key] = json.loads(value)
             except ValueError:
@@ -507,8 +650,26 @@ class Store:
         return out
 
 
+def create_bookkeeping(db: Any, skip_meta: bool = False) -> None:
+    """The tables of format :data:`FORMAT_VERSION` on a new database, with the local learner (id 1)."""
+    from datetime import datetime, timezone
+
+    for statement in BOOKKEEPING[1 if skip_meta else 0:]:
+        db.execute(statement)
+    db.execute("INSERT INTO meta (key, value) VALUES ('format', ?)", (str(FORMAT_VERSION),))
+    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    row = db.execute(
+        "INSERT INTO users (name, name_key, password, teacher, created_at) VALUES (?, ?, NULL, 0, ?) RETURNING id",
+        (LOCAL_NAME, LOCAL_NAME, stamp),
+    ).fetchone()
+    assert int(row[0]) == LOCAL_LEARNER, row
+
+
 __all__ = [
     "FORMAT_VERSION",
+    "LOCAL_LEARNER",
+    "Baseline",
+    "StoreConflictError",
     "GameBusyError",
     "Store",
     "StoreDamagedError",

@@ -26,28 +26,37 @@ them), so killing the program loses at most the move being typed.
 
 **Deal numbers** are any non-negative integer (docs/rules.md §4); they are
 stored as text, so every deal that can be played can be recorded.
+
+**Learners and versions** (issue 25).  Every row carries the learner's id and
+a ``GameStore`` sees only its store's learner.  Each game in progress has a
+``version``, bumped by every save and checked in the same statement
+(``UPDATE … WHERE version = ?``): two processes acting on one game can never
+both save the next move — the stale one gets :class:`~tutor.store.GameBusyError`
+(the web's 409).  A club's stores (``store.club``) rely on that alone, since
+any worker may continue any learner's game; the single-learner store also keeps
+the lock files ("open in another window").
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from tutor.i18n import t
-from tutor.store import GameBusyError, Store, StoreError
+from tutor.store import Baseline, GameBusyError, Store, StoreError
 from tutor.store.locks import GameLock
+from tutor.store.schema import rebuild_with_learner
 
 AREA = "games"
 #: Largest SQLite integer: game ids beyond it cannot exist.
 MAX_ID = 2**63 - 1
 
 
-def _to_v2(db: sqlite3.Connection) -> None:
+def _to_v2(db: Any) -> None:
     """Deals as text (any size), abandoned games, and one row per game in progress."""
     db.execute("ALTER TABLE games RENAME TO games_v1")
     db.execute(_GAMES_V2)
@@ -67,7 +76,7 @@ def _to_v2(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE current_game")
 
 
-def _to_v3(db: sqlite3.Connection) -> None:
+def _to_v3(db: Any) -> None:
     """Games in progress saved before the coach's verdicts were kept with them (issue 13) say so.
 
     Their state (version 1) gains empty verdicts marked incomplete, so a resumed
@@ -82,7 +91,7 @@ def _to_v3(db: sqlite3.Connection) -> None:
         db.execute("UPDATE open_games SET state = ? WHERE id = ?", (json.dumps(state), row_id))
 
 
-def _to_v4(db: sqlite3.Connection) -> None:
+def _to_v4(db: Any) -> None:
     """Every finished game records its rule set and its named factors (RULES §12, issue 24).
 
     Games stored before the variants were all classic; their factors are read
@@ -138,6 +147,44 @@ _OPEN_GAMES = """CREATE TABLE open_games (
     state TEXT NOT NULL
 )"""
 
+#: The games area's schema at version 5 (issue 25), for both engines; the migrations below are its history.
+SCHEMA = Baseline(5, (
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        learner INTEGER NOT NULL,
+        finished_at TEXT NOT NULL,
+        deal TEXT NOT NULL,
+        level TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('landlord', 'farmer')),
+        won INTEGER NOT NULL CHECK (won IN (0, 1)),
+        bid INTEGER NOT NULL,
+        multiplier INTEGER NOT NULL,
+        cost INTEGER NOT NULL,
+        delta INTEGER NOT NULL,
+        scored INTEGER NOT NULL CHECK (scored IN (0, 1)),
+        hints INTEGER NOT NULL DEFAULT 0,
+        undos INTEGER NOT NULL DEFAULT 0,
+        record TEXT NOT NULL,
+        abandoned INTEGER NOT NULL DEFAULT 0 CHECK (abandoned IN (0, 1)),
+        game_key TEXT NOT NULL UNIQUE,
+        rules TEXT NOT NULL DEFAULT '{}',
+        factors TEXT NOT NULL DEFAULT '[]'
+    )""",
+    """CREATE TABLE open_games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        learner INTEGER NOT NULL,
+        key TEXT NOT NULL UNIQUE,
+        deal TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        owner TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_learner ON games (learner, id)",
+    "CREATE INDEX open_games_learner ON open_games (learner, id)",
+))
+
 MIGRATIONS: list[Any] = [
     [
         """CREATE TABLE games (
@@ -161,6 +208,8 @@ MIGRATIONS: list[Any] = [
     _to_v2,
     _to_v3,
     _to_v4,
+    # Issue 25: learner ids, every finished game keyed, games in progress versioned (tutor/store/schema.py).
+    rebuild_with_learner(SCHEMA.statements, fill={"game_key": "lower(hex(randomblob(16)))"}),
 ]
 
 
@@ -227,6 +276,8 @@ class OpenGame:
     #: Open in another ``ddz`` process right now.
     busy: bool
     problem: str = ""
+    #: Bumped by every save: an action taken on an older version is stale (see :meth:`GameStore.claim`).
+    version: int = 0
 
 
 def abandoned_result(state: dict[str, Any], seat: int = 0) -> FinishedGame:
@@ -282,12 +333,15 @@ def _count(value: Any) -> int:
 class _Claim:
     id: int
     key: str
-    token: str
-    lock: GameLock
+    #: The owner token written into the row (single-learner store); None in a club.
+    token: str | None
+    lock: GameLock | None
+    #: The version this process read or last wrote: its next save must find it unchanged.
+    version: int
 
 
 class GameStore:
-    """The games area of a :class:`~tutor.store.Store`.
+    """The games area of a :class:`~tutor.store.Store`, for the store's learner.
 
     One ``GameStore`` plays at most one game at a time (its *claimed* game):
     :meth:`save_current` saves it (claiming a new row for a new game),
@@ -297,25 +351,31 @@ class GameStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        store.register_schema(AREA, MIGRATIONS)
-        for table in ("games", "open_games"):  # a table dropped under a valid version: damaged, said at once
-            store.db.execute(f"SELECT * FROM {table} LIMIT 0").fetchall()
+        self.learner = store.learner
+        store.register_schema(AREA, MIGRATIONS, SCHEMA)
+        if store.engine == "sqlite" and not store.club:
+            for table in ("games", "open_games"):  # a table dropped under a valid version: damaged, said at once
+                store.db.execute(f"SELECT * FROM {table} LIMIT 0").fetchall()
         self._claim: _Claim | None = None
         self._last: tuple[FinishedGame, int] | None = None
-        self._locks = None if store.path == ":memory:" else Path(store.path).parent / "locks"
+        #: Lock files only for the single-learner store: a club's workers share no folder, the version guards.
+        self._uses_locks = not store.club
+        self._locks = None if store.path == ":memory:" or store.club else Path(store.path).parent / "locks"
 
     # --------------------------------------------------------- games in progress
     def unfinished(self) -> list[OpenGame]:
         """Every game in progress, oldest first, each marked busy when another window has it."""
         rows = self.store.db.execute(
-            "SELECT id, key, deal, started_at, saved_at, state FROM open_games ORDER BY id"
+            "SELECT id, key, deal, started_at, saved_at, state, version FROM open_games WHERE learner = ? ORDER BY id",
+            (self.learner,),
         ).fetchall()
         out = []
-        for gid, key, deal, started, saved, text in rows:
+        for gid, key, deal, started, saved, text, version in rows:
             state, problem = _parse_state(text)
             mine = self._claim is not None and self._claim.id == gid
-            busy = not mine and GameLock(self._locks, str(key)).is_taken()
-            out.append(OpenGame(int(gid), str(key), str(deal), str(started), str(saved), state, busy, problem))
+            busy = not mine and self._uses_locks and GameLock(self._locks, str(key)).is_taken()
+            out.append(OpenGame(int(gid), str(key), str(deal), str(started), str(saved), state, busy, problem,
+                                int(version)))
         return out
 
     @property
@@ -323,34 +383,53 @@ class GameStore:
         """The id of the game this store is playing (None: none yet)."""
         return None if self._claim is None else self._claim.id
 
-    def claim(self, game_id: int) -> dict[str, Any] | None:
+    @property
+    def version(self) -> int | None:
+        """The version of the claimed game as this store last read or saved it (None: none claimed)."""
+        return None if self._claim is None else self._claim.version
+
+    def claim(self, game_id: int, version: int | None = None) -> dict[str, Any] | None:
         """Take the unfinished game ``game_id`` to play it here; returns its saved state.
 
-        Returns None when the state cannot be read (it can still be abandoned).
+        ``version``: the version the caller acted on (a web page's); another one means
+        the game moved on meanwhile and the action is stale.  Returns None when the
+        state cannot be read (it can still be abandoned).
 
         Raises:
-            GameBusyError: another ``ddz`` has it open, or it is no longer unfinished.
+            GameBusyError: another ``ddz`` has it open, it is no longer unfinished, or ``version`` is stale.
         """
         if self._claim is not None and self._claim.id == game_id:
+            if version is not None and version != self._claim.version:
+                raise GameBusyError(t("store.game_stale"))
             return self.load_current()
-        row = self.store.db.execute("SELECT key FROM open_games WHERE id = ?", (game_id,)).fetchone()
+        row = self.store.db.execute(
+            "SELECT key, version FROM open_games WHERE id = ? AND learner = ?", (game_id, self.learner)
+        ).fetchone()
         if row is None:
             raise GameBusyError(t("store.game_gone", id=game_id))
-        lock = GameLock(self._locks, str(row[0]))
-        if not self._lock(lock):
-            raise GameBusyError(t("store.game_busy"))
-        token = secrets.token_hex(16)
-        try:
-            with self.store.transaction() as db:
-                changed = db.execute(
-                    "UPDATE open_games SET owner = ? WHERE id = ? AND key = ?", (token, game_id, row[0])
-                ).rowcount
-            if not changed:
-                raise GameBusyError(t("store.game_gone", id=game_id))
-        except BaseException:
-            lock.release()
-            raise
-        old, self._claim = self._claim, _Claim(game_id, str(row[0]), token, lock)
+        key, found = str(row[0]), int(row[1])
+        if version is not None and version != found:
+            raise GameBusyError(t("store.game_stale"))
+        if not self._uses_locks:
+            claim = _Claim(game_id, key, None, None, found)
+        else:
+            lock = GameLock(self._locks, key)
+            if not self._lock(lock):
+                raise GameBusyError(t("store.game_busy"))
+            token = secrets.token_hex(16)
+            try:
+                with self.store.transaction() as db:
+                    changed = db.execute(
+                        "UPDATE open_games SET owner = ? WHERE id = ? AND key = ? AND learner = ?",
+                        (token, game_id, key, self.learner),
+                    ).rowcount
+                if not changed:
+                    raise GameBusyError(t("store.game_gone", id=game_id))
+            except BaseException:
+                lock.release()
+                raise
+            claim = _Claim(game_id, key, token, lock, found)
+        old, self._claim = self._claim, claim
         if old is not None:  # only now: a refused claim leaves the game played here untouched
             self._let_go(old)
         return self.load_current()
@@ -370,6 +449,8 @@ class GameStore:
             self._let_go(claim)
 
     def _let_go(self, claim: _Claim) -> None:
+        if claim.lock is None:
+            return
         try:
             with self.store.transaction() as db:
                 db.execute("UPDATE open_games SET owner = NULL WHERE id = ? AND owner = ?", (claim.id, claim.token))
@@ -378,50 +459,68 @@ class GameStore:
         finally:
             claim.lock.release()
 
+    def _guard(self, claim: _Claim) -> tuple[str, tuple[Any, ...]]:
+        """The WHERE clause (and its values) that finds the claimed row only as this process last saw it."""
+        where, values = "id = ? AND learner = ? AND version = ?", (claim.id, self.learner, claim.version)
+        if claim.token is None:
+            return where, values
+        return where + " AND owner = ?", (*values, claim.token)
+
+    def _lost(self, claim: _Claim) -> GameBusyError:
+        """The claimed game moved on under us (another process saved or finished it): let it go."""
+        self._claim = None
+        if claim.lock is not None:
+            claim.lock.release()
+        return GameBusyError(t("store.game_busy" if claim.token is not None else "store.game_stale"))
+
     def save_current(self, state: dict[str, Any]) -> None:
         """Save the claimed game (one small write per decision); a new game gets its own row first.
 
         Raises:
-            GameBusyError: the game was taken over (cannot happen while this process lives).
+            GameBusyError: the game was saved or finished meanwhile by another process (a stale version).
         """
         text = json.dumps(state)
         if self._claim is None:
-            key, token = secrets.token_hex(16), secrets.token_hex(16)
-            lock = GameLock(self._locks, key)
-            if not self._lock(lock):  # a fresh random key: nobody else can hold it
+            key = secrets.token_hex(16)
+            token = secrets.token_hex(16) if self._uses_locks else None
+            lock = GameLock(self._locks, key) if self._uses_locks else None
+            if lock is not None and not self._lock(lock):  # a fresh random key: nobody else can hold it
                 raise GameBusyError(t("store.game_busy"))
             stamp = _now()
             try:
                 with self.store.transaction() as db:
-                    cursor = db.execute(
-                        "INSERT INTO open_games (key, deal, started_at, saved_at, owner, state)"
-                        " VALUES (?, ?, ?, ?, ?, ?)",
-                        (key, _deal_of(state), stamp, stamp, token, text),
-                    )
-                    gid = cursor.lastrowid
+                    row = db.execute(
+                        "INSERT INTO open_games (learner, key, deal, started_at, saved_at, owner, version, state)"
+                        " VALUES (?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
+                        (self.learner, key, _deal_of(state), stamp, stamp, token, text),
+                    ).fetchone()
             except BaseException:
-                lock.release(forget=True)
+                if lock is not None:
+                    lock.release(forget=True)
                 raise
-            assert gid is not None
-            self._claim = _Claim(int(gid), key, token, lock)
+            self._claim = _Claim(int(row[0]), key, token, lock, 0)
             return
         claim = self._claim
+        where, values = self._guard(claim)
         with self.store.transaction() as db:
             changed = db.execute(
-                "UPDATE open_games SET state = ?, deal = ?, saved_at = ? WHERE id = ? AND owner = ?",
-                (text, _deal_of(state), _now(), claim.id, claim.token),
+                f"UPDATE open_games SET state = ?, deal = ?, saved_at = ?, version = version + 1 WHERE {where}",
+                (text, _deal_of(state), _now(), *values),
             ).rowcount
         if not changed:
-            self._claim = None
-            claim.lock.release()
-            raise GameBusyError(t("store.game_busy"))
+            raise self._lost(claim)
+        claim.version += 1
 
     def load_current(self) -> dict[str, Any] | None:
         """The saved state of the claimed game, or (none claimed) of the latest unfinished game."""
         if self._claim is not None:
-            row = self.store.db.execute("SELECT state FROM open_games WHERE id = ?", (self._claim.id,)).fetchone()
+            row = self.store.db.execute(
+                "SELECT state FROM open_games WHERE id = ? AND learner = ?", (self._claim.id, self.learner)
+            ).fetchone()
         else:
-            row = self.store.db.execute("SELECT state FROM open_games ORDER BY id DESC LIMIT 1").fetchone()
+            row = self.store.db.execute(
+                "SELECT state FROM open_games WHERE learner = ? ORDER BY id DESC LIMIT 1", (self.learner,)
+            ).fetchone()
         return None if row is None else _parse_state(row[0])[0]
 
     # ------------------------------------------------------------ finished games
@@ -432,40 +531,46 @@ class GameStore:
         second time (a retry, a second call) returns the first id and counts nothing.
 
         Raises:
-            GameBusyError: the game is open in another window.
+            GameBusyError: the game is open in another window, or moved on meanwhile (a stale version).
         """
         if self._claim is None and self._last is not None and self._last[0] == game:
             return self._last[1]
         claim = self._claim
         key = claim.key if claim is not None else secrets.token_hex(16)
         stamp = game.finished_at or _now()
-        with self.store.transaction() as db:
-            row = db.execute("SELECT id FROM games WHERE game_key = ?", (key,)).fetchone()
-            if row is not None:
-                game_id = int(row[0])
-            else:
-                if claim is not None:
-                    owner = db.execute("SELECT owner FROM open_games WHERE id = ?", (claim.id,)).fetchone()
-                    if owner is None or owner[0] != claim.token:
-                        raise GameBusyError(t("store.game_busy"))
-                cursor = db.execute(
-                    "INSERT INTO games (finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
-                    " scored, hints, undos, record, abandoned, game_key, rules, factors)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        stamp, str(game.deal), game.level, game.role, int(game.won), game.bid, game.multiplier,
-                        game.cost, game.delta if game.scored else 0, int(game.scored), game.hints, game.undos,
-                        json.dumps(game.record), int(game.abandoned), key,
-                        json.dumps(game.rules or game.record.get("rules") or {}), json.dumps(list(game.factors)),
-                    ),
-                )
-                assert cursor.lastrowid is not None
-                game_id = int(cursor.lastrowid)
-            if claim is not None:
-                db.execute("DELETE FROM open_games WHERE id = ?", (claim.id,))
+        try:
+            with self.store.transaction() as db:
+                row = db.execute(
+                    "SELECT id FROM games WHERE game_key = ? AND learner = ?", (key, self.learner)
+                ).fetchone()
+                if row is not None:
+                    game_id = int(row[0])
+                    if claim is not None:
+                        db.execute("DELETE FROM open_games WHERE id = ? AND learner = ?", (claim.id, self.learner))
+                else:
+                    if claim is not None:
+                        where, values = self._guard(claim)
+                        gone = db.execute(f"DELETE FROM open_games WHERE {where}", values).rowcount
+                        if not gone:
+                            raise _Stale()
+                    game_id = int(db.execute(
+                        "INSERT INTO games (learner, finished_at, deal, level, role, won, bid, multiplier, cost, delta,"
+                        " scored, hints, undos, record, abandoned, game_key, rules, factors)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                        (
+                            self.learner, stamp, str(game.deal), game.level, game.role, int(game.won), game.bid,
+                            game.multiplier, game.cost, game.delta if game.scored else 0, int(game.scored),
+                            game.hints, game.undos, json.dumps(game.record), int(game.abandoned), key,
+                            json.dumps(game.rules or game.record.get("rules") or {}), json.dumps(list(game.factors)),
+                        ),
+                    ).fetchone()[0])
+        except _Stale:
+            assert claim is not None
+            raise self._lost(claim) from None
         if claim is not None:
             self._claim = None
-            claim.lock.release(forget=True)
+            if claim.lock is not None:
+                claim.lock.release(forget=True)
         self._last = (game, game_id)
         return game_id
 
@@ -484,17 +589,23 @@ class GameStore:
         """Drop the unfinished game ``game_id`` without a record (an unscored replay left unfinished).
 
         Raises:
-            GameBusyError: it is open in another window.
+            GameBusyError: it is open in another window, or moved on meanwhile.
         """
         self.claim(game_id)
-        claim, self._claim = self._claim, None
+        claim = self._claim
         assert claim is not None
+        where, values = self._guard(claim)
         with self.store.transaction() as db:
-            db.execute("DELETE FROM open_games WHERE id = ? AND owner = ?", (claim.id, claim.token))
-        claim.lock.release(forget=True)
+            gone = db.execute(f"DELETE FROM open_games WHERE {where}", values).rowcount
+        if not gone:
+            raise self._lost(claim)
+        self._claim = None
+        if claim.lock is not None:
+            claim.lock.release(forget=True)
 
     def running_score(self) -> int:
-        row = self.store.db.execute("SELECT COALESCE(SUM(delta), 0) FROM games").fetchone()
+        row = self.store.db.execute("SELECT COALESCE(SUM(delta), 0) FROM games WHERE learner = ?",
+                                    (self.learner,)).fetchone()
         return int(row[0])
 
     def _from_row(self, row: tuple[Any, ...]) -> FinishedGame:
@@ -513,15 +624,15 @@ class GameStore:
             level=level,
             role=role,
             won=bool(won),
-            bid=bid,
-            multiplier=mult,
-            cost=cost,
-            delta=delta,
+            bid=int(bid),
+            multiplier=int(mult),
+            cost=int(cost),
+            delta=int(delta),
             scored=bool(scored),
-            hints=hints,
-            undos=undos,
+            hints=int(hints),
+            undos=int(undos),
             record=data,
-            id=gid,
+            id=int(gid),
             finished_at=stamp,
             abandoned=bool(abandoned),
             rules=_json_of(rules, dict),
@@ -536,31 +647,35 @@ class GameStore:
     def history(self, limit: int = 20) -> list[FinishedGame]:
         """The most recent finished games, newest first."""
         rows = self.store.db.execute(
-            f"SELECT {self._COLUMNS} FROM games ORDER BY id DESC LIMIT ?", (limit,)
+            f"SELECT {self._COLUMNS} FROM games WHERE learner = ? ORDER BY id DESC LIMIT ?", (self.learner, limit)
         ).fetchall()
         return [self._from_row(r) for r in rows]
 
     def get(self, game_id: int) -> FinishedGame | None:
-        """The finished game ``game_id`` (None for an id that does not exist, however large)."""
+        """The finished game ``game_id`` of this learner (None for an id that is not theirs, however large)."""
         if not 0 < game_id <= MAX_ID:
             return None
-        row = self.store.db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.store.db.execute(
+            f"SELECT {self._COLUMNS} FROM games WHERE id = ? AND learner = ?", (game_id, self.learner)
+        ).fetchone()
         return self._from_row(row) if row else None
 
     def stats(self) -> dict[str, Any]:
         """Running score, and games and wins by role and by level (scored and replays alike)."""
-        db = self.store.db
-        total, wins = db.execute("SELECT COUNT(*), COALESCE(SUM(won), 0) FROM games").fetchone()
+        db, me = self.store.db, (self.learner,)
+        total, wins = db.execute("SELECT COUNT(*), COALESCE(SUM(won), 0) FROM games WHERE learner = ?", me).fetchone()
         by_role = {
-            role: {"games": n, "wins": w}
-            for role, n, w in db.execute("SELECT role, COUNT(*), SUM(won) FROM games GROUP BY role")
+            str(role): {"games": int(n), "wins": int(w)}
+            for role, n, w in db.execute("SELECT role, COUNT(*), SUM(won) FROM games WHERE learner = ? GROUP BY role", me)
         }
         by_level = {
-            level: {"games": n, "wins": w}
-            for level, n, w in db.execute("SELECT level, COUNT(*), SUM(won) FROM games GROUP BY level")
+            str(level): {"games": int(n), "wins": int(w)}
+            for level, n, w in db.execute(
+                "SELECT level, COUNT(*), SUM(won) FROM games WHERE learner = ? GROUP BY level", me)
         }
-        best = db.execute("SELECT COALESCE(MAX(delta), 0), COALESCE(MIN(delta), 0) FROM games").fetchone()
-        abandoned = db.execute("SELECT COUNT(*) FROM games WHERE abandoned = 1").fetchone()[0]
+        best = db.execute(
+            "SELECT COALESCE(MAX(delta), 0), COALESCE(MIN(delta), 0) FROM games WHERE learner = ?", me).fetchone()
+        abandoned = db.execute("SELECT COUNT(*) FROM games WHERE learner = ? AND abandoned = 1", me).fetchone()[0]
         return {
             "score": self.running_score(),
             "games": int(total),
@@ -571,6 +686,10 @@ class GameStore:
             "best": int(best[0]),
             "worst": int(best[1]),
         }
+
+
+class _Stale(Exception):
+    """Inside :meth:`GameStore.finish`: the claimed row moved on; rolls the transaction back."""
 
 
 def _json_of(text: Any, kind: type) -> Any:

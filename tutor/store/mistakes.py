@@ -4,7 +4,7 @@ One row per flagged decision of a stored game (the move, the better move, both
 win chances, the verdict and its explanation as data), and whether the learner
 has since found a good move there.  A game whose decisions were all analysed
 is marked, so ``ddz mistakes`` does not analyse it again.  Additive: a new area
-with its own tables (issue 13).
+with its own tables (issue 13).  Every row carries the learner's id (issue 25).
 """
 
 from __future__ import annotations
@@ -13,11 +13,36 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.store import Store
+from tutor.store import Baseline, Store
+from tutor.store.schema import rebuild_with_learner
 
 AREA = "mistakes"
 
-MIGRATIONS: list[list[str]] = [
+#: The mistakes area's schema at version 3 (issue 25), for both engines; the migrations below are its history.
+SCHEMA = Baseline(3, (
+    """CREATE TABLE mistakes (
+        learner INTEGER NOT NULL,
+        game_id INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        best TEXT NOT NULL,
+        win_chance REAL NOT NULL,
+        best_chance REAL NOT NULL,
+        loss REAL NOT NULL,
+        level TEXT NOT NULL,
+        explanation TEXT NOT NULL DEFAULT '',
+        solved INTEGER NOT NULL DEFAULT 0 CHECK (solved IN (0, 1)),
+        tries INTEGER NOT NULL DEFAULT 0,
+        noise REAL,
+        chance_err REAL,
+        best_err REAL,
+        PRIMARY KEY (game_id, number)
+    )""",
+    "CREATE TABLE mistakes_analysed (game_id INTEGER PRIMARY KEY, learner INTEGER NOT NULL)",
+    "CREATE INDEX mistakes_learner ON mistakes (learner)",
+))
+
+MIGRATIONS: list[Any] = [
     [
         """CREATE TABLE mistakes (
             game_id INTEGER NOT NULL,
@@ -42,6 +67,8 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE mistakes ADD COLUMN chance_err REAL",
         "ALTER TABLE mistakes ADD COLUMN best_err REAL",
     ],
+    # Issue 25: a learner id on every row (tutor/store/schema.py).
+    rebuild_with_learner(SCHEMA.statements),
 ]
 
 
@@ -82,29 +109,34 @@ class MistakeStore:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        store.register_schema(AREA, MIGRATIONS)
+        self.learner = store.learner
+        store.register_schema(AREA, MIGRATIONS, SCHEMA)
 
     def analysed(self, game_id: int) -> bool:
-        row = self.store.db.execute("SELECT 1 FROM mistakes_analysed WHERE game_id = ?", (game_id,)).fetchone()
+        row = self.store.db.execute(
+            "SELECT 1 FROM mistakes_analysed WHERE game_id = ? AND learner = ?", (game_id, self.learner)
+        ).fetchone()
         return row is not None
 
     def save_analysis(self, game_id: int, found: list[StoredMistake]) -> None:
         """Replace the game's mistakes with ``found`` and mark it analysed, in one transaction."""
         with self.store.transaction() as db:
-            db.execute("DELETE FROM mistakes WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM mistakes WHERE game_id = ? AND learner = ?", (game_id, self.learner))
             for m in found:
                 db.execute(
-                    f"INSERT INTO mistakes ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-                    (game_id, m.number, m.move, m.best, m.win_chance, m.best_chance, m.loss, m.level,
+                    f"INSERT INTO mistakes (learner, {', '.join(_COLUMNS)}) VALUES (?, {', '.join('?' * len(_COLUMNS))})",
+                    (self.learner, game_id, m.number, m.move, m.best, m.win_chance, m.best_chance, m.loss, m.level,
                      json.dumps(m.explanation) if m.explanation else "", int(m.solved), m.tries,
                      m.noise, m.chance_err, m.best_err),
                 )  # fmt: skip
-            db.execute("INSERT OR REPLACE INTO mistakes_analysed VALUES (?)", (game_id,))
+            db.execute("INSERT INTO mistakes_analysed (game_id, learner) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING",
+                       (game_id, self.learner))
 
     def for_game(self, game_id: int) -> list[StoredMistake]:
         """The game's mistakes, largest loss first."""
         rows = self.store.db.execute(
-            f"SELECT {', '.join(_COLUMNS)} FROM mistakes WHERE game_id = ? ORDER BY loss DESC, number", (game_id,)
+            f"SELECT {', '.join(_COLUMNS)} FROM mistakes WHERE game_id = ? AND learner = ? ORDER BY loss DESC, number",
+            (game_id, self.learner),
         ).fetchall()
         out = []
         for row in rows:
@@ -125,6 +157,7 @@ class MistakeStore:
         """One attempt at a moment; once solved it stays solved."""
         with self.store.transaction() as db:
             db.execute(
-                "UPDATE mistakes SET tries = tries + 1, solved = MAX(solved, ?) WHERE game_id = ? AND number = ?",
-                (int(solved), game_id, number),
+                "UPDATE mistakes SET tries = tries + 1, solved = CASE WHEN ? = 1 THEN 1 ELSE solved END"
+                " WHERE game_id = ? AND number = ? AND learner = ?",
+                (int(solved), game_id, number, self.learner),
             )

@@ -85,23 +85,28 @@ def endpoint(context: Context, work: Work) -> Callable[[Request], Any]:
     """Wrap ``work`` as a route: body checks, the thread pool, errors as 4xx JSON."""
 
     async def handle(request: Request) -> Response:
+        here = context.for_request(request.scope)  # club mode: the signed-in learner's context
         raw = b""
         if request.method == "POST":
             try:
                 raw = await read_body(request)
             except ApiError as error:
-                return await refusal(context, request, error)
+                return await refusal(here, request, error)
             except ClientDisconnect:
                 log.warning("%s %s: the client went away before sending its request", request.method, request.url.path)
                 return Response(status_code=400)  # nobody is listening; nothing was read or done
         query = {**request.query_params, **request.path_params}
-        holder = getattr(context, getattr(work, "slot_name", ""), None)
-        call = functools.partial(_answer, context, work, raw, query, request.url.path)
-        if holder is not None:  # the game: always on its own thread (its store connection lives there)
-            status, data = await asyncio.get_running_loop().run_in_executor(holder.executor, call)
+        call = functools.partial(_answer, here, work, raw, query, request.url.path)
+        executor = here.executor_for(work, request.method)
+        if executor is not None:  # the game (its store connection lives on its thread); club mode: the think pool
+            status, data = await asyncio.get_running_loop().run_in_executor(executor, call)
         else:
             status, data = await run_in_threadpool(call)
-        return _json(data, status)
+        answer = _json(data, status)
+        timing = here.timing()
+        if timing is not None:
+            answer.headers["server-timing"] = timing
+        return answer
 
     return handle
 
@@ -181,7 +186,8 @@ def render_page(context: Context, query: Mapping[str, str], version: str = "") -
     if version:
         html = html.replace('"/static/', f'"/static/v{version}/')
     payload = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
-    return html.replace("</head>", f'<script id="ddz-strings" type="application/json">{payload}</script>\n</head>', 1)
+    html = html.replace("</head>", f'<script id="ddz-strings" type="application/json">{payload}</script>\n</head>', 1)
+    return context.decorate_page(html, words["lang"], version)
 
 
 def create_app(context: Context | None = None, host: str = "127.0.0.1", port: int = 8765,
@@ -191,17 +197,18 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
     Beyond loopback a ``token`` is required (:mod:`tutor.web.security`); a server bound
     to every interface then accepts any ``Host``, and the token is what keeps others out.
     """
-    if token is None and not is_loopback(host):
-        raise ValueError(host)  # beyond loopback only with a token (ddz serve makes one)
     context = context or Context()
+    if token is None and not is_loopback(host) and not context.signs_in:
+        raise ValueError(host)  # beyond loopback only with a token (ddz serve makes one) or accounts (club mode)
 
     version = static_version()
 
     async def page(request: Request) -> Response:
-        html = await run_in_threadpool(render_page, context, dict(request.query_params), version)
+        here = context.for_request(request.scope)
+        html = await run_in_threadpool(render_page, here, dict(request.query_params), version)
         return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
-    routes: list[Any] = [Route(path, page) for path in PAGES]
+    routes: list[Any] = [Route(path, page) for path in PAGES] + context.extra_routes()
     for path, method, work in api.ROUTES:
         routes.append(Route(path, endpoint(context, work), methods=[method]))
     # the page's own files: under their digest, kept a year; the plain path revalidates (ETag) each time
@@ -223,5 +230,6 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
         with speaking(request_lang(context, query)):
             return phrase.render()
 
-    hosts = None if token is not None and host in WILDCARD_HOSTS else own_hosts(host, port, extra_hosts)
-    return SameOriginOnly(app, hosts, worded, token=token, port=port)
+    wild = host in WILDCARD_HOSTS and (token is not None or context.signs_in)
+    hosts = None if wild else own_hosts(host, port, extra_hosts)
+    return SameOriginOnly(context.wrap(app, worded), hosts, worded, token=token, port=port)

@@ -8,6 +8,7 @@ and the browser write the same file, each in short transactions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,10 +39,47 @@ class Context:
     lesson: Holder[Any] = field(default_factory=lambda: Holder("lesson"))
     mistakes: Holder[Any] = field(default_factory=lambda: Holder("mistakes"))
 
+    #: Whether a game's store connection belongs to the game (here: yes, it lives as long as the game).
+    owns_game_store = True
+    #: Where the bots' thinking time is summed (club mode, per request: tutor.web.game.ThinkClock).
+    think_clock: Any = None
+
     @contextmanager
     def store(self) -> Iterator[Store]:
         with Store.open(self.store_path) as store:
             yield store
+
+    def game_store(self) -> Store:
+        """A connection for a game to keep while it is played (it holds the game's claim)."""
+        return Store.open(self.store_path)
+
+    def for_request(self, scope: Mapping[str, Any]) -> Context:
+        """The context a request works in: this one (one learner); club mode gives the signed-in learner's."""
+        return self
+
+    def executor_for(self, work: object, method: str) -> Executor | None:
+        """Where a route's work runs: the game's own thread for game routes, else Starlette's pool (None)."""
+        holder = getattr(self, getattr(work, "slot_name", ""), None)
+        return holder.executor if isinstance(holder, Holder) else None
+
+    #: Whether accounts sign in (club mode): then no server token is needed beyond loopback.
+    signs_in = False
+
+    def extra_routes(self) -> list[Any]:
+        """Routes beyond the table's (club mode: sign-in, the class page)."""
+        return []
+
+    def wrap(self, app: Any, wording: Callable[[Mapping[str, str], Any], str]) -> Any:
+        """The app inside this mode's own middleware (club mode: :class:`tutor.web.auth.Door`)."""
+        return app
+
+    def timing(self) -> str | None:
+        """A ``Server-Timing`` value for the answer (club mode: the bots' thinking, reported apart)."""
+        return None
+
+    def decorate_page(self, html: str, lang: str, version: str) -> str:
+        """The served page, as it is here (club mode adds the learner's bar and the CSRF token)."""
+        return html
 
     def settings(self, store: Store) -> dict[str, Any]:
         """The learner's settings (the terminal's keys), with defaults for anything unset or odd."""

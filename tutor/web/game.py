@@ -11,6 +11,7 @@ events, rendered, plus the table as it stands.  Nothing here decides a rule.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,13 +46,89 @@ class Table:
     review: ev.Review | None = None
     #: The hint the page may play as the coach's own move (cards as text).
     hinted: str | None = None
+    #: False in club mode: the store is the request's (:class:`tutor.web.club.LearnerContext`), closed by it.
+    owns_store: bool = True
 
     def close(self) -> None:
         """Let go of the game (it stays unfinished in the store unless it ended) and its connection."""
         try:
             self.games.release()
         finally:
-            self.store.close()
+            if self.owns_store:
+                self.store.close()
+
+
+class ThinkClock:
+    """The bots' thinking time in one request (club mode reports it apart: the ``Server-Timing`` header)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+
+class TimedBot:
+    """A bot whose decisions are timed on a :class:`ThinkClock` (only for the request; never saved)."""
+
+    DECISIONS = ("bid", "play", "show_hand")
+
+    def __init__(self, bot: Any, clock: ThinkClock) -> None:
+        self.bot = bot
+        self.clock = clock
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.bot, name)
+        if name not in self.DECISIONS:
+            return found
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return found(*args, **kwargs)
+            finally:
+                self.clock.seconds += time.perf_counter() - started
+
+        return timed
+
+
+def timed(session: GameSession, clock: ThinkClock | None) -> None:
+    """Time the session's bots on ``clock`` (club mode) for the rest of the request."""
+    if clock is not None:
+        session.bots = {seat: bot if isinstance(bot, TimedBot) else TimedBot(bot, clock)
+                        for seat, bot in session.bots.items()}
+
+
+class GamePacking:
+    """Club mode: the table leaves a request without its store connection and comes back with the next one's.
+
+    The game keeps its row among the games in progress (so ``ddz store export`` and the history see it);
+    each request claims that row again and lets it go at the end.  While a request acts the bots are timed.
+    """
+
+    def __init__(self, clock: ThinkClock | None = None) -> None:
+        self.clock = clock or ThinkClock()
+
+    def pack(self, table: Table) -> dict[str, Any]:
+        table.session.bots = {seat: bot.bot if isinstance(bot, TimedBot) else bot for seat, bot in table.session.bots.items()}
+        game_id = table.games.claimed
+        table.games.release()
+        table.session.games = None
+        # The coach's evaluation of the turn is a cache that holds the solver's search (C state, closures):
+        # it is recomputed when the next request needs it (the budget, not the cache, decides its figures).
+        table.session.coach._evaluation = None
+        table.session.coach._bid_evaluation = None
+        return {"session": table.session, "game_id": game_id, "opening": table.opening,
+                "review": table.review, "hinted": table.hinted}
+
+    def unpack(self, packed: dict[str, Any], store: Store) -> Table | None:
+        session: GameSession = packed["session"]
+        games = GameStore(store)
+        if packed["game_id"] is not None and not session.is_over:
+            try:
+                games.claim(packed["game_id"])
+            except GameBusyError:  # gone (recorded or abandoned elsewhere) or open elsewhere: sync() tells which
+                return None
+        session.games = games
+        timed(session, self.clock)
+        return Table(session, store, games, packed["opening"], packed["review"], packed["hinted"], owns_store=False)
 
 
 def _note(table: Table, items: list[Any]) -> None:
@@ -82,15 +159,22 @@ def _seat(context: Context, slot: Slot[Table], session: GameSession, store: Stor
     """Put ``session`` at the table (closing the one before) and let the bots act until the learner's turn."""
     if slot.session is not None:
         slot.session.close()
-    table = Table(session, store, games)
+    timed(session, context.think_clock)
+    table = Table(session, store, games, owns_store=context.owns_game_store)
     slot.session = table
     slot.rev += 1
     return run(table, lambda s: s.start())
 
 
 def _open_games(context: Context) -> tuple[Store, GameStore]:
-    store = Store.open(context.store_path)
+    store = context.game_store()
     return store, GameStore(store)
+
+
+def _drop(context: Context, store: Store) -> None:
+    """Close a store opened for a game that did not start (unless it is the request's, in club mode)."""
+    if context.owns_game_store:
+        store.close()
 
 
 def sync(context: Context, slot: Slot[Table]) -> str | None:
@@ -104,21 +188,21 @@ def sync(context: Context, slot: Slot[Table]) -> str | None:
     try:
         waiting = games.unfinished()
         if not waiting:
-            store.close()
+            _drop(context, store)
             return None
         latest = waiting[-1]
         if latest.busy:
-            store.close()
+            _drop(context, store)
             return t("store.game_busy")
         state = games.claim(latest.id)
         settings = context.settings(store)
         session = GameSession.restore(state or {}, games, counter=bool(settings["counter"]))
     except GameBusyError as error:
-        store.close()
+        _drop(context, store)
         return str(error)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):
         games.release()
-        store.close()
+        _drop(context, store)
         return None  # unreadable: the terminal offers to abandon it; the page starts a new deal
     _seat(context, slot, session, store, games)
     return None
@@ -172,7 +256,7 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
                                       counter=bool(settings["counter"]),
                                       rules=variant(settings["auction"], bool(settings["open_hand"])))
     except BaseException:
-        store.close()
+        _drop(context, store)
         raise
     return _seat(context, slot, session, store, games)
 

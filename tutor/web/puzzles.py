@@ -204,7 +204,9 @@ def browse(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
                 band = next(name for top, name in BANDS if rating < top)
                 outcome = last.get(puzzle.id)
                 status = "new" if outcome is None else "solved" if outcome == Outcome.SOLVED.value else "again"
-                rows.append({"id": puzzle.id, "name": t("puzzles.puzzle_id", id=puzzle.id),
+                # a puzzle from your games is named by its number alone: its badge says whose it is ("my-" is the CLI's)
+                shown_id = puzzle.id.removeprefix("my-") if puzzle.id in mine_ids else puzzle.id
+                rows.append({"id": puzzle.id, "name": t("puzzles.puzzle_id", id=shown_id),
                              "themes": list(puzzle.themes), "rating": round(rating), "mine": puzzle.id in mine_ids,
                              "difficulty": band, "difficulty_text": t(f"web.difficulty_{band}"),
                              "status": status, "status_text": t(f"web.library_{status}")})

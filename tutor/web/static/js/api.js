@@ -11,7 +11,7 @@ import { $, S, state, tr } from "./core.js";
  */
 export async function api(path, body, { thinking = false } = {}) {
   const options = body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    method: "POST", headers: { "content-type": "application/json", ...clubHeaders() }, body: JSON.stringify(body) };
   const sep = path.includes("?") ? "&" : "?";
   state.busy += 1;
   if (thinking) { state.thinking += 1; $("thinking").hidden = false; }
@@ -23,6 +23,7 @@ export async function api(path, body, { thinking = false } = {}) {
     } catch (error) {
       return { ok: false, status: 0, data: { error: tr("network_error") } };
     }
+    if (response.status === 401 && clubHeaders()["x-ddz-csrf"]) location.assign("/signin");  // club: signed out
     let data;
     try {
       data = await response.json();
@@ -36,6 +37,12 @@ export async function api(path, body, { thinking = false } = {}) {
     if (thinking) { state.thinking -= 1; $("thinking").hidden = state.thinking > 0 ? false : true; }
     if (!state.busy) document.body.removeAttribute("aria-busy");
   }
+}
+
+/** Club mode (tutor/web/auth.py): every state-changing request carries the CSRF token the server wrote into the page. */
+function clubHeaders() {
+  const token = document.querySelector('meta[name="ddz-csrf"]')?.content;
+  return token ? { "x-ddz-csrf": token } : {};
 }
 
 /** Take a strings payload ({lang, strings}) and label the static page ([data-t], [data-bid], [data-label]). */

@@ -153,6 +153,19 @@ export function setStatus(text, ok) {
   const node = $("status");
   node.textContent = text || tr("status_empty");
   node.className = "status" + (ok === true ? " ok" : ok === false ? " bad" : "");
+  clampStatus();
+}
+
+/**
+ * On a short screen the CSS shows a long status line (a bidding estimate runs to seven lines in Russian)
+ * in its first lines, so the hand and the buttons stay on the screen; "Show all" opens the rest. A screen
+ * reader hears the whole line either way (the clamp only hides it from the eye).
+ */
+function clampStatus() {
+  const node = $("status"), more = $("status-more");
+  node.classList.remove("open", "clamped");
+  more.hidden = !(node.clientHeight && node.scrollHeight > node.clientHeight + 1);
+  node.classList.toggle("clamped", !more.hidden);
 }
 
 function drawGame() {
@@ -283,6 +296,11 @@ export function bindGame() {
   $("level-pick").addEventListener("change", () => { $("level-pick").dataset.touched = "1"; });
   $("log-toggle").addEventListener("click", () => toggleLog($("talk").hidden));
   $("log-close").addEventListener("click", () => toggleLog(false));
+  $("status-more").addEventListener("click", () => {
+    $("status").classList.replace("clamped", "open");
+    $("status-more").hidden = true;
+    $("status").focus();  // the button goes away: the keyboard stays on the line it opened
+  });
   $("talk").addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); toggleLog(false); } });
   $("counter-toggle").addEventListener("click", toggleCounter);
 }

@@ -26,7 +26,7 @@ function drawCourse(data) {
   $("lesson").hidden = true;
 }
 
-async function startLesson(id) {
+export async function startLesson(id) {
   const answer = await api("/api/lesson/start", { id });
   $("course").hidden = true;
   const node = $("lesson");

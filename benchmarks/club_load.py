@@ -1,0 +1,303 @@
+"""Club load: N simulated learners sign in and play coached games, lessons and puzzles on a club server.
+
+Starts ``ddz serve --db … --workers W`` on a free loopback port (as a user would), against ``--db`` or a
+throw-away PostgreSQL cluster (tests/pgcluster.py: durability off, so commits are cheaper than on a real
+server), creates the accounts, and runs N learners for ``--duration`` seconds.  Each learner is a
+closed loop with a think time (``--think`` seconds on average, as a person between taps): mostly a coached
+game (bid, hint now and then, play or pass), sometimes a lesson (start, steps, hints) or a puzzle (start,
+hint, solution), and page loads.  Prints, per kind of request: count, throughput, p50/p95/p99 latency; for
+plays also the latency without the bots' thinking (the server reports that apart in ``Server-Timing``);
+the database's connection count (peak); the server's and this client's CPU time; the load average::
+
+    python benchmarks/club_load.py --learners 50 --workers 1 [--duration 60] [--think 1.0] [--level easy]
+
+Everything runs on this machine: the load generator's own CPU is reported, since it competes with the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PASSWORD = "load-test-password"
+#: Each learner's activities and how often they pick each.
+ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1)
+
+    return {"n": len(ordered), "p50_ms": at(0.50), "p95_ms": at(0.95), "p99_ms": at(0.99)}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of ``pid`` and its children (alive or reaped), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
+    children = 0.0
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        for child in task.read_text().split():
+            children += cpu_seconds(int(child))
+    return own + children
+
+
+class Learner:
+    """One simulated learner: a cookie jar, the page's CSRF token, and a loop of activities."""
+
+    def __init__(self, name: str, base: str, stats: dict[str, list[float]], rng: random.Random,
+                 think: float, level: str, measure_from: float) -> None:
+        import httpx
+
+        self.name = name
+        self.base = base
+        self.stats = stats
+        self.rng = rng
+        self.think = think
+        self.level = level
+        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600)
+        self.csrf = ""
+        self.errors = 0
+        #: Requests before this moment warm the server up (each worker loads the course, the library…): not counted.
+        self.measure_from = measure_from
+
+    async def call(self, kind: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        import httpx
+
+        started = time.perf_counter()
+        try:
+            if body is None:
+                response = await self.client.get(path)
+            else:
+                response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        except httpx.TransportError:  # a dropped connection (counted; the learner goes on, as a page would)
+            self.errors += 1
+            self.stats.setdefault("error_transport", []).append(time.perf_counter() - started)
+            return {"error": "transport"}
+        took = time.perf_counter() - started
+        if started < self.measure_from:
+            data: dict[str, Any] = response.json() if "json" in response.headers.get("content-type", "") else {
+                "html": response.text}
+            return data
+        self.stats.setdefault(kind, []).append(took)
+        timing = re.search(r"bots;dur=([\d.]+)", response.headers.get("server-timing", ""))
+        if timing and kind == "play":
+            bots = float(timing.group(1)) / 1000
+            self.stats.setdefault("bots", []).append(bots)
+            self.stats.setdefault("play_without_bots", []).append(max(0.0, took - bots))
+        if response.status_code >= 400:
+            self.errors += 1
+            self.stats.setdefault(f"error_{response.status_code}", []).append(took)
+        if "json" not in response.headers.get("content-type", ""):
+            return {"html": response.text}
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    async def pause(self) -> None:
+        await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+
+    async def sign_in(self) -> None:
+        await self.call("page", "/signin")
+        await self.call("signin", "/api/club/signin", {"name": self.name, "password": PASSWORD})
+        page = await self.call("page", "/")
+        found = re.search(r'name="ddz-csrf" content="(\w+)"', page.get("html", ""))
+        self.csrf = found.group(1) if found else ""
+
+    async def run(self, until: float) -> None:
+        await self.sign_in()
+        while time.perf_counter() < until:
+            roll, total = self.rng.random(), 0.0
+            for activity, weight in ACTIVITIES:
+                total += weight
+                if roll < total:
+                    break
+            await getattr(self, activity)(until)
+        await self.client.aclose()
+
+    async def game(self, until: float) -> None:
+        state = await self.call("page", "/api/game")
+        if not state.get("game") or state["game"]["waiting"] == "over":
+            state = await self.call("play", "/api/game/new", {"level": self.level, "abandon": True})
+        for _ in range(12):  # a stretch of one game, then maybe another activity
+            if time.perf_counter() >= until or not state.get("game"):
+                return
+            await self.pause()
+            game = state["game"]
+            if game["waiting"] == "over":
+                return
+            rev = state.get("rev")
+            if game["waiting"] == "bid":
+                bids = game["bids"]
+                state = await self.call("play", "/api/game/bid", {"rev": rev, "bid": bids["suggested"]})
+            elif self.rng.random() < 0.3:
+                hinted = await self.call("hint", "/api/game/hint", {"rev": rev})
+                move = next((e for e in hinted.get("events", []) if e.get("type") == "hint"), None)
+                cards = "".join((move or {}).get("move", {}).get("cards") or []) if move else ""
+                await self.pause()
+                if cards:
+                    state = await self.call("play", "/api/game/play", {"rev": hinted.get("rev", rev), "cards": cards})
+                else:
+                    state = await self.call("play", "/api/game/pass", {"rev": hinted.get("rev", rev)})
+            elif game.get("can_pass") and self.rng.random() < 0.5:
+                state = await self.call("play", "/api/game/pass", {"rev": rev})
+            else:
+                hand = game.get("hand") or []
+                if not hand or game.get("can_pass"):
+                    state = await self.call("play", "/api/game/pass", {"rev": rev})
+                else:
+                    state = await self.call("play", "/api/game/play", {"rev": rev, "cards": hand[0]})
+            if "error" in state:  # a refused move (a stale page, an unplayable card): redraw as the page does
+                state = await self.call("page", "/api/game")
+
+    async def lesson(self, until: float) -> None:
+        course = await self.call("page", "/api/lessons")
+        rows = course.get("course") or []
+        if not rows:
+            return
+        state = await self.call("lesson", "/api/lesson/start", {"id": self.rng.choice(rows)["id"]})
+        for _ in range(4):
+            if time.perf_counter() >= until or "rev" not in state:
+                return
+            await self.pause()
+            path = "/api/lesson/hint" if self.rng.random() < 0.3 else "/api/lesson/next"
+            state = await self.call("lesson", path, {"rev": state["rev"]})
+
+    async def puzzle(self, until: float) -> None:
+        state = await self.call("puzzle", "/api/puzzle/start", {"kind": self.rng.choice(("daily", "random"))})
+        for path in ("/api/puzzle/hint", "/api/puzzle/solution"):
+            if time.perf_counter() >= until or "rev" not in state:
+                return
+            await self.pause()
+            state = await self.call("puzzle", path, {"rev": state["rev"]})
+
+
+def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
+               "--workers", str(workers), "--port", "0", "--no-open"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    line = server.stdout.readline()
+    found = re.search(r"(http://\S+?)/?\s", line + " ")
+    if not found:
+        server.kill()
+        raise SystemExit(f"the server did not start: {line!r} {server.stderr.read() if server.stderr else ''}")
+    return server, found.group(1).rstrip("/")
+
+
+def connections(db: str) -> int:
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()").fetchone()
+    return int(row[0]) - 1 if row else 0  # this probe's own connection left out
+
+
+async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str, list[float]], int, int]:
+    stats: dict[str, list[float]] = {}
+    rng = random.Random(args.seed)
+    measure_from = time.perf_counter() + args.warmup
+    until = measure_from + args.duration
+    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from)
+                for i in range(args.learners)]
+    peak = 0
+
+    async def watch() -> None:
+        nonlocal peak
+        while time.perf_counter() < until:
+            peak = max(peak, await asyncio.to_thread(connections, db))
+            await asyncio.sleep(2)
+
+    async def staggered(index: int, learner: Learner) -> None:
+        await asyncio.sleep(index * min(0.05, 5 / max(1, args.learners)))  # sign-ins spread over ≤ 5 s
+        await learner.run(until)
+
+    await asyncio.gather(watch(), *(staggered(i, learner) for i, learner in enumerate(learners)))
+    return stats, peak, sum(learner.errors for learner in learners)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
+    parser.add_argument("--warmup", type=float, default=20.0, help="seconds of load not counted first")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a learner's actions")
+    parser.add_argument("--level", default="easy")
+    parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    cluster = None
+    db = args.db
+    if db is None:
+        from tests.pgcluster import Cluster, binaries
+
+        found = binaries()
+        if found is None:
+            raise SystemExit("no PostgreSQL binaries (initdb, pg_ctl): give --db postgresql://…")
+        cluster = Cluster(found)
+        db = str(cluster.url())
+    from tutor.store.club import Club
+
+    club = Club.open(db)
+    existing = {user.name for user in club.users.list()}
+    for i in range(args.learners):
+        if f"l{i:04d}" not in existing:
+            club.users.add(f"l{i:04d}", PASSWORD)
+    club.close()
+    load_before = os.getloadavg()
+    server, base = start_server(db, args.workers)
+    cpu_client, wall = time.process_time(), time.perf_counter()
+    try:
+        stats, peak, errors = asyncio.run(drive(args, base, db))
+        server_cpu = cpu_seconds(server.pid)
+    finally:
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: the workers end with it
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        if cluster is not None:
+            cluster.stop()
+    wall = time.perf_counter() - wall - args.warmup  # the rates are over the measured part
+    report = {
+        "learners": args.learners, "workers": args.workers, "duration_s": args.duration, "think_s": args.think,
+        "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
+        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error")))
+                                / wall, 1),
+        "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
+                  for kind, values in sorted(stats.items())},
+        "errors": errors,
+        "db_connections_peak": peak,
+        "server_cpu_s": round(server_cpu, 1),
+        "client_cpu_s": round(time.process_time() - cpu_client, 1),
+        "wall_s": round(wall, 1),
+        "loadavg_before": [round(x, 2) for x in load_before],
+        "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+    }
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""``ddz users add|list|remove``: the accounts of a club (``ddz serve --db …``).
+
+Passwords come from standard input, never from the command line (which other
+users of the machine can read in the process list): typed twice without echo at
+a terminal, or one line from a pipe (``printf '%s\\n' "$PW" | ddz users add ann``).
+The store hashes them (argon2); this module only reads, checks and passes them on.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from tutor.cli.errors import UserError, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand, TranslatedGroup
+from tutor.i18n import t
+
+#: The shortest password accepted (the store hashes whatever it is given).
+MIN_PASSWORD = 8
+
+
+def club_url(db: str | None) -> str:
+    """``--db`` or ``DDZ_DB`` (click reads the variable), refused when neither is given."""
+    if not db or not db.strip():
+        raise UserError(t("club.db_needed"))
+    return db.strip()
+
+
+def open_club(db: str | None) -> Any:
+    """The club at ``db`` (its store layer says in one line why it cannot be opened)."""
+    url = club_url(db)
+    try:
+        from tutor.store.club import Club
+    except ImportError:
+        raise UserError(t("club.needs_club_extra")) from None
+    try:
+        return Club.open(url)
+    except ImportError:
+        raise UserError(t("club.needs_club_extra")) from None
+
+
+def read_password(name: str) -> str:
+    """The new password: prompted twice without echo at a terminal, else one line of standard input."""
+    if sys.stdin.isatty():
+        first = click.prompt(t("club.password_prompt", name=name), hide_input=True, err=True)
+        again = click.prompt(t("club.password_again"), hide_input=True, err=True)
+        if first != again:
+            raise UserError(t("club.password_mismatch"))
+        password = str(first)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+        if not password:
+            raise UserError(t("club.password_empty"))
+    if len(password) < MIN_PASSWORD:
+        raise UserError(t("club.password_short", n=MIN_PASSWORD))
+    return password
+
+
+db_option = click.option("--db", envvar="DDZ_DB", default=None)
+
+
+@click.group("users", cls=TranslatedGroup)
+def users_group() -> None:
+    # Help text: help.users.
+    pass
+
+
+@users_group.command("add", cls=TranslatedCommand)
+@click.argument("name")
+@click.option("--teacher", is_flag=True, default=False)
+@db_option
+@handle_user_errors
+def add_command(name: str, teacher: bool, db: str | None) -> None:
+    from tutor.store.users import check_name
+
+    name = check_name(name)  # before the password is asked for
+    club = open_club(db)
+    try:
+        if club.users.get(name) is not None:
+            raise UserError(t("club.user_exists", name=name))
+        club.users.add(name, read_password(name), teacher=teacher)
+    finally:
+        club.close()
+    click.echo(t("club.users_added", name=name, role=t("club.role_teacher" if teacher else "club.role_learner")))
+
+
+@users_group.command("list", cls=TranslatedCommand)
+@db_option
+@handle_user_errors
+def list_command(db: str | None) -> None:
+    club = open_club(db)
+    try:
+        users = club.users.list()
+    finally:
+        club.close()
+    if not users:
+        click.echo(t("club.users_none"))
+        return
+    width = max(len(t("club.col_name")), *(len(user.name) for user in users))
+    click.echo(f"{t('club.col_name'):<{width}}  {t('club.col_role')}")
+    for user in users:
+        click.echo(f"{user.name:<{width}}  {t('club.role_teacher' if user.is_teacher else 'club.role_learner')}")
+    click.echo(t("club.users_count", n=len(users)))
+
+
+@users_group.command("remove", cls=TranslatedCommand)
+@click.argument("name")
+@db_option
+@handle_user_errors
+def remove_command(name: str, db: str | None) -> None:
+    from tutor.store.web_slots import forget_slots
+
+    club = open_club(db)
+    try:
+        user = club.users.get(name)
+        if user is None:
+            raise UserError(t("club.user_unknown", name=repr(name if len(name) <= 40 else name[:40] + "…")))
+        with club.store_for(user.id) as store:
+            forget_slots(store)  # what they had open in a browser
+        club.users.remove(name)
+    finally:
+        club.close()
+    click.echo(t("club.users_removed", name=name))
+
+
+COMMANDS = [users_group]

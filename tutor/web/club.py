@@ -1,0 +1,496 @@
+"""Club mode: many learners and a teacher on one server over a shared database.
+
+``ddz serve --db postgresql://…`` builds the app with a :class:`ClubContext`
+instead of the single learner's :class:`~tutor.web.context.Context`.  What
+changes, and only here:
+
+* every request belongs to a signed-in account (:mod:`tutor.web.auth`) and works
+  in that learner's :class:`LearnerContext`: the learner's store
+  (``club.store_for(id)``: every area reads and writes only that learner's rows)
+  and store-backed session slots (:class:`tutor.web.holder.StoredHolder`), so no
+  learner state lives in a process and any worker serves any request;
+* the work that thinks (bots, the coach, the solver, argon2) runs in one bounded
+  pool per process, so a crowd of learners waits its turn instead of starving the
+  page loads, and the database's connection count stays bounded;
+* a teacher has a class page (``/class``) and assigns lessons or puzzle themes,
+  which appear on the learners' pages.
+
+Learners never see another learner's data: every route reads through the
+learner's own store, and the class page and assignment routes refuse anyone but
+a teacher (``tests/web/test_club.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
+from datetime import timedelta
+from html import escape
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from tutor.i18n import LANGUAGES, Phrase, speaking, t
+from tutor.store import Store
+from tutor.web import auth
+from tutor.web.context import Context
+from tutor.web.errors import ApiError, field_int, field_str, parse_body, quoted, refuse
+from tutor.web.holder import Shared, StoredHolder
+
+#: Threads that think (bots, coach, solver, password hashing) per server process.
+THINKERS = 4
+#: What a teacher assigns (the store's kinds) and the page's name for each.
+KINDS = {"lesson": "lesson", "puzzle_theme": "theme"}
+
+
+class LearnerContext(Context):
+    """One request's context in club mode: the signed-in learner's store and store-backed slots."""
+
+    owns_game_store = False
+
+    def __init__(self, club: ClubContext, user: Any, token: str) -> None:
+        self.club_context = club
+        self.user = user
+        self.token = token
+        self.store_path = None
+        self.solver_factory = club.solver_factory
+        self._open: Store | None = None
+        self.think_clock = _clock()
+        self.game = StoredHolder("game", self.store, club.shared, club.thinkers, _game_packing(self.think_clock))
+        self.puzzle = StoredHolder("puzzle", self.store, club.shared, club.thinkers)
+        self.lesson = StoredHolder("lesson", self.store, club.shared, club.thinkers)
+        self.mistakes = StoredHolder("mistakes", self.store, club.shared, club.thinkers)
+
+    @contextmanager
+    def store(self) -> Iterator[Store]:
+        """The learner's store, one connection for the whole request (nested uses share it)."""
+        if self._open is not None:
+            yield self._open
+            return
+        with self.club_context.club.store_for(self.user.id) as store:
+            self._open = store
+            try:
+                yield store
+            finally:
+                self._open = None
+
+    def game_store(self) -> Store:
+        if self._open is None:
+            raise RuntimeError("a game's store is the request's: open it with store() first")
+        return self._open
+
+    def stored_lang(self) -> str:
+        with self.store() as store:
+            return str(self.settings(store)["lang"])
+
+    def executor_for(self, work: object, method: str) -> Executor | None:
+        """Game routes and every action think in the bounded pool; plain reads use Starlette's."""
+        return self.club_context.thinkers if getattr(work, "slot_name", "") or method != "GET" else None
+
+    def timing(self) -> str | None:
+        return f"bots;dur={self.think_clock.seconds * 1000:.1f}"
+
+    def decorate_page(self, html: str, lang: str, version: str) -> str:
+        token = self.token
+        static = f"/static/v{version}" if version else "/static"
+        head = (f'<meta name="ddz-csrf" content="{auth.csrf_token(token)}">\n'
+                f'<link rel="stylesheet" href="{static}/club.css">\n'
+                f'<script type="module" src="{static}/club.js"></script>\n</head>')
+        html = html.replace("</head>", head, 1)
+        with speaking(lang):
+            bar = learner_bar(self.club_context.club, self.user)
+        return html.replace('<header class="top">', f'<header class="top">\n{bar}', 1)
+
+
+def _game_packing(clock: Any) -> Any:
+    from tutor.web.game import GamePacking
+
+    return GamePacking(clock)
+
+
+def _clock() -> Any:
+    from tutor.web.game import ThinkClock
+
+    return ThinkClock()
+
+
+class ClubContext(Context):
+    """The server's context in club mode: the club's database, the think pool, the shared objects."""
+
+    signs_in = True
+
+    def __init__(self, club: Any, *, beyond_loopback: bool = False, thinkers: int = THINKERS,
+                 limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None) -> None:
+        self.club = club
+        self.store_path = None
+        self.solver_factory = solver_factory
+        self.beyond_loopback = beyond_loopback
+        self.limits = limits or auth.Limits()
+        self.thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="ddz-think")
+        from tutor.puzzles.library import load_library
+        from tutor.web.lessons import course
+
+        self.shared = Shared(self.solver, course, load_library)
+
+    def for_request(self, scope: Mapping[str, Any]) -> Context:
+        state = scope.get("state") or {}
+        user = state.get("ddz_user")
+        if user is None:
+            return self
+        return LearnerContext(self, user, state.get("ddz_token") or "")
+
+    def stored_lang(self) -> str:
+        return "en"  # before signing in: ?lang= or the browser's language (see page_lang)
+
+    def executor_for(self, work: object, method: str) -> Executor | None:
+        return None
+
+    def wrap(self, app: Any, wording: Any) -> Any:
+        return auth.Door(app, self.user_for_session, wording, self.beyond_loopback)
+
+    def user_for_session(self, token: str) -> Any:
+        return self.club.users.user_for_session(token)
+
+    def extra_routes(self) -> list[Any]:
+        return club_routes(self)
+
+
+# ------------------------------------------------------------------ pages
+def page_lang(request: Request) -> str:
+    """The language of a page shown before signing in: ``?lang=``, else the browser's first choice we speak."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return str(asked)
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def _page(lang: str, title: str, body: str, version: str) -> str:
+    static = f"/static/v{version}" if version else "/static"
+    return (f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{escape(title)}</title>\n"
+            f'<link rel="stylesheet" href="{static}/app.css">\n<link rel="stylesheet" href="{static}/club.css">\n'
+            f'<script type="module" src="{static}/club.js"></script>\n</head>\n<body class="club">\n{body}\n</body>\n</html>\n')
+
+
+def signin_page(lang: str, version: str) -> str:
+    with speaking(lang):
+        body = (f'<main class="signin felt">\n<h1>{escape(t("web.title"))}</h1>\n'
+                f'<form id="signin" class="panel">\n<h2>{escape(t("club.signin_title"))}</h2>\n'
+                f'<label for="name">{escape(t("club.name"))}</label>\n'
+                '<input id="name" name="name" autocomplete="username" required maxlength="40">\n'
+                f'<label for="password">{escape(t("club.password"))}</label>\n'
+                '<input id="password" name="password" type="password" autocomplete="current-password" required'
+                ' maxlength="200">\n'
+                f'<button type="submit" class="primary">{escape(t("club.sign_in"))}</button>\n'
+                '<p id="signin-error" class="status bad" role="alert"></p>\n</form>\n</main>')
+        return _page(lang, t("club.signin_title"), body, version)
+
+
+def learner_bar(club: Any, user: Any) -> str:
+    """The account line above the nav: who is signed in, what the teacher assigned, sign out."""
+    items = []
+    for item in _assignments(club, user.id):
+        label = escape(item["label"])
+        items.append(f'<li><button type="button" class="small" data-assigned-{KINDS[item["kind"]]}="{escape(item["ref"])}">'
+                     f"{label}</button></li>")
+    assigned = ""
+    if items:
+        assigned = (f'<details class="assigned"><summary>{escape(t("club.assigned", n=len(items)))}</summary>'
+                    f'<ul>{"".join(items)}</ul></details>')
+    teacher = f'<a href="/class" class="club-link">{escape(t("club.nav_class"))}</a>' if user.is_teacher else ""
+    return (f'<div class="club-bar"><span class="who">{escape(t("club.signed_in_as", name=user.name))}</span>'
+            f'{assigned}{teacher}<button type="button" id="sign-out" class="small">{escape(t("club.sign_out"))}'
+            "</button></div>")
+
+
+def _lesson_titles() -> dict[str, tuple[int, str]]:
+    from tutor.i18n import language
+    from tutor.web.lessons import course
+
+    return {lesson.id: (number, lesson.title.get(language())) for number, lesson in enumerate(course(), 1)}
+
+
+def _themes() -> list[str]:
+    from tutor.puzzles.library import load_library
+
+    return sorted({theme for puzzle in load_library() for theme in puzzle.themes})
+
+
+def _assignments(club: Any, learner_id: int | None, by: int = 0) -> list[dict[str, Any]]:
+    """The learner's assignments (their own and the class's), or (``learner_id`` None) those teacher ``by``
+    gave, worded in the current language."""
+    titles = _lesson_titles()
+    out = []
+    for item in club.users.assignments_for(learner_id) if learner_id is not None else club.users.assignments_by(by):
+        if item.kind == "lesson" and item.ref in titles:
+            number, title = titles[item.ref]
+            label = t("club.assigned_lesson", number=number, title=title)
+        elif item.kind == "puzzle_theme":
+            label = t("club.assigned_theme", theme=t(f"puzzles.theme_{item.ref}"))
+        else:
+            continue  # a lesson no longer shipped: nothing to open
+        out.append({"id": item.id, "kind": item.kind, "ref": item.ref, "label": label,
+                    "learner": item.learner_id})
+    return out
+
+
+# ------------------------------------------------------------------ the class page
+def class_page(club: Any, teacher: Any, lang: str, version: str) -> str:
+    """Each learner's lessons done, puzzle rating and streak, games by level, most frequent mistakes;
+    the assignment form and the assignments this teacher gave."""
+    with speaking(lang):
+        rows = club.class_summary()
+        titles = _lesson_titles()
+        head = "".join(f"<th scope=\"col\">{escape(t(f'club.col_{c}'))}</th>"
+                       for c in ("learner", "lessons", "rating", "streak", "games", "mistakes"))
+        body = []
+        for row in rows:
+            games = "; ".join(t("club.games_cell", level=t(f"play.level_{level}"), won=result.wins,
+                                lost=result.games - result.wins)
+                              for level, result in sorted(row.games_by_level.items())) or t("club.none")
+            mistakes = ", ".join(t("club.mistake_cell", name=mistake_name(code), n=n)
+                                 for code, n in row.top_mistakes) or t("club.none")
+            rating = t("club.none") if row.puzzle_rating is None else str(round(row.puzzle_rating))
+            body.append(f"<tr><th scope=\"row\">{escape(row.name)}</th>"
+                        f"<td>{escape(t('club.lessons_cell', n=row.lessons_done, total=len(titles)))}</td>"
+                        f"<td>{escape(rating)}</td><td>{escape(t('club.streak_cell', n=row.puzzle_streak))}</td>"
+                        f"<td>{escape(games)}</td><td>{escape(mistakes)}</td></tr>")
+        table = (f'<table class="panel class-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+                 "</table>" if body else f'<p>{escape(t("club.no_learners"))}</p>')
+        learners = "".join(f'<option value="{row.id}">{escape(row.name)}</option>' for row in rows)
+        lessons = "".join(f'<option value="lesson:{escape(ident)}">'
+                          f'{escape(t("club.assigned_lesson", number=n, title=title))}</option>'
+                          for ident, (n, title) in titles.items())
+        themes = "".join(f'<option value="puzzle_theme:{escape(theme)}">'
+                         f'{escape(t("club.assigned_theme", theme=t(f"puzzles.theme_{theme}")))}</option>'
+                         for theme in _themes())
+        names = {row.id: row.name for row in rows}
+        given = []
+        for item in _assignments(club, None, by=teacher.id):
+            who = t("club.whole_class") if item["learner"] is None else names.get(item["learner"], "?")
+            given.append(f'<li>{escape(item["label"])} → {escape(who)} '
+                         f'<button type="button" class="small" data-unassign="{item["id"]}">'
+                         f'{escape(t("club.remove"))}</button></li>')
+        form = (f'<form id="assign" class="panel assign"><h2>{escape(t("club.assign_title"))}</h2>'
+                f'<label for="assign-to">{escape(t("club.assign_to"))}</label>'
+                f'<select id="assign-to"><option value="">{escape(t("club.whole_class"))}</option>{learners}</select>'
+                f'<label for="assign-what">{escape(t("club.assign_what"))}</label>'
+                f'<select id="assign-what"><optgroup label="{escape(t("club.kind_lesson"))}">{lessons}</optgroup>'
+                f'<optgroup label="{escape(t("club.kind_theme"))}">{themes}</optgroup></select>'
+                f'<button type="submit" class="primary">{escape(t("club.assign_button"))}</button>'
+                '<p id="assign-status" class="status" role="status"></p></form>')
+        listing = (f'<section class="panel"><h2>{escape(t("club.given_title"))}</h2>'
+                   f'<ul class="given">{"".join(given) or escape(t("club.none"))}</ul></section>')
+        main = (f'<header class="top"><nav><a href="/">{escape(t("web.nav_play"))}</a>'
+                f'<a href="/class" aria-current="page">{escape(t("club.nav_class"))}</a></nav></header>'
+                f'<main class="class-page"><h1>{escape(t("club.class_title"))}</h1>{table}{form}{listing}</main>')
+        return _page(lang, t("club.class_title"), main, version)
+
+
+def mistake_name(code: str) -> str:
+    """A mistake code as a short name (``club.mistake_<code>``), the code itself when it has none."""
+    key = f"club.mistake_{code}"
+    text = t(key)
+    return code if text == key else text
+
+
+# ------------------------------------------------------------------ routes
+def club_routes(context: ClubContext) -> list[Any]:
+    from tutor.web.app import static_version
+
+    version = static_version()
+
+    async def run(call: Callable[[], Any]) -> Any:
+        import asyncio
+
+        return await asyncio.get_running_loop().run_in_executor(context.thinkers, call)
+
+    def answer(data: dict[str, Any], status: int = 200, cookie: str | None = None) -> Response:
+        response = JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
+        if cookie is not None:
+            response.headers["set-cookie"] = cookie
+        return response
+
+    async def refused(lang: str, error: ApiError) -> Response:
+        with speaking(lang):
+            return answer({"error": error.render()}, error.status)
+
+    async def signin_view(request: Request) -> Response:
+        if request.scope.get("state", {}).get("ddz_user") is not None:
+            return Response(status_code=303, headers={"location": "/", "cache-control": "no-store"})
+        return HTMLResponse(signin_page(page_lang(request), version), headers={"cache-control": "no-store"})
+
+    async def signin(request: Request) -> Response:
+        from tutor.web.app import read_body
+
+        lang = page_lang(request)
+        try:
+            body = parse_body(await read_body(request))
+            name = field_str(body, "name", limit=40).strip()
+            password = field_str(body, "password", limit=200)
+        except ApiError as error:
+            return await refused(lang, error)
+        address = auth.client_address(request.scope)
+        outcome = await run(lambda: _sign_in(context, name, password, address))
+        if isinstance(outcome, ApiError):
+            return await refused(lang, outcome)
+        user, token = outcome
+        secure = auth.is_secure(request.scope, context.beyond_loopback)
+        return answer({"next": "/class" if user.is_teacher else "/"}, cookie=auth.session_cookie(token, secure))
+
+    async def signout(request: Request) -> Response:
+        token = request.scope.get("state", {}).get("ddz_token")
+        if token:
+            await run(lambda: context.club.users.end_session(token))
+        secure = auth.is_secure(request.scope, context.beyond_loopback)
+        return answer({"next": "/signin"}, cookie=auth.session_cookie("", secure, max_age=0))
+
+    def teacher(request: Request) -> Any:
+        user = request.scope.get("state", {}).get("ddz_user")
+        if user is None or not user.is_teacher:
+            raise ApiError(403, t("club.err_teacher_only"))
+        return user
+
+    async def lang_of(request: Request) -> str:
+        here = context.for_request(request.scope)
+        asked = request.query_params.get("lang")
+        if asked in LANGUAGES:
+            return str(asked)
+        return str(await run(here.stored_lang))
+
+    async def class_view(request: Request) -> Response:
+        lang = await lang_of(request)
+        with speaking(lang):
+            try:
+                user = teacher(request)
+            except ApiError as error:
+                return await refused(lang, error)
+        html = await run(lambda: class_page(context.club, user, lang, version))
+        return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+    async def assign(request: Request) -> Response:
+        from tutor.web.app import read_body
+
+        lang = await lang_of(request)
+        try:
+            with speaking(lang):
+                user = teacher(request)
+                body = parse_body(await read_body(request))
+                learner = body.get("learner")
+                if learner is not None:
+                    learner = field_int(body, "learner", low=1, high=2**62)
+                kind = field_str(body, "kind", limit=20)
+                ref = field_str(body, "ref", limit=80)
+            await run(lambda: _assign(context.club, user, learner, kind, ref))
+        except ApiError as error:
+            return await refused(lang, error)
+        with speaking(lang):
+            return answer({"ok": True, "text": t("club.assign_done")})
+
+    async def unassign(request: Request) -> Response:
+        from tutor.web.app import read_body
+
+        lang = await lang_of(request)
+        try:
+            with speaking(lang):
+                user = teacher(request)
+                body = parse_body(await read_body(request))
+                ident = field_int(body, "id", low=1, high=2**62)
+            if not await run(lambda: context.club.users.unassign(user.id, ident)):
+                raise ApiError(404, Phrase("club.err_no_assignment", {"id": ident}))
+        except ApiError as error:
+            return await refused(lang, error)
+        return answer({"ok": True})
+
+    return [
+        Route("/signin", signin_view, methods=["GET"]),
+        Route("/api/club/signin", signin, methods=["POST"]),
+        Route("/api/club/signout", signout, methods=["POST"]),
+        Route("/class", class_view, methods=["GET"]),
+        Route("/api/club/assign", assign, methods=["POST"]),
+        Route("/api/club/unassign", unassign, methods=["POST"]),
+    ]
+
+
+def _sign_in(context: ClubContext, name: str, password: str, address: str) -> tuple[Any, str] | ApiError:
+    """Check the rate limit, then the password; a failure is counted against the name and the address."""
+    from tutor.store.sign_ins import SignInFailures
+
+    club, limits = context.club, context.limits
+    keys = (f"name:{name.casefold()}", f"addr:{address}")
+    window = timedelta(seconds=limits.window)
+    with club.scratch() as store:
+        failures = SignInFailures(store)
+        if failures.count(keys[0], window) >= limits.per_name:
+            return ApiError(429, t("club.err_too_many_name", n=limits.window // 60))
+        if failures.count(keys[1], window) >= limits.per_address:
+            return ApiError(429, t("club.err_too_many_address", n=limits.window // 60))
+    user = club.users.verify(name, password)
+    with club.scratch() as store:
+        failures = SignInFailures(store)
+        if user is None:
+            failures.failed(*keys)
+            return ApiError(401, t("club.err_wrong_password"))
+        failures.clear(keys[0])
+    return user, club.users.create_session(user.id)
+
+
+def _assign(club: Any, user: Any, learner: int | None, kind: str, ref: str) -> None:
+    """Give ``kind``/``ref`` to a learner (or the class): the lesson or theme must exist (the store checks the rest)."""
+    from tutor.store import StoreError
+
+    if kind not in KINDS:
+        raise ApiError(400, t("club.err_kind", value=quoted(kind), choices=", ".join(KINDS)))
+    if kind == "lesson" and ref not in _lesson_titles():
+        raise refuse(404, "err_no_lesson", id=quoted(ref))
+    if kind == "puzzle_theme" and ref not in _themes():
+        raise refuse(400, "err_theme", value=quoted(ref))
+    if learner is not None and learner not in {row.id for row in club.class_summary()}:
+        raise ApiError(404, t("club.err_no_learner", id=learner))
+    try:
+        club.users.assign(user.id, learner, kind, ref)
+    except StoreError as error:
+        raise ApiError(400, str(error)) from None
+
+
+# ------------------------------------------------------------------ worker processes
+#: How ``ddz serve`` tells each worker process what to serve (JSON: db, host, port).
+SERVE_ENV = "DDZ_SERVE_CLUB"
+
+
+def worker_app() -> Any:
+    """One worker's app (uvicorn calls this in each process ``ddz serve --workers N`` starts).
+
+    On Linux the worker asks the kernel for SIGTERM when its parent dies, so a killed ``ddz serve``
+    leaves no worker behind; a worker ends silently (uvicorn logs only warnings).
+    """
+    import json
+    import os
+    import signal
+    import sys
+
+    from tutor.web.app import create_app
+    from tutor.web.security import is_loopback
+
+    if sys.platform.startswith("linux") and os.getppid() != 1:
+        import ctypes
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except OSError:
+            pass
+    settings = json.loads(os.environ[SERVE_ENV])
+    from tutor.store.club import Club
+
+    club = Club.open(settings["db"])
+    host = str(settings["host"])
+    context = ClubContext(club, beyond_loopback=not is_loopback(host))
+    return create_app(context, host=host, port=int(settings["port"]))

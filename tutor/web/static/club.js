@@ -1,0 +1,78 @@
+// Club mode (ddz serve --db …): sign in, sign out, the learner's assignments, the teacher's class page.
+// Every request is JSON with the page's CSRF token (tutor/web/auth.py); the server's answers are one line.
+const csrf = document.querySelector('meta[name="ddz-csrf"]')?.content || "";
+
+async function post(path, body) {
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", body: JSON.stringify(body || {}),
+      headers: { "content-type": "application/json", "x-ddz-csrf": csrf } });
+  } catch (error) {
+    return { ok: false, data: { error: String(error) } };
+  }
+  let data = {};
+  try { data = await response.json(); } catch (error) { data = { error: `HTTP ${response.status}` }; }
+  return { ok: response.ok, data };
+}
+
+function bindSignIn(form) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const line = document.getElementById("signin-error");
+    line.textContent = "";
+    const answer = await post(`/api/club/signin${location.search}`, {
+      name: form.querySelector("#name").value, password: form.querySelector("#password").value });
+    if (answer.ok) location.assign(answer.data.next || "/");
+    else line.textContent = answer.data.error;
+  });
+}
+
+async function openAssigned(button) {
+  const { show } = await import("./js/views.js");
+  const lesson = button.dataset.assignedLesson;
+  button.closest("details")?.removeAttribute("open");
+  if (lesson) {
+    history.pushState(null, "", "/learn");
+    await show("learn");
+    const { startLesson } = await import("./js/lessons.js");
+    await startLesson(lesson);
+    return;
+  }
+  history.pushState(null, "", "/puzzle");
+  await show("puzzle");
+  const pick = document.getElementById("puzzle-theme");
+  pick.value = button.dataset.assignedTheme;
+  document.getElementById("puzzle-random").click();
+}
+
+function bindClass(form) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const [kind, ...rest] = document.getElementById("assign-what").value.split(":");
+    const learner = document.getElementById("assign-to").value;
+    const answer = await post(`/api/club/assign${location.search}`,
+      { kind, ref: rest.join(":"), learner: learner ? Number(learner) : null });
+    const line = document.getElementById("assign-status");
+    line.textContent = answer.ok ? answer.data.text : answer.data.error;
+    line.className = `status ${answer.ok ? "ok" : "bad"}`;
+    if (answer.ok) setTimeout(() => location.reload(), 600);
+  });
+  for (const button of document.querySelectorAll("[data-unassign]")) {
+    button.addEventListener("click", async () => {
+      const answer = await post(`/api/club/unassign${location.search}`, { id: Number(button.dataset.unassign) });
+      if (answer.ok) button.closest("li").remove();
+    });
+  }
+}
+
+const signin = document.getElementById("signin");
+if (signin) bindSignIn(signin);
+const assign = document.getElementById("assign");
+if (assign) bindClass(assign);
+for (const button of document.querySelectorAll("[data-assigned-lesson], [data-assigned-theme]")) {
+  button.addEventListener("click", () => openAssigned(button));
+}
+document.getElementById("sign-out")?.addEventListener("click", async () => {
+  await post("/api/club/signout");
+  location.assign("/signin");
+});
