@@ -22,6 +22,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -64,7 +65,7 @@ class Learner:
     """One simulated learner: a cookie jar, the page's CSRF token, and a loop of activities."""
 
     def __init__(self, name: str, base: str, stats: dict[str, list[float]], rng: random.Random,
-                 think: float, level: str) -> None:
+                 think: float, level: str, measure_from: float) -> None:
         import httpx
 
         self.name = name
@@ -76,14 +77,27 @@ class Learner:
         self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600)
         self.csrf = ""
         self.errors = 0
+        #: Requests before this moment warm the server up (each worker loads the course, the library…): not counted.
+        self.measure_from = measure_from
 
     async def call(self, kind: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        import httpx
+
         started = time.perf_counter()
-        if body is None:
-            response = await self.client.get(path)
-        else:
-            response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        try:
+            if body is None:
+                response = await self.client.get(path)
+            else:
+                response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        except httpx.TransportError:  # a dropped connection (counted; the learner goes on, as a page would)
+            self.errors += 1
+            self.stats.setdefault("error_transport", []).append(time.perf_counter() - started)
+            return {"error": "transport"}
         took = time.perf_counter() - started
+        if started < self.measure_from:
+            data: dict[str, Any] = response.json() if "json" in response.headers.get("content-type", "") else {
+                "html": response.text}
+            return data
         self.stats.setdefault(kind, []).append(took)
         timing = re.search(r"bots;dur=([\d.]+)", response.headers.get("server-timing", ""))
         if timing and kind == "play":
@@ -95,8 +109,8 @@ class Learner:
             self.stats.setdefault(f"error_{response.status_code}", []).append(took)
         if "json" not in response.headers.get("content-type", ""):
             return {"html": response.text}
-        data: dict[str, Any] = response.json()
-        return data
+        answer: dict[str, Any] = response.json()
+        return answer
 
     async def pause(self) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
@@ -200,8 +214,9 @@ def connections(db: str) -> int:
 async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str, list[float]], int, int]:
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
-    until = time.perf_counter() + args.duration
-    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level)
+    measure_from = time.perf_counter() + args.warmup
+    until = measure_from + args.duration
+    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from)
                 for i in range(args.learners)]
     peak = 0
 
@@ -223,7 +238,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=50)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
+    parser.add_argument("--warmup", type=float, default=20.0, help="seconds of load not counted first")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a learner's actions")
     parser.add_argument("--level", default="easy")
     parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
@@ -255,14 +271,18 @@ def main() -> int:
         stats, peak, errors = asyncio.run(drive(args, base, db))
         server_cpu = cpu_seconds(server.pid)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: the workers end with it
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         if cluster is not None:
             cluster.stop()
-    wall = time.perf_counter() - wall
+    wall = time.perf_counter() - wall - args.warmup  # the rates are over the measured part
     report = {
         "learners": args.learners, "workers": args.workers, "duration_s": args.duration, "think_s": args.think,
-        "level": args.level, "cores": os.cpu_count(),
+        "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
         "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error")))
                                 / wall, 1),
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}

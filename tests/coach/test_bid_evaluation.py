@@ -128,3 +128,50 @@ def test_a_play_view_is_refused() -> None:
     game = Game.with_landlord(3, 0)
     with pytest.raises(ValueError):
         evaluate_bid(game.view(0), SMALL)
+
+
+def test_bid_samples_come_in_steps_until_every_verdict_is_settled_or_the_cap() -> None:
+    """Sequential sampling of the auction (issue 20): the first step is the fixed budget's, sample
+    for sample; more steps only while a candidate's loss is unsettled."""
+    from dataclasses import replace
+
+    from tutor.coach.bidding import bids_settled
+
+    view = opening("3345567899TJQKA2X")
+    fixed = replace(SMALL, policy="medium", samples=4)
+    stepped = replace(fixed, max_samples=12)
+    first, ev = evaluate_bid(view, fixed), evaluate_bid(view, stepped)
+    assert ev.samples in (4, 8, 12) and first.samples == 4
+    assert {c.bid: c.scores[:4] for c in ev.candidates} == {c.bid: c.scores for c in first.candidates}
+    assert ev.samples == 12 or bids_settled(ev)
+    if ev.samples > 4:  # a step was added only because the one before left a verdict unsettled
+        assert not bids_settled(evaluate_bid(view, replace(stepped, max_samples=ev.samples - 4)))
+
+
+def _made_up(scores: dict[int, list[float]]) -> object:
+    from tutor.coach.bidding import BidEvaluation, BidValue
+
+    n = len(next(iter(scores.values())))
+    values = [BidValue(b, tuple(s), tuple([1] * n), tuple([1] * n)) for b, s in scores.items()]
+    values.sort(key=lambda v: -v.expected)
+    return BidEvaluation(opening("3345567899TJQKA2X"), values, n, 0, n, 0, SMALL)
+
+
+def test_good_choice_is_said_only_when_no_value_within_the_noise_is_an_inaccuracy() -> None:
+    """Issue 20: bid verdicts say "Unclear" inside the noise — no praise for 0.25 ± 0.6 stakes."""
+    from tutor.coach.bidding import bid_verdict_phrase
+    from tutor.i18n import speaking
+
+    noisy = _made_up({1: [4.0, -4.0, 0.0, 0.0] * 4, 0: [0.0, 0.0, 3.0, -4.0] * 4})  # loss 0.25 ± 0.9
+    verdict, ev = judge_bid(noisy.view, 0, evaluation=noisy)  # type: ignore[attr-defined]
+    assert verdict.level == "good" and not verdict.sure
+    with speaking("en"):
+        assert bid_verdict_phrase(verdict, ev).render().startswith("Unclear in the auction")
+    steady = _made_up({1: [1.0] * 16, 0: [0.9, 0.8] * 8})  # loss 0.15 ± 0.013: good whatever the noise
+    verdict, ev = judge_bid(steady.view, 0, evaluation=steady)  # type: ignore[attr-defined]
+    assert verdict.level == "good" and verdict.sure
+    with speaking("en"):
+        assert bid_verdict_phrase(verdict, ev).render().startswith("Good choice")
+        # The best by the estimate, not told from the next: said so.
+        best, ev = judge_bid(noisy.view, 1, evaluation=noisy)  # type: ignore[attr-defined]
+        assert "Not told apart from" in bid_verdict_phrase(best, ev).render()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +73,26 @@ def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
         return {name: found for name, found in rows.items() if found}
     finally:
         db.close()
+
+
+@contextmanager
+def served(make_app: Callable[[int], Any]) -> Iterator[str]:
+    """An app (``make_app(port)``) under uvicorn on a free loopback port, in a thread: its base URL."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(make_app(port), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listener.close()

@@ -14,9 +14,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import threading
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -54,24 +51,11 @@ def context(tmp_path_factory: pytest.TempPathFactory) -> Any:
 @pytest.fixture(scope="module")
 def server(context: Any) -> Iterator[str]:
     """``ddz serve``'s app on a free port in a thread, on a throw-away store."""
-    import uvicorn
-
+    from tests.web.conftest import served
     from tutor.web.app import create_app
 
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    app = create_app(context, port=port)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        thread.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        listener.close()
+    with served(lambda port: create_app(context, port=port)) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("tutor.store.club", reason="club mode's store (branch clubstore) not merged yet")
 
 from tests.web.conftest import BASE
 

@@ -118,6 +118,7 @@ class BidFigures:
     worst: float
     cpu_median: float
     cpu_worst: float
+    #: The most samples a decision drew (the sequential sampling's cap when a verdict stayed unsettled).
     samples: int
     #: Median games played out per decision (one per sample and possible landlord).
     games: float
@@ -150,12 +151,14 @@ def run_bids(budget: BidBudget = DEFAULT_BID_BUDGET, deals: tuple[int, ...] = BI
     games: list[int] = []
     work: list[int] = []
     misfits = 0
+    drawn: list[int] = []
     for view in bid_positions(deals):
         ev = _timed(lambda: evaluate_bid(view, budget), times, cpu)
+        drawn.append(ev.samples)
         games.append(ev.games)
         work.append(ev.decisions)
         misfits += ev.misfits
     return BidFigures(
-        len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), budget.samples,
+        len(times), statistics.median(times), max(times), statistics.median(cpu), max(cpu), max(drawn, default=0),
         statistics.median(games), statistics.median(work), misfits, os.getloadavg(),
     )  # fmt: skip

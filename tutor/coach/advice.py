@@ -54,6 +54,7 @@ from tutor.coach.evaluation import (
     Evaluation,
     Move,
     evaluate,
+    flags,
     settled,
 )
 from tutor.coach.mistakes import Finding, detect, seat_phrase
@@ -116,13 +117,20 @@ class Verdict:
 
     @property
     def flagged(self) -> bool:
-        """An inaccuracy or worse that the samples tell from luck (loss above twice its noise)."""
-        return self.level in FLAGGED and self.loss > NOISE_SIGMAS * self.noise
+        """An inaccuracy or worse that the samples tell from luck (loss above twice its noise) and
+        that lies clearly over the line (:func:`~tutor.coach.evaluation.flags`)."""
+        return self.level in FLAGGED and flags(self.loss, self.noise)
 
     @property
     def unclear(self) -> bool:
-        """A loss of 0.10 or more that the samples cannot tell from luck: said with its figures, not flagged."""
+        """A loss of 0.10 or more that is not flagged — not told from luck, or too close to the line
+        of an inaccuracy to call: said with its figures, not a mistake to replay."""
         return self.level in FLAGGED and not self.flagged
+
+    @property
+    def borderline(self) -> bool:
+        """Unclear only because it lies too close to the inaccuracy line (told from luck)."""
+        return self.unclear and self.loss > NOISE_SIGMAS * self.noise
 
     @property
     def sure(self) -> bool:
@@ -237,7 +245,7 @@ def _worse(view: PlayerView, move: Move, ev: Evaluation) -> Finding | None:
     if got is None or move == ev.best.move:
         return None
     loss, noise = ev.loss(move), ev.loss_noise(move)
-    if loss < INACCURACY or loss <= NOISE_SIGMAS * noise:
+    if loss < INACCURACY or not flags(loss, noise):
         return None
     values: dict[str, object] = {"loss": signed_loss(loss, noise), "best": move_phrase(ev.best.move)}
     why = detect(view, move, better=(ev.best.move,))
@@ -355,7 +363,7 @@ def verdict_phrase(v: Verdict) -> Phrase:
         "level": Phrase(f"coach.level_{v.level}"),
     }
     if v.unclear:
-        return Phrase("coach.verdict_unclear", values)
+        return Phrase("coach.verdict_borderline" if v.borderline else "coach.verdict_unclear", values)
     line = Phrase(f"coach.verdict_{v.level}" if v.sure else f"coach.verdict_probably_{v.level}", values)
     if v.explanation is not None:
         return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})

@@ -75,7 +75,7 @@ class BidBudget:
     1.5 s on the 2-core machine); see docs/coach.md.
     """
 
-    #: Hidden deals (two hands and the kitty) per decision; every candidate plays on each.
+    #: Hidden deals (two hands and the kitty) per step of the sequential sampling; every candidate plays on each.
     samples: int = 16
     #: Draws per sample looking for hands that explain the bids already made.
     tries: int = 32
@@ -89,9 +89,18 @@ class BidBudget:
     #: :func:`tutor.bots.rollout.playout_line`: cheap, but its farmers play too loosely as a
     #: team — a hopeless hand won 45% as landlord — so the auction keeps "hard"; docs/coach.md).
     policy: str = "hard"
+    #: At most this many samples in all: steps of :attr:`samples` are added while a candidate's loss
+    #: against the best is not settled (issue 20).  ``max_samples <= samples`` (a hand-made budget's
+    #: default) gives one fixed step, the behaviour before.
+    max_samples: int = 0
+    #: A loss (base stakes) whose standard error is at most this is settled.
+    target_noise: float = 0.25
 
 
-DEFAULT_BID_BUDGET = BidBudget()
+#: The coach's: steps of 16 samples of the hard policy, a second step while a verdict is unsettled
+#: (sized by ``ddz bench coach``'s bid decisions: the hard policy costs ~10 ms of CPU a sample, and
+#: the compiled quick play-out does not rank bids like it — ``benchmarks/bid_policy.py``; docs/coach.md).
+DEFAULT_BID_BUDGET = BidBudget(max_samples=32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,14 +212,33 @@ class _BidEvaluator:
         self.n = view.players
         # The bots' own bid policy, one seed a sample: a level that tosses a coin (easy)
         # tosses a different one in each sample, never the table's (which follows the deal).
-        self.bidders: list[Bot] = [make_bot(_bid_model(budget.bidder, view.rules), i + 1) for i in range(budget.samples)]
+        self.bidders: list[Bot] = []
+        self.salt = salt
         self.policy = make_policy(budget.policy)
         self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
-        rng = random.Random(view_seed(view, salt))
-        self.deals = [self._sample(rng, i) for i in range(budget.samples)]
+        #: Per candidate: the scores, landlord flags and win flags of the samples played so far.
+        self._values: dict[int, tuple[list[float], list[int], list[int]]] = {}
+        self.deals: list[tuple[dict[int, int], int]] = []
+        self.steps = 0
+        self.draw()
+
+    def draw(self) -> bool:
+        """Add one step of samples (False at the cap).  Step ``k``'s generator is seeded from the
+        view's public facts and ``k`` (the first step from the facts alone, as before issue 20)."""
+        room = max(self.budget.max_samples, self.budget.samples) - len(self.deals)
+        if room <= 0:
+            return False
+        seed = view_seed(self.view, self.salt) + ("" if self.steps == 0 else f":{self.steps}")
+        rng = random.Random(seed)
+        for _ in range(min(self.budget.samples, room)):
+            index = len(self.deals)
+            self.bidders.append(make_bot(_bid_model(self.budget.bidder, self.rules), index + 1))
+            self.deals.append(self._sample(rng, index))
+        self.steps += 1
+        return True
 
     # ------------------------------------------------------------- sampling
     def _sample(self, rng: random.Random, index: int) -> tuple[dict[int, int], int]:
@@ -329,10 +357,10 @@ class _BidEvaluator:
         return won, score.multiplier, score.deltas[me]
 
     def value(self, candidate: int) -> BidValue:
-        scores: list[float] = []
-        landlord_flags: list[int] = []
-        won_flags: list[int] = []
-        for i, (hidden, _) in enumerate(self.deals):
+        """``candidate`` over every sample drawn so far (a later step plays only its own samples)."""
+        scores, landlord_flags, won_flags = self._values.setdefault(candidate, ([], [], []))
+        for i in range(len(scores), len(self.deals)):
+            hidden, _ = self.deals[i]
             _, landlord, bid = self.auction(i, hidden, candidate)
             if landlord is None:
                 scores.append(0.0)  # all passed: redealt, this deal scores nothing
@@ -357,9 +385,24 @@ def evaluate_bid(view: PlayerView, budget: BidBudget = DEFAULT_BID_BUDGET) -> Bi
     if view.landlord is not None or view.to_move != view.seat or view.kitty is not None:
         raise ValueError("the coach evaluates a bid of the player to bid")
     ev = _BidEvaluator(view, budget)
-    values = [ev.value(b) for b in legal_bids(view)]
-    values.sort(key=lambda v: (-round(v.expected, 9), v.bid))
-    return BidEvaluation(view, values, len(ev.deals), ev.misfits, len(ev._games), ev.decisions, budget)
+    bids = legal_bids(view)
+    while True:
+        values = [ev.value(b) for b in bids]
+        values.sort(key=lambda v: (-round(v.expected, 9), v.bid))
+        found = BidEvaluation(view, values, len(ev.deals), ev.misfits, len(ev._games), ev.decisions, budget)
+        if bids_settled(found) or not ev.draw():
+            return found
+
+
+def bids_settled(ev: BidEvaluation) -> bool:
+    """Is every candidate's verdict known well enough to say?  Its loss against the best has a
+    noise of at most :attr:`BidBudget.target_noise`, or stays in one verdict band within twice
+    its noise — the sequential sampling of the auction stops then (or at the cap)."""
+    from tutor.coach.evaluation import settled
+
+    thresholds = (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER)
+    target = ev.budget.target_noise
+    return all(settled(ev.loss(c.bid), ev.loss_noise(c.bid), target, thresholds) for c in ev.candidates[1:])
 
 
 # --------------------------------------------------------------------------- verdicts
@@ -395,6 +438,14 @@ class BidVerdict:
         from tutor.coach.advice import FLAGGED
 
         return self.level in FLAGGED and not self.flagged
+
+    @property
+    def sure(self) -> bool:
+        """Would the band be the same anywhere within twice the noise?  "Good choice" is said only then:
+        a loss of 0.2 ± 0.4 stakes is not known to be good (issue 20: no praise inside the noise)."""
+        from tutor.coach.evaluation import settled
+
+        return settled(self.loss, self.noise, 0.0, (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER))
 
     def to_data(self) -> dict[str, object]:
         """JSON-ready, exactly: a saved game keeps its bid verdicts (docs/coach.md)."""
@@ -489,12 +540,16 @@ def bid_verdict_phrase(v: BidVerdict, ev: BidEvaluation) -> Phrase:
     """The verdict on a bid as data: the bid's expected score and, when flagged, the better bid's."""
     rules = ev.view.rules
     values: dict[str, object] = {"bid": bid_phrase(v.bid, rules), "score": points(v.expected, ev)}
-    if v.level in ("best", "good"):
-        return Phrase(f"coach.bid_verdict_{v.level}", values)
+    if v.level == "best":
+        line = Phrase("coach.bid_verdict_best", values)
+        close = close_call(ev)  # the best by the estimate, but not told from the next one: said
+        return line if close is None else Phrase("coach.joined", {"first": line, "second": close})
+    if v.level == "good" and v.sure:
+        return Phrase("coach.bid_verdict_good", values)
     base = rules.base
     values.update({"best": bid_phrase(v.best_bid, rules), "best_score": points(v.best_expected, ev),
                    "loss": round(v.loss * base), "noise": round(v.noise * base)})  # fmt: skip
-    if v.unclear:
+    if v.unclear or v.level == "good":  # "good" only when no value within twice the noise is an inaccuracy
         return Phrase("coach.bid_verdict_unclear", values)
     return Phrase(f"coach.bid_verdict_{v.level}", values)
 
