@@ -22,6 +22,7 @@ import json
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -30,6 +31,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "load-test-password"
+#: The server's own log (warnings, errors) during a run.
+LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
+#: (status, path) of every refused request, for the report.
+REFUSED: dict[str, int] = {}
 #: Each learner's activities and how often they pick each.
 ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
 
@@ -64,7 +69,7 @@ class Learner:
     """One simulated learner: a cookie jar, the page's CSRF token, and a loop of activities."""
 
     def __init__(self, name: str, base: str, stats: dict[str, list[float]], rng: random.Random,
-                 think: float, level: str) -> None:
+                 think: float, level: str, measure_from: float) -> None:
         import httpx
 
         self.name = name
@@ -76,27 +81,45 @@ class Learner:
         self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600)
         self.csrf = ""
         self.errors = 0
+        #: Requests before this moment warm the server up (each worker loads the course, the library…): not counted.
+        self.measure_from = measure_from
 
     async def call(self, kind: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        import httpx
+
         started = time.perf_counter()
-        if body is None:
-            response = await self.client.get(path)
-        else:
-            response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        try:
+            if body is None:
+                response = await self.client.get(path)
+            else:
+                response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+        except httpx.TransportError:  # a dropped connection (counted; the learner goes on, as a page would)
+            self.errors += 1
+            self.stats.setdefault("error_transport", []).append(time.perf_counter() - started)
+            return {"error": "transport"}
         took = time.perf_counter() - started
+        if started < self.measure_from:
+            data: dict[str, Any] = response.json() if "json" in response.headers.get("content-type", "") else {
+                "html": response.text}
+            return data
         self.stats.setdefault(kind, []).append(took)
-        timing = re.search(r"bots;dur=([\d.]+)", response.headers.get("server-timing", ""))
-        if timing and kind == "play":
-            bots = float(timing.group(1)) / 1000
+        timing = dict(re.findall(r"(\w+);dur=([\d.]+)", response.headers.get("server-timing", "")))
+        if "cpu" in timing:  # the server's CPU for this request's work (its thread), bots included
+            self.stats.setdefault(f"cpu_{kind}", []).append(float(timing["cpu"]) / 1000)
+        if "bots" in timing and kind == "play":
+            bots = float(timing["bots"]) / 1000
             self.stats.setdefault("bots", []).append(bots)
+            self.stats.setdefault("cpu_bots", []).append(float(timing["botscpu"]) / 1000)
             self.stats.setdefault("play_without_bots", []).append(max(0.0, took - bots))
         if response.status_code >= 400:
             self.errors += 1
+            where = f"{response.status_code} {path.split('?')[0]}"
+            REFUSED[where] = REFUSED.get(where, 0) + 1
             self.stats.setdefault(f"error_{response.status_code}", []).append(took)
         if "json" not in response.headers.get("content-type", ""):
             return {"html": response.text}
-        data: dict[str, Any] = response.json()
-        return data
+        answer: dict[str, Any] = response.json()
+        return answer
 
     async def pause(self) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
@@ -179,13 +202,14 @@ class Learner:
 def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
                "--workers", str(workers), "--port", "0", "--no-open"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = open(LOG, "w")  # never a pipe nobody reads: a full pipe would stall the server's logging
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert server.stdout is not None
     line = server.stdout.readline()
     found = re.search(r"(http://\S+?)/?\s", line + " ")
     if not found:
         server.kill()
-        raise SystemExit(f"the server did not start: {line!r} {server.stderr.read() if server.stderr else ''}")
+        raise SystemExit(f"the server did not start: {line!r} (see {LOG})")
     return server, found.group(1).rstrip("/")
 
 
@@ -200,8 +224,9 @@ def connections(db: str) -> int:
 async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str, list[float]], int, int]:
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
-    until = time.perf_counter() + args.duration
-    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level)
+    measure_from = time.perf_counter() + args.warmup
+    until = measure_from + args.duration
+    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from)
                 for i in range(args.learners)]
     peak = 0
 
@@ -223,7 +248,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=50)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--duration", type=float, default=60.0)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
+    parser.add_argument("--warmup", type=float, default=20.0, help="seconds of load not counted first")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a learner's actions")
     parser.add_argument("--level", default="easy")
     parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
@@ -255,19 +281,25 @@ def main() -> int:
         stats, peak, errors = asyncio.run(drive(args, base, db))
         server_cpu = cpu_seconds(server.pid)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: the workers end with it
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         if cluster is not None:
             cluster.stop()
-    wall = time.perf_counter() - wall
+    wall = time.perf_counter() - wall - args.warmup  # the rates are over the measured part
     report = {
         "learners": args.learners, "workers": args.workers, "duration_s": args.duration, "think_s": args.think,
-        "level": args.level, "cores": os.cpu_count(),
-        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error")))
+        "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
+        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error", "cpu")))
                                 / wall, 1),
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
         "errors": errors,
+        "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])[:8]),
+        "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
         "client_cpu_s": round(time.process_time() - cpu_client, 1),

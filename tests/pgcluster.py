@@ -56,11 +56,14 @@ class Cluster:
 
     def __init__(self, bin_dir: Path) -> None:
         self.bin = bin_dir
-        self.folder = Path(tempfile.mkdtemp(prefix="ddz-pg-"))
+        self._as_root = hasattr(os, "geteuid") and os.geteuid() == 0
+        # /tmp when root: the cluster's user must reach the folder (a TMPDIR under /root it could not), and a
+        # short path keeps the socket's name under the 107-byte limit of a unix socket address.
+        base = "/tmp" if self._as_root and os.path.isdir("/tmp") else None
+        self.folder = Path(tempfile.mkdtemp(prefix="ddz-pg-", dir=base))
         self.data = self.folder / "data"
         self.port = _free_port()
         self._schemas = itertools.count(1)
-        self._as_root = hasattr(os, "geteuid") and os.geteuid() == 0
         if self._as_root:
             import pwd
 

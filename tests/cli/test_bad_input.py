@@ -109,6 +109,13 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                  [bad_integer(rng), "--at", "1"], ["1", "--at", bad_integer(rng)], ["424242", "--at", "1"],
                                  [junk(rng, long=True)]]),
         "mistakes": lambda: pick([[bad_integer(rng)], ["424242"], [junk(rng)], ["1", unknown_option(rng)]]),
+        # issue 25: a file that is not an export, an unknown learner, a database that is not there.
+        "store": lambda: pick([["import", str(Path("/nonexistent") / "x.jsonl")], ["import", __file__],
+                               ["export", str(Path("/nonexistent") / "x.jsonl"), "--learner", junk(rng)[:30]],
+                               ["import", __file__, "--db", "postgresql://nobody@/x?host=/nonexistent"],
+                               ["export"], [junk(rng)], ["import", "", unknown_option(rng)]]),
+        "users": lambda: pick([["remove", junk(rng)[:30]], ["list", unknown_option(rng)], [junk(rng)],
+                               ["list", "--db", "postgresql://nobody@/x?host=/nonexistent"]]),
     }
 
 

@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("tutor.store.club", reason="club mode's store (branch clubstore) not merged yet")
-
 
 def run(args: list[str], stdin: str = "") -> Any:
     from click.testing import CliRunner

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -49,10 +50,20 @@ def test_a_witness_replays_through_the_engine_to_the_position() -> None:
 
 
 def test_a_seat_that_leads_must_have_won_a_trick_before() -> None:
-    """Right (a farmer) leads while still holding all 17 cards: he never played, so never won a trick."""
-    setup = _setup({0: "34567"}, {1: 16, 2: 5}, landlord=2, table=(1, "9"))
+    """Right (a farmer) is to lead while still holding all 17 cards: he never played, so never won a trick."""
+    setup = replace(_setup({0: "34567"}, {1: 17, 2: 5}, landlord=2), to_move=1)
     why = proven_reachable(setup)
     assert why is not None and "never played" in why
+
+
+def test_a_single_to_beat_may_answer_a_lower_single_in_the_same_trick() -> None:
+    """Left (a farmer) has played one card, the Q on the table, and the landlord (right) is to move:
+    left never led, but his Q answered a lower single the landlord led (you passed) — a real position
+    the validator used to refuse as "left leads but has never played"."""
+    setup = replace(_setup({0: "3456789TJQKA2"}, {1: 7, 2: 16}, landlord=1, table=(2, "Q")), to_move=1)
+    game = _replays(setup)
+    assert game.to_move == 1 and game.table_seat == 2 and game.table is not None
+    assert Cards(game.table.cards) == Cards.parse("Q") and game.card_counts == (13, 7, 16)
 
 
 def test_the_face_up_kitty_belongs_to_the_landlord() -> None:
@@ -99,3 +110,38 @@ def test_the_kitty_cards_go_into_the_landlords_plays() -> None:
     assert proven_reachable(setup) is not None  # the X is in right's hand, not the landlord's
     game = _replays(replace(setup, kitty=Cards.parse("22Q")))
     assert game.hand(0) == Cards.parse("3456") and game.hand(1) == Cards.parse("XD5")
+
+
+def test_cards_gone_are_the_earlier_tricks_and_the_hidden_hands_are_the_rest() -> None:
+    """A lesson that says which cards are gone (the counter): the witness plays exactly those before
+    the position and deals the hidden hands from what is left; the learner's view knows them too."""
+    from tutor.engine.cards import FULL_DECK
+    from tutor.lessons.view_claims import lesson_view
+
+    mine, out = Cards.parse("99946"), Cards.parse("TTJQQK")
+    gone = Cards(FULL_DECK.packed - mine.packed - out.packed)
+    setup = replace(_setup({0: "99946"}, {1: 3, 2: 3}, landlord=0), gone=gone)
+    assert setup.still_out() == out
+    witness = build_witness(setup)
+    game = _replays(setup)
+    assert Cards(game.hand(1).packed + game.hand(2).packed) == out and game.hand(0) == mine
+    played = sum(t.play.cards for t in witness.turns if t.play is not None)
+    assert Cards(played) == gone  # every card gone, and only those, was played before
+    view = lesson_view(setup)
+    assert view is not None  # the view's history holds the cards gone: the coach samples only splits of 10 10 J Q Q K
+    assert Cards(sum(t.play.cards for t in view.history if t.play is not None)) == gone
+    wrong = replace(setup, gone=Cards(gone.packed - Cards.parse("3").packed))
+    assert "gone" in (proven_reachable(wrong) or "")  # a card unaccounted for: not the position it says
+
+
+def test_a_lesson_with_cards_gone_must_account_for_every_card(tmp_path: Path) -> None:
+    from tutor.lessons.loader import load_lesson_file
+    from tutor.lessons.model import build_lesson
+
+    path = tmp_path / "gone.yaml"
+    path.write_text('id: gone\ntitle: "Gone"\nlevel: 1\nsteps:\n  - text: "Count."\n    position:\n'
+                    '      landlord: you\n      bid: 1\n      hands: {you: "99946"}\n      counts: {right: 3, left: 3}\n'
+                    '      gone: "33335555777788TT"\n', encoding="utf-8")
+    _, problems = build_lesson(load_lesson_file(path))
+    assert [(p.code, p.path) for p in problems] == [("hand_size", "steps[0].position.gone")]
+    assert "make 27, not 54" in problems[0].message

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from tutor.lessons.course import load_course
@@ -59,3 +62,26 @@ def test_tens_are_spelled_for_the_author_but_jokers_need_a_name_or_a_web_wording
     assert all("ddz" in m for m in browser_problems(command))
     half = Text("counter (c)", "счётчик (c)", Text("the counter"))
     assert browser_problems(half) == ["the browser's wording has no Russian (ru): add web.ru"]
+
+
+#: The "not" column of the Russian glossary (docs/lessons.md): words the course and the coach replaced.
+_NOT_RUSSIAN = re.compile(
+    r"партн[её]р|(?<![а-яё])ход(?:ит|ите|ить)? первым|удваива\w* (?:ставку|партию)|складн"
+    r"|(?<![а-яё])(?:вернуть|вернёт|вернут|возвраща(?:ет|ют|ть)|забрать|забира(?:ет|ть)|заберёт|отнять"
+    r"|отнима(?:ет|ть)|отда(?:ть|ёт|ют)|перехват(?:ить|ит|ывать|ывает)|взять|возьмёт|удерж(?:ать|ат|ивает)"
+    r"|сохраня(?:ет|ть)) ход(?![а-яё])",
+    re.IGNORECASE)
+
+
+def test_the_russian_glossary_holds_in_the_lessons_and_the_catalogues() -> None:
+    """«заход» for the lead (never «ход первым», «вернуть ход»), «напарник», «удваивает стоимость партии»."""
+    from tutor.paths import lessons_dir
+
+    root = Path(__file__).resolve().parents[2]
+    files = [*sorted(lessons_dir().glob("*.yaml")), *sorted((root / "tutor" / "i18n" / "ru").glob("*.yaml"))]
+    found = [f"{path.name}:{n}: {m.group(0)}" for path in files
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for m in _NOT_RUSSIAN.finditer(line)]
+    assert found == []
+    assert _NOT_RUSSIAN.search("двойка вернёт ход") and _NOT_RUSSIAN.search("Вы ходите первым")
+    assert not _NOT_RUSSIAN.search("двойка вернёт заход") and not _NOT_RUSSIAN.search("пять ходов")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,8 +21,10 @@ DAY = date(2025, 5, 1)
 
 
 @pytest.fixture()
-def progress(tmp_path: Path) -> PuzzleProgress:
-    return PuzzleProgress(Store.open(tmp_path / "ddz.sqlite3"))
+def progress(club: Any) -> Iterator[PuzzleProgress]:
+    """A club learner's progress, on SQLite and on PostgreSQL (tests/conftest.py: ``club``)."""
+    with club.store_for(3) as store:
+        yield PuzzleProgress(store)
 
 
 def puzzle(theme: str = "heads_up"):  # type: ignore[no-untyped-def]

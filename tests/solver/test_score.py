@@ -2,7 +2,8 @@
 
 Checked against a plain recursion over the test oracle (solver_brute): the
 winner picks, among its moves that keep the win, the most bombs to come; the
-loser the fewest.  Positions are dealt so that bombs and the rocket are common.
+loser the fewest.  Positions are dealt so that bombs and the rocket are common.  The test checks the first
+100 positions of the sweep; ``benchmarks/solver_vs_brute.py`` runs all 300.
 """
 
 from __future__ import annotations
@@ -66,10 +67,15 @@ def bomb_heavy_position(rng: random.Random, players: int) -> Position:
     return Position(tuple(hands), tuple(roles), 0, table, table_by)
 
 
-def test_score_matches_brute_force() -> None:
+#: Positions of the whole sweep (the benchmark) and of the test's sample (its first ones).
+FULL, SAMPLED = 300, 100
+
+
+def sweep_score(count: int) -> tuple[int, int]:
+    """(positions checked, positions where the winner forces a bomb) of the first ``count`` dealt."""
     rng = random.Random(2026)
     checked = bombs_seen = 0
-    for i in range(300):
+    for i in range(count):
         pos = bomb_heavy_position(rng, 2 if i % 3 else 3)
         if pos.is_over or any(len(h) == 0 for h in pos.hands):
             continue
@@ -108,7 +114,12 @@ def test_score_matches_brute_force() -> None:
         assert p.is_over and played == expected, pos
         checked += 1
         bombs_seen += expected > 0
-    assert checked > 200 and bombs_seen > 50
+    return checked, bombs_seen
+
+
+def test_score_matches_brute_force() -> None:
+    checked, bombs_seen = sweep_score(SAMPLED)
+    assert checked > 66 and bombs_seen > 16, (checked, bombs_seen)
 
 
 def test_score_on_known_positions() -> None:

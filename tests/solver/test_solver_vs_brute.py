@@ -2,6 +2,9 @@
 
 Same result, the same SET of winning root moves, and (fastest) the same
 shortest forced win, for 2 and 3 players, leading and following.
+
+Each test checks a sample of its sweep (``SAMPLE``: the first positions of the same random
+sequence); the whole sweeps, four times as many positions, are ``benchmarks/solver_vs_brute.py``.
 """
 
 from __future__ import annotations
@@ -71,34 +74,47 @@ def _check(pos: Position, solver: Solver) -> None:
     assert (p.winner is pos.roles[0]) is expected
 
 
-@pytest.mark.parametrize("players", [2, 3])
-@pytest.mark.parametrize("with_table", [False, True])
-def test_random_positions_match_brute_force(players: int, with_table: bool) -> None:
+#: The positions of each sweep in the benchmark; the tests check the first 1/SAMPLE of them.
+FULL = {"random-2": 700, "random-3": 500, "fresh": 150, "fastest-2": 250, "fastest-3": 150, "cores": 400}
+SAMPLE = 4
+
+
+def sweep_random(players: int, with_table: bool, count: int) -> int:
     rng = random.Random(1000 * players + with_table)
     solver = Solver()
-    count = 700 if players == 2 else 500
     for i in range(count):
         pos = random_position(rng, players, 6 if players == 2 else (5 if i % 5 == 0 else 4), with_table)
         _check(pos, solver)
+    return count
 
 
-def test_fresh_solver_agrees_with_shared_solver() -> None:
-    """Transposition entries from earlier solves never leak wrong answers."""
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("with_table", [False, True])
+def test_random_positions_match_brute_force(players: int, with_table: bool) -> None:
+    sweep_random(players, with_table, FULL[f"random-{players}"] // SAMPLE)
+
+
+def sweep_fresh(count: int) -> int:
     rng = random.Random(7)
     shared = Solver()
-    for _ in range(150):
+    for _ in range(count):
         pos = random_position(rng, rng.choice([2, 3]), 5, rng.random() < 0.5)
         a = shared.solve(pos)
         b = Solver().solve(pos)
         assert a.mover_wins == b.mover_wins
         assert set(a.winning_moves) == set(b.winning_moves)
+    return count
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_fastest_matches_brute_force_depth(players: int) -> None:
+def test_fresh_solver_agrees_with_shared_solver() -> None:
+    """Transposition entries from earlier solves never leak wrong answers."""
+    sweep_fresh(FULL["fresh"] // SAMPLE)
+
+
+def sweep_fastest(players: int, count: int) -> int:
     rng = random.Random(42 + players)
     solver = Solver()
-    for _ in range(250 if players == 2 else 150):
+    for _ in range(count):
         pos = random_position(rng, players, 5 if players == 2 else 4, rng.random() < 0.5)
         brute, state = _brute_for(pos)
         mover_team = brute.team(0)
@@ -116,15 +132,15 @@ def test_fastest_matches_brute_force_depth(players: int) -> None:
             p = p.after(move)
         assert p.winner is winner_role
         assert plays == expected, pos
+    return count
 
 
-def test_two_player_core_matches_team_core() -> None:
-    """The negamax two-player core and the general team core agree.
+@pytest.mark.parametrize("players", [2, 3])
+def test_fastest_matches_brute_force_depth(players: int) -> None:
+    sweep_fastest(players, FULL[f"fastest-{players}"] // SAMPLE)
 
-    The two-player core prunes dominated moves and normalises tables, the
-    team core does neither for farmers, so this checks those prunings on
-    positions larger than the brute force can take.
-    """
+
+def sweep_cores(count: int) -> int:
     from tutor.solver.search import Budget, TeamSearch, TwoPlayerSearch
     from tutor.solver.tables import HandTables, table_code
 
@@ -133,7 +149,7 @@ def test_two_player_core_matches_team_core() -> None:
     two = TwoPlayerSearch(tables)
     two.budget = Budget(None, None)
     teams = {}
-    for _ in range(400):
+    for _ in range(count):
         pos = random_position(rng, 2, 8, rng.random() < 0.5)
         sides = tuple(0 if r is Role.LANDLORD else 1 for r in pos.roles)
         team = teams.get(sides)
@@ -144,3 +160,14 @@ def test_two_player_core_matches_team_core() -> None:
         a = two.win(pos.packed[0], pos.packed[1], code, pos.table)
         b = team.win(pos.packed, 0, code, pos.table, pos.table_by or 0 if code else 0)
         assert a == b, pos
+    return count
+
+
+def test_two_player_core_matches_team_core() -> None:
+    """The negamax two-player core and the general team core agree.
+
+    The two-player core prunes dominated moves and normalises tables, the
+    team core does neither for farmers, so this checks those prunings on
+    positions larger than the brute force can take.
+    """
+    sweep_cores(FULL["cores"] // SAMPLE)

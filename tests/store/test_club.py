@@ -19,6 +19,9 @@ from tutor.store.mistakes import MistakeStore, StoredMistake
 from tutor.store.puzzles import PuzzleRows
 from tutor.store.users import UserError
 
+from tests.store.filling import fill as _fill
+from tests.store.filling import finished as _finished
+
 
 @pytest.fixture(autouse=True)
 def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -27,28 +30,6 @@ def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr("tutor.store.users._hasher", lambda: PasswordHasher(time_cost=1, memory_cost=256,
                                                                               parallelism=1))
-
-
-def _finished(deal: int, level: str = "easy", won: bool = True, delta: int = 10) -> FinishedGame:
-    return FinishedGame(deal=deal, level=level, role="farmer", won=won, bid=1, multiplier=1, cost=10, delta=delta,
-                        scored=True, hints=0, undos=0, record={"deal_number": deal})
-
-
-def _fill(store: Store, tag: str) -> None:
-    """One row in every area for the store's learner."""
-    games = GameStore(store)
-    games.save_current({"tag": tag})
-    game_id = games.finish(_finished(1))
-    games.save_current({"tag": tag, "open": True})
-    games.release()
-    MistakeStore(store).save_analysis(game_id, [StoredMistake(game_id, 2, "5", "6", 0.4, 0.7, 0.3, "easy",
-                                                              {"code": f"code_{tag}"})])
-    ProgressBook(store).record(f"lesson-{tag}", 2, 1, 0)
-    ReviewBook(store).missed(f"lesson-{tag}", 1)
-    rows = PuzzleRows(store)
-    rows.save_ratings((1600.0 + len(tag), 90.5, 0.06), f"p-{tag}", (1450.25, 120.0, 0.06))
-    rows.add_attempt(f"p-{tag}", "x", date.today().isoformat(), True, "solved", True, 0, 0, '["pair"]', 1500, 1601)
-    store.set_setting("lang", tag)
 
 
 def test_each_learner_reads_and_writes_only_their_own_rows(club: Club) -> None:
@@ -64,17 +45,23 @@ def test_each_learner_reads_and_writes_only_their_own_rows(club: Club) -> None:
         _fill(b, "b")
         assert a.get_setting("lang") == "a" and b.get_setting("lang") == "b"
         assert list(ProgressBook(a).all()) == ["lesson-a"] and list(ProgressBook(b).all()) == ["lesson-b"]
-        assert PuzzleRows(a).learner_rating() == (1601.0, 90.5, 0.06)  # doubles kept exactly on both engines
+        assert PuzzleRows(a).learner_rating() == (1601.123456789, 90.5, 0.06)  # doubles kept exactly on both engines
         assert GameStore(a).running_score() == 10 and len(GameStore(b).unfinished()) == 1
     summary = {s.name: s for s in club.class_summary()}
     assert set(summary) == {"anna", "Boris"}
     assert summary["anna"].lessons_done == 1 and summary["anna"].lesson_stars == 2
     assert summary["anna"].top_mistakes == [("code_a", 1)] and summary["anna"].puzzle_streak == 1
     assert summary["Boris"].games_by_level["easy"].games == 1 and summary["Boris"].games_by_level["easy"].score == 10
-    assert summary["anna"].puzzle_rating == 1601.0 and summary["anna"].puzzle_attempts == 1
+    assert summary["anna"].puzzle_rating == 1601.123456789 and summary["anna"].puzzle_attempts == 1
+    from tutor.store.web_slots import web_slot
+
+    with club.store_for(anna.id) as a, web_slot(a, "game") as slot:
+        slot.save(b"open in a browser")
     club.users.remove("anna")  # all of anna's data goes with her account, in one transaction
     with club.store_for(anna.id) as a, club.store_for(boris.id) as b:
         assert GameStore(a).history() == [] and a.settings() == {} and PuzzleRows(a).learner_rating() is None
+        with web_slot(a, "game") as slot:
+            assert slot.data is None  # her browser's open activities went too
         assert GameStore(b).running_score() == 10
     assert [u.name for u in club.users.list()] == ["Boris"]
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,14 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 BASE = "http://127.0.0.1:8765"
+
+try:  # Playwright's expect() waits 5 s by default, its own clock apart from the context's default timeout:
+    # on a loaded 2-core machine (argon2 hashing, a bot thinking) that is a pace, not a sign of life.
+    from playwright.sync_api import expect as _expect
+
+    _expect.set_options(timeout=60_000)
+except ImportError:  # pragma: no cover - the browser tests skip themselves without Playwright
+    pass
 
 #: Requests a page on another site could make: another origin, the opaque "null" origin of a
 #: sandboxed frame or file, and a browser's own cross-site marker.  Every API must refuse them.
@@ -64,3 +74,72 @@ def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
         return {name: found for name, found in rows.items() if found}
     finally:
         db.close()
+
+
+# ------------------------------------------------------------------ the browser tests (tests/web/browser.py)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every browser test of this process (each test opens its own context)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import ARGS, CHROMIUM, MISSING
+
+    if MISSING:
+        pytest.skip(f"BROWSER TESTS SKIPPED: {MISSING}")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=shutil.which(CHROMIUM) or CHROMIUM, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The web table's context on a throw-away store of this test file's own."""
+    from tutor.web.context import Context
+
+    return Context(store_path=tmp_path_factory.mktemp("web-home") / "ddz.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def server(context: Any) -> Iterator[str]:
+    """``ddz serve``'s app on a free port in a thread, on this file's store."""
+    from tutor.web.app import create_app
+
+    with served(lambda port: create_app(context, port=port)) as url:
+        yield url
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    """A phone-sized page (390×844, touch) of its own; the test fails on a script error in it."""
+    from tests.web.browser import open_page
+
+    with open_page(browser) as opened:
+        yield opened
+
+
+@contextmanager
+def served(make_app: Callable[[int], Any]) -> Iterator[str]:
+    """An app (``make_app(port)``) under uvicorn on a free loopback port, in a thread: its base URL."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(make_app(port), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listener.close()

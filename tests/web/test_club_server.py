@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("tutor.store.club", reason="club mode's store (branch clubstore) not merged yet")
 
 PASSWORD = "correct-horse-1"
 

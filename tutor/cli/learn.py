@@ -118,6 +118,9 @@ def show_setup(console: Console, setup: Setup, trick_hands: list[Cards | None] |
             console.print("  " + t("lessons.hand_hidden", seat=_seat(seat), role=role, count=held[seat]))
         elif setup.landlord is not None or seat == YOU:
             console.print("  " + t("lessons.hand_unknown", seat=_seat(seat), role=role))
+    out = setup.still_out()
+    if out is not None:
+        console.print(t("lessons.still_out_line", cards=_cards(out)))
     if setup.history:
         plays = ", ".join(
             f"{_seat(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"

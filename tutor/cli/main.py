@@ -50,6 +50,7 @@ COMMAND_MODULES: dict[str, str] = {
     "analyze": "tutor.cli.analyze",
     "mistakes": "tutor.cli.mistakes",
     "serve": "tutor.cli.serve",
+    "store": "tutor.cli.store_commands",
     "users": "tutor.cli.users",
 }
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, rank_char
+from tutor.engine.cards import DECK_COUNTS, FULL_DECK, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import STANDARD
 from tutor.engine.view import Turn
@@ -134,6 +134,16 @@ class Setup:
     table: Combo | None
     table_by: int | None
     to_move: int
+    #: Cards played before the history, known to the learner (the card counter shows them); with
+    #: them every card is accounted for, so the hidden hands are exactly the cards left unseen.
+    gone: Cards | None = None
+
+    def still_out(self) -> Cards | None:
+        """What the card counter shows when the lesson says which cards are gone: every card not in
+        your hand and not played (the other two hands together); None when the lesson does not say."""
+        if self.gone is None or YOU not in self.hands:
+            return None
+        return Cards(FULL_DECK.packed - self.hands[YOU].packed - self.gone.packed - self.played().packed)
 
     def count(self, seat: int) -> int | None:
         """Cards held by ``seat``: its hand's size, else the stated count."""
@@ -303,6 +313,10 @@ def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Setu
     if "kitty" in raw:
         kitty = _cards(raw["kitty"], (*where, "kitty"), out)
         ok = ok and kitty is not None
+    gone = None
+    if "gone" in raw:
+        gone = _cards(raw["gone"], (*where, "gone"), out)
+        ok = ok and gone is not None
     history: list[Turn] = []
     for i, item in enumerate(raw.get("history") or []):
         try:
@@ -342,6 +356,7 @@ def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Setu
         table=table,
         table_by=table_by,
         to_move=to_move,
+        gone=gone,
     )
     _check_setup(setup, raw, where, out)
     return setup
@@ -351,7 +366,7 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
     """Cards that appear twice, hand sizes and whether the position can arise (RULES §2–§4)."""
     # The same card in two places: sum every visible card and compare with the deck.
     total = [0] * NUM_RANKS
-    parts: list[Cards] = [*setup.hands.values(), setup.played()]
+    parts: list[Cards] = [*setup.hands.values(), setup.played(), *([setup.gone] if setup.gone is not None else [])]
     for part in parts:
         for r, n in enumerate(part.counts):
             total[r] += n
@@ -362,6 +377,14 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
                 "duplicate_card",
                 f"{n} cards {rank_char(r)!r} in the hands, the history and the table; the deck has {DECK_COUNTS[r]}",
             )
+    if setup.gone is not None and all(setup.count(s) is not None for s in range(3)):
+        # Every card accounted for: the hands, the cards gone, the history and the table make the deck.
+        in_hands = sum(int(setup.count(s) or 0) for s in range(3))
+        deck = in_hands + len(setup.gone) + len(setup.played())
+        if deck != len(FULL_DECK):
+            out.add((*where, "gone"), "hand_size",
+                    f"with 'gone' every card is accounted for: {in_hands} held + {len(setup.gone)} gone +"
+                    f" {len(setup.played())} in the history make {deck}, not {len(FULL_DECK)}")
     if setup.kitty is not None and len(setup.kitty) != STANDARD.kitty_size:
         out.add((*where, "kitty"), "hand_size", f"the kitty has {STANDARD.kitty_size} cards, not {len(setup.kitty)}")
     # Hand sizes: cards held + cards already played by that seat ≤ the deal (17, landlord 20).

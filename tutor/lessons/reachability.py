@@ -40,6 +40,9 @@ from tutor.lessons.model import SEATS, Setup
 
 #: A trick of the prefix: who plays, in order (each a single higher than the one before).
 Shape = tuple[int, ...]
+#: Marks of the prefix's last trick when it is still open at the lesson's first turn: the lesson's
+#: turns start with a pass (``OPEN``), or with a single that answers the prefix's last one (``ANSWERED``).
+OPEN, ANSWERED = -1, -2
 
 
 @dataclass(frozen=True)
@@ -147,8 +150,26 @@ def build_witness(setup: Setup) -> Witness:
                     raise Unreachable(f"the kitty's {rank_char(r)} is shown with a farmer; the landlord took the kitty")
                 forced[r] = need
     plan = _prefix_plan(setup, suffix, landlord, shed)
+    # A prefix single the lesson's first play answers must be lower than it.
+    ceiling = suffix[0].play.main if plan and plan[-1][-1] == ANSWERED and suffix[0].play else None
     start = [[a + b for a, b in zip(shown[s], later[s])] for s in range(3)]
-    deal, tricks = _assign(setup, plan, pool, forced, held, start, landlord)
+    hands_pool: list[int] | None = None
+    reserved = [0] * NUM_RANKS
+    if setup.gone is not None:  # the earlier tricks play exactly the cards gone; the hidden hands hold the rest
+        gone = _counts(setup.gone)
+        if any(g > p for g, p in zip(gone, pool)):
+            raise Unreachable("a card gone is also in a hand, the history or the table")
+        if sum(gone) != sum(shed):
+            raise Unreachable(f"{sum(gone)} cards gone, but the hands and the history leave {sum(shed)} played before")
+        hands_pool = [p - g for p, g in zip(pool, gone)]
+        if landlord not in setup.hands:  # a kitty card still unseen: in his hidden hand when it can be
+            reserved = [min(f, h) for f, h in zip(forced, hands_pool)]
+            hands_pool = [h - r for h, r in zip(hands_pool, reserved)]
+        forced = [f - r for f, r in zip(forced, reserved)]
+        if any(f > g for f, g in zip(forced, gone)):
+            raise Unreachable("the kitty's cards are neither in the landlord's hand nor among the cards gone")
+        pool = gone
+    deal, tricks = _assign(setup, plan, pool, forced, held, start, landlord, hands_pool, reserved, ceiling)
     turns = [*_prefix_turns(plan, tricks), *suffix]
     return _replayed(setup, deal, turns, landlord)
 
@@ -160,6 +181,15 @@ def _prefix_plan(setup: Setup, suffix: list[Turn], landlord: int, shed: list[int
     if opener is None or opener.play is not None:
         goal = opener.seat if opener is not None else setup.to_move
         plan = _plan(landlord, left, goal)
+        if plan is None and opener is not None and opener.play is not None and opener.play.size == 1:
+            # A single need not open its trick: it may answer a lower single the seat before led.
+            before = (opener.seat - 1) % 3
+            if left[before]:
+                rest = list(left)
+                rest[before] -= 1
+                answered = _plan(landlord, (rest[0], rest[1], rest[2]), before)
+                if answered is not None:
+                    return [*answered, (before, ANSWERED)]
         if plan is None:
             raise Unreachable(_why(landlord, goal, left))
         return list(plan)
@@ -173,7 +203,7 @@ def _prefix_plan(setup: Setup, suffix: list[Turn], landlord: int, shed: list[int
     plan = _plan(landlord, (rest[0], rest[1], rest[2]), owner)
     if plan is None:
         raise Unreachable(_why(landlord, owner, tuple(rest)))
-    return [*plan, (owner, -1)]  # -1 marks the open trick
+    return [*plan, (owner, OPEN)]
 
 
 def _why(landlord: int, goal: int, left: tuple[int, ...]) -> str:
@@ -188,7 +218,8 @@ def _why(landlord: int, goal: int, left: tuple[int, ...]) -> str:
 
 def _assign(
     setup: Setup, plan: list[Shape], pool: list[int], forced: list[int], held: list[int | None],
-    shown: list[list[int]], landlord: int,
+    shown: list[list[int]], landlord: int, hands_pool: list[int] | None = None,
+    reserved: list[int] | None = None, ceiling: int | None = None,
 ) -> tuple[list[list[int]], list[list[int]]]:
     """Concrete cards: the deal (rank counts per seat) and the ranks of each prefix trick's singles.
 
@@ -198,6 +229,11 @@ def _assign(
     the tricks are filled largest first, each from the ranks with the most cards still unplaced —
     the greedy that splits a multiset into groups of distinct elements whenever any split exists
     (Gale–Ryser) — and the kitty's unseen cards go into the landlord's plays.
+
+    ``hands_pool``: when the lesson says which cards are gone, the earlier tricks play exactly those
+    (``pool``) and the hidden hands are dealt from this; ``reserved`` are kitty cards kept for the
+    landlord's hidden hand.  ``ceiling``: the last trick's single must be lower (the lesson's first play
+    answers it).
     """
     free = list(pool)
     deal = [list(shown[s]) for s in range(3)]
@@ -205,19 +241,25 @@ def _assign(
         free[r] -= n
     kept = list(forced)  # landlord cards still to place (in a prefix play or his unseen hand)
     tricks: list[list[int]] = [[] for _ in plan]
-    for index in sorted(range(len(plan)), key=lambda i: -len(_seats(plan[i]))):
+    order = sorted(range(len(plan)), key=lambda i: -len(_seats(plan[i])))
+    if ceiling is not None:  # the bounded trick first, while low ranks are plenty
+        order.remove(len(plan) - 1)
+        order.insert(0, len(plan) - 1)
+    for index in order:
         seats = _seats(plan[index])
-        ranks = _trick_ranks(free, kept, seats.index(landlord) if landlord in seats else None, len(seats))
+        top = ceiling if ceiling is not None and index == len(plan) - 1 else NUM_RANKS
+        ranks = _trick_ranks(free, kept, seats.index(landlord) if landlord in seats else None, len(seats), top)
         if ranks is None:
             raise Unreachable("the unseen cards are too few to play the tricks before these turns")
         for seat, rank in zip(seats, ranks):
             deal[seat][rank] += 1
         tricks[index] = ranks
+    rest = free if hands_pool is None else list(hands_pool)
     for s in range(3):
         if s in setup.hands:
             continue
         want = int(held[s] or 0)
-        for source in ([kept, free] if s == landlord else [free]):
+        for source in ([kept, list(reserved or [0] * NUM_RANKS), rest] if s == landlord else [rest]):
             for r in range(NUM_RANKS):
                 take = min(source[r], want)
                 deal[s][r] += take
@@ -225,6 +267,8 @@ def _assign(
                 want -= take
     if any(kept):
         raise Unreachable("the kitty's cards cannot all have gone to the landlord")
+    if hands_pool is not None and (any(free) or any(rest)):
+        raise Unreachable("the cards gone cannot all have been played before these turns")
     return deal, tricks
 
 
@@ -233,11 +277,12 @@ def _seats(shape: Shape) -> list[int]:
     return [s for s in shape if s >= 0]
 
 
-def _trick_ranks(free: list[int], kept: list[int], at: int | None, size: int) -> list[int] | None:
+def _trick_ranks(free: list[int], kept: list[int], at: int | None, size: int,
+                 top: int = NUM_RANKS) -> list[int] | None:
     """``size`` different ranks, rising, taken out of ``free``: the ranks with the most cards left.
 
     ``at`` is the landlord's place in the trick: a kitty card still to place (``kept``) goes there
-    when ranks below and above it can fill the other places.
+    when ranks below and above it can fill the other places.  Only ranks below ``top`` are used.
     """
     def fullest(ranks: range, n: int) -> list[int] | None:
         have = [r for r in ranks if free[r] > 0]
@@ -246,15 +291,15 @@ def _trick_ranks(free: list[int], kept: list[int], at: int | None, size: int) ->
         return sorted(sorted(have, key=lambda r: (-free[r], r))[:n])
 
     if at is not None:
-        for r in range(NUM_RANKS):
+        for r in range(top):
             if kept[r] > 0:
-                below, above = fullest(range(r), at), fullest(range(r + 1, NUM_RANKS), size - at - 1)
+                below, above = fullest(range(r), at), fullest(range(r + 1, top), size - at - 1)
                 if below is not None and above is not None:
                     kept[r] -= 1
                     for q in (*below, *above):
                         free[q] -= 1
                     return [*below, r, *above]
-    ranks = fullest(range(NUM_RANKS), size)
+    ranks = fullest(range(top), size)
     if ranks is not None:
         for q in ranks:
             free[q] -= 1
@@ -265,7 +310,7 @@ def _prefix_turns(plan: list[Shape], tricks: list[list[int]]) -> Iterator[Turn]:
     """The prefix as turns: the planned seats play their singles in turn order, the others pass."""
     for shape, ranks in zip(plan, tricks):
         seats = _seats(shape)
-        still_open = shape[-1] == -1
+        still_open = shape[-1] < 0
         seat, done, trick = seats[0], 0, Trick()
         # Until the planned plays are made and, for a closed trick, the lead comes back (engine/trick.py).
         while done < len(seats) or (not still_open and not trick.leading):

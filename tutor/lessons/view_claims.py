@@ -72,9 +72,10 @@ def lesson_view(setup: Setup) -> PlayerView | None:
     if any(c is None for c in counts.values()):
         return None
     gone = None
-    if setup.history_complete:
+    if setup.history_complete or setup.gone is not None:  # the learner knows every card played
         current = setup.table.cards if setup.table is not None else 0
-        gone = Cards(setup.played().packed - current)
+        before = setup.gone.packed if setup.gone is not None else 0
+        gone = Cards(setup.played().packed - current + before)
     try:
         return to_view(Description(hand=setup.hands[0], landlord=setup.landlord,
                                    counts={s: int(c) for s, c in counts.items() if c is not None},

@@ -26,6 +26,11 @@ LEARNER_TABLES: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Learner-owned rows of areas that only some programs use (registered on their first use): deleted with the
+#: learner when the area exists, never exported (the web's open activities are not the learner's record).
+TRANSIENT_TABLES: tuple[tuple[str, str], ...] = (("web_slots", "web_slots"),)
+
+
 def register_all(store: Store) -> None:
     """Bring every area's tables up to date (each area's own class does it on first use, too)."""
     from tutor.store.games import GameStore
@@ -45,6 +50,9 @@ def delete_learner_rows(store: Store, learner: int) -> int:
     """Inside a transaction: delete every row of ``learner`` in every area; how many went."""
     register_all(store)
     gone = 0
+    for area, table in TRANSIENT_TABLES:
+        if store.schema_version(area) > 0:
+            gone += max(0, int(store.db.execute(f"DELETE FROM {table} WHERE learner = ?", (learner,)).rowcount))
     for _, table in reversed(LEARNER_TABLES):
         gone += max(0, int(store.db.execute(f"DELETE FROM {table} WHERE learner = ?", (learner,)).rowcount))
     return gone

@@ -5,8 +5,8 @@ speak: ``?`` placeholders, ``INSERT … ON CONFLICT … DO UPDATE/NOTHING``,
 ``RETURNING id``, ``COALESCE``, ``CASE``.  SQLite runs it as written.  For
 PostgreSQL (psycopg 3) this module rewrites, and caches, each statement:
 
-* ``?`` becomes ``%s`` and a literal ``%`` becomes ``%%`` (psycopg's markers),
-  outside quoted literals only;
+* ``?`` becomes ``%s`` outside quoted literals, and every ``%`` becomes ``%%``
+  (psycopg reads ``%`` as a marker even inside a quoted literal);
 * in table definitions (``CREATE``/``ALTER``), the types SQLite reads loosely
   get their exact PostgreSQL equivalent: ``INTEGER PRIMARY KEY AUTOINCREMENT``
   → an identity column, ``INTEGER`` → ``BIGINT`` (SQLite integers are 64-bit:
@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_TOKENS = re.compile(r"'(?:[^']|'')*'|\?|%")
 _DDL = re.compile(r"^\s*(CREATE|ALTER)\b", re.IGNORECASE)
 _TYPES = (
     (re.compile(r"\bINTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b", re.IGNORECASE),
@@ -56,6 +55,7 @@ def _types(piece: str) -> str:
 @lru_cache(maxsize=1024)
 def postgres(sql: str) -> str:
     """``sql`` (the store's portable SQL) as psycopg runs it on PostgreSQL."""
+    sql = sql.replace("%", "%%")
     if _DDL.match(sql):
         sql = _outside_literals(sql, _types)
-    return _TOKENS.sub(lambda m: "%s" if m.group(0) == "?" else "%%" if m.group(0) == "%" else m.group(0), sql)
+    return _outside_literals(sql, lambda piece: piece.replace("?", "%s"))

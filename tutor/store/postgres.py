@@ -111,10 +111,15 @@ class PostgresEngine:
     """One process's pool of connections to one PostgreSQL database."""
 
     def __init__(self, url: str, min_size: int = 1, max_size: int = 10) -> None:
+        import psycopg
         from psycopg_pool import ConnectionPool
 
         self.url = url
         self.where = redacted(url)
+        try:  # one direct try first: a wrong address fails at once with the server's reason, not after the pool's wait
+            psycopg.connect(url, connect_timeout=10).close()
+        except (psycopg.Error, ValueError) as error:
+            raise StoreIOError(t("store.db_unreachable", path=self.where, why=_first_line(error))) from None
         #: Areas known to be up to date in this database (register_schema's fast path, shared by all stores).
         self.areas: dict[str, int] = {}
         self.pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=False, timeout=POOL_TIMEOUT,

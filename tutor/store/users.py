@@ -37,7 +37,7 @@ from tutor.i18n import t
 from tutor.store import LOCAL_LEARNER, LOCAL_NAME, Store, StoreConflictError, StoreError
 from tutor.store.clubschema import register
 
-__all__ = ["Assignment", "User", "UserError", "Users", "check_name", "check_password", "register"]
+__all__ = ["Assignment", "User", "UserError", "Users", "check_name", "check_password", "find_user", "register"]
 
 
 class Club(Protocol):
@@ -143,10 +143,7 @@ class Users:
 
     def get(self, name: str) -> User | None:
         with self.club.scratch() as store:
-            row = store.db.execute(
-                "SELECT id, name, teacher FROM users WHERE name_key = ? AND id <> ?", (name.casefold(), LOCAL_LEARNER)
-            ).fetchone()
-        return None if row is None else User(int(row[0]), str(row[1]), bool(row[2]))
+            return find_user(store, name)
 
     def by_id(self, user_id: int) -> User | None:
         with self.club.scratch() as store:
@@ -291,6 +288,14 @@ class Users:
         with self.club.scratch() as store, store.transaction() as db:
             gone = db.execute("DELETE FROM assignments WHERE id = ? AND teacher = ?", (assignment_id, teacher_id))
             return int(gone.rowcount) > 0
+
+
+def find_user(store: Store, name: str) -> User | None:
+    """The account named ``name`` (any case) in ``store``'s database; the local learner is no account."""
+    row = store.db.execute(
+        "SELECT id, name, teacher FROM users WHERE name_key = ? AND id <> ?", (name.casefold(), LOCAL_LEARNER)
+    ).fetchone()
+    return None if row is None else User(int(row[0]), str(row[1]), bool(row[2]))
 
 
 def _assignment(row: Any) -> Assignment:

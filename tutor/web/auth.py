@@ -124,12 +124,15 @@ class Door:
             await self.app(scope, receive, send)
             return
         path = str(scope.get("path", ""))
+        if path.startswith(OPEN_PREFIXES):  # the page's own files: nobody's data, no database lookup
+            await self.app(scope, receive, send)
+            return
         secure = is_secure(scope, self.beyond_loopback)
         token = cookie_of(scope, cookie_name(secure))
         user = await run_in_threadpool(self.lookup, token) if token else None
         state = scope.setdefault("state", {})
         state["ddz_user"], state["ddz_token"], state["ddz_secure"] = user, token, secure
-        if path in OPEN_PATHS or path.startswith(OPEN_PREFIXES):
+        if path in OPEN_PATHS:
             await self.app(scope, receive, send)
             return
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))

@@ -99,12 +99,15 @@ SNAPSHOT_FORMAT = 1
 
 
 class _Pickler(pickle.Pickler):
-    def __init__(self, file: io.BytesIO, shared: Mapping[int, tuple[str, str]]) -> None:
+    def __init__(self, file: io.BytesIO, shared: Shared, solver: object) -> None:
         super().__init__(file, protocol=5)
         self.shared = shared
+        self.solver = solver
 
     def persistent_id(self, obj: object) -> tuple[str, str] | None:
-        return self.shared.get(id(obj))
+        if obj is self.solver and obj is not None:
+            return ("solver", "")
+        return self.shared.name_of(obj)
 
 
 class _Unpickler(pickle.Unpickler):
@@ -114,7 +117,7 @@ class _Unpickler(pickle.Unpickler):
 
     def persistent_load(self, pid: Any) -> object:
         if not (isinstance(pid, tuple) and len(pid) == 2 and all(isinstance(p, str) for p in pid)):
-            raise pickle.UnpicklingError("bad reference")
+            raise pickle.UnpicklingError(repr(pid)[:80])
         return self.resolve(pid)
 
     def find_class(self, module: str, name: str) -> Any:
@@ -124,48 +127,63 @@ class _Unpickler(pickle.Unpickler):
             found = super().find_class(module, name)
             if isinstance(found, type):  # a class is built; a function is never called
                 return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a saved session")
+        raise pickle.UnpicklingError(f"{module}.{name}")  # not a class a saved session may hold
 
 
 class Shared:
-    """The process-wide objects a saved session refers to by name: the course, the library, the solver."""
+    """The process-wide objects a saved session refers to by name: the course, its lessons, the puzzles, the solver.
+
+    Each is loaded only when a session refers to it (a game never loads the puzzle library).
+    """
 
     def __init__(self, solver: Callable[[], object], course: Callable[[], list[Any]],
                  library: Callable[[], Any]) -> None:
         self.solver = solver
         self.course = course
         self.library = library
-        self._table: dict[int, tuple[str, str]] | None = None
-        self._objects: dict[tuple[str, str], object] = {}
 
-    def table(self, session: object) -> dict[int, tuple[str, str]]:
-        if self._table is None:
-            lessons = self.course()
-            table: dict[int, tuple[str, str]] = {id(lessons): ("course", "")}
-            self._objects[("course", "")] = lessons
-            for lesson in lessons:
-                table[id(lesson)] = ("lesson", lesson.id)
-                self._objects[("lesson", lesson.id)] = lesson
-            for puzzle in self.library():
-                table[id(puzzle)] = ("puzzle", puzzle.id)
-                self._objects[("puzzle", puzzle.id)] = puzzle
-            self._table = table
-        solver = getattr(getattr(session, "attempt", None), "solver", None)
-        return self._table if solver is None else {**self._table, id(solver): ("solver", "")}
+    def name_of(self, obj: object) -> tuple[str, str] | None:
+        """``obj``'s name when it is one of the shipped objects (the very object, not an equal copy)."""
+        from tutor.lessons.model import Lesson
+        from tutor.puzzles.model import Puzzle
+
+        kind = type(obj)
+        if kind is Lesson:
+            shipped = any(lesson is obj for lesson in self.course())
+            return ("lesson", str(getattr(obj, "id", ""))) if shipped else None
+        if kind is Puzzle:
+            ident = str(getattr(obj, "id", ""))
+            try:
+                return ("puzzle", ident) if self.library().get(ident) is obj else None
+            except (KeyError, ValueError):
+                return None  # the learner's own puzzle (from their games): saved by value
+        if kind is list and obj and type(obj[0]) is Lesson and obj is self.course():  # type: ignore[index]
+            return ("course", "")
+        return None
 
     def resolve(self, pid: tuple[str, str]) -> object:
-        if pid == ("solver", ""):
+        kind, ident = pid
+        if kind == "solver":
             return self.solver()
-        if self._table is None:
-            self.table(None)
-        try:
-            return self._objects[pid]
-        except KeyError:
-            raise pickle.UnpicklingError(f"{pid[0]} {pid[1]!r} is no longer shipped") from None
+        if kind == "course":
+            return self.course()
+        if kind == "lesson":
+            found = next((lesson for lesson in self.course() if lesson.id == ident), None)
+        elif kind == "puzzle":
+            try:
+                found = self.library().get(ident)
+            except (KeyError, ValueError):
+                found = None
+        else:
+            found = None
+        if found is None:
+            raise pickle.UnpicklingError(f"{kind}:{ident}")  # no longer shipped
+        return found
 
     def dumps(self, rev: int, session: object) -> bytes:
         buffer = io.BytesIO()
-        _Pickler(buffer, self.table(session)).dump((SNAPSHOT_FORMAT, rev, session))
+        solver = getattr(getattr(session, "attempt", None), "solver", None)
+        _Pickler(buffer, self, solver).dump((SNAPSHOT_FORMAT, rev, session))
         return buffer.getvalue()
 
     def loads(self, data: bytes) -> tuple[int, Any]:

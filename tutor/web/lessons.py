@@ -64,6 +64,9 @@ def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
         lines.append(t("lessons.history_line", plays=", ".join(
             f"{_seat(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"
             for turn in setup.history)))
+    out = setup.still_out()
+    if out is not None:  # the card counter of a lesson that says which cards are gone
+        lines.append(t("lessons.still_out_line", cards=render.page_cards(str(out))))
     you = hands[YOU] if hands is not None else setup.hands.get(YOU)
     return felt.felt(seats, you, kitty=setup.kitty, lines=lines)
 

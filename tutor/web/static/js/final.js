@@ -11,8 +11,8 @@ export function drawFinal(final, review) {
   const node = $("final");
   node.className = "final" + (final.won ? "" : " lost");
   node.setAttribute("role", "dialog");
-  // Three parts a phone on its side lays out in two columns (app.css): the result, the cards, the buttons;
-  // the coach's review folds into a <details> so that the card itself never needs to scroll.
+  // Three parts a phone on its side lays out in two columns (app.css): the result, the cards (and the coach's
+  // review, folded into a <details> there so that the card itself never needs to scroll), the buttons.
   node.replaceChildren(
     el("div", { class: "final-result" },
       el("h2", { id: "final-title", text: `${final.won ? "★" : "✗"} ${final.title}` }),
@@ -28,9 +28,9 @@ export function drawFinal(final, review) {
         final.hands.map((h, seat) => el("div", { class: "shown-hand" }, el("span", { class: "name",
           text: `${h.name}${h.role === "landlord" ? " ♛" : ""}: ` }),
           h.cards.length ? miniCards(h.cards, seat === 0 ? { hand: true } : seatGroup(seat, [])) : "—"))),
-      el("div", { class: "shown-hand" }, el("span", { class: "name", text: `${final.kitty_title}: ` }), miniCards(final.kitty, { from: 3 }))),
-    ...(review ? [el("details", { class: "review", open: !matchMedia(SHORT_SCREEN).matches }, el("summary", { text: review.title }),
-      el("ul", {}, review.lines.map((l) => el("li", { text: l }))))] : []),
+      el("div", { class: "shown-hand" }, el("span", { class: "name", text: `${final.kitty_title}: ` }), miniCards(final.kitty, { from: 3 })),
+      review ? el("details", { class: "review", open: !matchMedia(SHORT_SCREEN).matches }, el("summary", { text: review.title }),
+        el("ul", {}, review.lines.map((l) => el("li", { text: l })))) : null),
     el("div", { class: "buttons" },
       el("button", { type: "button", class: "primary", onclick: () => newGame({ same: true }) }, tr("same_deal")),
       el("button", { type: "button", onclick: () => newGame({}) }, tr("new_deal")),
