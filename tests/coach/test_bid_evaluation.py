@@ -144,6 +144,8 @@ def test_bid_samples_come_in_steps_until_every_verdict_is_settled_or_the_cap() -
     assert ev.samples in (4, 8, 12) and first.samples == 4
     assert {c.bid: c.scores[:4] for c in ev.candidates} == {c.bid: c.scores for c in first.candidates}
     assert ev.samples == 12 or bids_settled(ev)
+    again = evaluate_bid(view, stepped)  # counted steps, seeded by the view: the same answer anywhere
+    assert [(c.bid, c.scores) for c in again.candidates] == [(c.bid, c.scores) for c in ev.candidates]
     if ev.samples > 4:  # a step was added only because the one before left a verdict unsettled
         assert not bids_settled(evaluate_bid(view, replace(stepped, max_samples=ev.samples - 4)))
 
