@@ -91,9 +91,10 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 #: long file handed out last would leave one worker busy while the other idles at the end.  Only an
 #: order (a stale list costs some balance, never a result); figures: --durations, docs/testing.md.
 LONGEST_FIRST = (
-    "tests/test_packaging.py", "tests/cli/test_under_load.py", "tests/cli/test_interrupt.py",
-    "tests/lessons/test_validate.py", "tests/solver/test_solver_vs_brute.py", "tests/engine/test_moves.py",
-    "tests/solver/test_score.py", "tests/web/test_browser.py", "tests/cli/test_play.py",
+    "tests/test_packaging.py", "tests/web/test_browser_phone.py", "tests/cli/test_under_load.py",
+    "tests/cli/test_interrupt.py", "tests/web/test_browser.py", "tests/cli/test_learn.py",
+    "tests/lessons/test_validate.py", "tests/web/test_club_browser.py", "tests/solver/test_parent_death.py",
+    "tests/web/test_api.py", "tests/engine/test_moves.py", "tests/cli/test_bad_input.py", "tests/cli/test_play.py",
 )
 
 

@@ -5,8 +5,8 @@ course with the coach's weighing cost about a minute of CPU together, the same m
 run while neither the puzzles, the lessons nor the code that proves them changed.  A verdict file
 (``tests/verdicts/<check>.json``, committed) remembers the inputs proven good:
 
-* **sources**: the sha256 of every file of every ``tutor`` package the check imported when the
-  file was written (the solver's C core and the schemas included).  One of them changed: the whole
+* **sources**: the sha256 of every ``tutor`` module the check imported when the file was written
+  (and the C core and schemas beside them).  One of them changed: the whole
   file is stale and every input is proven again.  A new dependency cannot slip past: it is imported
   by a file that changed.
 * **verdicts**: for each input proven good, the sha256 of its content (with the check's settings,
@@ -45,18 +45,19 @@ def _file_hash(path: Path) -> str:
 
 
 def loaded_sources() -> dict[str, str]:
-    """Every file of every ``tutor`` package this process has imported from, by path from the checkout."""
-    folders = set()
+    """Every ``tutor`` module this process has imported, and the C sources and schemas beside them.
+
+    Modules only: a module the checks never imported cannot have taken part in their (deterministic)
+    proofs, and a change that makes them import it changes a module that is recorded.
+    """
+    files: set[Path] = set()
     for name, module in list(sys.modules.items()):
         where = getattr(module, "__file__", None)
-        if (name == "tutor" or name.startswith("tutor.")) and where:
-            folders.add(Path(where).resolve().parent)
-    files: dict[str, str] = {}
-    for folder in folders:
-        for path in folder.iterdir():
-            if path.is_file() and path.suffix in {".py", ".c", ".json", ".yaml"}:
-                files[path.relative_to(ROOT).as_posix()] = _file_hash(path)
-    return dict(sorted(files.items()))
+        if (name == "tutor" or name.startswith("tutor.")) and where and where.endswith(".py"):
+            path = Path(where).resolve()
+            files.add(path)
+            files.update(p for p in path.parent.iterdir() if p.suffix in {".c", ".json"})
+    return {p.relative_to(ROOT).as_posix(): _file_hash(p) for p in sorted(files)}
 
 
 class Verdicts:

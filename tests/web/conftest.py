@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import warnings
 from collections.abc import Callable, Iterator
@@ -73,6 +74,52 @@ def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
         return {name: found for name, found in rows.items() if found}
     finally:
         db.close()
+
+
+# ------------------------------------------------------------------ the browser tests (tests/web/browser.py)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every browser test of this process (each test opens its own context)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import ARGS, CHROMIUM, MISSING
+
+    if MISSING:
+        pytest.skip(f"BROWSER TESTS SKIPPED: {MISSING}")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=shutil.which(CHROMIUM) or CHROMIUM, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def context(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The web table's context on a throw-away store of this test file's own."""
+    from tutor.web.context import Context
+
+    return Context(store_path=tmp_path_factory.mktemp("web-home") / "ddz.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def server(context: Any) -> Iterator[str]:
+    """``ddz serve``'s app on a free port in a thread, on this file's store."""
+    from tutor.web.app import create_app
+
+    with served(lambda port: create_app(context, port=port)) as url:
+        yield url
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    """A phone-sized page (390×844, touch) of its own; the test fails on a script error in it."""
+    from tests.web.browser import open_page
+
+    with open_page(browser) as opened:
+        yield opened
 
 
 @contextmanager

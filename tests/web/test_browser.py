@@ -5,103 +5,22 @@ hint twice, undo, play a whole game to the final card and the same deal again;
 solve a puzzle; pass a lesson step; switch the language.  The page weight and
 the time to interactive are printed (``-s`` shows them), never asserted.
 
-Skipped, loudly, only when there is no Chromium (``DDZ_CHROMIUM`` names another
-binary) or no Playwright; ``.ci/run`` installs both.
+The browser, the server on this file's own store and the page are tests/web/conftest.py's, the
+gestures tests/web/browser.py's (skipped, loudly, without Chromium or Playwright).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.web.browser import card_name, fresh_deal, needs_browser, open_mistakes, pressed, ready, tap
 
-CHROMIUM = os.environ.get("DDZ_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+pytestmark = needs_browser
 
 
-def _why_no_browser() -> str | None:
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (pip install -e '.[test]')"
-    return None
-
-
-MISSING = _why_no_browser()
-if MISSING:
-    print(f"\n!!!!!!!! BROWSER TESTS SKIPPED: {MISSING} !!!!!!!!\n")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
-
-
-@pytest.fixture(scope="module")
-def context(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from tutor.web.context import Context
-
-    return Context(store_path=tmp_path_factory.mktemp("web-home") / "ddz.sqlite3")
-
-
-@pytest.fixture(scope="module")
-def server(context: Any) -> Iterator[str]:
-    """``ddz serve``'s app on a free port in a thread, on a throw-away store."""
-    from tests.web.conftest import served
-    from tutor.web.app import create_app
-
-    with served(lambda port: create_app(context, port=port)) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=shutil.which(CHROMIUM) or CHROMIUM, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    context.set_default_timeout(60_000)  # a hard bot on a busy machine: auto-waiting, not a pace
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))  # a module that fails to load or throws
-    page.on("console", lambda message: errors.append(message.text)  # the CSP refused something of the page's own
-            if "Content Security Policy" in message.text else None)
-    try:
-        yield page
-    finally:
-        context.close()
-    assert not errors, f"script errors in the page: {errors[:3]}"
-
-
-def ready(page: Any) -> None:
-    """Wait until the page has no request in flight (the script marks the body while it waits)."""
-    # A selector, not wait_for_function: that evaluates a string, which the page's CSP (no unsafe-eval) refuses.
-    page.wait_for_selector("body[data-ready='true']:not([aria-busy])", state="attached")
-
-
-def tap(card: Any) -> None:
-    """Tap a card where a finger would: on its visible left edge (the next card overlaps the rest)."""
-    card.click(position={"x": 6, "y": 30})
-
-
-def pressed(page: Any) -> int:
-    return int(page.locator("#hand .card[aria-pressed='true']").count())
-
-
-def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str) -> None:
+def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str, small_coach: None) -> None:
+    """The page's flow around the coach (its words are tests/coach's): the coach judges on a small budget."""
     from playwright.sync_api import expect
 
     page.goto(f"{server}/play?deal=42&level=easy")
@@ -196,12 +115,7 @@ def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str) -> None:
 def test_keyboard_play(page: Any, server: str) -> None:
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/play?deal=5&level=easy")
-    ready(page)
-    abandon = page.get_by_role("button", name="Abandon it and start")
-    if abandon.count():  # a game left in progress (by another test): the page asks before abandoning it
-        abandon.click()
-        ready(page)
+    fresh_deal(page, server, 5)
     if page.locator("#bid-buttons").is_visible():
         page.keyboard.press("3" if page.get_by_role("button", name="Bid 3").is_enabled() else "0")
         ready(page)
@@ -233,11 +147,10 @@ def test_a_puzzle_says_one_result_everywhere(page: Any, server: str, context: An
     session = context.puzzle.slot.session
     right = session.puzzle.first_move
     pos = session.attempt.position
-    names = {"T": "10", "X": "small joker", "D": "big joker"}
     wrong = next(m for m in pos.legal_moves() if m is not None and len(m.text) == 1
                  and m.text != right)  # the puzzle's winning first move is its only one
     hand = page.locator("#puzzle-hand")
-    tap(hand.get_by_role("button", name=names.get(wrong.text, wrong.text), exact=True).first)
+    tap(hand.get_by_role("button", name=card_name(wrong.text), exact=True).first)
     ready(page)
     page.locator("#puzzle").get_by_role("button", name="Play", exact=True).click()
     ready(page)
@@ -284,21 +197,10 @@ def test_a_lesson_step_is_passed_in_the_browser(page: Any, server: str, context:
         ready(page)
     expect(page.locator("#lesson .hand")).to_be_visible()
     solution = context.lesson.slot.session.solution()  # the step's proven answer: one card here
-    names = {"T": "10", "X": "small joker", "D": "big joker"}
-    tap(page.locator("#lesson .hand").get_by_role("button", name=names.get(solution, solution), exact=True).first)
+    tap(page.locator("#lesson .hand").get_by_role("button", name=card_name(solution), exact=True).first)
     page.locator("#lesson").get_by_role("button", name="Play", exact=True).click()
     ready(page)
     expect(page.locator("#lesson .good").first).to_be_visible()
-
-
-def open_mistakes(page: Any, server: str, game_id: int) -> Any:
-    """History → "Learn from your mistakes" on game ``game_id``; the board it is drawn on."""
-    page.goto(f"{server}/history")
-    ready(page)
-    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=str(game_id), exact=True))
-    row.get_by_role("button", name="Learn from your mistakes", exact=True).click()
-    ready(page)
-    return page.locator("#history")
 
 
 def test_learning_from_mistakes_in_the_browser(page: Any, server: str, context: Any) -> None:

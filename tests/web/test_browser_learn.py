@@ -4,14 +4,16 @@ A lesson step drawn as a full table (seats with roles, counts and the play to
 beat, your hand fanned at the bottom) answered by tapping cards; a puzzle's
 refutation and solution stepped through move by move (buttons and arrow keys);
 the failed puzzle offered again from the replay queue.  The browser, server and
-store fixtures are test_browser.py's (one browser for this module).
+store fixtures are tests/web/conftest.py's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.web.test_browser import browser, context, page, pytestmark, ready, server, tap  # noqa: F401
+from tests.web.browser import card_name, needs_browser, ready, tap
+
+pytestmark = needs_browser
 
 
 def _answer_until(page: Any, context: Any, text: str) -> None:
@@ -42,8 +44,7 @@ def _answer_until(page: Any, context: Any, text: str) -> None:
 def _tap_cards(hand: Any, cards: str) -> None:
     seen: dict[str, int] = {}
     for rank in cards:
-        name = {"T": "10", "X": "small joker", "D": "big joker"}.get(rank, rank)
-        tap(hand.get_by_role("button", name=name, exact=True).nth(seen.get(rank, 0)))
+        tap(hand.get_by_role("button", name=card_name(rank), exact=True).nth(seen.get(rank, 0)))
         seen[rank] = seen.get(rank, 0) + 1
 
 

@@ -8,7 +8,7 @@ scroll.  Contrast and accessible names are checked twice: by axe-core (the
 engine itself, run in the page from the ``axe-playwright-python`` test
 dependency, never shipped) and by a contrast computation of our own that
 also sees text on the felt's gradient (axe leaves text on a gradient "to
-review").  Server, browser and helpers are test_browser.py's.
+review").  Server, browser and helpers: tests/web/conftest.py, tests/web/browser.py.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import MISSING, browser, context, ready, server, tap  # noqa: F401 - fixtures
+from tests.web.browser import card_name, fresh_deal, needs_browser, open_page, ready, tap
 
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+pytestmark = needs_browser
 
 #: What must be on the screen at every moment of a game (selector → what it is).
 ON_SCREEN = {
@@ -136,27 +136,9 @@ def accessibility(page: Any, where: str) -> None:
 
 
 @pytest.fixture(params=[(390, 844), (360, 640)], ids=["390x844", "360x640"])
-def phone(browser: Any, request: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
-    width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+def phone(browser: Any, request: Any) -> Iterator[Any]:
+    with open_page(browser, *request.param) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, f"script errors in the page: {errors[:3]}"
-
-
-def _fresh_deal(page: Any, server: str, deal: int, level: str = "easy") -> None:  # noqa: F811
-    page.goto(f"{server}/play?deal={deal}&level={level}")
-    ready(page)
-    abandon = page.get_by_role("button", name="Abandon it and start")
-    if abandon.count():
-        abandon.click()
-        ready(page)
 
 
 #: Every time the "thinking" note shows: where it is (a MutationObserver writes into window.thinking).
@@ -171,7 +153,7 @@ WATCH_THINKING = """() => {
 }"""
 
 
-def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     from tutor.store import Store
@@ -179,7 +161,7 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
 
     page = phone
     wide = page.viewport_size["width"] == 390
-    _fresh_deal(page, server, 42 if wide else 11)
+    fresh_deal(page, server, 42 if wide else 11)
     page.evaluate(WATCH_THINKING)
     assert off_screen(page) == [], "bidding"
     assert hand_rows(page) == (2, 17), "17 cards: two rows of overlapping cards"
@@ -276,13 +258,13 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
     assert len(after) == before, [(g.deal, g.scored, g.abandoned) for g in after[: len(after) - before]]
 
 
-def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:  # noqa: F811
+def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:
     """``/play?…&level=easy`` then "New deal": still easy (the settings say medium); the picker changes it."""
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
-        _fresh_deal(page, server, 9, "easy")
+        fresh_deal(page, server, 9, "easy")
         title = page.locator("#game-title")
         expect(title).to_contain_text("easy")
         for level, shown in ((None, "easy"), ("hard", "hard")):
@@ -298,7 +280,7 @@ def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) ->
         page.close()
 
 
-def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:  # noqa: F811
+def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -311,9 +293,8 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
             page.get_by_role("button", name="Next", exact=True).click()
             ready(page)
         solution = context.lesson.slot.session.solution()
-        names = {"T": "10", "X": "small joker", "D": "big joker"}
         hand = page.locator("#lesson .task-controls .hand")
-        tap(hand.get_by_role("button", name=names.get(solution, solution), exact=True).first)
+        tap(hand.get_by_role("button", name=card_name(solution), exact=True).first)
         expect(hand.locator(".card[aria-pressed='true']")).to_have_count(1)
         page.locator("#lesson").get_by_role("button", name="Play", exact=True).click()
         ready(page)
@@ -334,13 +315,13 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         page.close()
 
 
-def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:  # noqa: F811
+def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:
     """844×390: the auction and the first plays, everything inside the viewport (the hand in one row)."""
     context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
     context.set_default_timeout(60_000)
     page = context.new_page()
     try:
-        _fresh_deal(page, server, 42)
+        fresh_deal(page, server, 42)
         assert off_screen(page) == [], "bidding"
         page.get_by_role("button", name="Bid 3").click()
         ready(page)

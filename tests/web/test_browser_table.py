@@ -1,7 +1,7 @@
 """The table on a 360 px phone, the card counter on the table, and keyboard play in learn-from-your-mistakes.
 
-Real Chromium (see test_browser.py, whose server, browser and helpers this
-file shares; its own server and store, so it runs beside it).  The hit areas
+Real Chromium (tests/web/conftest.py's browser, and a server and store of this file's own, so it
+runs beside the other browser files; helpers in tests/web/browser.py).  The hit areas
 are measured with ``elementFromPoint`` — what a finger's tap would reach —
 never judged by eye.
 """
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import MISSING, browser, context, open_mistakes, ready, server  # noqa: F401 - fixtures
+from tests.web.browser import fresh_deal, needs_browser, open_mistakes, open_page, ready
 from tests.web.test_browser_phone import accessibility
 
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+pytestmark = needs_browser
 
 #: For each card of the hand: the box of the points where a tap lands on that card, and whether some
 #: width × height rectangle is all that card's (sampled every 2 px; a summed-area table finds it).
@@ -48,24 +48,14 @@ HIT_AREAS = """([width, height]) => {
 
 
 @pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
+def phone(browser: Any) -> Iterator[Any]:
+    with open_page(browser, 360, 640) as page:
         yield page
-    finally:
-        context.close()
 
 
-def _landlord_on_deal_42(page: Any, server: str) -> None:  # noqa: F811
+def _landlord_on_deal_42(page: Any, server: str) -> None:
     """Deal 42: the learner may bid 3 and takes the kitty: a 20-card hand (resumed when already started)."""
-    page.goto(f"{server}/play?deal=42&level=easy")
-    ready(page)
-    abandon = page.get_by_role("button", name="Abandon it and start")
-    if abandon.count():
-        abandon.click()
-        ready(page)
+    fresh_deal(page, server, 42)
     if page.locator("#bid-buttons").is_visible():  # else the game on this deal is resumed, past the auction
         page.get_by_role("button", name="Bid 3").click()
         ready(page)
@@ -77,7 +67,7 @@ def _landlord_on_deal_42(page: Any, server: str) -> None:  # noqa: F811
 TARGET = (24, 40)
 
 
-def test_every_card_of_a_20_card_hand_is_a_finger_target_in_two_rows_on_a_360_px_phone(phone: Any, server: str) -> None:  # noqa: F811
+def test_every_card_of_a_20_card_hand_is_a_finger_target_in_two_rows_on_a_360_px_phone(phone: Any, server: str) -> None:
     _landlord_on_deal_42(phone, server)
     hand = phone.locator("#hand .card")
     assert hand.count() == 20
@@ -110,7 +100,7 @@ def test_every_card_of_a_20_card_hand_is_a_finger_target_in_two_rows_on_a_360_px
     assert phone.locator("#hand .card[aria-pressed='true']").count() == 3
 
 
-def test_the_card_counter_is_switched_on_the_table(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+def test_the_card_counter_is_switched_on_the_table(phone: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     from tutor.store import Store
@@ -138,7 +128,7 @@ def test_the_card_counter_is_switched_on_the_table(phone: Any, server: str, cont
     expect(phone.locator("#counter")).to_be_hidden()
 
 
-def test_learning_from_mistakes_by_keyboard(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+def test_learning_from_mistakes_by_keyboard(phone: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     from tests.web.test_mistakes import store_blunder_game
@@ -176,7 +166,7 @@ def test_learning_from_mistakes_by_keyboard(phone: Any, server: str, context: An
         assert (board.get_by_text("Better move").count() > 0) is shown
 
 
-def test_a_server_out_of_reach_is_said_in_the_learners_language(phone: Any, server: str) -> None:  # noqa: F811
+def test_a_server_out_of_reach_is_said_in_the_learners_language(phone: Any, server: str) -> None:
     """The page's words come with the page: with the server gone, the line is still Russian."""
     from playwright.sync_api import expect
 
@@ -223,7 +213,7 @@ NOT_RUSSIAN = """(table) => {
 }"""
 
 
-def test_the_page_in_russian_on_a_360_px_phone(phone: Any, server: str) -> None:  # noqa: F811
+def test_the_page_in_russian_on_a_360_px_phone(phone: Any, server: str) -> None:
     """Every view at 360×640 in Russian: nothing wider than the screen, the table without scrolling,
     no English word left on the page or in an accessible name, the top bar's last tab clear of the edge."""
     for view, table in (("play", True), ("learn", False), ("puzzle", False), ("history", False), ("settings", False)):

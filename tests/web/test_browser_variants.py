@@ -1,6 +1,6 @@
 """The variants at the phone table (RULES §12.1, §12.2): "Call", "Rob", "Pass", "Open hand", the live value.
 
-Real Chromium, the shared fixtures of test_browser.py on a server and store of this file's own.
+Real Chromium, the shared fixtures of tests/web/conftest.py on a server and store of this file's own.
 """
 
 from __future__ import annotations
@@ -10,23 +10,18 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import MISSING, browser, context, ready, server  # noqa: F401 - fixtures
+from tests.web.browser import fresh_deal, needs_browser, open_page, ready
 
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+pytestmark = needs_browser
 
 
 @pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:  # noqa: F811 - the shared fixture
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
+def phone(browser: Any) -> Iterator[Any]:
+    with open_page(browser, 360, 740) as page:
         yield page
-    finally:
-        context.close()
 
 
-def _settings(context: Any, **values: object) -> None:  # noqa: F811
+def _settings(context: Any, **values: object) -> None:
     from tutor.store import Store
 
     with Store.open(context.store_path) as store:
@@ -39,7 +34,7 @@ def _inside(page: Any, selector: str) -> bool:
         .every((b) => {{ const r = b.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth; }})"""))
 
 
-def test_rule_12_1_call_rob_pass_buttons_and_the_robs_in_the_game_value(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+def test_rule_12_1_call_rob_pass_buttons_and_the_robs_in_the_game_value(phone: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     _settings(context, auction="rob", open_hand=False)
@@ -56,16 +51,11 @@ def test_rule_12_1_call_rob_pass_buttons_and_the_robs_in_the_game_value(phone: A
     expect(phone.locator("#game-cell")).to_contain_text("robs:")
 
 
-def test_rule_12_2_the_open_hand_button_doubles_the_game(phone: Any, server: str, context: Any) -> None:  # noqa: F811
+def test_rule_12_2_the_open_hand_button_doubles_the_game(phone: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     _settings(context, auction="bid", open_hand=True)
-    phone.goto(f"{server}/play?deal=43&level=easy")
-    ready(phone)
-    abandon = phone.get_by_role("button", name="Abandon it and start")
-    if abandon.count():  # the rob game of the test before is still in progress
-        abandon.click()
-        ready(phone)
+    fresh_deal(phone, server, 43)  # the rob game of the test before is abandoned
     phone.get_by_role("button", name="Bid 3").click()  # deal 43: nobody bid 3 before us
     ready(phone)
     expect(phone.locator("#btn-open")).to_be_visible()

@@ -1,6 +1,6 @@
 """Club mode in a real browser (Debian's Chromium, Playwright): sign in, play a move, sign out.
 
-The browser, the page checks (no script error, no CSP refusal) and the helpers are test_browser.py's; the
+The browser, the page checks (no script error, no CSP refusal) and the helpers are tests/web/conftest.py's and browser.py's; the
 server is ``ddz serve --db``'s app over the test PostgreSQL cluster, in a thread.
 """
 
@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 
+from tests.web.browser import needs_browser, ready
 
-from tests.web.test_browser import MISSING, browser, page, ready  # noqa: F401 - fixtures reused
-
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+pytestmark = needs_browser
 PASSWORD = "correct-horse-1"
 
 

@@ -900,6 +900,15 @@ static inline uint64_t squeeze(const Plan *p, uint64_t h) {
 /* The transposition key of (player to move holding `a`, other player `b`,
    canonical table code): both hands rank-compressed, and the table's main
    rank moved with them (it is a rank the follower holds, or -1). */
+/* The plan of a child whose mover holds `c` after a move: the parent's plan `plan` while the
+   chain ranks present are those of `pres` (most moves), else one built into `scratch`. */
+static inline const Plan *child_plan(const Plan *plan, Plan *scratch, uint64_t c, uint64_t pres, uint64_t opp_pres) {
+    uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
+    if (pc_bits == pres) return plan;
+    build_plan(scratch, pc_bits, opp_pres);
+    return scratch;
+}
+
 static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
     if (code && code != 15) {
         int below = (code >> 8) - 1; /* a chain rank the follower holds, -1, or 12 and up */
@@ -1100,28 +1109,16 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
                 Key k;
                 /* The child's hand and presence are worked out here rather
                    than read from its record: that would cost a cache miss. */
+                Plan other_plan;
                 if (j < nb) {
                     uint64_t c = me->hand - me->moves[boss[j]].cards;
-                    uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
-                    Plan other_plan;
-                    const Plan *pc = &plan;
-                    if (pc_bits != me->pres) {
-                        build_plan(&other_plan, pc_bits, opp->pres);
-                        pc = &other_plan;
-                    }
-                    k = make_key(pc, c, opp->hand, 0);
+                    k = make_key(child_plan(&plan, &other_plan, c, me->pres, opp->pres), c, opp->hand, 0);
                     want[j - base] = 1;
                 } else if (j < nb + no) {
                     const Move *m = &me->moves[other[j - nb]];
                     uint64_t c = me->hand - m->cards;
-                    uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
-                    Plan other_plan;
-                    const Plan *pc = &plan;
-                    if (pc_bits != me->pres) {
-                        build_plan(&other_plan, pc_bits, opp->pres);
-                        pc = &other_plan;
-                    }
-                    k = make_key(pc, opp->hand, c, canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
+                    k = make_key(child_plan(&plan, &other_plan, c, me->pres, opp->pres), opp->hand, c,
+                                 canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
                     want[j - base] = 0;
                 } else {
                     k = make_key(&plan, opp->hand, me->hand, 0); /* we pass */
@@ -1589,6 +1586,25 @@ oom:
     return -1;
 }
 
+/* The play on the table from Python: None (no table: 0) or (cards, kind, length, main) (1);
+   -1 with the Python error set when it is neither. */
+static int parse_table(PyObject *obj, Move *table) {
+    unsigned long long cards;
+    int kind, length, main;
+    if (obj == Py_None) return 0;
+    if (!PyArg_ParseTuple(obj, "Kiii", &cards, &kind, &length, &main)) return -1;
+    table->cards = cards;
+    table->kind = (uint8_t)kind;
+    table->length = (uint8_t)length;
+    table->main = (uint8_t)main;
+    return 1;
+}
+
+/* A move as Python sees it: (cards, kind, length, main). */
+static PyObject *move_tuple(const Move *m) {
+    return Py_BuildValue("(Kiii)", (unsigned long long)m->cards, m->kind, m->length, m->main);
+}
+
 /* playout(hands, landlord, to_move, table, table_seat, trace) -> winner seat
    (-1 when the turn limit is hit), or (winner, moves) with trace: each move
    (cards, kind, length, main) or None for a pass.  `table` is None or
@@ -1601,17 +1617,8 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
         return NULL;
     uint64_t hands[3] = {h0, h1, h2};
     Move table;
-    int has_table = 0;
-    if (table_obj != Py_None) {
-        unsigned long long cards;
-        int kind, length, main;
-        if (!PyArg_ParseTuple(table_obj, "Kiii", &cards, &kind, &length, &main)) return NULL;
-        table.cards = cards;
-        table.kind = (uint8_t)kind;
-        table.length = (uint8_t)length;
-        table.main = (uint8_t)main;
-        has_table = 1;
-    }
+    int has_table = parse_table(table_obj, &table);
+    if (has_table < 0) return NULL;
     if (landlord < 0 || landlord > 2 || to_move < 0 || to_move > 2 || (has_table && (table_seat < 0 || table_seat > 2))) {
         PyErr_SetString(PyExc_ValueError, "seats are 0, 1 or 2");
         return NULL;
@@ -1630,8 +1637,7 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
             return PyErr_NoMemory();
         }
         if (trace) {
-            PyObject *item = r ? Py_BuildValue("(Kiii)", (unsigned long long)m.cards, m.kind, m.length, m.main)
-                               : (Py_INCREF(Py_None), Py_None);
+            PyObject *item = r ? move_tuple(&m) : (Py_INCREF(Py_None), Py_None);
             if (!item || PyList_Append(moves, item) < 0) {
                 Py_XDECREF(item);
                 Py_DECREF(moves);
@@ -1665,15 +1671,7 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
                           &table_obj, &table_seat))
         return NULL;
     Move table, m;
-    if (table_obj != Py_None) {
-        unsigned long long cards;
-        int kind, length, main;
-        if (!PyArg_ParseTuple(table_obj, "Kiii", &cards, &kind, &length, &main)) return NULL;
-        table.cards = cards;
-        table.kind = (uint8_t)kind;
-        table.length = (uint8_t)length;
-        table.main = (uint8_t)main;
-    }
+    if (parse_table(table_obj, &table) < 0) return NULL;
     if (landlord < 0 || landlord > 2 || seat < 0 || seat > 2 || (table_obj != Py_None && (table_seat < 0 || table_seat > 2)) || !hand) {
         PyErr_SetString(PyExc_ValueError, "seats are 0, 1 or 2 and the hand holds cards");
         return NULL;
@@ -1681,7 +1679,7 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
     int r = play_choose(hand, counts, landlord, seat, table_obj != Py_None ? &table : NULL, table_seat, &m);
     if (r < 0) return PyErr_NoMemory();
     if (!r) Py_RETURN_NONE;
-    return Py_BuildValue("(Kiii)", (unsigned long long)m.cards, m.kind, m.length, m.main);
+    return move_tuple(&m);
 }
 
 static PyMethodDef native_functions[] = {

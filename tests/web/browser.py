@@ -1,0 +1,104 @@
+"""What the browser tests share (tests/web/test_browser*.py, test_club_browser.py): Chromium, a server in a
+thread, pages that fail on a script error, and the gestures (tap, wait until ready).
+
+The fixtures built on these are in tests/web/conftest.py: one Chromium per test process (``browser``,
+session-scoped: starting one costs about a second of CPU), and per test file its own store
+(``context``) and server (``server``), so that the files run beside each other.
+
+Skipped, loudly, only when there is no Chromium (``DDZ_CHROMIUM`` names another binary) or no
+Playwright; ``.ci/run`` installs both.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("DDZ_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _why_no_browser() -> str | None:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed (pip install -e '.[test]')"
+    return None
+
+
+MISSING = _why_no_browser()
+if MISSING:
+    print(f"\n!!!!!!!! BROWSER TESTS SKIPPED: {MISSING} !!!!!!!!\n")
+#: ``pytestmark = needs_browser`` in every browser test file.
+needs_browser = pytest.mark.skipif(MISSING is not None, reason=f"BROWSER TESTS SKIPPED: {MISSING}")
+
+#: A card's accessible name by its rank letter.
+CARD_NAMES = {"T": "10", "X": "small joker", "D": "big joker"}
+
+
+def card_name(rank: str) -> str:
+    return CARD_NAMES.get(rank, rank)
+
+
+@contextmanager
+def open_page(browser: Any, width: int = 390, height: int = 844, touch: bool = True) -> Iterator[Any]:
+    """A page of its own (a fresh browser context: no cookies or storage of another test) at a phone's size.
+
+    Fails the test on a script error in the page or a Content-Security-Policy refusal of the page's own files.
+    """
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+    context.set_default_timeout(60_000)  # a hard bot on a busy machine: auto-waiting, not a pace
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))  # a module that fails to load or throws
+    page.on("console", lambda message: errors.append(message.text)  # the CSP refused something of the page's own
+            if "Content Security Policy" in message.text else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"script errors in the page: {errors[:3]}"
+
+
+def ready(page: Any) -> None:
+    """Wait until the page has no request in flight (the script marks the body while it waits)."""
+    # A selector, not wait_for_function: that evaluates a string, which the page's CSP (no unsafe-eval) refuses.
+    page.wait_for_selector("body[data-ready='true']:not([aria-busy])", state="attached")
+
+
+def tap(card: Any) -> None:
+    """Tap a card where a finger would: on its visible left edge (the next card overlaps the rest)."""
+    card.click(position={"x": 6, "y": 30})
+
+
+def pressed(page: Any) -> int:
+    return int(page.locator("#hand .card[aria-pressed='true']").count())
+
+
+def fresh_deal(page: Any, server: str, deal: int, level: str = "easy") -> None:
+    """The table on ``deal``: a game left in progress (by another test) is abandoned when the page asks."""
+    page.goto(f"{server}/play?deal={deal}&level={level}")
+    ready(page)
+    abandon = page.get_by_role("button", name="Abandon it and start")
+    if abandon.count():
+        abandon.click()
+        ready(page)
+
+
+def open_mistakes(page: Any, server: str, game_id: int) -> Any:
+    """History → "Learn from your mistakes" on game ``game_id``; the board it is drawn on."""
+    page.goto(f"{server}/history")
+    ready(page)
+    row = page.get_by_role("row").filter(has=page.get_by_role("cell", name=str(game_id), exact=True))
+    row.get_by_role("button", name="Learn from your mistakes", exact=True).click()
+    ready(page)
+    return page.locator("#history")
