@@ -31,6 +31,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "load-test-password"
+#: The server's own log (warnings, errors) during a run.
+LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
+#: (status, path) of every refused request, for the report.
+REFUSED: dict[str, int] = {}
 #: Each learner's activities and how often they pick each.
 ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
 
@@ -99,13 +103,18 @@ class Learner:
                 "html": response.text}
             return data
         self.stats.setdefault(kind, []).append(took)
-        timing = re.search(r"bots;dur=([\d.]+)", response.headers.get("server-timing", ""))
-        if timing and kind == "play":
-            bots = float(timing.group(1)) / 1000
+        timing = dict(re.findall(r"(\w+);dur=([\d.]+)", response.headers.get("server-timing", "")))
+        if "cpu" in timing:  # the server's CPU for this request's work (its thread), bots included
+            self.stats.setdefault(f"cpu_{kind}", []).append(float(timing["cpu"]) / 1000)
+        if "bots" in timing and kind == "play":
+            bots = float(timing["bots"]) / 1000
             self.stats.setdefault("bots", []).append(bots)
+            self.stats.setdefault("cpu_bots", []).append(float(timing["botscpu"]) / 1000)
             self.stats.setdefault("play_without_bots", []).append(max(0.0, took - bots))
         if response.status_code >= 400:
             self.errors += 1
+            where = f"{response.status_code} {path.split('?')[0]}"
+            REFUSED[where] = REFUSED.get(where, 0) + 1
             self.stats.setdefault(f"error_{response.status_code}", []).append(took)
         if "json" not in response.headers.get("content-type", ""):
             return {"html": response.text}
@@ -193,13 +202,14 @@ class Learner:
 def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
                "--workers", str(workers), "--port", "0", "--no-open"]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    log = open(LOG, "w")  # never a pipe nobody reads: a full pipe would stall the server's logging
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert server.stdout is not None
     line = server.stdout.readline()
     found = re.search(r"(http://\S+?)/?\s", line + " ")
     if not found:
         server.kill()
-        raise SystemExit(f"the server did not start: {line!r} {server.stderr.read() if server.stderr else ''}")
+        raise SystemExit(f"the server did not start: {line!r} (see {LOG})")
     return server, found.group(1).rstrip("/")
 
 
@@ -283,11 +293,13 @@ def main() -> int:
     report = {
         "learners": args.learners, "workers": args.workers, "duration_s": args.duration, "think_s": args.think,
         "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
-        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error")))
+        "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error", "cpu")))
                                 / wall, 1),
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
         "errors": errors,
+        "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])[:8]),
+        "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
         "client_cpu_s": round(time.process_time() - cpu_client, 1),

@@ -27,6 +27,7 @@ def test_rule_3_candidates_are_pass_and_the_bids_above_the_high_bid_with_expecte
     assert scores == sorted(scores, reverse=True) and data["candidates"][0]["move"] == "3"
     assert data["move"]["move"] == "pass" and data["move"]["verdict"] in ("inaccuracy", "mistake", "blunder")
     assert data["move"]["loss"] == pytest.approx(scores[0] - data["move"]["expected_score"], abs=1e-3)
+    assert data["move"]["noise"] >= 0 and isinstance(data["move"]["flagged"], bool)  # issue 20: the noise of the loss
 
 
 def test_the_in_game_bid_hint_and_analyze_agree_on_the_first_candidate() -> None:

@@ -177,8 +177,8 @@ def test_the_teacher_sees_the_class_and_assigns_lessons_and_themes(app: Any, clu
     assert bad.status_code == 404 and "no-such-lesson" in bad.json()["error"]
     assert tea.post("/api/club/assign", json={"kind": "homework", "ref": "01"}).status_code == 400
     ann_page, bob_page = ann.get("/").text, bob.get("/").text
-    assert "2 assignments from your teacher" in ann_page and f'data-assigned-lesson="{lesson_id(3)}"' in ann_page
-    assert "1 assignment from your teacher" in bob_page and 'data-assigned-lesson' not in bob_page
+    assert "2 tasks" in ann_page and f'data-assigned-lesson="{lesson_id(3)}"' in ann_page
+    assert "1 task<" in bob_page and 'data-assigned-lesson' not in bob_page
     assert 'data-assigned-theme="as_landlord"' in bob_page
     listed = tea.get("/class?lang=ru").text
     assert "Выданные задания" in listed and "всему классу" in listed

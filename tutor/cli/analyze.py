@@ -336,7 +336,9 @@ def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> Non
                 "move": _bid_json(verdict.bid, view.rules),
                 "expected_score": round(verdict.expected, 4),
                 "loss": round(verdict.loss, 4),
+                "noise": round(verdict.noise, 4),
                 "verdict": verdict.level,
+                "flagged": verdict.flagged,
             }
         click.echo(json.dumps(out, ensure_ascii=False))
         return

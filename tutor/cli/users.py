@@ -110,16 +110,11 @@ def list_command(db: str | None) -> None:
 @db_option
 @handle_user_errors
 def remove_command(name: str, db: str | None) -> None:
-    from tutor.store.web_slots import forget_slots
-
     club = open_club(db)
     try:
-        user = club.users.get(name)
-        if user is None:
+        if club.users.get(name) is None:
             raise UserError(t("club.user_unknown", name=repr(name if len(name) <= 40 else name[:40] + "…")))
-        with club.store_for(user.id) as store:
-            forget_slots(store)  # what they had open in a browser
-        club.users.remove(name)
+        club.users.remove(name)  # every row of theirs, what they had open in a browser included
     finally:
         club.close()
     click.echo(t("club.users_removed", name=name))

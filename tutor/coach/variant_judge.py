@@ -35,6 +35,7 @@ from tutor.coach.bidding import (
     BidVerdict,
     _BidEvaluator,
     bid_level,
+    bids_settled,
     points,
 )
 from tutor.coach.evaluation import view_seed
@@ -78,18 +79,19 @@ class _OpenEvaluator(_BidEvaluator):
         return best[1], self.view.kitty.packed
 
     def value(self, candidate: int) -> BidValue:
+        """``candidate`` over every sample drawn so far (a later step of the sampling plays only its own)."""
         me = self.view.seat
         # The auction's stake: the bid (RULES §3) and the robs (§12.1); a custom position has only its bid.
         robs = Auction.of(self.view.bids).outcome(self.rules).robs
         stake = (self.view.bid or 1) * self.rules.rob_factor**robs
-        scores: list[float] = []
-        won_flags: list[int] = []
-        for hidden, kitty in self.deals:
+        scores, landlord_flags, won_flags = self._values.setdefault(candidate, ([], [], []))
+        for hidden, kitty in self.deals[len(scores) :]:
             hands = [self.view.hand.packed if s == me else hidden[s] for s in range(self.n)]
             won, _, delta = self.play_out(hands, me, kitty, candidate == SHOW)
             scores.append(delta * stake / self.rules.base)
+            landlord_flags.append(1)
             won_flags.append(int(won))
-        return BidValue(candidate, tuple(scores), tuple(1 for _ in scores), tuple(won_flags))
+        return BidValue(candidate, tuple(scores), tuple(landlord_flags), tuple(won_flags))
 
 
 def evaluate_open(view: PlayerView, budget: BidBudget = DEFAULT_BID_BUDGET) -> BidEvaluation:
@@ -103,9 +105,12 @@ def evaluate_open(view: PlayerView, budget: BidBudget = DEFAULT_BID_BUDGET) -> B
     if not can_show(view):
         raise ValueError("the coach evaluates the open hand of the landlord before the first play")
     ev = _OpenEvaluator(view, budget, salt="open")
-    values = [ev.value(choice) for choice in (CLOSED, SHOW)]
-    values.sort(key=lambda v: (-round(v.expected, 9), v.bid))
-    return BidEvaluation(view, values, len(ev.deals), ev.misfits, 2 * len(ev.deals), ev.decisions, budget)
+    while True:  # the bid's sequential sampling: another step while a verdict is not settled, up to the cap
+        values = [ev.value(choice) for choice in (CLOSED, SHOW)]
+        values.sort(key=lambda v: (-round(v.expected, 9), v.bid))
+        found = BidEvaluation(view, values, len(ev.deals), ev.misfits, 2 * len(ev.deals), ev.decisions, budget)
+        if bids_settled(found) or not ev.draw():
+            return found
 
 
 def judge_open(
@@ -154,12 +159,18 @@ def _close(ev: BidEvaluation) -> Phrase | None:
 def open_verdict_phrase(v: BidVerdict, ev: BidEvaluation) -> Phrase:
     """The verdict on the open-hand choice: its expected score and, when flagged or unclear, the other's."""
     values: dict[str, object] = {"choice": open_phrase(v.bid), "score": points(v.expected, ev)}
-    if v.level in ("best", "good"):
-        return Phrase(f"variants.open_verdict_{v.level}", values)
+    if v.level == "best":
+        line = Phrase("variants.open_verdict_best", values)
+        close = _close(ev)  # the best by the estimate, not told from the other: said with the figures
+        return line if close is None else Phrase("coach.joined", {"first": line, "second": close})
+    if v.level == "good" and v.sure:
+        return Phrase("variants.open_verdict_good", values)
     base = ev.view.rules.base
     values.update({"best": open_phrase(v.best_bid), "best_score": points(v.best_expected, ev),
                    "loss": round(v.loss * base), "noise": round(v.noise * base)})  # fmt: skip
-    return Phrase("variants.open_verdict_unclear" if v.unclear else f"variants.open_verdict_{v.level}", values)
+    if v.unclear or v.level == "good":  # "good" only when no value within twice the noise is an inaccuracy
+        return Phrase("variants.open_verdict_unclear", values)
+    return Phrase(f"variants.open_verdict_{v.level}", values)
 
 
 __all__ = ["CLOSED", "SHOW", "can_show", "evaluate_open", "judge_open", "open_hint_phrase", "open_phrase",

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
+from functools import lru_cache
 
 from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
 from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
-from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char
+from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char, unpack
 from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
@@ -172,10 +173,10 @@ class Game:
             if not hand:
                 raise ValueError(f"seat {seat} has no cards: the game would already be over")
         turns = tuple(history)
-        total = [0] * 15
-        for part in [*parsed, *(t.play.as_cards() for t in turns if t.play is not None)]:
-            for rank, n in enumerate(part.counts):
-                total[rank] += n
+        # Counts a byte per rank (at most 3 hands + 54 plays of at most 4 cards a rank: no carry).
+        played = (t.play.cards for t in turns if t.play is not None)
+        wide = sum(_by_bytes(p) for p in (*(h.packed for h in parsed), *played))
+        total = [(wide >> (8 * rank)) & 0xFF for rank in range(15)]
         for rank, n in enumerate(total):
             if n > FULL_DECK.counts[rank]:
                 raise ValueError(
@@ -825,6 +826,13 @@ def _packed(cards: Cards | int) -> int:
 def _check_seat(seat: int, rules: Rules, what: str) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise ValueError(f"{what} must be a seat 0..{rules.players - 1}, got {seat!r}")
+
+
+@lru_cache(maxsize=1 << 12)
+def _by_bytes(packed: int) -> int:
+    """A packed set with a byte per rank (sums of many sets do not carry), cached: :meth:`Game.from_view`
+    checks the same plays for every sampled deal of a decision (the bots' search builds one game per sample)."""
+    return sum(n << (8 * rank) for rank, n in enumerate(unpack(packed)))
 
 
 def _check_bid(bid: int, rules: Rules) -> None:

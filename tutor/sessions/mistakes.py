@@ -11,10 +11,9 @@ and the web table only render its events.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from collections.abc import Sequence
 
 from tutor.coach.moments import BID_MOMENT, OPEN_MOMENT
 from tutor.engine.auction import CALL, PASS, ROB

@@ -78,9 +78,3 @@ def web_slot(store: Store, activity: str) -> Iterator[WebSlot]:
                        (base64.b64encode(slot.saved).decode("ascii"), *key))
 
 
-
-def forget_slots(store: Store) -> None:
-    """Forget every open browser session of the store's learner (their account is being removed)."""
-    store.register_schema(AREA, MIGRATIONS)
-    with store.transaction() as db:
-        db.execute("DELETE FROM web_slots WHERE learner = ?", (learner_of(store),))

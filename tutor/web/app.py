@@ -15,6 +15,7 @@ import hashlib
 import json
 import logging
 import re
+import time
 from html import escape
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -55,6 +56,15 @@ def _json(data: dict[str, Any], status: int = 200) -> JSONResponse:
 def _answer(context: Context, work: Work, raw: bytes, query: Mapping[str, str],
             path: str) -> tuple[int, dict[str, Any]]:
     """Run ``work`` (in a worker thread) and turn every refusal into a status and one line in the request's language."""
+    started = time.thread_time()
+    try:
+        return _answered(context, work, raw, query, path)
+    finally:
+        context.note_cpu(time.thread_time() - started)
+
+
+def _answered(context: Context, work: Work, raw: bytes, query: Mapping[str, str],
+              path: str) -> tuple[int, dict[str, Any]]:
     with speaking(request_lang(context, query)):
         try:
             return 200, work(context, parse_body(raw), query)

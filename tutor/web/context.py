@@ -73,6 +73,9 @@ class Context:
         """The app inside this mode's own middleware (club mode: :class:`tutor.web.auth.Door`)."""
         return app
 
+    def note_cpu(self, seconds: float) -> None:
+        """The CPU time a request's work took on its thread (club mode reports it: :meth:`timing`)."""
+
     def timing(self) -> str | None:
         """A ``Server-Timing`` value for the answer (club mode: the bots' thinking, reported apart)."""
         return None

@@ -63,6 +63,7 @@ class ThinkClock:
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.cpu_seconds = 0.0
 
 
 class TimedBot:
@@ -80,11 +81,12 @@ class TimedBot:
             return found
 
         def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             try:
                 return found(*args, **kwargs)
             finally:
                 self.clock.seconds += time.perf_counter() - started
+                self.clock.cpu_seconds += time.thread_time() - cpu
 
         return timed
 

@@ -117,7 +117,7 @@ class _Unpickler(pickle.Unpickler):
 
     def persistent_load(self, pid: Any) -> object:
         if not (isinstance(pid, tuple) and len(pid) == 2 and all(isinstance(p, str) for p in pid)):
-            raise pickle.UnpicklingError("bad reference")
+            raise pickle.UnpicklingError(repr(pid)[:80])
         return self.resolve(pid)
 
     def find_class(self, module: str, name: str) -> Any:
@@ -127,7 +127,7 @@ class _Unpickler(pickle.Unpickler):
             found = super().find_class(module, name)
             if isinstance(found, type):  # a class is built; a function is never called
                 return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a saved session")
+        raise pickle.UnpicklingError(f"{module}.{name}")  # not a class a saved session may hold
 
 
 class Shared:
@@ -177,7 +177,7 @@ class Shared:
         else:
             found = None
         if found is None:
-            raise pickle.UnpicklingError(f"{kind} {ident!r} is no longer shipped")
+            raise pickle.UnpicklingError(f"{kind}:{ident}")  # no longer shipped
         return found
 
     def dumps(self, rev: int, session: object) -> bytes:
