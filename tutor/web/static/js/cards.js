@@ -92,7 +92,10 @@ export function mini(rank, suit = "") {
 export function miniCards(cards, group = {}) {
   const list = cards || [];
   const ks = copies(list, group);
-  return el("span", { class: "minis" }, list.map((r, i) => mini(r, suitFor(r, ks[i]))));
+  // A long play (a long straight, an airplane with wings: up to 20 cards) overlaps more, so that it stays
+  // inside an opponent's box and the trick on a 360 px phone (app.css: .minis.longer / .longest).
+  const size = list.length > 14 ? " longest" : list.length > 10 ? " longer" : "";
+  return el("span", { class: "minis" + size }, list.map((r, i) => mini(r, suitFor(r, ks[i]))));
 }
 
 /** ``n`` cards face down, fanned (at most ``shown`` backs drawn) with the count beside them. */
