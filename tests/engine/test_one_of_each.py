@@ -27,6 +27,7 @@ BID_COMPARING = re.compile(
     r"|\bbid\s*(<=|<|>=|>)\s*(high|highest)\b"
     r"|\b(amount|bid|b)\s*==\s*(self\.)?rules\.top_bid"
     r"|\bbid\s*==\s*3\b"
+    r"|key=lambda \w+: \w+\.bid\)"  # the strongest of the candidates by its code (auction.py orders them)
 )
 
 

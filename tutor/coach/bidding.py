@@ -512,7 +512,8 @@ def bid_reason(value: BidValue, ev: BidEvaluation) -> Phrase:
     if value.bid == PASS:
         if value is not ev.best:
             return Phrase("coach.bid_reason_farmer", {"win": round(100 * value.side_wins)})
-        top = max(ev.candidates, key=lambda c: c.bid)
+        order = view_auction(ev.view).legal(ev.view.rules)  # auction.py's order: pass, then each stronger claim
+        top = max(ev.candidates, key=lambda c: order.index(c.bid))
         return Phrase("coach.bid_reason_pass", {"win": round(100 * top.landlord_wins)})
     if value.landlord_share < 0.5:
         return Phrase("coach.bid_reason_outbid", {"share": round(100 * (1 - value.landlord_share))})
