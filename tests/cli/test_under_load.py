@@ -24,10 +24,10 @@ FOLLOW_HINTS = "hint\n\n" * 45
 TIMING = {"seconds", "games_per_second", "decision_ms_median", "decision_ms_max", "decision_ms"}
 #: The arena check: deal 18 has the costliest hard decisions of deals 0-29 (many rollouts), the
 #: ones a time cap used to trim under load, and hard farmers make two hard bots per game (with
-#: time caps, this check failed under load).  Three deals keep the test to seconds; the same
+#: time caps, this check failed under load).  Two deals (18 and 19) keep the test to seconds; the same
 #: check over 20 deals is `ddz arena --landlord medium --farmers hard --seed 18 -n 20 --json`,
 #: run idle and loaded (reported in docs/api.md).
-ARENA = ["arena", "--landlord", "medium", "--farmers", "hard", "--seed", "18", "-n", "3", "--json"]
+ARENA = ["arena", "--landlord", "medium", "--farmers", "hard", "--seed", "18", "-n", "2", "--json"]
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +61,7 @@ def test_a_coached_game_script_gives_the_same_game_idle_and_on_busy_cores() -> N
 
 def _game_results(output: str) -> dict[str, object]:
     data = json.loads(output)
-    assert data["games"] == 6
+    assert data["games"] == 4
     return {key: value for key, value in data.items() if key not in TIMING}
 
 
