@@ -521,5 +521,8 @@ def worker_app() -> Any:
 
     club = Club.open(settings["db"])
     host = str(settings["host"])
-    context = ClubContext(club, beyond_loopback=not is_loopback(host))
-    return create_app(context, host=host, port=int(settings["port"]))
+    public_url = settings.get("public_url")
+    secure = not is_loopback(host) or str(public_url or "").startswith("https:")
+    context = ClubContext(club, beyond_loopback=secure)
+    return create_app(context, host=host, port=int(settings["port"]), public_url=public_url,
+                      proxies=frozenset(settings.get("proxy") or ()))
