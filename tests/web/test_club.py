@@ -128,12 +128,14 @@ def test_beyond_loopback_the_cookie_is_secure_and_host_only(club: Any) -> None:
 def test_failed_sign_ins_are_limited_per_name_and_address_across_workers(club: Any) -> None:
     from tutor.web.auth import Limits
 
-    first = browser_of(make_app(club, limits=Limits(per_name=2, per_address=3)))
-    second = browser_of(make_app(club, limits=Limits(per_name=2, per_address=3)))  # another worker process
+    limits = Limits(per_name=2, per_address=3, delay=600, max_delay=600)
+    first = browser_of(make_app(club, limits=limits))
+    second = browser_of(make_app(club, limits=limits))  # another worker process
     for client in (first, second):
         assert client.post("/api/club/signin", json={"name": "ann", "password": "guess-guess"}).status_code == 401
     blocked = second.post("/api/club/signin", json={"name": "ann", "password": PASSWORD})  # even the right one
-    assert blocked.status_code == 429 and "this name" in blocked.json()["error"] and "15 minutes" in blocked.json()["error"]
+    assert blocked.status_code == 429 and blocked.json()["error"] == (
+        "Too many failed sign-ins for this name: wait 600 seconds, then try again.")
     assert first.post("/api/club/signin", json={"name": "bob", "password": "guess-guess"}).status_code == 401
     by_address = first.post("/api/club/signin", json={"name": "tea", "password": PASSWORD})
     assert by_address.status_code == 429 and "this address" in by_address.json()["error"]
@@ -245,3 +247,47 @@ def test_every_mistake_code_has_a_name_on_the_class_page() -> None:
     for lang in ("en", "ru"):
         with speaking(lang):
             assert [code for code in codes if mistake_name(code) == code] == []
+
+
+def test_the_name_limit_is_a_growing_delay_not_a_long_lockout() -> None:
+    from tutor.web.auth import Limits
+
+    limits = Limits()  # the defaults: 5 free tries, then 1 s after the last failure, doubling, at most a minute
+    assert [limits.wait(n, 0.0) for n in (0, 4, 5, 6, 7, 10, 50)] == [0, 0, 1, 2, 4, 32, 60]
+    assert limits.wait(6, 1.5) == 0.5 and limits.wait(6, 2.0) == 0 and limits.wait(500, 60.0) == 0
+
+
+def test_thirty_parallel_guesses_at_one_name_get_at_most_the_limit_checked(club: Any,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tutor.store.users import Users
+    from tutor.web.auth import Limits
+    from tutor.web.club import ClubContext, _sign_in
+
+    checked: list[str] = []
+    verify = Users.verify
+
+    def counted(self: Any, name: str, password: str) -> Any:
+        checked.append(password)
+        return verify(self, name, password)
+
+    monkeypatch.setattr(Users, "verify", counted)
+    context = ClubContext(club, thinkers=1, limits=Limits(per_name=3, delay=600, max_delay=600))
+    try:
+        with ThreadPoolExecutor(max_workers=30) as pool:
+            outcomes = list(pool.map(lambda n: _sign_in(context, "Ann", f"guess-{n:04}", f"10.0.0.{n}"), range(30)))
+    finally:
+        context.thinkers.shutdown()
+    statuses = sorted(getattr(outcome, "status", 200) for outcome in outcomes)
+    assert len(checked) == 3 and statuses == [401] * 3 + [429] * 27
+
+
+def test_a_password_in_the_address_is_refused_and_the_form_posts(app: Any) -> None:
+    client = browser_of(app)
+    form = client.get("/signin").text
+    assert '<form id="signin" class="panel" method="post" action="/api/club/signin">' in form
+    for path in ("/signin?name=ann&password=correct-horse-1", "/api/club/signin?Password=x", "/?lang=ru&password=x"):
+        answer = client.get(path, follow_redirects=False)
+        assert answer.status_code == 400 and "correct-horse" not in answer.text, path
+    assert "пароль никогда" in client.get("/?lang=ru&password=x").json()["error"]

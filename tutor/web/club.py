@@ -207,7 +207,7 @@ def _page(lang: str, title: str, body: str, version: str) -> str:
 def signin_page(lang: str, version: str) -> str:
     with speaking(lang):
         body = (f'<main class="signin felt">\n<h1>{escape(t("web.title"))}</h1>\n'
-                f'<form id="signin" class="panel">\n<h2>{escape(t("club.signin_title"))}</h2>\n'
+                f'<form id="signin" class="panel" method="post" action="/api/club/signin">\n<h2>{escape(t("club.signin_title"))}</h2>\n'
                 f'<label for="name">{escape(t("club.name"))}</label>\n'
                 '<input id="name" name="name" autocomplete="username" required maxlength="40">\n'
                 f'<label for="password">{escape(t("club.password"))}</label>\n'
@@ -450,25 +450,35 @@ def club_routes(context: ClubContext) -> list[Any]:
 
 
 def _sign_in(context: ClubContext, name: str, password: str, address: str) -> tuple[Any, str] | ApiError:
-    """Check the rate limit, then the password; a failure is counted against the name and the address."""
-    from tutor.store.sign_ins import SignInFailures
+    """The limits and the attempt's record in one transaction (tutor/store/sign_ins.py), then the password.
+
+    The attempt is recorded as a failure before the password is checked and taken back when it was right,
+    so parallel guesses at one name never get more checks than the limits let through.
+    """
+    import math
+
+    from tutor.store.sign_ins import Recent, SignInFailures
 
     club, limits = context.club, context.limits
-    keys = (f"name:{name.casefold()}", f"addr:{address}")
-    window = timedelta(seconds=limits.window)
-    with club.scratch() as store:
-        failures = SignInFailures(store)
-        if failures.count(keys[0], window) >= limits.per_name:
-            return ApiError(429, t("club.err_too_many_name", n=limits.window // 60))
-        if failures.count(keys[1], window) >= limits.per_address:
+    name_key, address_key = f"name:{name.casefold()}", f"addr:{address}"
+
+    def decide(recent: Recent) -> ApiError | None:
+        wait = limits.wait(recent.name_failures, recent.name_last_age)
+        if wait > 0:
+            return ApiError(429, t("club.err_wait_name", n=max(1, math.ceil(wait))))
+        if recent.address_failures >= limits.per_address:
             return ApiError(429, t("club.err_too_many_address", n=limits.window // 60))
-    user = club.users.verify(name, password)
+        return None
+
     with club.scratch() as store:
-        failures = SignInFailures(store)
-        if user is None:
-            failures.failed(*keys)
-            return ApiError(401, t("club.err_wrong_password"))
-        failures.clear(keys[0])
+        taken = SignInFailures(store).take(name_key, address_key, timedelta(seconds=limits.window), decide)
+    if isinstance(taken, ApiError):
+        return taken
+    user = club.users.verify(name, password)
+    if user is None:
+        return ApiError(401, t("club.err_wrong_password"))
+    with club.scratch() as store:
+        SignInFailures(store).succeeded(name_key, address_key, taken)
     return user, club.users.create_session(user.id)
 
 
