@@ -71,7 +71,7 @@ class Limits:
         """Seconds still to wait before the name's next try (0: it may try now)."""
         if failures < self.per_name or last_age is None:
             return 0.0
-        needed = min(self.max_delay, self.delay * 2 ** min(failures - self.per_name, 30))
+        needed = min(self.max_delay, self.delay * float(2 ** min(failures - self.per_name, 30)))
         return max(0.0, needed - last_age)
 
 
