@@ -154,7 +154,13 @@ class ClubContext(Context):
         return None
 
     def wrap(self, app: Any, wording: Any) -> Any:
-        return auth.Door(app, self.user_for_session, wording, self.beyond_loopback)
+        from tutor.store import StoreError
+
+        async def store_failed(request: Request, exc: Exception) -> Response:
+            return unavailable(request.scope)
+
+        app.add_exception_handler(StoreError, store_failed)  # a page or a route (the API's own answer is 503 too)
+        return Unavailable(auth.Door(app, self.user_for_session, wording, self.beyond_loopback))
 
     def user_for_session(self, token: str) -> Any:
         return self.club.users.user_for_session(token)
@@ -163,13 +169,61 @@ class ClubContext(Context):
         return club_routes(self)
 
 
+# ------------------------------------------------------------------ the database down
+def unavailable(scope: Mapping[str, Any]) -> Response:
+    """The one-line answer while the club's database cannot be reached: 503, in the browser's language
+    (the learner's setting is in the database), a page for a page and JSON for the API."""
+    lang = scope_lang(scope)
+    with speaking(lang):
+        line = t("club.err_db_down")
+        headers = {"cache-control": "no-store", "retry-after": "5"}
+        if str(scope.get("path", "")).startswith("/api/") or scope.get("method") not in ("GET", "HEAD"):
+            return JSONResponse({"error": line}, status_code=503, headers=headers)
+        body = (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(t("web.title"))}'
+                f"</title></head>\n<body><p>{escape(line)}</p></body></html>\n")
+        return HTMLResponse(body, status_code=503, headers=headers)
+
+
+class Unavailable:
+    """ASGI middleware: a database fault met before any answer (finding the signed-in account) is the 503 line,
+    never a bare "Internal Server Error"."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        from tutor.store import StoreError
+
+        started = False
+
+        async def watched(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except StoreError:
+            if started or scope["type"] != "http":
+                raise
+            await unavailable(scope)(scope, receive, send)
+
+
 # ------------------------------------------------------------------ pages
 def page_lang(request: Request) -> str:
     """The language of a page shown before signing in: ``?lang=``, else the browser's first choice we speak."""
-    asked = request.query_params.get("lang")
+    return scope_lang(request.scope)
+
+
+def scope_lang(scope: Mapping[str, Any]) -> str:
+    """``?lang=``, else the browser's first ``Accept-Language`` we speak, else English."""
+    from urllib.parse import parse_qsl
+
+    asked = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))).get("lang")
     if asked in LANGUAGES:
         return str(asked)
-    for part in request.headers.get("accept-language", "").split(","):
+    accept = next((value.decode("latin-1") for key, value in scope.get("headers", []) if key == b"accept-language"), "")
+    for part in accept.split(","):
         code = part.split(";")[0].strip().lower()[:2]
         if code in LANGUAGES:
             return code
