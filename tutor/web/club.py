@@ -381,25 +381,28 @@ def club_routes(context: ClubContext) -> list[Any]:
             return str(asked)
         return str(await run(here.stored_lang))
 
-    async def class_view(request: Request) -> Response:
+    async def teacher_page(request: Request) -> tuple[str, Any, Response | None]:
+        """The page's language and the signed-in teacher, or the refusal for anyone else."""
         lang = await lang_of(request)
         with speaking(lang):
             try:
-                user = teacher(request)
+                return lang, teacher(request), None
             except ApiError as error:
-                return await refused(lang, error)
+                return lang, None, await refused(lang, error)
+
+    async def class_view(request: Request) -> Response:
+        lang, user, refusal = await teacher_page(request)
+        if refusal is not None:
+            return refusal
         html = await run(lambda: class_page(context.club, user, lang, version))
         return HTMLResponse(html, headers={"cache-control": "no-store"})
 
     async def learner_view(request: Request) -> Response:
         from tutor.web.teacher import game_page, learner_page
 
-        lang = await lang_of(request)
-        with speaking(lang):
-            try:
-                user = teacher(request)
-            except ApiError as error:
-                return await refused(lang, error)
+        lang, user, refusal = await teacher_page(request)
+        if refusal is not None:
+            return refusal
         learner, game = request.path_params["learner"], request.path_params.get("game")
         html = await run(lambda: learner_page(context.club, user, learner, lang, version) if game is None
                          else game_page(context.club, user, learner, game, lang, version))
