@@ -137,10 +137,11 @@ def deployed(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
     tls = free_port()
     public = f"https://127.0.0.1:{tls}"
     env = {**os.environ, "DDZ_HOME": str(folder / "home")}
+    log = (folder / "serve.log").open("w")  # never a pipe nobody reads
     server = subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", url,
                                "--workers", "2", "--port", "0", "--no-open", "--proxy", "127.0.0.1",
                                "--public-url", public],
-                              stdout=subprocess.PIPE, stderr=open(folder / "serve.log", "w"), text=True, env=env)
+                              stdout=subprocess.PIPE, stderr=log, text=True, env=env)
     nginx = None
     try:
         assert server.stdout is not None
@@ -168,6 +169,7 @@ def deployed(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
                 nginx.kill()
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=60)
+        log.close()
 
 
 def test_through_nginx_the_cookie_is_secure_and_the_real_client_is_counted(deployed: Any) -> None:

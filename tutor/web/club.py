@@ -36,12 +36,20 @@ from starlette.routing import Route
 from tutor.i18n import LANGUAGES, Phrase, speaking, t
 from tutor.store import Store
 from tutor.web import auth
+from tutor.web.clubpages import (
+    KINDS,
+    _assignments,
+    _lesson_titles,
+    _page,
+    _themes,
+    mistake_name,
+    sign_out_button,
+)
 from tutor.web.context import Context
 from tutor.web.errors import ApiError, field_int, field_str, parse_body, quoted, refuse
-from tutor.web.clubpages import KINDS, _assignments, _lesson_titles, _page, _themes, mistake_name, sign_out_button
 from tutor.web.holder import Shared, StoredHolder
 
-__all__ = ["ClubContext", "LearnerContext", "KINDS", "mistake_name", "sign_out_button", "worker_app"]
+__all__ = ["KINDS", "ClubContext", "LearnerContext", "mistake_name", "sign_out_button", "worker_app"]
 
 #: Threads that think (bots, coach, solver, password hashing) per server process.
 THINKERS = 4
