@@ -334,6 +334,8 @@ class Users:
             raise UserError(t("club.not_your_class", name=quoted(class_name or "")))
         if learner_id is not None:
             class_name = None
+        elif class_name is not None:
+            check_class(class_name)
         if kind not in KINDS:
             raise UserError(t("store.bad_kind", kind=quoted(kind), kinds=", ".join(KINDS)))
         if not ref or len(ref) > MAX_REF or not ref.isprintable():
