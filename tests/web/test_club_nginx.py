@@ -1,8 +1,9 @@
 """Club mode deployed as a school would: Debian's nginx with TLS in front of ``ddz serve --db … --workers 2``.
 
 One nginx (a throw-away prefix in a temp folder: its own configuration, pid, logs and temp files; a
-self-signed certificate made by the ``openssl`` command) and one server per module, on loopback ports
-chosen at run time.  A browser (Chromium, HTTPS errors ignored for the throw-away certificate) signs in,
+self-signed certificate made by the ``openssl`` command) per module, in front of two ``ddz serve`` nodes on
+one database (``--workers 2`` and ``--workers 1``; nginx takes turns between them, so consecutive requests of
+one learner land on different nodes), on loopback ports chosen at run time.  A browser (Chromium, HTTPS errors ignored for the throw-away certificate) signs in,
 plays and signs out through the proxy; plain requests check what the server believed of the proxy's
 headers.  The nginx configuration is the one docs/club.md gives, with the test's ports and paths.
 """
@@ -34,6 +35,10 @@ NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/ngin
 
 #: docs/club.md's nginx site, with the test's ports and files (kept in step by test_docs_give_this_configuration).
 SITE = """\
+upstream ddz {
+    server 127.0.0.1:{app};
+    server 127.0.0.1:{app2};
+}
 server {
     listen 127.0.0.1:{tls} ssl;
     server_name 127.0.0.1;
@@ -41,7 +46,7 @@ server {
     ssl_certificate_key {folder}/key.pem;
     client_max_body_size 64k;
     location / {
-        proxy_pass http://127.0.0.1:{app};
+        proxy_pass http://ddz;
         proxy_http_version 1.1;
         proxy_set_header Host $http_host;
         proxy_set_header X-Forwarded-Host $http_host;
@@ -59,7 +64,8 @@ pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
 events {{ worker_connections 64; }}
 http {{
-    access_log {folder}/access.log;
+    log_format upstream '$request_method $uri $status $upstream_addr';
+    access_log {folder}/access.log upstream;
     client_body_temp_path {folder}/body;
     proxy_temp_path {folder}/proxy;
     fastcgi_temp_path {folder}/fastcgi;
@@ -84,8 +90,9 @@ def certificate(folder: Path) -> None:
                    check=True, capture_output=True, timeout=60)
 
 
-def site(tls: int, app: int, folder: Path) -> str:
-    return SITE.replace("{tls}", str(tls)).replace("{app}", str(app)).replace("{folder}", str(folder))
+def site(tls: int, apps: list[int], folder: Path) -> str:
+    return (SITE.replace("{tls}", str(tls)).replace("{app}", str(apps[0])).replace("{app2}", str(apps[1]))
+            .replace("{folder}", str(folder)))
 
 
 class Client:
@@ -138,25 +145,30 @@ def deployed(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
     public = f"https://127.0.0.1:{tls}"
     env = {**os.environ, "DDZ_HOME": str(folder / "home")}
     log = (folder / "serve.log").open("w")  # never a pipe nobody reads
-    server = subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", url,
-                               "--workers", "2", "--port", "0", "--no-open", "--proxy", "127.0.0.1",
-                               "--public-url", public],
-                              stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+    servers = [subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", url,
+                                 "--workers", str(workers), "--port", "0", "--no-open", "--proxy", "127.0.0.1",
+                                 "--public-url", public],
+                                stdout=subprocess.PIPE, stderr=log, text=True, env=env) for workers in (2, 1)]
     nginx = None
     try:
-        assert server.stdout is not None
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
-        assert found, (folder / "serve.log").read_text()
-        (folder / "nginx.conf").write_text(MAIN.format(folder=folder, site=site(tls, int(found.group(1)), folder)))
+        ports = []
+        for server in servers:
+            assert server.stdout is not None
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
+            assert found, (folder / "serve.log").read_text()
+            ports.append(int(found.group(1)))
+        (folder / "nginx.conf").write_text(MAIN.format(folder=folder, site=site(tls, ports, folder)))
         nginx = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e",
                                   str(folder / "error.log")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         probe = Client(public)
-        for _ in range(600):  # nginx and the workers start (polled: no sleep decides the outcome)
+        answered = 0
+        for _ in range(600):  # nginx and both nodes start (polled: no sleep decides the outcome)
             try:
-                if probe.call("/signin")[0] == 200:
+                answered = answered + 1 if probe.call("/signin")[0] == 200 else 0
+                if answered >= 2:  # two in a row: one from each node
                     break
             except OSError:
-                pass
+                answered = 0
             assert nginx.poll() is None, nginx.stderr.read().decode() if nginx.stderr else ""
             time.sleep(0.1)
         yield public, url, folder
@@ -167,8 +179,10 @@ def deployed(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
                 nginx.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 nginx.kill()
-        server.send_signal(signal.SIGINT)
-        server.communicate(timeout=60)
+        for server in servers:
+            server.send_signal(signal.SIGINT)
+        for server in servers:
+            server.communicate(timeout=60)
         log.close()
 
 
@@ -190,7 +204,10 @@ def test_through_nginx_the_cookie_is_secure_and_the_real_client_is_counted(deplo
     ann.csrf = re.search(r'name="ddz-csrf" content="(\w+)"', page).group(1)  # type: ignore[union-attr]
     assert ann.call("/api/settings", {"coach": False})[0] == 200  # an https Origin is this server's own
     assert ann.call("/api/settings", {"coach": True}, headers={"origin": public.replace("https", "http")})[0] == 403
-    assert ann.call("/api/game")[0] == 200
+    for _ in range(4):  # one learner's requests, taken in turns by both nodes: nothing of them lives in a node
+        assert ann.call("/api/game")[0] == 200
+    served = {line.split()[-1] for line in (folder / "access.log").read_text().splitlines() if " /api/game " in line}
+    assert len(served) == 2, served  # both nodes answered the signed-in learner
     assert PASSWORD not in (folder / "access.log").read_text()
 
 
@@ -244,5 +261,5 @@ def test_docs_give_this_configuration() -> None:
     docs = (Path(__file__).resolve().parents[2] / "docs" / "club.md").read_text()
     for line in SITE.splitlines():
         stripped = line.strip()
-        if stripped.startswith(("proxy_", "location", "client_max_body_size")):
-            assert stripped.replace("127.0.0.1:{app}", "127.0.0.1:8765") in docs, stripped
+        if stripped.startswith(("proxy_", "location", "client_max_body_size", "upstream")):
+            assert stripped in docs, stripped
