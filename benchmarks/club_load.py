@@ -93,15 +93,24 @@ class Learner:
                 response = await self.client.get(path)
             else:
                 response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
-        except httpx.TransportError:  # a dropped connection (counted; the learner goes on, as a page would)
+        except httpx.TransportError as error:  # a dropped connection (counted; the learner goes on, as a page would)
             self.errors += 1
+            cause = f"transport {path.split('?')[0]}: {type(error).__name__}"
+            REFUSED[cause] = REFUSED.get(cause, 0) + 1
             self.stats.setdefault("error_transport", []).append(time.perf_counter() - started)
             return {"error": "transport"}
         took = time.perf_counter() - started
+        json_answer = "json" in response.headers.get("content-type", "")
         if started < self.measure_from:
-            data: dict[str, Any] = response.json() if "json" in response.headers.get("content-type", "") else {
-                "html": response.text}
+            data: dict[str, Any] = response.json() if json_answer else {"html": response.text}
             return data
+        if response.status_code >= 400:  # refused: counted apart, by cause, never as a served request's latency
+            self.errors += 1
+            why = response.json().get("error", "") if json_answer else response.text
+            where = f"{response.status_code} {path.split('?')[0]}: {str(why).splitlines()[0][:60] if why else ''}"
+            REFUSED[where] = REFUSED.get(where, 0) + 1
+            self.stats.setdefault(f"error_{response.status_code}", []).append(took)
+            return response.json() if json_answer else {"html": response.text, "error": response.status_code}
         self.stats.setdefault(kind, []).append(took)
         timing = dict(re.findall(r"(\w+);dur=([\d.]+)", response.headers.get("server-timing", "")))
         if "cpu" in timing:  # the server's CPU for this request's work (its thread), bots included
@@ -111,12 +120,7 @@ class Learner:
             self.stats.setdefault("bots", []).append(bots)
             self.stats.setdefault("cpu_bots", []).append(float(timing["botscpu"]) / 1000)
             self.stats.setdefault("play_without_bots", []).append(max(0.0, took - bots))
-        if response.status_code >= 400:
-            self.errors += 1
-            where = f"{response.status_code} {path.split('?')[0]}"
-            REFUSED[where] = REFUSED.get(where, 0) + 1
-            self.stats.setdefault(f"error_{response.status_code}", []).append(took)
-        if "json" not in response.headers.get("content-type", ""):
+        if not json_answer:
             return {"html": response.text}
         answer: dict[str, Any] = response.json()
         return answer
@@ -159,8 +163,9 @@ class Learner:
                 state = await self.call("play", "/api/game/bid", {"rev": rev, "bid": bids["suggested"]})
             elif self.rng.random() < 0.3:
                 hinted = await self.call("hint", "/api/game/hint", {"rev": rev})
-                move = next((e for e in hinted.get("events", []) if e.get("type") == "hint"), None)
-                cards = "".join((move or {}).get("move", {}).get("cards") or []) if move else ""
+                shown = next((e for e in hinted.get("events", []) if e.get("type") == "hint"), None)
+                # a hint may say "pass": its move is None
+                cards = "".join(((shown or {}).get("move") or {}).get("cards") or [])
                 await self.pause()
                 if cards:
                     state = await self.call("play", "/api/game/play", {"rev": hinted.get("rev", rev), "cards": cards})
@@ -298,7 +303,8 @@ def main() -> int:
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
         "errors": errors,
-        "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])[:8]),
+        # every refusal by status, path and the server's one line (401/403/409/429/503 apart from served requests)
+        "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])),
         "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),

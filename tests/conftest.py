@@ -94,6 +94,7 @@ LONGEST_FIRST = (
     "tests/test_packaging.py", "tests/web/test_browser_phone.py", "tests/cli/test_under_load.py",
     "tests/cli/test_interrupt.py", "tests/web/test_browser.py", "tests/cli/test_learn.py",
     "tests/lessons/test_validate.py", "tests/web/test_club_browser.py", "tests/web/test_club_server.py",
+    "tests/web/test_club_nginx.py", "tests/web/test_club_faults.py",
     "tests/solver/test_parent_death.py",
     "tests/web/test_api.py", "tests/engine/test_moves.py", "tests/cli/test_bad_input.py", "tests/cli/test_play.py",
 )

@@ -74,7 +74,7 @@ class Cluster:
         atexit.register(self.stop)
         self._run([str(self.bin / "initdb"), "-D", str(self.data), "-U", "ddz", "--auth=trust", "-E", "UTF8",
                    "--no-locale", "--no-sync", "--no-instructions"])
-        options = (f"-k {self.folder} -p {self.port} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        self._options = options = (f"-k {self.folder} -p {self.port} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
                    " -c synchronous_commit=off -c max_connections=200 -c shared_buffers=16MB")
         self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"),
                    "-w", "-t", "60", "start"])
@@ -98,6 +98,15 @@ class Cluster:
         with psycopg.connect(self.base_url, autocommit=True) as connection:
             connection.execute(f"CREATE SCHEMA {schema}")
         return f"{self.base_url}&options=-csearch_path%3D{schema}"
+
+    def pause(self) -> None:
+        """Stop the server (a "fast" shutdown: its connections are cut), keeping its data: a database outage."""
+        self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"])
+
+    def resume(self) -> None:
+        """Start the server again after :meth:`pause`, on the same socket."""
+        self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", self._options, "-l",
+                   str(self.folder / "log"), "-w", "-t", "60", "start"])
 
     def stop(self) -> None:
         if self._stopped:

@@ -128,12 +128,14 @@ def test_beyond_loopback_the_cookie_is_secure_and_host_only(club: Any) -> None:
 def test_failed_sign_ins_are_limited_per_name_and_address_across_workers(club: Any) -> None:
     from tutor.web.auth import Limits
 
-    first = browser_of(make_app(club, limits=Limits(per_name=2, per_address=3)))
-    second = browser_of(make_app(club, limits=Limits(per_name=2, per_address=3)))  # another worker process
+    limits = Limits(per_name=2, per_address=3, delay=600, max_delay=600)
+    first = browser_of(make_app(club, limits=limits))
+    second = browser_of(make_app(club, limits=limits))  # another worker process
     for client in (first, second):
         assert client.post("/api/club/signin", json={"name": "ann", "password": "guess-guess"}).status_code == 401
     blocked = second.post("/api/club/signin", json={"name": "ann", "password": PASSWORD})  # even the right one
-    assert blocked.status_code == 429 and "this name" in blocked.json()["error"] and "15 minutes" in blocked.json()["error"]
+    assert blocked.status_code == 429 and blocked.json()["error"] == (
+        "Too many failed sign-ins for this name: wait 600 seconds, then try again.")
     assert first.post("/api/club/signin", json={"name": "bob", "password": "guess-guess"}).status_code == 401
     by_address = first.post("/api/club/signin", json={"name": "tea", "password": PASSWORD})
     assert by_address.status_code == 429 and "this address" in by_address.json()["error"]
@@ -245,3 +247,96 @@ def test_every_mistake_code_has_a_name_on_the_class_page() -> None:
     for lang in ("en", "ru"):
         with speaking(lang):
             assert [code for code in codes if mistake_name(code) == code] == []
+
+
+def test_the_name_limit_is_a_growing_delay_not_a_long_lockout() -> None:
+    from tutor.web.auth import Limits
+
+    limits = Limits()  # the defaults: 5 free tries, then 1 s after the last failure, doubling, at most a minute
+    assert [limits.wait(n, 0.0) for n in (0, 4, 5, 6, 7, 10, 50)] == [0, 0, 1, 2, 4, 32, 60]
+    assert limits.wait(6, 1.5) == 0.5 and limits.wait(6, 2.0) == 0 and limits.wait(500, 60.0) == 0
+
+
+def test_thirty_parallel_guesses_at_one_name_get_at_most_the_limit_checked(club: Any,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tutor.store.users import Users
+    from tutor.web.auth import Limits
+    from tutor.web.club import ClubContext, _sign_in
+
+    checked: list[str] = []
+    verify = Users.verify
+
+    def counted(self: Any, name: str, password: str) -> Any:
+        checked.append(password)
+        return verify(self, name, password)
+
+    monkeypatch.setattr(Users, "verify", counted)
+    context = ClubContext(club, thinkers=1, limits=Limits(per_name=3, delay=600, max_delay=600))
+    try:
+        with ThreadPoolExecutor(max_workers=30) as pool:
+            outcomes = list(pool.map(lambda n: _sign_in(context, "Ann", f"guess-{n:04}", f"10.0.0.{n}"), range(30)))
+    finally:
+        context.thinkers.shutdown()
+    statuses = sorted(getattr(outcome, "status", 200) for outcome in outcomes)
+    assert len(checked) == 3 and statuses == [401] * 3 + [429] * 27
+
+
+def test_a_password_in_the_address_is_refused_and_the_form_posts(app: Any) -> None:
+    client = browser_of(app)
+    form = client.get("/signin").text
+    assert '<form id="signin" class="panel" method="post" action="/api/club/signin">' in form
+    for path in ("/signin?name=ann&password=correct-horse-1", "/api/club/signin?Password=x", "/?lang=ru&password=x"):
+        answer = client.get(path, follow_redirects=False)
+        assert answer.status_code == 400 and "correct-horse" not in answer.text, path
+    assert "пароль никогда" in client.get("/?lang=ru&password=x").json()["error"]
+
+
+def test_classes_a_teacher_sees_and_assigns_only_their_own(app: Any, club: Any) -> None:
+    """Classes: a teacher in class 7a sees its learners only, with last active, assignments done or not, every
+    mistake counted (the "—" bug: mistakes without a named pattern were not counted), and each game's replay."""
+    from tests.coach.positions import puzzle_game
+    from tutor.store.games import FinishedGame, GameStore
+    from tutor.store.lessons import LessonRows
+    from tutor.store.mistakes import MistakeStore, StoredMistake
+
+    ids = {user.name: user.id for user in club.users.list()}
+    club.users.join(ids["ann"], "7a")
+    club.users.join(ids["tea"], "7a")
+    club.users.join(ids["bob"], "7b")
+    game = puzzle_game("F:55A L:9 F:3")
+    game.play(next(m for m in game.legal_moves() if m.text == "5"))
+    game.play(next(m for m in game.legal_moves() if m.text == "9"))
+    score = game.score()
+    with club.store_for(ids["ann"]) as store:
+        game_id = GameStore(store).finish(FinishedGame(
+            deal=3, level="hard", role="farmer", won=False, bid=1, multiplier=score.multiplier, cost=score.cost,
+            delta=score.deltas[0], scored=False, hints=0, undos=0, record=game.record().to_dict()))  # fmt: skip
+        coded = {"code": "overkill", "values": {}}
+        MistakeStore(store).save_analysis(game_id, [
+            StoredMistake(game_id, 0, "bid 3", "pass", 0.1, 0.3, 0.2, "hard"),
+            StoredMistake(game_id, 1, "5", "A", 0.1, 0.9, 0.8, "hard"),
+            *(StoredMistake(game_id, n, "K", "Q", 0.4, 0.6, 0.2, "hard", coded) for n in (2, 3, 4))])
+        LessonRows(store).record(lesson_id(1), 3, 0, 0, "2026-01-01T00:00:00+00:00")
+    tea, ann = signed_in(app, "tea"), signed_in(app, "ann")
+    assert ann.get("/").status_code == 200  # ann is active now
+    assert tea.post("/api/club/assign", json={"kind": "lesson", "ref": lesson_id(1), "learner": ids["ann"]}).status_code == 200
+    assert tea.post("/api/club/assign", json={"kind": "lesson", "ref": lesson_id(2), "class": "7a"}).status_code == 200
+    assert tea.post("/api/club/assign", json={"kind": "lesson", "ref": lesson_id(2), "learner": ids["bob"]}).status_code == 404
+    refused = tea.post("/api/club/assign", json={"kind": "lesson", "ref": lesson_id(2), "class": "7b"})
+    assert refused.status_code == 400 and "not one of your classes" in refused.json()["error"]
+    page = tea.get("/class").text
+    assert f'href="/class/learner/{ids["ann"]}"' in page and ">bob<" not in page
+    assert "5 (0 practised): beat higher than needed (3×), a bidding choice (1×), a weaker play (1×)" in page
+    assert 'class="done"' in page and 'class="open"' in page  # lesson 1 done, lesson 2 not yet
+    assert "UTC" in page.split(">ann<")[1].split("</tr>")[0]  # last active
+    assert 'value="class:7a"' in page and "class 7a, everyone" in page
+    assert "2 tasks" in ann.get("/").text and "tasks" not in signed_in(app, "bob").get("/").text.split("club-bar")[1][:400]
+    learner = tea.get(f"/class/learner/{ids['ann']}")
+    assert learner.status_code == 200 and f'/class/learner/{ids["ann"]}/game/{game_id}' in learner.text
+    replay = tea.get(f"/class/learner/{ids['ann']}/game/{game_id}?lang=ru")
+    assert replay.status_code == 200 and "сыграно 5; лучше: A" in replay.text and "На руках после раздачи" in replay.text
+    assert tea.get(f"/class/learner/{ids['bob']}").status_code == 404  # not this teacher's class
+    assert tea.get(f"/class/learner/{ids['ann']}/game/{game_id + 99}").status_code == 404
+    assert ann.get(f"/class/learner/{ids['ann']}").status_code == 403  # a learner never sees the teacher's pages

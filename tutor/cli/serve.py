@@ -64,9 +64,11 @@ def _checked_token(token: str | None) -> str:
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @click.option("--db", envvar="DDZ_DB", default=None)
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--proxy", default=None)
+@click.option("--public-url", "public_url", default=None)
 @handle_user_errors
 def serve_command(host: str, port: int, token: str | None, open_browser: bool | None, lang: str | None,
-                  db: str | None, workers: int) -> None:
+                  db: str | None, workers: int, proxy: str | None = None, public_url: str | None = None) -> None:
     # Help text: help.serve.  --lang is remembered: the page speaks the language setting.
     # Beyond loopback every request needs the token (tutor.web.security); on loopback none is asked for.
     # --db (or DDZ_DB): club mode (tutor.web.club): accounts sign in instead, and --workers N processes serve.
@@ -80,6 +82,7 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     host = _checked_host(host)
     if workers > 1 and not db:
         raise UserError(t("club.serve_workers_single"))
+    behind = _checked_proxy(proxy, public_url, db)
     club_db = _checked_club(db) if db is not None else None
     needs_token = not is_loopback(host) and club_db is None
     token = _checked_token(token) if needs_token else None
@@ -91,7 +94,7 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
         raise UserError(t("cli.serve_cannot_listen", host=repr(host), port=port, reason=reason)) from None
     port = listener.getsockname()[1]
     if club_db is not None:
-        _serve_club(listener, host, port, club_db, workers, open_browser)
+        _serve_club(listener, host, port, club_db, workers, open_browser, behind)
         return
     if lang is not None:
         from tutor.store import Store
@@ -125,7 +128,29 @@ def _checked_club(db: str) -> str:
     return db.strip()
 
 
-def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open_browser: bool | None) -> None:
+def _checked_proxy(proxy: str | None, public_url: str | None, db: str | None) -> dict[str, Any]:
+    """``--proxy ADDR --public-url URL`` (both, club mode only) as the workers' settings; one line when unusable."""
+    if proxy is None and public_url is None:
+        return {}
+    if proxy is None or public_url is None:
+        raise UserError(t("club.serve_proxy_pair"))
+    if not db:
+        raise UserError(t("club.serve_proxy_club"))
+    from tutor.web.proxy import parse_proxies, parse_public_url
+
+    try:
+        proxies = parse_proxies(proxy)
+    except ValueError:
+        raise UserError(t("club.serve_proxy_bad", value=repr(proxy[:40]))) from None
+    try:
+        public = parse_public_url(public_url)
+    except ValueError:
+        raise UserError(t("club.serve_public_bad", value=repr(public_url[:40]))) from None
+    return {"proxy": sorted(proxies), "public_url": public.origin}
+
+
+def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open_browser: bool | None,
+                behind: dict[str, Any] | None = None) -> None:
     """Club mode: ``workers`` processes (uvicorn's supervisor, one shared socket) or this one.
 
     Each worker builds its app from ``DDZ_SERVE_CLUB`` (:func:`tutor.web.club.worker_app`) and asks the
@@ -141,23 +166,29 @@ def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open
 
     shown = host if host.startswith("[") or ":" not in host else f"[{host}]"
     url = f"http://{shown}:{port}/"
+    behind = behind or {}
     beyond = not is_loopback(host)
-    if beyond:
+    if behind:
+        click.echo(t("club.serve_behind_proxy", url=behind["public_url"], proxy=", ".join(behind["proxy"])), err=True)
+    elif beyond:
         click.echo(t("club.serve_club_https"), err=True)
     click.echo(t("club.serve_club", db=_redacted(db), n=workers), err=True)
     click.echo(t("cli.serve_url", url=url))
     if open_browser if open_browser is not None else _has_display():
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     bound = host.strip("[]") if host.startswith("[") else host
-    os.environ[SERVE_ENV] = json.dumps({"db": db, "host": bound, "port": port})
+    os.environ[SERVE_ENV] = json.dumps({"db": db, "host": bound, "port": port, **behind})
+    # proxy_headers off: uvicorn would believe X-Forwarded-* from any local process; tutor/web/proxy.py
+    # believes them from --proxy only
     if workers == 1:
-        server = uvicorn.Server(uvicorn.Config(worker_app(), log_level="warning", lifespan="off"))
+        server = uvicorn.Server(uvicorn.Config(worker_app(), log_level="warning", lifespan="off",
+                                               proxy_headers=False))
         server.run(sockets=[listener])
         if signal.SIGINT in getattr(server, "_captured_signals", ()):
             raise KeyboardInterrupt
         return
     config = uvicorn.Config("tutor.web.club:worker_app", factory=True, workers=workers, log_level="warning",
-                            lifespan="off")
+                            lifespan="off", proxy_headers=False)
     supervisor = Multiprocess(config, sockets=[listener])
     supervisor.run()
     if signal.SIGINT in supervisor.signal_queue or supervisor.should_exit.is_set():

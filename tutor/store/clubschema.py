@@ -1,4 +1,4 @@
-"""The club area's tables: sign-in sessions and assignments (the accounts themselves: tutor/store/users.py)."""
+"""The club area's tables: sign-in sessions, assignments, classes and last activity (the accounts: tutor/store/users.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,20 @@ SCHEMA = Baseline(1, (
         created_at TEXT NOT NULL
     )""",
 ))
-MIGRATIONS: list[Any] = [SCHEMA.statements]
+MIGRATIONS: list[Any] = [
+    SCHEMA.statements,
+    # v2 (issue 35): classes (a learner or a teacher may be in several), a class-wide assignment, last active
+    (
+        """CREATE TABLE class_members (
+            class_name TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            PRIMARY KEY (class_name, user_id)
+        )""",
+        "CREATE INDEX class_members_user ON class_members (user_id)",
+        "ALTER TABLE assignments ADD COLUMN class_name TEXT",
+        "CREATE TABLE activity (user_id INTEGER PRIMARY KEY, last_seen TEXT NOT NULL)",
+    ),
+]
 
 
 def register(store: Store) -> None:

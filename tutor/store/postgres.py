@@ -46,8 +46,15 @@ if TYPE_CHECKING:
 
 #: The first key of every advisory lock the store takes (the second is the learner, or 0 for the schema).
 LOCK_KEY = 0x0DD2
-#: Seconds to wait for a pooled connection before saying the database is busy.
+#: Seconds to wait for the pool to open (a server starting with its database).
 POOL_TIMEOUT = 30.0
+#: Seconds a request waits for a pooled connection before saying the database is busy or down (the web's
+#: 503): while PostgreSQL is down, every request answers within this, and the pool reconnects by itself.
+REQUEST_TIMEOUT = 5.0
+#: Seconds to wait for a new connection to be made (an unreachable host: the pool tries again later).
+CONNECT_TIMEOUT = 3
+#: A statement that runs longer is cancelled (a hung statement never holds a request for good).
+STATEMENT_TIMEOUT_MS = 15_000
 
 
 def redacted(url: str) -> str:
@@ -122,8 +129,11 @@ class PostgresEngine:
             raise StoreIOError(t("store.db_unreachable", path=self.where, why=_first_line(error))) from None
         #: Areas known to be up to date in this database (register_schema's fast path, shared by all stores).
         self.areas: dict[str, int] = {}
-        self.pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=False, timeout=POOL_TIMEOUT,
-                                   kwargs={"autocommit": True}, name="ddz-store")
+        # check: a connection is tested (one round trip) when it leaves the pool, so one broken by a
+        # database restart is replaced instead of failing the request that got it
+        self.pool = ConnectionPool(url, min_size=min_size, max_size=max_size, open=False, timeout=REQUEST_TIMEOUT,
+                                   kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+                                   configure=_configure, check=ConnectionPool.check_connection, name="ddz-store")
         try:
             self.pool.open(wait=True, timeout=POOL_TIMEOUT)
         except Exception as error:  # noqa: BLE001 - PoolTimeout wraps the connection failure
@@ -249,6 +259,11 @@ class _Direct:
 
     def execute(self, sql: str, parameters: Any = (), /) -> Rows:
         return self.engine.execute(self.connection, sql, parameters)
+
+
+def _configure(connection: Any) -> None:
+    """Every new connection: statements are cut after :data:`STATEMENT_TIMEOUT_MS`."""
+    connection.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
 
 
 def _scalar(row: Any) -> Any:

@@ -42,8 +42,15 @@ class LearnerSummary:
     puzzle_best_streak: int
     #: Finished games by computer level ("easy", "medium", "hard").
     games_by_level: dict[str, LevelResults] = field(default_factory=dict)
-    #: The most frequent explanation codes of their saved mistakes, with counts, most frequent first.
+    #: The most frequent kinds of their saved mistakes, with counts, most frequent first: the explanation's code,
+    #: else "bid" (a flagged auction choice) or "play" (a play measured worse with no named pattern).
     top_mistakes: list[tuple[str, int]] = field(default_factory=list)
+    #: Every saved mistake, and how many of them were practised right since ("learn from your mistakes").
+    mistakes: int = 0
+    mistakes_solved: int = 0
+    #: The lessons done (ids), and each puzzle theme's last solved attempt (UTC stamp): what assignments ask.
+    lessons: frozenset[str] = frozenset()
+    themes_solved: dict[str, str] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -72,10 +79,21 @@ def class_summary(store: Store, today: date | None = None) -> list[LearnerSummar
             " GROUP BY learner, level ORDER BY learner, level"):
         levels.setdefault(int(learner), {})[str(level)] = LevelResults(int(n), int(wins), int(score))
     codes: dict[int, Counter[str]] = {}
-    for learner, text in db.execute("SELECT learner, explanation FROM mistakes WHERE explanation <> ''"):
-        code = _code(text)
-        if code:
-            codes.setdefault(int(learner), Counter())[code] += 1
+    practised: Counter[int] = Counter()
+    # every mistake counts (the class page once showed "—" for a learner with 5 saved mistakes: only those
+    # with a named pattern were read, and bids and most plays have none)
+    for learner, number, text, solved in db.execute("SELECT learner, number, explanation, solved FROM mistakes"):
+        code = _code(text) or ("bid" if int(number) <= 0 else "play")
+        codes.setdefault(int(learner), Counter())[code] += 1
+        practised[int(learner)] += int(bool(solved))
+    finished: dict[int, set[str]] = {}
+    for learner, lesson in db.execute("SELECT learner, lesson FROM lesson_progress"):
+        finished.setdefault(int(learner), set()).add(str(lesson))
+    solved_themes: dict[int, dict[str, str]] = {}
+    for learner, at, text in db.execute("SELECT learner, at, themes FROM puzzle_attempts WHERE outcome = 'solved'"):
+        latest = solved_themes.setdefault(int(learner), {})
+        for theme in _themes(text):
+            latest[theme] = max(latest.get(theme, ""), str(at))
     out = []
     for learner, name in learners:
         done, stars = lessons.get(learner, (0, 0))
@@ -85,8 +103,18 @@ def class_summary(store: Store, today: date | None = None) -> list[LearnerSummar
             puzzle_attempts=attempts.get(learner, 0), puzzle_streak=current, puzzle_best_streak=best,
             games_by_level=levels.get(learner, {}),
             top_mistakes=sorted(codes.get(learner, Counter()).items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_MISTAKES],
+            mistakes=sum(codes.get(learner, Counter()).values()), mistakes_solved=practised[learner],
+            lessons=frozenset(finished.get(learner, set())), themes_solved=solved_themes.get(learner, {}),
         ))
     return out
+
+
+def _themes(text: object) -> list[str]:
+    try:
+        data = json.loads(str(text))
+    except (ValueError, RecursionError):
+        return []
+    return [theme for theme in data if isinstance(theme, str)] if isinstance(data, list) else []
 
 
 def _code(text: object) -> str:

@@ -47,6 +47,8 @@ class Club(Protocol):
 
 NAME = re.compile(r"^[^\W_][\w.\-]{0,31}$")
 MIN_PASSWORD, MAX_PASSWORD = 8, 1024
+#: How often a learner's last activity is written (a request within it changes nothing).
+ACTIVITY_STEP = timedelta(minutes=1)
 #: How long a sign-in lasts.
 SESSION_LIFETIME = timedelta(days=14)
 KINDS = ("lesson", "puzzle_theme")
@@ -73,6 +75,8 @@ class Assignment:
     kind: str
     ref: str
     created_at: str
+    #: The class a class-wide assignment is for (None with learner None: every learner of the club).
+    class_name: str | None = None
 
 
 def _now() -> datetime:
@@ -104,6 +108,13 @@ def check_name(name: str) -> str:
     return name
 
 
+def check_class(name: str) -> str:
+    """``name`` if it can name a class (as an account's name: "7b", "grade-7", "Тигры"), else :class:`UserError`."""
+    if not NAME.match(name):
+        raise UserError(t("club.bad_class", name=quoted(name)))
+    return name
+
+
 def check_password(password: str) -> str:
     if len(password) < MIN_PASSWORD:
         raise UserError(t("store.short_password", n=MIN_PASSWORD))
@@ -119,14 +130,16 @@ class Users:
         self.club = club
 
     # ------------------------------------------------------------------- users
-    def add(self, name: str, password: str, teacher: bool = False) -> User:
-        """A new account.
+    def add(self, name: str, password: str, teacher: bool = False, classes: tuple[str, ...] = ()) -> User:
+        """A new account (a member of ``classes``).
 
         Raises:
-            UserError: a bad name or password, or the name is taken.
+            UserError: a bad name, class or password, or the name is taken.
         """
         check_name(name)
         check_password(password)
+        for class_name in classes:
+            check_class(class_name)
         digest = _hasher().hash(password)
         with self.club.scratch() as store:
             try:
@@ -137,6 +150,9 @@ class Users:
                         "INSERT INTO users (name, name_key, password, teacher, created_at) VALUES (?, ?, ?, ?, ?)"
                         " RETURNING id", (name, name.casefold(), digest, int(teacher), _stamp(_now())),
                     ).fetchone()
+                    for class_name in classes:
+                        db.execute("INSERT INTO class_members (class_name, user_id) VALUES (?, ?)",
+                                   (class_name, int(row[0])))
             except StoreConflictError:  # added by another process at the same instant
                 raise UserError(t("store.name_taken", name=quoted(name))) from None
         return User(int(row[0]), name, teacher)
@@ -173,6 +189,8 @@ class Users:
             with store.transaction() as db:
                 delete_learner_rows(store, user.id)
                 db.execute("DELETE FROM sessions WHERE user_id = ?", (user.id,))
+                db.execute("DELETE FROM class_members WHERE user_id = ?", (user.id,))
+                db.execute("DELETE FROM activity WHERE user_id = ?", (user.id,))
                 db.execute("DELETE FROM assignments WHERE learner = ? OR teacher = ?", (user.id, user.id))
                 db.execute("DELETE FROM users WHERE id = ?", (user.id,))
         return user
@@ -188,6 +206,53 @@ class Users:
             with store.transaction() as db:
                 db.execute("UPDATE users SET password = ? WHERE id = ?", (digest, user.id))
                 db.execute("DELETE FROM sessions WHERE user_id = ?", (user.id,))
+
+    # ----------------------------------------------------------------- classes
+    def join(self, user_id: int, class_name: str) -> None:
+        """Put an account in a class (already in it: nothing changes)."""
+        check_class(class_name)
+        with self.club.scratch() as store, store.transaction() as db:
+            db.execute("INSERT INTO class_members (class_name, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                       (class_name, user_id))
+
+    def leave(self, user_id: int, class_name: str) -> bool:
+        with self.club.scratch() as store, store.transaction() as db:
+            gone = db.execute("DELETE FROM class_members WHERE class_name = ? AND user_id = ?", (class_name, user_id))
+            return int(gone.rowcount) > 0
+
+    def classes_of(self, user_id: int) -> builtins.list[str]:
+        """The classes an account is in, by name."""
+        with self.club.scratch() as store:
+            rows = store.db.execute("SELECT class_name FROM class_members WHERE user_id = ? ORDER BY class_name",
+                                    (user_id,)).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def classes(self) -> dict[int, builtins.list[str]]:
+        """Every account's classes (accounts in none left out)."""
+        with self.club.scratch() as store:
+            rows = store.db.execute("SELECT user_id, class_name FROM class_members ORDER BY class_name").fetchall()
+        found: dict[int, builtins.list[str]] = {}
+        for user_id, class_name in rows:
+            found.setdefault(int(user_id), []).append(str(class_name))
+        return found
+
+    def learners_of(self, teacher_id: int) -> set[int] | None:
+        """The learners a teacher sees: the members of the teacher's classes; None (every learner) for a
+        teacher in no class (a club with one class need not name it)."""
+        with self.club.scratch() as store:
+            mine = store.db.execute("SELECT class_name FROM class_members WHERE user_id = ?", (teacher_id,)).fetchall()
+            if not mine:
+                return None
+            rows = store.db.execute(
+                "SELECT DISTINCT m.user_id FROM class_members m JOIN class_members t ON t.class_name = m.class_name"
+                " JOIN users u ON u.id = m.user_id WHERE t.user_id = ? AND u.teacher = 0", (teacher_id,)).fetchall()
+        return {int(r[0]) for r in rows}
+
+    def last_active(self) -> dict[int, str]:
+        """Each account's last request (UTC stamp, to the minute), for the teacher's page."""
+        with self.club.scratch() as store:
+            rows = store.db.execute("SELECT user_id, last_seen FROM activity").fetchall()
+        return {int(r[0]): str(r[1]) for r in rows}
 
     def verify(self, name: str, password: str) -> User | None:
         """The account when ``password`` is its password, else None (same cost either way)."""
@@ -229,10 +294,16 @@ class Users:
         if not token or len(token) > 200:
             return None
         with self.club.scratch() as store:
+            now = _now()
             row = store.db.execute(
                 "SELECT u.id, u.name, u.teacher FROM sessions s JOIN users u ON u.id = s.user_id"
-                " WHERE s.token_hash = ? AND s.expires_at > ?", (_token_hash(token), _stamp(_now())),
+                " WHERE s.token_hash = ? AND s.expires_at > ?", (_token_hash(token), _stamp(now)),
             ).fetchone()
+            if row is not None:  # last active, written at most once a minute (one statement, rarely a write)
+                store.db.execute(
+                    "INSERT INTO activity (user_id, last_seen) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE"
+                    " SET last_seen = excluded.last_seen WHERE activity.last_seen < ?",
+                    (int(row[0]), _stamp(now), _stamp(now - ACTIVITY_STEP)))
         return None if row is None else User(int(row[0]), str(row[1]), bool(row[2]))
 
     def end_session(self, token: str) -> None:
@@ -240,11 +311,14 @@ class Users:
             db.execute("DELETE FROM sessions WHERE token_hash = ?", (_token_hash(token),))
 
     # ------------------------------------------------------------- assignments
-    def assign(self, teacher_id: int, learner_id: int | None, kind: str, ref: str) -> Assignment:
-        """A teacher gives a learner (or, with None, the whole class) a lesson or a puzzle theme.
+    def assign(self, teacher_id: int, learner_id: int | None, kind: str, ref: str,
+               class_name: str | None = None) -> Assignment:
+        """A teacher gives a learner (or, with None, ``class_name``, or every learner) a lesson or a puzzle theme.
+
+        A teacher in classes assigns only to their classes' learners and to their own classes.
 
         Raises:
-            UserError: not a teacher, no such learner, an unknown kind or an empty/long ref.
+            UserError: not a teacher, no such learner (or not theirs), an unknown kind or an empty/long ref.
         """
         teacher = self.by_id(teacher_id)
         if teacher is None or not teacher.is_teacher:
@@ -253,6 +327,15 @@ class Users:
             learner = self.by_id(learner_id)
             if learner is None or learner.id == LOCAL_LEARNER:
                 raise UserError(t("store.no_user", name=quoted(learner_id)))
+        visible = self.learners_of(teacher_id)
+        if learner_id is not None and visible is not None and learner_id not in visible:
+            raise UserError(t("store.no_user", name=quoted(learner_id)))
+        if learner_id is None and visible is not None and class_name not in self.classes_of(teacher_id):
+            raise UserError(t("club.not_your_class", name=quoted(class_name or "")))
+        if learner_id is not None:
+            class_name = None
+        elif class_name is not None:
+            check_class(class_name)
         if kind not in KINDS:
             raise UserError(t("store.bad_kind", kind=quoted(kind), kinds=", ".join(KINDS)))
         if not ref or len(ref) > MAX_REF or not ref.isprintable():
@@ -260,17 +343,18 @@ class Users:
         stamp = _stamp(_now())
         with self.club.scratch() as store, store.transaction() as db:
             row = db.execute(
-                "INSERT INTO assignments (teacher, learner, kind, ref, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-                (teacher_id, learner_id, kind, ref, stamp),
+                "INSERT INTO assignments (teacher, learner, kind, ref, created_at, class_name) VALUES (?, ?, ?, ?, ?, ?)"
+                " RETURNING id", (teacher_id, learner_id, kind, ref, stamp, class_name),
             ).fetchone()
-        return Assignment(int(row[0]), teacher_id, learner_id, kind, ref, stamp)
+        return Assignment(int(row[0]), teacher_id, learner_id, kind, ref, stamp, class_name)
 
     def assignments_for(self, learner_id: int) -> builtins.list[Assignment]:
-        """The learner's own assignments and the whole class's, newest first."""
+        """The learner's own assignments, their classes' and the whole club's, newest first."""
         with self.club.scratch() as store:
             rows = store.db.execute(
-                "SELECT id, teacher, learner, kind, ref, created_at FROM assignments"
-                " WHERE learner = ? OR learner IS NULL ORDER BY id DESC", (learner_id,),
+                "SELECT id, teacher, learner, kind, ref, created_at, class_name FROM assignments"
+                " WHERE learner = ? OR (learner IS NULL AND (class_name IS NULL OR class_name IN"
+                " (SELECT class_name FROM class_members WHERE user_id = ?))) ORDER BY id DESC", (learner_id, learner_id),
             ).fetchall()
         return [_assignment(r) for r in rows]
 
@@ -278,7 +362,8 @@ class Users:
         """Everything ``teacher_id`` assigned, newest first (for the teacher's page)."""
         with self.club.scratch() as store:
             rows = store.db.execute(
-                "SELECT id, teacher, learner, kind, ref, created_at FROM assignments WHERE teacher = ? ORDER BY id DESC",
+                "SELECT id, teacher, learner, kind, ref, created_at, class_name FROM assignments WHERE teacher = ?"
+                " ORDER BY id DESC",
                 (teacher_id,),
             ).fetchall()
         return [_assignment(r) for r in rows]
@@ -300,4 +385,4 @@ def find_user(store: Store, name: str) -> User | None:
 
 def _assignment(row: Any) -> Assignment:
     return Assignment(int(row[0]), int(row[1]), None if row[2] is None else int(row[2]), str(row[3]), str(row[4]),
-                      str(row[5]))
+                      str(row[5]), None if row[6] is None else str(row[6]))

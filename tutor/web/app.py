@@ -201,8 +201,12 @@ def render_page(context: Context, query: Mapping[str, str], version: str = "") -
 
 
 def create_app(context: Context | None = None, host: str = "127.0.0.1", port: int = 8765,
-               extra_hosts: tuple[str, ...] = (), token: str | None = None) -> Any:
+               extra_hosts: tuple[str, ...] = (), token: str | None = None, public_url: str | None = None,
+               proxies: frozenset[str] = frozenset()) -> Any:
     """The app, wrapped in the same-origin check for ``host:port`` (plus ``extra_hosts``).
+
+    Behind a reverse proxy (tutor/web/proxy.py): ``public_url`` is also the server's own origin, and
+    ``proxies`` are the addresses whose ``X-Forwarded-*`` headers are believed.
 
     Beyond loopback a ``token`` is required (:mod:`tutor.web.security`); a server bound
     to every interface then accepts any ``Host``, and the token is what keeps others out.
@@ -241,5 +245,16 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
             return phrase.render()
 
     wild = host in WILDCARD_HOSTS and (token is not None or context.signs_in)
+    public = None
+    if public_url is not None:
+        from tutor.web.proxy import parse_public_url
+
+        public = parse_public_url(public_url)
     hosts = None if wild else own_hosts(host, port, extra_hosts)
-    return SameOriginOnly(context.wrap(app, worded), hosts, worded, token=token, port=port)
+    guarded = SameOriginOnly(context.wrap(app, worded), hosts, worded, token=token, port=port,
+                             extra_origins=(public.origin,) if public is not None else ())
+    if proxies:
+        from tutor.web.proxy import TrustedProxy
+
+        return TrustedProxy(guarded, proxies)
+    return guarded

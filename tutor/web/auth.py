@@ -44,17 +44,35 @@ SESSION_SECONDS = 14 * 24 * 3600
 #: Paths open without signing in: the sign-in page and its request, and the page's own files.
 OPEN_PATHS = ("/signin", "/api/club/signin")
 OPEN_PREFIXES = ("/static/",)
+#: Query fields that must never be in an address (history, proxy logs): the request is refused.
+SECRET_FIELDS = ("password",)
 #: Pages a signed-out browser is sent to the sign-in page from (the API answers 401 instead).
 PAGE_PREFIXES = ("/api/",)
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Failed sign-ins allowed within ``window`` seconds, per name and per client address."""
+    """How failed sign-ins are limited within ``window`` seconds (counted in the database: every worker).
+
+    Per name: ``per_name`` failures are free; after them each try must wait ``delay`` seconds after the
+    last failure, doubling with each further failure up to ``max_delay``: a guesser gets a few dozen
+    tries in the window, and the name's owner (a teacher whose name a pupil typed wrong five times)
+    waits a minute at most instead of being locked out.  Per client address (the real client behind
+    ``--proxy``): ``per_address`` failures in the window, enough for a class behind one school NAT.
+    """
 
     per_name: int = 5
-    per_address: int = 20
+    per_address: int = 100
     window: int = 15 * 60
+    delay: float = 1.0
+    max_delay: float = 60.0
+
+    def wait(self, failures: int, last_age: float | None) -> float:
+        """Seconds still to wait before the name's next try (0: it may try now)."""
+        if failures < self.per_name or last_age is None:
+            return 0.0
+        needed = min(self.max_delay, self.delay * float(2 ** min(failures - self.per_name, 30)))
+        return max(0.0, needed - last_age)
 
 
 def cookie_name(secure: bool) -> str:
@@ -127,6 +145,11 @@ class Door:
         if path.startswith(OPEN_PREFIXES):  # the page's own files: nobody's data, no database lookup
             await self.app(scope, receive, send)
             return
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        if any(key.lower() in SECRET_FIELDS for key in query):  # a form sent by GET: refused, nothing logged
+            await refuse(send, await run_in_threadpool(self.wording, {"lang": query.get("lang", "")},
+                                                       Phrase("club.err_password_in_url")), 400)
+            return
         secure = is_secure(scope, self.beyond_loopback)
         token = cookie_of(scope, cookie_name(secure))
         user = await run_in_threadpool(self.lookup, token) if token else None
@@ -135,7 +158,6 @@ class Door:
         if path in OPEN_PATHS:
             await self.app(scope, receive, send)
             return
-        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
         if user is None or token is None:
             if scope.get("method") in ("GET", "HEAD") and not path.startswith(PAGE_PREFIXES):
                 await _redirect(send, "/signin")

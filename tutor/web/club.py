@@ -36,14 +36,23 @@ from starlette.routing import Route
 from tutor.i18n import LANGUAGES, Phrase, speaking, t
 from tutor.store import Store
 from tutor.web import auth
+from tutor.web.clubpages import (
+    KINDS,
+    _assignments,
+    _lesson_titles,
+    _page,
+    _themes,
+    mistake_name,
+    sign_out_button,
+)
 from tutor.web.context import Context
 from tutor.web.errors import ApiError, field_int, field_str, parse_body, quoted, refuse
 from tutor.web.holder import Shared, StoredHolder
 
+__all__ = ["KINDS", "ClubContext", "LearnerContext", "mistake_name", "sign_out_button", "worker_app"]
+
 #: Threads that think (bots, coach, solver, password hashing) per server process.
 THINKERS = 4
-#: What a teacher assigns (the store's kinds) and the page's name for each.
-KINDS = {"lesson": "lesson", "puzzle_theme": "theme"}
 
 
 class LearnerContext(Context):
@@ -154,7 +163,13 @@ class ClubContext(Context):
         return None
 
     def wrap(self, app: Any, wording: Any) -> Any:
-        return auth.Door(app, self.user_for_session, wording, self.beyond_loopback)
+        from tutor.store import StoreError
+
+        async def store_failed(request: Request, exc: Exception) -> Response:
+            return unavailable(request.scope)
+
+        app.add_exception_handler(StoreError, store_failed)  # a page or a route (the API's own answer is 503 too)
+        return Unavailable(auth.Door(app, self.user_for_session, wording, self.beyond_loopback))
 
     def user_for_session(self, token: str) -> Any:
         return self.club.users.user_for_session(token)
@@ -163,35 +178,67 @@ class ClubContext(Context):
         return club_routes(self)
 
 
+# ------------------------------------------------------------------ the database down
+def unavailable(scope: Mapping[str, Any]) -> Response:
+    """The one-line answer while the club's database cannot be reached: 503, in the browser's language
+    (the learner's setting is in the database), a page for a page and JSON for the API."""
+    lang = scope_lang(scope)
+    with speaking(lang):
+        line = t("club.err_db_down")
+        headers = {"cache-control": "no-store", "retry-after": "5"}
+        if str(scope.get("path", "")).startswith("/api/") or scope.get("method") not in ("GET", "HEAD"):
+            return JSONResponse({"error": line}, status_code=503, headers=headers)
+        body = (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(t("web.title"))}'
+                f"</title></head>\n<body><p>{escape(line)}</p></body></html>\n")
+        return HTMLResponse(body, status_code=503, headers=headers)
+
+
+class Unavailable:
+    """ASGI middleware: a database fault met before any answer (finding the signed-in account) is the 503 line,
+    never a bare "Internal Server Error"."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        from tutor.store import StoreError
+
+        started = False
+
+        async def watched(message: Any) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except StoreError:
+            if started or scope["type"] != "http":
+                raise
+            await unavailable(scope)(scope, receive, send)
+
+
 # ------------------------------------------------------------------ pages
 def page_lang(request: Request) -> str:
     """The language of a page shown before signing in: ``?lang=``, else the browser's first choice we speak."""
-    asked = request.query_params.get("lang")
+    return scope_lang(request.scope)
+
+
+def scope_lang(scope: Mapping[str, Any]) -> str:
+    """``?lang=``, else the browser's first ``Accept-Language`` we speak, else English."""
+    from urllib.parse import parse_qsl
+
+    asked = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))).get("lang")
     if asked in LANGUAGES:
         return str(asked)
-    for part in request.headers.get("accept-language", "").split(","):
+    accept = next((value.decode("latin-1") for key, value in scope.get("headers", []) if key == b"accept-language"), "")
+    for part in accept.split(","):
         code = part.split(";")[0].strip().lower()[:2]
         if code in LANGUAGES:
             return code
     return "en"
 
 
-#: The club's own pages (sign-in, class): the table's style sheet plus the club's, the club's script; no inline code.
-PAGE = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<link rel="stylesheet" href="{static}/app.css">
-<link rel="stylesheet" href="{static}/club.css">
-<script type="module" src="{static}/club.js"></script>
-</head>
-<body class="club">
-{body}
-</body>
-</html>
-"""
 #: What the table's page gets in club mode: the CSRF token for its requests, the club's style sheet and script.
 HEAD = """<meta name="ddz-csrf" content="{csrf}">
 <link rel="stylesheet" href="{static}/club.css">
@@ -199,15 +246,10 @@ HEAD = """<meta name="ddz-csrf" content="{csrf}">
 </head>"""
 
 
-def _page(lang: str, title: str, body: str, version: str) -> str:
-    static = f"/static/v{version}" if version else "/static"
-    return PAGE.format(lang=lang, title=escape(title), static=static, body=body)
-
-
 def signin_page(lang: str, version: str) -> str:
     with speaking(lang):
         body = (f'<main class="signin felt">\n<h1>{escape(t("web.title"))}</h1>\n'
-                f'<form id="signin" class="panel">\n<h2>{escape(t("club.signin_title"))}</h2>\n'
+                f'<form id="signin" class="panel" method="post" action="/api/club/signin">\n<h2>{escape(t("club.signin_title"))}</h2>\n'
                 f'<label for="name">{escape(t("club.name"))}</label>\n'
                 '<input id="name" name="name" autocomplete="username" required maxlength="40">\n'
                 f'<label for="password">{escape(t("club.password"))}</label>\n'
@@ -236,65 +278,23 @@ def learner_bar(club: Any, user: Any) -> str:
             f'{assigned}{teacher}{sign_out_button()}</div>')
 
 
-def sign_out_button() -> str:
-    return f'<button type="button" id="sign-out" class="small">{escape(t("club.sign_out"))}</button>'
-
-
-def _lesson_titles() -> dict[str, tuple[int, str]]:
-    from tutor.i18n import language
-    from tutor.web.lessons import course
-
-    return {lesson.id: (number, lesson.title.get(language())) for number, lesson in enumerate(course(), 1)}
-
-
-def _themes() -> list[str]:
-    from tutor.puzzles.library import load_library
-
-    return sorted({theme for puzzle in load_library() for theme in puzzle.themes})
-
-
-def _assignments(club: Any, learner_id: int | None, by: int = 0) -> list[dict[str, Any]]:
-    """The learner's assignments (their own and the class's), or (``learner_id`` None) those teacher ``by``
-    gave, worded in the current language."""
-    titles = _lesson_titles()
-    out = []
-    for item in club.users.assignments_for(learner_id) if learner_id is not None else club.users.assignments_by(by):
-        if item.kind == "lesson" and item.ref in titles:
-            number, title = titles[item.ref]
-            label = t("club.assigned_lesson", number=number, title=title)
-        elif item.kind == "puzzle_theme":
-            label = t("club.assigned_theme", theme=t(f"puzzles.theme_{item.ref}"))
-        else:
-            continue  # a lesson no longer shipped: nothing to open
-        out.append({"id": item.id, "kind": item.kind, "ref": item.ref, "label": label,
-                    "learner": item.learner_id})
-    return out
-
-
 # ------------------------------------------------------------------ the class page
 def class_page(club: Any, teacher: Any, lang: str, version: str) -> str:
     """Each learner's lessons done, puzzle rating and streak, games by level, most frequent mistakes;
     the assignment form and the assignments this teacher gave."""
+    from tutor.web.teacher import learner_rows, visible_rows
+
     with speaking(lang):
-        rows = club.class_summary()
+        rows = visible_rows(club, teacher)
         titles = _lesson_titles()
-        head = "".join(f"<th scope=\"col\">{escape(t(f'club.col_{c}'))}</th>"
-                       for c in ("learner", "lessons", "rating", "streak", "games", "mistakes"))
-        body = []
-        for row in rows:
-            games = "; ".join(t("club.games_cell", level=t(f"play.level_{level}"), won=result.wins,
-                                lost=result.games - result.wins)
-                              for level, result in sorted(row.games_by_level.items())) or t("club.none")
-            mistakes = ", ".join(t("club.mistake_cell", name=mistake_name(code), n=n)
-                                 for code, n in row.top_mistakes) or t("club.none")
-            rating = t("club.none") if row.puzzle_rating is None else str(round(row.puzzle_rating))
-            body.append(f"<tr><th scope=\"row\">{escape(row.name)}</th>"
-                        f"<td>{escape(t('club.lessons_cell', n=row.lessons_done, total=len(titles)))}</td>"
-                        f"<td>{escape(rating)}</td><td>{escape(t('club.streak_cell', n=row.puzzle_streak))}</td>"
-                        f"<td>{escape(games)}</td><td>{escape(mistakes)}</td></tr>")
-        table = (f'<table class="panel class-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
-                 "</table>" if body else f'<p>{escape(t("club.no_learners"))}</p>')
-        learners = "".join(f'<option value="{row.id}">{escape(row.name)}</option>' for row in rows)
+        labels = {item["id"]: item["label"] for item in _assignments(club, None, by=teacher.id)}
+        table = (learner_rows(club, teacher, rows, labels, len(titles)) if rows
+                 else f'<p>{escape(t("club.no_learners"))}</p>')
+        mine = club.users.classes_of(teacher.id)
+        whole = (f'<option value="">{escape(t("club.whole_class"))}</option>' if not mine else
+                 "".join(f'<option value="class:{escape(name)}">{escape(t("club.whole_named_class", name=name))}</option>'
+                         for name in mine))
+        learners = whole + "".join(f'<option value="{row.id}">{escape(row.name)}</option>' for row in rows)
         lessons = "".join(f'<option value="lesson:{escape(ident)}">'
                           f'{escape(t("club.assigned_lesson", number=n, title=title))}</option>'
                           for ident, (n, title) in titles.items())
@@ -304,13 +304,14 @@ def class_page(club: Any, teacher: Any, lang: str, version: str) -> str:
         names = {row.id: row.name for row in rows}
         given = []
         for item in _assignments(club, None, by=teacher.id):
-            who = t("club.whole_class") if item["learner"] is None else names.get(item["learner"], "?")
+            who = (names.get(item["learner"], "?") if item["learner"] is not None else
+                   t("club.whole_named_class", name=item["class_name"]) if item["class_name"] else t("club.whole_class"))
             line = escape(t("club.given_line", what=item["label"], who=who))
             button = f'<button type="button" class="small" data-unassign="{item["id"]}">{escape(t("club.remove"))}</button>'
             given.append(f"<li>{line} {button}</li>")
         form = (f'<form id="assign" class="panel assign"><h2>{escape(t("club.assign_title"))}</h2>'
                 f'<label for="assign-to">{escape(t("club.assign_to"))}</label>'
-                f'<select id="assign-to"><option value="">{escape(t("club.whole_class"))}</option>{learners}</select>'
+                f'<select id="assign-to">{learners}</select>'
                 f'<label for="assign-what">{escape(t("club.assign_what"))}</label>'
                 f'<select id="assign-what"><optgroup label="{escape(t("club.kind_lesson"))}">{lessons}</optgroup>'
                 f'<optgroup label="{escape(t("club.kind_theme"))}">{themes}</optgroup></select>'
@@ -322,13 +323,6 @@ def class_page(club: Any, teacher: Any, lang: str, version: str) -> str:
                 f'<a href="/class" aria-current="page">{escape(t("club.nav_class"))}</a>{sign_out_button()}</nav></header>'
                 f'<main class="class-page"><h1>{escape(t("club.class_title"))}</h1>{table}{form}{listing}</main>')
         return _page(lang, t("club.class_title"), main, version)
-
-
-def mistake_name(code: str) -> str:
-    """A mistake code as a short name (``club.mistake_<code>``), the code itself when it has none."""
-    key = f"club.mistake_{code}"
-    text = t(key)
-    return code if text == key else text
 
 
 # ------------------------------------------------------------------ routes
@@ -395,14 +389,34 @@ def club_routes(context: ClubContext) -> list[Any]:
             return str(asked)
         return str(await run(here.stored_lang))
 
-    async def class_view(request: Request) -> Response:
+    async def teacher_page(request: Request) -> tuple[str, Any, Response | None]:
+        """The page's language and the signed-in teacher, or the refusal for anyone else."""
         lang = await lang_of(request)
         with speaking(lang):
             try:
-                user = teacher(request)
+                return lang, teacher(request), None
             except ApiError as error:
-                return await refused(lang, error)
+                return lang, None, await refused(lang, error)
+
+    async def class_view(request: Request) -> Response:
+        lang, user, refusal = await teacher_page(request)
+        if refusal is not None:
+            return refusal
         html = await run(lambda: class_page(context.club, user, lang, version))
+        return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+    async def learner_view(request: Request) -> Response:
+        from tutor.web.teacher import game_page, learner_page
+
+        lang, user, refusal = await teacher_page(request)
+        if refusal is not None:
+            return refusal
+        learner, game = request.path_params["learner"], request.path_params.get("game")
+        html = await run(lambda: learner_page(context.club, user, learner, lang, version) if game is None
+                         else game_page(context.club, user, learner, game, lang, version))
+        if html is None:  # not this teacher's learner, or no such game: the same answer (nothing to probe)
+            with speaking(lang):
+                return answer({"error": t("club.err_no_learner", id=learner)}, 404)
         return HTMLResponse(html, headers={"cache-control": "no-store"})
 
     async def assign(request: Request) -> Response:
@@ -416,9 +430,10 @@ def club_routes(context: ClubContext) -> list[Any]:
                 learner = body.get("learner")
                 if learner is not None:
                     learner = field_int(body, "learner", low=1, high=2**62)
+                class_name = field_str(body, "class", limit=40) if body.get("class") is not None else None
                 kind = field_str(body, "kind", limit=20)
                 ref = field_str(body, "ref", limit=80)
-            await run(lambda: _assign(context.club, user, learner, kind, ref))
+            await run(lambda: _assign(context.club, user, learner, kind, ref, class_name))
         except ApiError as error:
             return await refused(lang, error)
         with speaking(lang):
@@ -444,35 +459,47 @@ def club_routes(context: ClubContext) -> list[Any]:
         Route("/api/club/signin", signin, methods=["POST"]),
         Route("/api/club/signout", signout, methods=["POST"]),
         Route("/class", class_view, methods=["GET"]),
+        Route("/class/learner/{learner:int}", learner_view, methods=["GET"]),
+        Route("/class/learner/{learner:int}/game/{game:int}", learner_view, methods=["GET"]),
         Route("/api/club/assign", assign, methods=["POST"]),
         Route("/api/club/unassign", unassign, methods=["POST"]),
     ]
 
 
 def _sign_in(context: ClubContext, name: str, password: str, address: str) -> tuple[Any, str] | ApiError:
-    """Check the rate limit, then the password; a failure is counted against the name and the address."""
-    from tutor.store.sign_ins import SignInFailures
+    """The limits and the attempt's record in one transaction (tutor/store/sign_ins.py), then the password.
+
+    The attempt is recorded as a failure before the password is checked and taken back when it was right,
+    so parallel guesses at one name never get more checks than the limits let through.
+    """
+    import math
+
+    from tutor.store.sign_ins import Recent, SignInFailures
 
     club, limits = context.club, context.limits
-    keys = (f"name:{name.casefold()}", f"addr:{address}")
-    window = timedelta(seconds=limits.window)
-    with club.scratch() as store:
-        failures = SignInFailures(store)
-        if failures.count(keys[0], window) >= limits.per_name:
-            return ApiError(429, t("club.err_too_many_name", n=limits.window // 60))
-        if failures.count(keys[1], window) >= limits.per_address:
+    name_key, address_key = f"name:{name.casefold()}", f"addr:{address}"
+
+    def decide(recent: Recent) -> ApiError | None:
+        wait = limits.wait(recent.name_failures, recent.name_last_age)
+        if wait > 0:
+            return ApiError(429, t("club.err_wait_name", n=max(1, math.ceil(wait))))
+        if recent.address_failures >= limits.per_address:
             return ApiError(429, t("club.err_too_many_address", n=limits.window // 60))
-    user = club.users.verify(name, password)
+        return None
+
     with club.scratch() as store:
-        failures = SignInFailures(store)
-        if user is None:
-            failures.failed(*keys)
-            return ApiError(401, t("club.err_wrong_password"))
-        failures.clear(keys[0])
+        taken = SignInFailures(store).take(name_key, address_key, timedelta(seconds=limits.window), decide)
+    if isinstance(taken, ApiError):
+        return taken
+    user = club.users.verify(name, password)
+    if user is None:
+        return ApiError(401, t("club.err_wrong_password"))
+    with club.scratch() as store:
+        SignInFailures(store).succeeded(name_key, address_key, taken)
     return user, club.users.create_session(user.id)
 
 
-def _assign(club: Any, user: Any, learner: int | None, kind: str, ref: str) -> None:
+def _assign(club: Any, user: Any, learner: int | None, kind: str, ref: str, class_name: str | None = None) -> None:
     """Give ``kind``/``ref`` to a learner (or the class): the lesson or theme must exist (the store checks the rest)."""
     from tutor.store import StoreError
 
@@ -482,10 +509,12 @@ def _assign(club: Any, user: Any, learner: int | None, kind: str, ref: str) -> N
         raise refuse(404, "err_no_lesson", id=quoted(ref))
     if kind == "puzzle_theme" and ref not in _themes():
         raise refuse(400, "err_theme", value=quoted(ref))
-    if learner is not None and learner not in {row.id for row in club.class_summary()}:
+    from tutor.web.teacher import visible_rows
+
+    if learner is not None and learner not in {row.id for row in visible_rows(club, user)}:
         raise ApiError(404, t("club.err_no_learner", id=learner))
     try:
-        club.users.assign(user.id, learner, kind, ref)
+        club.users.assign(user.id, learner, kind, ref, class_name)
     except StoreError as error:
         raise ApiError(400, str(error)) from None
 
@@ -521,5 +550,8 @@ def worker_app() -> Any:
 
     club = Club.open(settings["db"])
     host = str(settings["host"])
-    context = ClubContext(club, beyond_loopback=not is_loopback(host))
-    return create_app(context, host=host, port=int(settings["port"]))
+    public_url = settings.get("public_url")
+    secure = not is_loopback(host) or str(public_url or "").startswith("https:")
+    context = ClubContext(club, beyond_loopback=secure)
+    return create_app(context, host=host, port=int(settings["port"]), public_url=public_url,
+                      proxies=frozenset(settings.get("proxy") or ()))

@@ -88,11 +88,14 @@ class SameOriginOnly:
     """
 
     def __init__(self, app: ASGIApp, hosts: frozenset[str] | None, wording: Wording | None = None,
-                 token: str | None = None, port: int = 0) -> None:
+                 token: str | None = None, port: int = 0, extra_origins: Iterable[str] = ()) -> None:
         self.app = app
-        self.hosts = hosts
         self.wording: Wording = wording or (lambda query, phrase: phrase.render("en"))
-        self.origins = frozenset(f"http://{host}" for host in hosts or ())
+        # ``extra_origins``: the public URL behind a proxy (``ddz serve --public-url``, tutor/web/proxy.py): its
+        # host is also this server's, but only with the origin's own scheme (https, not http)
+        extra = frozenset(extra_origins)
+        self.origins = frozenset(f"http://{host}" for host in hosts or ()) | extra
+        self.hosts = None if hosts is None else hosts | {origin.split("://", 1)[1] for origin in extra}
         self.token = token
         self.cookie = token_cookie(port)
 
@@ -146,7 +149,8 @@ class SameOriginOnly:
         if self.hosts is not None and host not in self.hosts:
             return Phrase("web.err_host", {"host": repr(host[:40])})
         origin = headers.get("origin")
-        allowed = self.origins if self.hosts is not None else {f"http://{host}"}
+        # every interface: the Host the request names, by the scheme it came with (https behind a trusted proxy)
+        allowed = self.origins if self.hosts is not None else {f"{scope.get('scheme', 'http')}://{host}"}
         if origin is not None and origin not in allowed:
             return Phrase("web.err_origin", {"origin": repr(origin[:40])})
         if headers.get("sec-fetch-site") == "cross-site":

@@ -50,8 +50,9 @@ function bindClass(form) {
     event.preventDefault();
     const [kind, ...rest] = document.getElementById("assign-what").value.split(":");
     const learner = document.getElementById("assign-to").value;
+    const toClass = learner.startsWith("class:") ? learner.slice(6) : null;  // a teacher's class, whole
     const answer = await post(`/api/club/assign${location.search}`,
-      { kind, ref: rest.join(":"), learner: learner ? Number(learner) : null });
+      { kind, ref: rest.join(":"), learner: learner && !toClass ? Number(learner) : null, class: toClass });
     const line = document.getElementById("assign-status");
     line.textContent = answer.ok ? answer.data.text : answer.data.error;
     line.className = `status ${answer.ok ? "ok" : "bad"}`;
