@@ -113,7 +113,13 @@ def review_phrases(
         for number, v in losses:
             lines.append(loss_phrase(number, v))
         if not losses:
-            lines.append(Phrase("coach.review_all_good"))
+            costs = [v for _, _, v in verdicts if not v.flagged and not v.within_noise]
+            if costs:
+                # Issue 29: no "well played" over losses the samples tell from luck, however small.
+                points = round(100 * sum(v.loss for v in costs))
+                lines.append(Phrase("coach.review_small_costs", {"n": len(costs), "points": points}))
+            else:
+                lines.append(Phrase("coach.review_all_good"))
     else:
         for moment in [m for m in moments if m.move != 0][:limit]:
             lines.append(Phrase("coach.review_moment", {"n": moment.move, "text": moment.remark}))
@@ -159,6 +165,7 @@ def loss_phrase(number: int, v: Verdict) -> Phrase:
             "best_chance": chance_phrase(v.best_chance, v.best_err),
         },
     )
-    if v.explanation is not None:
-        return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})
-    return line
+    from tutor.coach.advice import explanation_phrase
+
+    why = explanation_phrase(v)
+    return line if why is None else Phrase("coach.joined", {"first": line, "second": why})
