@@ -319,6 +319,16 @@ def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     return Finding("overtakes_partner", {"partner": seat_phrase(partner), "cards": view.table.text})
 
 
+def plays_over_partner(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Playing over the partner's play (not going out) where letting it stand was better."""
+    if move is None or view.table_seat is None or _goes_out(view, move):
+        return None
+    partner = _partner(view)
+    if partner is None or view.table_seat != partner:
+        return None
+    return Finding("plays_over_partner", {"partner": seat_phrase(partner), "cards": move.text})
+
+
 def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Finding | None:
     """Leading a pair an opponent on two cards may beat (their last two cards may be a higher pair)."""
     if move is None or view.table is not None or move.kind != Kind.PAIR or _goes_out(view, move):
