@@ -329,6 +329,41 @@ def plays_over_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     return Finding("plays_over_partner", {"partner": seat_phrase(partner), "cards": move.text})
 
 
+def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Passing on the partner's play that the landlord, still to play after you, may beat."""
+    if move is not None or view.table is None or view.table_seat is None:
+        return None
+    partner = _partner(view)
+    if partner is None or view.table_seat != partner or _landlord_passed_since(view, partner):
+        return None
+    if not legal_moves(view.hand, view.table, view.rules):
+        return None
+    from tutor.bots.counting import is_boss
+
+    assert view.landlord is not None
+    if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+        return None
+    return Finding("passes_partner_beatable", {"partner": seat_phrase(partner), "cards": view.table.text})
+
+
+def beatable_answer(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Answering an opponent with a play a higher unseen card can still beat (bombs aside)."""
+    if move is None or view.table is None or view.table_seat is None or view.is_partner(view.table_seat):
+        return None
+    if _goes_out(view, move) or move.is_bomb or _boss_combo(view, move):
+        return None
+    return Finding("beatable_answer", {"cards": move.text})
+
+
+def keeps_long_combination(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Leading a short play while the hand holds a long one (a straight, chain or airplane) to shed on the lead."""
+    if move is None or view.table is not None or move.size >= 5 or _goes_out(view, move):
+        return None
+    if not any(m.size >= 5 and not m.is_bomb for m in legal_moves(view.hand, None, view.rules)):
+        return None
+    return Finding("keeps_long_combination", {"cards": move.text})
+
+
 def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Finding | None:
     """Leading a pair an opponent on two cards may beat (their last two cards may be a higher pair)."""
     if move is None or view.table is not None or move.kind != Kind.PAIR or _goes_out(view, move):

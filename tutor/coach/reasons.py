@@ -28,19 +28,22 @@ from tutor.coach.mistakes import (
     Finding,
     _high_in,
     answers_needlessly,
+    beatable_answer,
     beats_partner,
     breaks_bomb,
     breaks_bomb_for_straight,
     breaks_combination,
     breaks_rocket,
+    keeps_long_combination,
     leads_pair_when_opponent_has_two,
     leads_single_when_landlord_has_one,
     not_feeding_partner,
     overkill,
     overtakes_partner,
+    passes_partner_beatable,
     passes_to_opponent,
-    plays_over_partner,
     plays_left,
+    plays_over_partner,
     spends_control,
     spends_high_cards_early,
     throws_top_single_while_rocket_out,
@@ -154,6 +157,14 @@ def _lower_same_kind(view: PlayerView, move: Move, alt: Move, finding: Finding) 
     return alt is not None and move is not None and alt.kind == move.kind and alt.length == move.length and not _high_in(alt)
 
 
+def _sure_answer(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
+    return alt is not None and not alt.is_bomb and beatable_answer(view, alt) is None
+
+
+def _long_play(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
+    return alt is not None and alt.size >= 5 and not alt.is_bomb
+
+
 def _no_control(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
     return spends_control(view, alt) is None
 
@@ -171,6 +182,8 @@ def _word_instead(view: PlayerView, finding: Finding, move: Move, alt: Move) -> 
     values: dict[str, object] = {**finding.values, "instead": move_phrase(alt)}
     if finding.code == "breaks_combination":
         values["alt_after"] = plays_left(view, alt)
+    if finding.code == "keeps_long_combination" and alt is not None:
+        values["n"] = alt.size
     return Finding(finding.code, values)
 
 
@@ -181,6 +194,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(breaks_bomb),
     Pattern(beats_partner, _pass_only),
     Pattern(overtakes_partner, _pass_only, _word_instead),
+    Pattern(passes_partner_beatable, _a_play, _word_instead),
     Pattern(plays_over_partner, _pass_only, _word_instead),
     Pattern(passes_to_opponent, _a_play, _word_instead),
     Pattern(leads_single_when_landlord_has_one),
@@ -188,7 +202,9 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(not_feeding_partner),
     Pattern(throws_top_single_while_rocket_out),
     Pattern(overkill, _lower_same_kind, _word_lower),
+    Pattern(beatable_answer, _sure_answer, _word_instead),
     Pattern(spends_high_cards_early),
+    Pattern(keeps_long_combination, _long_play, _word_instead),
     Pattern(spends_control, _no_control, _word_instead),
     Pattern(breaks_combination, _fewer_plays, _word_instead),
     Pattern(answers_needlessly, _pass_only, _word_instead),
