@@ -167,3 +167,12 @@ def test_the_new_detectors() -> None:
     partner = to_view(describe("5K2", "right", "right=10,left=3", "left:4"))
     assert plays_over_partner(partner, move(partner, "K")) is not None
     assert plays_over_partner(partner, None) is None
+
+
+def test_a_pattern_the_better_move_commits_too_is_not_the_reason() -> None:
+    # The 888835 (a farmer, the landlord on two cards): every move that keeps the bomb whole loses as
+    # much as the 8 played; only 88 — which breaks the bomb too — is better.  "You broke the bomb" is no reason.
+    view = to_view(describe("888835", "right", "right=2,left=10"))
+    ev = evaluation(view, {"88": 40, "3": 20, "5": 20, "8888": 20, "8": 20})
+    why = explain(view, move(view, "8"), ev)
+    assert why is not None and why.finding.code == NO_SIMPLE_REASON and why.proposal.move == move(view, "88")
