@@ -176,3 +176,17 @@ def test_a_pattern_the_better_move_commits_too_is_not_the_reason() -> None:
     ev = evaluation(view, {"88": 40, "3": 20, "5": 20, "8888": 20, "8": 20})
     why = explain(view, move(view, "8"), ev)
     assert why is not None and why.finding.code == NO_SIMPLE_REASON and why.proposal.move == move(view, "88")
+
+
+def test_the_review_names_a_habit_when_a_reason_comes_back() -> None:
+    view = overkill_view()
+    ev = evaluation(view, {"T": 40, "A": 20, "2": 20, "pass": 5})
+    overkill, _ = judge(view, move(view, "2"), evaluation=ev)
+    passed, _ = judge(view, None, evaluation=ev)
+    once = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(3, 1, overkill), (6, 2, passed)])]
+    assert "coach.review_habit" not in once
+    twice = review_phrases([], [], 1, 1, 0, 0, verdicts=[(3, 1, overkill), (6, 2, passed), (9, 3, overkill)])
+    habit = next(p for p in twice if p.key == "coach.review_habit")
+    assert habit.render().startswith("A habit to watch — the same reason came back 2 times this game (62 points")
+    assert "T would have beaten it" in habit.render()
+    assert "повторилась 2 раза за партию" in habit.render("ru")
