@@ -190,3 +190,13 @@ def test_the_review_names_a_habit_when_a_reason_comes_back() -> None:
     assert habit.render().startswith("A habit to watch — the same reason came back 2 times this game (62 points")
     assert "T would have beaten it" in habit.render()
     assert "повторилась 2 раза за партию" in habit.render("ru")
+
+
+def test_an_answer_more_cards_can_beat_names_the_safer_one() -> None:
+    # Landlord; right (a farmer) led K.  A can be beaten by the two 2s and the small joker out, 2 by the joker only.
+    view = to_view(describe("34456799TTJQA22D", "you", "right=13,left=17", "right:K,left:pass"))
+    ev = evaluation(view, {"2": 36, "pass": 26, "D": 21, "A": 20})
+    why = explain(view, move(view, "A"), ev)
+    assert why is not None and why.finding.code == "riskier_answer"
+    assert why.proposal.move == move(view, "2") and (why.finding.values["k"], why.finding.values["j"]) == (3, 1)
+    assert why.finding.text.startswith("A can be beaten by 3 of the cards still out, 2 by only 1")

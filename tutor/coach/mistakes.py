@@ -355,6 +355,30 @@ def beatable_answer(view: PlayerView, move: Combo | None) -> Finding | None:
     return Finding("beatable_answer", {"cards": move.text})
 
 
+def beaters(view: PlayerView, move: Combo) -> int | None:
+    """How many unseen cards could beat a single (a pair, a trio: how many unseen pairs, trios) — bombs aside.
+
+    None for the other kinds (their answers are not counted this simply).
+    """
+    need = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3}.get(Kind(move.kind))
+    if need is None:
+        return None
+    unseen = view.unseen()
+    higher = [unseen.count(r) for r in range(move.main + 1, BIG_JOKER + 1)]
+    return sum(higher) if need == 1 else sum(1 for n in higher if n >= need)
+
+
+def riskier_answer(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Answering an opponent with a single, pair or trio more of the unseen cards can beat than another answer."""
+    if beatable_answer(view, move) is None:
+        return None
+    assert move is not None
+    k = beaters(view, move)
+    if not k:
+        return None
+    return Finding("riskier_answer", {"cards": move.text, "k": k})
+
+
 def keeps_long_combination(view: PlayerView, move: Combo | None) -> Finding | None:
     """Leading a short play while the hand holds a long one (a straight, chain or airplane) to shed on the lead."""
     if move is None or view.table is not None or move.size >= 5 or _goes_out(view, move):

@@ -33,6 +33,7 @@ from tutor.coach.mistakes import (
     breaks_bomb,
     breaks_bomb_for_straight,
     breaks_combination,
+    beaters,
     breaks_rocket,
     keeps_long_combination,
     leads_pair_when_opponent_has_two,
@@ -44,6 +45,7 @@ from tutor.coach.mistakes import (
     passes_to_opponent,
     plays_left,
     plays_over_partner,
+    riskier_answer,
     spends_control,
     spends_high_cards_early,
     throws_top_single_while_rocket_out,
@@ -161,6 +163,13 @@ def _sure_answer(view: PlayerView, move: Move, alt: Move, finding: Finding) -> b
     return alt is not None and not alt.is_bomb and beatable_answer(view, alt) is None
 
 
+def _safer_answer(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
+    if alt is None or alt.is_bomb:
+        return False
+    j = beaters(view, alt)
+    return j is not None and j < int(str(finding.values["k"]))
+
+
 def _long_play(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
     return alt is not None and alt.size >= 5 and not alt.is_bomb
 
@@ -182,6 +191,8 @@ def _word_instead(view: PlayerView, finding: Finding, move: Move, alt: Move) -> 
     values: dict[str, object] = {**finding.values, "instead": move_phrase(alt)}
     if finding.code == "breaks_combination":
         values["alt_after"] = plays_left(view, alt)
+    if finding.code == "riskier_answer" and alt is not None:
+        values["j"] = beaters(view, alt) or 0
     if finding.code == "keeps_long_combination" and alt is not None:
         values["n"] = alt.size
     return Finding(finding.code, values)
@@ -203,6 +214,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(throws_top_single_while_rocket_out),
     Pattern(overkill, _lower_same_kind, _word_lower),
     Pattern(beatable_answer, _sure_answer, _word_instead),
+    Pattern(riskier_answer, _safer_answer, _word_instead),
     Pattern(spends_high_cards_early),
     Pattern(keeps_long_combination, _long_play, _word_instead),
     Pattern(spends_control, _no_control, _word_instead),
