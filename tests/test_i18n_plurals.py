@@ -72,3 +72,10 @@ def test_review_and_play_counts_in_russian() -> None:
     finally:
         set_language("en")
     assert t("coach.review_help", hints=1, undos=0) == "You used 1 hint and 0 undos (free: shown, never deducted)."
+
+
+def test_the_quality_bench_counts_its_verdicts_by_the_plural_rules() -> None:
+    assert t("bench.coach_quality_flags", inaccuracy=1, mistake=2, blunder=0, shipped=3).startswith(
+        "Flagged by the reference: 1 inaccuracy, 2 mistakes, 0 blunders;")
+    ru = Phrase("bench.coach_quality_flags", {"inaccuracy": 1, "mistake": 2, "blunder": 5, "shipped": 3}).render("ru")
+    assert ru.startswith("Отмечено эталоном: 1 неточность, 2 ошибки, 5 грубых ошибок;")
