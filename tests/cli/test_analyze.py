@@ -29,7 +29,12 @@ def test_issue_example_json_keys_and_the_only_winning_move_first() -> None:
     assert all(0 <= c["noise"] <= 0.5 and c["samples"] >= 1 for c in data["candidates"])
     assert 0 <= data["move"]["noise"] < data["move"]["loss"] / 2  # a blunder told from luck
     assert data["move"]["move"] == "pass" and data["move"]["verdict"] == "blunder"
-    assert all(set(r) == {"code", "text"} for r in data["remarks"])
+    # Issue 29: the blunder has its reason, and the move it proposes is named as data, measured on the
+    # same samples as the pass and better by more than twice the noise of the difference.
+    [remark] = data["remarks"]
+    assert {"code", "text", "instead", "instead_win_chance", "noise"} <= set(remark)
+    assert remark["code"] == "passes_partner_beatable" and remark["instead"] == "2"
+    assert remark["instead_win_chance"] - data["move"]["win_chance"] > 2 * remark["noise"]
 
 
 def test_beating_the_partner_is_not_flagged_when_the_landlord_plays_next_on_one_card() -> None:

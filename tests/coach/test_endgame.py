@@ -45,3 +45,14 @@ def test_lost_positions_and_big_positions_say_nothing() -> None:
 def test_a_tiny_node_budget_means_unknown_not_a_guess() -> None:
     hands = (Cards.parse("3456789TJ"), Cards.parse("3456789TJ"), Cards.parse("QQKKAA"))
     assert check_position(hands, 0, 0, None, None, max_nodes=5) is None
+
+
+def test_when_one_move_alone_wins_the_review_says_only_it_wins_proven() -> None:
+    # The landlord (seat 0) on 2 + 3 against a farmer's A and K: only the 2 first wins.
+    hands = (Cards.parse("32"), Cards.parse("A"), Cards.parse("K"))
+    check = check_position(hands, landlord=0, mover=0, table=None, table_seat=None)
+    assert check is not None and check.mover_wins and len(check.winning_moves) == 1
+    three = lead_options(Cards.parse("3"))[0]
+    finding = missed_forced_win(check, three)
+    assert finding is not None and finding.code == "only_move_wins"
+    assert finding.text.startswith("Only 2 won — proven: ")

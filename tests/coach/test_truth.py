@@ -97,8 +97,9 @@ BLUNDERS = [
     ("single_into_one_card_landlord", ("55A", "", "9", "3", "right"), "5", "leads_single_when_landlord_has_one"),
     # Bombing the partner's winning play (the landlord passed) into the landlord's rocket.
     ("bomb_on_partner_into_rocket", ("55553", "right:9,left:pass", "KXD", "4", "left"), "5555", "smothers_partner_with_bomb"),
-    # The issue's example: passing lets the one-card landlord (playing next) go out.
-    ("pass_lets_landlord_out", ("233", "left:5", "9", "4", "right"), "pass", None),
+    # The issue's example: passing lets the one-card landlord (playing next) go out; the reason (issue 29)
+    # is proven by its counterfactual: the 2 keeps the trick on the farmers' side.
+    ("pass_lets_landlord_out", ("233", "left:5", "9", "4", "right"), "pass", "passes_partner_beatable"),
     # RULES §11 mistake 1: the straight 34567 takes a 5 out of 5555 and loses — the landlord (Left,
     # J X D) rockets it and goes out with the J; kept whole, the bomb answers the rocket's lead later.
     ("bomb_broken_for_a_straight", ("55553467", "", "JXD", "A", "left"), "34567", "breaks_bomb_for_straight"),

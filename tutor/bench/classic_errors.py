@@ -58,6 +58,12 @@ CLASSES: dict[str, tuple[Detector, tuple[str, ...]]] = {
 
 def real_positions(games: int, first_deal: int = 1) -> Iterator[tuple[int, PlayerView]]:
     """(deal, view) of seat 0's turns in ``games`` games: even deals all hard, odd deals a beginner in seat 0."""
+    for deal, view, _ in real_turns(games, first_deal):
+        yield deal, view
+
+
+def real_turns(games: int, first_deal: int = 1) -> Iterator[tuple[int, PlayerView, Combo | None]]:
+    """(deal, view, the move seat 0 played) of :func:`real_positions`' turns."""
     from tutor.bots.easy import EasyBot
     from tutor.bots.hard import HardBot
     from tutor.engine.game import Game
@@ -69,9 +75,10 @@ def real_positions(games: int, first_deal: int = 1) -> Iterator[tuple[int, Playe
         while not game.is_over:
             seat = game.to_move
             view = game.view(seat)
+            move = bots[seat].play(view)
             if seat == 0:
-                yield deal, view
-            game.play(bots[seat].play(view))
+                yield deal, view, move
+            game.play(move)
 
 
 def committing(view: PlayerView, name: str) -> list[Combo | None]:

@@ -169,9 +169,21 @@ def analyze(
     verdict = None
     if played != "none":
         verdict, ev = judge(view, played, evaluation=ev)
-    remarks: list[dict[str, str]] = []
+    remarks: list[dict[str, Any]] = []
     if verdict is not None and verdict.explanation is not None:
-        remarks.append({"code": verdict.explanation.code, "text": verdict.explanation.text})
+        from tutor.coach.advice import explanation_phrase
+
+        why = explanation_phrase(verdict)
+        remark: dict[str, Any] = {"code": verdict.explanation.code, "text": verdict.explanation.text if why is None else why.render()}
+        if verdict.proposal is not None:
+            # Issue 29: a remark that proposes a move names it, measured on the samples of the move played.
+            proposal = verdict.proposal
+            remark.update({
+                "instead": _move_json(proposal.move), "instead_win_chance": round(proposal.win_chance, 4),
+                "win_chance": round(proposal.played_chance, 4), "gain": round(proposal.gain, 4),
+                "noise": round(proposal.noise, 4), "samples": proposal.samples,
+            })  # fmt: skip
+        remarks.append(remark)
     if as_json:
         out: dict[str, Any] = {
             "candidates": [

@@ -14,16 +14,20 @@ from tutor.i18n import t
 @click.command("coach", cls=TranslatedCommand)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--quality", is_flag=True)
-@click.option("--decisions", type=click.IntRange(1, 100_000), default=200, show_default=True)
+@click.option("--decisions", type=click.IntRange(1, 100_000), default=None)
 @click.option("--classic", is_flag=True)
+@click.option("--words", is_flag=True)
 @click.option("--games", type=click.IntRange(1, 10_000), default=60, show_default=True)
 @handle_user_errors
-def coach(as_json: bool, quality: bool, decisions: int, classic: bool, games: int) -> None:
+def coach(as_json: bool, quality: bool, decisions: int | None, classic: bool, words: bool, games: int) -> None:
     # Help text: help.bench.coach.
     from tutor.bench import coach_bench
 
     if quality:
-        _quality(as_json, decisions)
+        _quality(as_json, decisions or 200)
+        return
+    if words:
+        _words(as_json, decisions or 120)
         return
     if classic:
         _classic(as_json, games)
@@ -98,6 +102,36 @@ def _quality(as_json: bool, decisions: int) -> None:
     click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures.load)))
     ok = (figures.agreement is None or figures.agreement >= 0.9) and figures.false_alarms <= 0.03
     click.echo(t("bench.coach_quality_target", ok="✓" if ok else "✗"))
+
+
+def _words(as_json: bool, decisions: int) -> None:
+    """``--words``: are the coach's reasons checked counterfactuals (tutor.bench.coach_words, issue 29)?"""
+    import sys
+
+    from tutor.bench import coach_words
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"\r{t('bench.coach_quality_progress', done=done, total=total)}", nl=False, err=True)
+
+    figures = coach_words.run(decisions, progress=progress).to_json()
+    if sys.stderr.isatty():
+        click.echo("", err=True)
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    click.echo(t("words.bench_head", decisions=figures["decisions"], factor=figures["reference_factor"]))
+    click.echo(t("words.bench_proposals", proposals=figures["proposals"], false=figures["false_proposals"],
+                 small=figures["proposals_under_5_points"]))  # fmt: skip
+    click.echo(t("words.bench_flagged", flagged=figures["flagged"], reasons=figures["flagged_with_reason"],
+                 share="—" if figures["reason_share"] is None else f"{figures['reason_share']:.2f}",
+                 praised=figures["praised_losses"]))  # fmt: skip
+    click.echo(t("bench.coach_cpu", median=figures["median_cpu_s"], worst=figures["worst_cpu_s"]))
+    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures["load"])))  # type: ignore[attr-defined]
+    share = figures["reason_share"]
+    ok = (figures["false_proposals"] <= 0.02 and (share is None or share >= 0.9)  # type: ignore[operator]
+          and figures["praised_losses"] == 0)  # fmt: skip
+    click.echo(t("words.bench_target", ok="✓" if ok else "✗"))
 
 
 def _classic(as_json: bool, games: int) -> None:

@@ -49,6 +49,7 @@ COMMAND_MODULES: dict[str, str] = {
     "bench": "tutor.cli.bench",
     "analyze": "tutor.cli.analyze",
     "mistakes": "tutor.cli.mistakes",
+    "insights": "tutor.cli.insights",
     "serve": "tutor.cli.serve",
     "store": "tutor.cli.store_commands",
     "users": "tutor.cli.users",

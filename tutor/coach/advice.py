@@ -57,14 +57,15 @@ from tutor.coach.evaluation import (
     flags,
     settled,
 )
-from tutor.coach.mistakes import Finding, detect, seat_phrase
+from tutor.coach.mistakes import Finding, seat_phrase
+from tutor.coach.reasons import Proposal, Reason, explain, gain_phrase, move_phrase
 from tutor.engine.cards import BIG_JOKER, R2, R9, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase, t
 
-__all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "NOISE_SIGMAS"]  # the thresholds, re-exported
+__all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "NOISE_SIGMAS", "move_phrase"]  # the thresholds, re-exported
 
 #: From this rank up (Q) a play is "high": few cards beat it, and it costs a card you may miss later.
 HIGH_FROM = RQ
@@ -114,6 +115,8 @@ class Verdict:
     #: Standard errors of the two win chances (None in verdicts saved before issue 20).
     chance_err: float | None = None
     best_err: float | None = None
+    #: The move the explanation proposes, measured against this one on the same samples (issue 29).
+    proposal: Proposal | None = None
 
     @property
     def flagged(self) -> bool:
@@ -133,6 +136,16 @@ class Verdict:
         return self.unclear and self.loss > NOISE_SIGMAS * self.noise
 
     @property
+    def costly(self) -> bool:
+        """Under the inaccuracy line but told from luck (above twice its noise): a cost, never "good"."""
+        return self.level == "good" and self.loss > NOISE_SIGMAS * self.noise
+
+    @property
+    def within_noise(self) -> bool:
+        """No loss the samples can tell from luck: the only moves a praising reason may be given to."""
+        return self.loss <= NOISE_SIGMAS * self.noise
+
+    @property
     def sure(self) -> bool:
         """Would the level be the same anywhere within twice the noise?"""
         return settled(self.loss, self.noise, 0.0)
@@ -150,6 +163,7 @@ class Verdict:
             "explanation": None if self.explanation is None else self.explanation.to_data(),
             "chance_err": self.chance_err,
             "best_err": self.best_err,
+            "proposal": None if self.proposal is None else self.proposal.to_data(),
         }
 
     @classmethod
@@ -164,9 +178,10 @@ class Verdict:
         explanation = None if data.get("explanation") is None else Finding.from_data(data["explanation"])
         errs = [data.get(k) for k in ("chance_err", "best_err")]
         chance_err, best_err = (float(e) if isinstance(e, (int, float)) else None for e in errs)
+        proposal = None if data.get("proposal") is None else Proposal.from_data(data["proposal"], rules)
         return cls(
             _move(data.get("move"), rules), figures[0], _move(data.get("best"), rules), figures[1],
-            figures[2], figures[3], str(data["level"]), explanation, chance_err, best_err,
+            figures[2], figures[3], str(data["level"]), explanation, chance_err, best_err, proposal,
         )  # fmt: skip
 
 
@@ -204,6 +219,8 @@ def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -
         worse = _worse(view, move, evaluation)
         if worse is not None:
             return worse
+        # Below: facts that praise (or at least recommend) the move.  Issue 29: they are said only of
+        # moves within the noise of the best; a measurable loss was said by _worse above.
     partner_table = view.table_seat is not None and view.table_seat != view.seat and view.is_partner(view.table_seat)
     if move is None:
         if partner_table:
@@ -216,14 +233,14 @@ def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -
     short = [s for s in opponents if view.card_counts[s] <= 2]
     if view.table is not None and short:
         s = min(short, key=lambda x: view.card_counts[x])
-        return _reason("stops", {"seat": seat_phrase(s), "n": str(view.card_counts[s])})
+        return _reason("stops", {"seat": seat_phrase(s), "n": view.card_counts[s]})
     if _is_bomb(move):
         return _reason("bomb", {"cards": move.text})
     broken = [r for r in range(R2 + 1) if packed_count(hand, r) == 4 and packed_count(move.cards, r)]
     if broken:
         return _reason("breaks_bomb", {"bomb": move_rank_text(broken[0]) * 4})
     if move.size >= 5:
-        return _reason("sheds", {"n": str(move.size)})
+        return _reason("sheds", {"n": move.size})
     if evaluation is not None and _others_spend_bomb(view, move, evaluation):
         return _reason("keeps_bomb")
     if move.main >= HIGH_FROM:
@@ -240,18 +257,55 @@ def move_rank_text(rank: int) -> str:
 
 
 def _worse(view: PlayerView, move: Move, ev: Evaluation) -> Finding | None:
-    """For a candidate clearly worse than the best: what it loses (and the pattern that explains it)."""
+    """For a candidate measurably worse than the best: what it loses or costs, and why (issue 29).
+
+    A loss told from luck (above twice its noise) is never praised: a flagged one
+    "loses −23 ± 4 points of win chance against Q", one under the line (or too close
+    to it to flag) "costs 8 ± 3 points"; each with the reason whose counterfactual
+    holds (:func:`tutor.coach.reasons.explain`).
+    """
     got = ev.value(move)
     if got is None or move == ev.best.move:
         return None
     loss, noise = ev.loss(move), ev.loss_noise(move)
-    if loss < INACCURACY or not flags(loss, noise):
+    if loss <= 0 or loss <= NOISE_SIGMAS * noise:
         return None
-    values: dict[str, object] = {"loss": signed_loss(loss, noise), "best": move_phrase(ev.best.move)}
-    why = detect(view, move, better=(ev.best.move,))
-    if why is not None:
-        return _reason("worse_because", {**values, "why": why.phrase})
-    return _reason("worse", values)
+    why = explain(view, move, ev)
+    if loss >= INACCURACY and flags(loss, noise):
+        values: dict[str, object] = {"loss": signed_loss(loss, noise), "best": move_phrase(ev.best.move)}
+        if why is None or not why.specific:
+            return _reason("worse", values)
+        return _reason("worse_because", {**values, "why": reason_phrase(why, ev.best.move, lower=True)})
+    cost = cost_phrase(loss, noise)
+    if why is None or not why.specific:
+        return _reason("costs_best", {"cost": cost, "best": move_phrase(ev.best.move)})
+    return _reason("costs", {"cost": cost, "why": reason_phrase(why, ev.best.move, lower=True)})
+
+
+def reason_phrase(why: Reason, best: Move, lower: bool = False) -> Phrase:
+    """A reason's words, with the move it proposes when the line does not name it already (issue 29).
+
+    ``lower``: the reason continues a sentence (a hint's "loses … : count the cards…").
+    """
+    phrase = Phrase(why.finding.phrase.key, why.finding.values, lower=lower)
+    values = why.finding.values
+    if why.proposal.move == best or "instead" in values or "lower" in values or not why.specific:
+        return phrase
+    return Phrase("coach.joined", {"first": phrase, "second": instead_phrase(why.proposal)})
+
+
+def instead_phrase(proposal: Proposal) -> Phrase:
+    """The proposed move with its figures, said when it is not the best move the line already names."""
+    return Phrase("coach.instead_better", {
+        "instead": move_phrase(proposal.move),
+        "chance": chance_phrase(proposal.win_chance, None),
+        "gain": gain_phrase(proposal),
+    })  # fmt: skip
+
+
+def cost_phrase(loss: float, noise: float) -> Phrase:
+    """A small loss as a cost: "8 ± 3 points" (issue 29: said so, never "good")."""
+    return Phrase("coach.cost_figures", {"loss": round(100 * loss), "noise": max(1, round(100 * noise)) if noise else 0})
 
 
 def _others_spend_bomb(view: PlayerView, move: Combo, ev: Evaluation) -> bool:
@@ -313,19 +367,17 @@ def judge(
     loss = ev.loss(move)
     noise = ev.loss_noise(move)
     level = level_for(loss, noise)
-    explanation = detect(view, move, better=(ev.best.move,)) if level in FLAGGED else None
-    verdict = Verdict(move, got.win_chance, ev.best.move, ev.best.win_chance, loss, noise, level, explanation,
-                      got.noise, ev.best.noise)  # fmt: skip
+    # Issue 29: every loss told from luck gets its reason, a pattern proven by its counterfactual
+    # (or no_simple_reason naming the best move); the proposed move travels with it as data.
+    why = explain(view, move, ev) if loss > NOISE_SIGMAS * noise else None
+    verdict = Verdict(move, got.win_chance, ev.best.move, ev.best.win_chance, loss, noise, level,
+                      None if why is None else why.finding, got.noise, ev.best.noise,
+                      None if why is None else why.proposal)  # fmt: skip
     return verdict, ev
 
 
 def move_text(move: Move) -> str:
     return t("coach.pass_move") if move is None else move.text
-
-
-def move_phrase(move: Move) -> str | Phrase:
-    """A move as data: its cards, or the word for pass in the language it is read in."""
-    return Phrase("coach.pass_move") if move is None else move.text
 
 
 def chance_phrase(chance: float, err: float | None, proven: bool = False) -> Phrase:
@@ -353,6 +405,12 @@ def verdict_phrase(v: Verdict) -> Phrase:
     that could change within twice the noise is "probably" that band.
     """
     chance = chance_phrase(v.win_chance, v.chance_err)
+    if v.costly:
+        line = Phrase("coach.verdict_cost", {
+            "cost": cost_phrase(v.loss, v.noise), "chance": chance,
+            "best": move_phrase(v.best_move), "best_chance": chance_phrase(v.best_chance, v.best_err),
+        })  # fmt: skip
+        return _with_explanation(line, v)
     if v.level in ("best", "good"):
         return Phrase(f"coach.verdict_{v.level}", {"chance": chance})
     values: dict[str, object] = {
@@ -363,11 +421,24 @@ def verdict_phrase(v: Verdict) -> Phrase:
         "level": Phrase(f"coach.level_{v.level}"),
     }
     if v.unclear:
-        return Phrase("coach.verdict_borderline" if v.borderline else "coach.verdict_unclear", values)
+        line = Phrase("coach.verdict_borderline" if v.borderline else "coach.verdict_unclear", values)
+        return _with_explanation(line, v) if v.borderline else line
     line = Phrase(f"coach.verdict_{v.level}" if v.sure else f"coach.verdict_probably_{v.level}", values)
-    if v.explanation is not None:
-        return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})
-    return line
+    return _with_explanation(line, v)
+
+
+def explanation_phrase(v: Verdict) -> Phrase | None:
+    """The verdict's reason as data, naming the proposed move when the verdict's line does not (issue 29)."""
+    if v.explanation is None:
+        return None
+    if v.proposal is None:
+        return v.explanation.phrase
+    return reason_phrase(Reason(v.explanation, v.proposal), v.best_move)
+
+
+def _with_explanation(line: Phrase, v: Verdict) -> Phrase:
+    why = explanation_phrase(v)
+    return line if why is None else Phrase("coach.joined", {"first": line, "second": why})
 
 
 def verdict_text(v: Verdict) -> str:

@@ -93,4 +93,8 @@ def missed_forced_win(check: EndgameCheck | None, move: Combo | None) -> Finding
     line = shown[-1]
     for step in reversed(shown[:-1]):
         line = Phrase("coach.forced_win_step", {"move": step, "then": Phrase("coach.forced_win_then"), "rest": line})
+    if len(check.winning_moves) == 1:
+        # Issue 29: one move alone kept the win — proven by the solver on the open hands.
+        only = check.winning_moves[0]
+        return Finding("only_move_wins", {"move": Phrase("play.cmd_pass") if only is None else only.text, "line": line})
     return Finding("forced_win_missed", {"line": line})

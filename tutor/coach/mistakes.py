@@ -147,7 +147,7 @@ def spends_high_cards_early(view: PlayerView, move: Combo | None) -> Finding | N
         return None
     if any(view.card_counts[s] <= DANGER_CARDS for s in _opponents(view)):
         return None
-    return Finding("spends_high_cards_early", {"cards": _high_text(move), "left": str(left)})
+    return Finding("spends_high_cards_early", {"cards": _high_text(move), "left": left})
 
 
 def overkill(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -291,6 +291,157 @@ def not_feeding_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     if move.kind == Kind.SINGLE and move.main <= lowest + 2:
         return None
     return Finding("not_feeding_partner", {"partner": seat_phrase(partner)})
+
+
+# ------------------------------------------- issue 29: what a strong player would say
+def passes_to_opponent(view: PlayerView, move: Combo | None) -> Finding | None:
+    """A pass that leaves the trick (and the next lead) to an opponent, when you could answer."""
+    if move is not None or view.table is None or view.table_seat is None or view.is_partner(view.table_seat):
+        return None
+    if not legal_moves(view.hand, view.table, view.rules):
+        return None  # nothing beats it: the pass was forced
+    n = view.card_counts[view.table_seat]
+    return Finding("passes_to_opponent", {"seat": seat_phrase(view.table_seat), "n": n})
+
+
+def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Beating the partner's play that nobody still to play could beat (the landlord has not passed yet)."""
+    if move is None or view.table is None or view.table_seat is None or _goes_out(view, move):
+        return None
+    partner = _partner(view)
+    if partner is None or view.table_seat != partner or _landlord_passed_since(view, partner):
+        return None
+    from tutor.bots.counting import is_boss
+
+    assert view.landlord is not None
+    if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+        return None
+    return Finding("overtakes_partner", {"partner": seat_phrase(partner), "cards": view.table.text})
+
+
+def plays_over_partner(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Playing over the partner's play (not going out) where letting it stand was better."""
+    if move is None or view.table_seat is None or _goes_out(view, move):
+        return None
+    partner = _partner(view)
+    if partner is None or view.table_seat != partner:
+        return None
+    return Finding("plays_over_partner", {"partner": seat_phrase(partner), "cards": move.text})
+
+
+def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Passing on the partner's play that the landlord, still to play after you, may beat."""
+    if move is not None or view.table is None or view.table_seat is None:
+        return None
+    partner = _partner(view)
+    if partner is None or view.table_seat != partner or _landlord_passed_since(view, partner):
+        return None
+    if not legal_moves(view.hand, view.table, view.rules):
+        return None
+    from tutor.bots.counting import is_boss
+
+    assert view.landlord is not None
+    if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+        return None
+    return Finding("passes_partner_beatable", {"partner": seat_phrase(partner), "cards": view.table.text})
+
+
+def beatable_answer(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Answering an opponent with a play a higher unseen card can still beat (bombs aside)."""
+    if move is None or view.table is None or view.table_seat is None or view.is_partner(view.table_seat):
+        return None
+    if _goes_out(view, move) or move.is_bomb or _boss_combo(view, move):
+        return None
+    return Finding("beatable_answer", {"cards": move.text})
+
+
+def beaters(view: PlayerView, move: Combo) -> int | None:
+    """How many unseen cards could beat a single (a pair, a trio: how many unseen pairs, trios) — bombs aside.
+
+    None for the other kinds (their answers are not counted this simply).
+    """
+    need = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3}.get(Kind(move.kind))
+    if need is None:
+        return None
+    unseen = view.unseen()
+    higher = [unseen.count(r) for r in range(move.main + 1, BIG_JOKER + 1)]
+    return sum(higher) if need == 1 else sum(1 for n in higher if n >= need)
+
+
+def riskier_answer(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Answering an opponent with a single, pair or trio more of the unseen cards can beat than another answer."""
+    if beatable_answer(view, move) is None:
+        return None
+    assert move is not None
+    k = beaters(view, move)
+    if not k:
+        return None
+    return Finding("riskier_answer", {"cards": move.text, "k": k})
+
+
+def keeps_long_combination(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Leading a short play while the hand holds a long one (a straight, chain or airplane) to shed on the lead."""
+    if move is None or view.table is not None or move.size >= 5 or _goes_out(view, move):
+        return None
+    if not any(m.size >= 5 and not m.is_bomb for m in legal_moves(view.hand, None, view.rules)):
+        return None
+    return Finding("keeps_long_combination", {"cards": move.text})
+
+
+def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Leading a pair an opponent on two cards may beat (their last two cards may be a higher pair)."""
+    if move is None or view.table is not None or move.kind != Kind.PAIR or _goes_out(view, move):
+        return None
+    waiting = [s for s in _opponents(view) if view.card_counts[s] == 2]
+    if not waiting:
+        return None
+    from tutor.bots.counting import is_boss
+
+    if is_boss(move, view.unseen().packed, 2, bombs=False):
+        return None
+    return Finding("leads_pair_when_opponent_has_two", {"seat": seat_phrase(waiting[0])})
+
+
+def _controls(move: Combo) -> int:
+    """The control cards ``move`` spends: twos and jokers, or a whole bomb or rocket."""
+    return move.size if move.is_bomb else _high_in(move)
+
+
+def spends_control(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Spending a 2, a joker, a bomb or the rocket (the cards that win the lead back) before the end."""
+    if move is None or _goes_out(view, move) or not _controls(move):
+        return None
+    return Finding("spends_control", {"cards": move.text})
+
+
+def plays_left(view: PlayerView, move: Combo | None) -> int:
+    """How many plays the hand needs to finish after ``move`` (the hand planner's count, RULES §9)."""
+    from tutor.bots.planner import moves_to_finish
+
+    rest = view.hand.packed if move is None else view.hand.packed - move.cards
+    return moves_to_finish(rest) if rest else 0
+
+
+def breaks_combination(view: PlayerView, move: Combo | None) -> Finding | None:
+    """A play that is not one of the hand's planned plays: the hand needs as many plays after it as before.
+
+    A trio, chain or airplane broken up (or a pair split) leaves more pieces to get rid of.
+    """
+    if move is None or _goes_out(view, move):
+        return None
+    after = plays_left(view, move)
+    if after < plays_left(view, None):
+        return None
+    return Finding("breaks_combination", {"cards": move.text, "after": after})
+
+
+def answers_needlessly(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Answering an opponent's play (without going out) where passing kept the cards for later."""
+    if move is None or view.table is None or view.table_seat is None or view.is_partner(view.table_seat):
+        return None
+    if _goes_out(view, move):
+        return None
+    return Finding("answers_needlessly", {"cards": move.text})
 
 
 #: Order matters: the most specific advice first; the coach says one line per play.

@@ -113,10 +113,19 @@ def review_phrases(
         for number, v in losses:
             lines.append(loss_phrase(number, v))
         if not losses:
-            lines.append(Phrase("coach.review_all_good"))
+            costs = [v for _, _, v in verdicts if not v.flagged and not v.within_noise]
+            if costs:
+                # Issue 29: no "well played" over losses the samples tell from luck, however small.
+                points = round(100 * sum(v.loss for v in costs))
+                lines.append(Phrase("coach.review_small_costs", {"n": len(costs), "points": points}))
+            else:
+                lines.append(Phrase("coach.review_all_good"))
     else:
         for moment in [m for m in moments if m.move != 0][:limit]:
             lines.append(Phrase("coach.review_moment", {"n": moment.move, "text": moment.remark}))
+    habit = recurring(verdicts)
+    if habit is not None:
+        lines.append(habit)
     if not lines:
         lines.append(Phrase("coach.review_nothing"))
     for _, number, finding in open_facts[:LARGEST_LOSSES]:
@@ -130,6 +139,31 @@ def review_phrases(
         lines.append(Phrase("coach.review_decided", {"seat": seat, "cards": decisive.play.text}))
     lines.append(Phrase("coach.review_help", {"hints": hints, "undos": undos}))
     return lines
+
+
+#: A reason is a habit once it explains this many of the game's measurable losses.
+HABIT_AFTER = 2
+
+
+def recurring(verdicts: Sequence[tuple[int, int, Verdict]]) -> Phrase | None:
+    """The habit of this game (issue 29): the specific reason behind the most points lost, when it came back.
+
+    Losses the samples tell from luck count, under the inaccuracy line too (a 2 led early three
+    times at 5 points each is a habit); ``no_simple_reason`` is no habit.
+    """
+    from tutor.coach.reasons import NO_SIMPLE_REASON
+
+    seen: dict[str, list[Verdict]] = {}
+    for _, _, v in verdicts:
+        if v.explanation is not None and v.explanation.code != NO_SIMPLE_REASON and not v.within_noise:
+            seen.setdefault(v.explanation.code, []).append(v)
+    habits = [(sum(v.loss for v in vs), code, vs) for code, vs in seen.items() if len(vs) >= HABIT_AFTER]
+    if not habits:
+        return None
+    points, _, vs = max(habits, key=lambda h: (h[0], h[1]))
+    last = vs[-1].explanation
+    assert last is not None
+    return Phrase("coach.review_habit", {"n": len(vs), "points": round(100 * points), "text": last.phrase})
 
 
 def largest_losses(verdicts: Sequence[tuple[int, int, Verdict]], count: int = LARGEST_LOSSES) -> list[tuple[int, Verdict]]:
@@ -159,6 +193,7 @@ def loss_phrase(number: int, v: Verdict) -> Phrase:
             "best_chance": chance_phrase(v.best_chance, v.best_err),
         },
     )
-    if v.explanation is not None:
-        return Phrase("coach.joined", {"first": line, "second": v.explanation.phrase})
-    return line
+    from tutor.coach.advice import explanation_phrase
+
+    why = explanation_phrase(v)
+    return line if why is None else Phrase("coach.joined", {"first": line, "second": why})

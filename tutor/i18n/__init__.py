@@ -190,6 +190,8 @@ def plurals(text: str, lang: str, values: Mapping[str, object]) -> str:
     def one(match: re.Match[str]) -> str:
         value = values.get(match.group(1))
         forms = match.group(2).split("|")
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)  # a count stored as text (remarks saved before issue 29)
         if not isinstance(value, int) or isinstance(value, bool):
             return forms[-1]
         return forms[min(plural_index(lang, value), len(forms) - 1)]

@@ -1,0 +1,34 @@
+"""``ddz insights``: the reasons that cost you the most points over your stored games (issue 29).
+
+The flow is :mod:`tutor.sessions.insights`; this renders it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from tutor.cli.errors import handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
+
+
+@click.command("insights", cls=TranslatedCommand)
+@click.option("--games", type=click.IntRange(1, 10_000), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@handle_user_errors
+def insights_command(games: int, as_json: bool) -> None:
+    # Help text: help.insights.
+    from tutor.sessions.insights import insight_phrases, insights
+    from tutor.store import Store
+
+    with Store.open() as store:
+        found = insights(store, games)
+    if as_json:
+        click.echo(json.dumps(found.to_json(), ensure_ascii=False))
+        return
+    for line in insight_phrases(found):
+        click.echo(line.render())
+
+
+COMMANDS = [insights_command]
