@@ -85,7 +85,8 @@ export function suitClass(suit) {
 /** A small face-up card (a play, a kitty, a shown hand). */
 export function mini(rank, suit = "") {
   return el("span", { class: ["mini", ...rankClasses(rank), suitClass(suit)].join(" "), role: "img",
-                      "aria-label": cardName(rank) }, corner(rank, suit));
+                      "aria-label": cardName(rank) }, corner(rank, suit),
+    el("span", { class: "face", "aria-hidden": "true", text: suit || shortFace(rank) }));  // shown on the trick's big cards
 }
 
 /** Small faces; ``group`` says whose cards they are (see copies()). */

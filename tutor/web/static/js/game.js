@@ -174,9 +174,10 @@ function drawGame() {
   if (!game) return;
   $("game-title").textContent = game.title;
   $("game-cell").textContent = game.game_cell;
-  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand);
+  const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
+  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
   kittyBox($("kitty"), game.kitty);
-  trickBox($("trick"), game.table, game.table_seat, game.hand);
+  trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
   drawLevels(game.level);
   counterRow($("counter"), game.counter);
   $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");
