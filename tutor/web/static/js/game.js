@@ -1,7 +1,7 @@
 // The coached game: the table in #view-play, drawn from the server's game object and events.
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
-import { comboView, seatGroup } from "./cards.js";
+import { chipLine, comboView, seatGroup } from "./cards.js";
 import { counterRow, kittyBox, seatBox, trickBox } from "./felt.js";
 import { attachSwipe, drawHand, raise, selectedText } from "./hand.js";
 import { drawFinal } from "./final.js";
@@ -44,7 +44,7 @@ export function takeGame(answer, sent) {
       setGame(data);
     }
     setStatus(data.error || tr("error"), false);
-    for (const event of data.events || []) if (event.type === "status") setStatus(event.text, event.ok);
+    for (const event of data.events || []) if (event.type === "status") setStatus(event.text, event.ok, event.chips);
     return;
   }
   setGame(data);
@@ -72,15 +72,15 @@ function setGame(data) {
     return;
   }
   const opening = state.game && state.game.opening;
-  setStatus(opening ? opening.text : "", null);
+  setStatus(opening ? opening.text : "", null, opening ? opening.chips : []);
 }
 
 function gameEvent(event) {
   if (event.type === "hint") {
     raise(event.move ? event.move.cards : [], state.game ? state.game.hand : [], $("hand"));
-    setStatus(event.text, true);
+    setStatus(event.text, true, event.chips);
   } else if (event.type === "status") {
-    setStatus(event.text, event.ok);
+    setStatus(event.text, event.ok, event.chips);
   } else if (event.type === "options") {
     drawOptions(event.options);
   } else if (event.type === "final" || event.type === "review") {
@@ -149,9 +149,9 @@ function toggleLog(open) {
   else $("log-toggle").focus();
 }
 
-export function setStatus(text, ok) {
+export function setStatus(text, ok, chips = []) {
   const node = $("status");
-  node.textContent = text || tr("status_empty");
+  chipLine(node, text || tr("status_empty"), chips);
   node.className = "status" + (ok === true ? " ok" : ok === false ? " bad" : "");
   clampStatus();
 }
@@ -218,7 +218,7 @@ export async function selectionChanged() {
   const answer = await sendGame("/api/game/select", { cards: text });
   if (seq !== state.seq || resynced(answer)) return;  // a newer selection is on its way
   if (!answer.ok) { takeGame(answer); return; }
-  for (const event of answer.data.events) if (event.type === "status") setStatus(event.text, event.ok);
+  for (const event of answer.data.events) if (event.type === "status") setStatus(event.text, event.ok, event.chips);
 }
 
 /**
