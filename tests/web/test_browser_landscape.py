@@ -109,7 +109,7 @@ def test_a_whole_game_on_a_phone_on_its_side(browser: Any, server: str, width: i
             check(page, "bidding")
             page.locator("#bid-buttons button:enabled").first.click()
             ready(page)
-            seen_trick = seen_own = False
+            seen_trick = seen_own = seen_chip = False
             for turn in range(80):
                 ready(page)
                 if page.locator("#final").is_visible():
@@ -117,13 +117,36 @@ def test_a_whole_game_on_a_phone_on_its_side(browser: Any, server: str, width: i
                 check(page, f"turn {turn}")
                 seen_trick |= bool(page.locator("#trick .mini").count())
                 seen_own |= bool(page.locator("#seat-0 .last .mini, #seat-0 .on-table").count())
+                seen_chip |= bool(page.locator("#status .card-chip .chip-face").count())
                 if page.locator("#btn-play").is_visible() and page.locator("#btn-play").is_enabled():
                     act(page)
             assert page.locator("#final").is_visible(), "the game did not end"
-            assert seen_trick and seen_own, (seen_trick, seen_own)
+            assert seen_trick and seen_own and seen_chip, (seen_trick, seen_own, seen_chip)
             assert page.evaluate("document.scrollingElement.scrollHeight") <= 360
         finally:
             set_lang(page, server, "en")
+
+
+def test_targets_a_favicon_and_reduced_motion(browser: Any, server: str) -> None:
+    """Every control ≥ 44 px at 390×844 and 640×360, no request answered 404 (the favicon), no animation when the
+    learner's system asks for reduced motion."""
+    with open_page(browser, 390, 844) as page:
+        missing: list[str] = []
+        page.on("response", lambda answer: missing.append(answer.url) if answer.status == 404 else None)
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(f"{server}/play")
+        ready(page)
+        icon = page.locator("link[rel='icon']").get_attribute("href")
+        assert icon and page.request.get(f"{server}{icon}").ok
+        for width, height in ((390, 844), (640, 360)):
+            page.set_viewport_size({"width": width, "height": height})
+            small = page.evaluate("() => { const r = (n) => n.getBoundingClientRect(); return [...document.querySelectorAll("
+                                  "'button, a, select, summary, input')].filter((n) => !n.closest('[hidden]') && "
+                                  "!n.classList.contains('card') && n.getClientRects().length && (r(n).height < 44 || r(n).width < 44))"
+                                  ".map((n) => `${n.id || n.textContent.trim().slice(0, 20)}: ${Math.round(r(n).width)}×${Math.round(r(n).height)}`); }")
+            assert small == [], f"{width}×{height}: {small}"
+        assert page.evaluate("getComputedStyle(document.querySelector('.spinner')).animationName") == "none"
+        assert missing == [], missing
 
 
 # ------------------------------------------------------------------ the restart
