@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import needs_browser, open_page, ready
+from tests.web.test_browser_phone import accessibility
 
 pytestmark = needs_browser
 
@@ -123,6 +124,8 @@ def test_a_whole_game_on_a_phone_on_its_side(browser: Any, server: str, width: i
             assert page.locator("#final").is_visible(), "the game did not end"
             assert seen_trick and seen_own and seen_chip, (seen_trick, seen_own, seen_chip)
             assert page.evaluate("document.scrollingElement.scrollHeight") <= 360
+            if lang == "en":  # axe-core's WCAG A/AA rules and our own contrast on the felt, once, on the final card
+                accessibility(page, "the final card at 640×360")
         finally:
             set_lang(page, server, "en")
 
