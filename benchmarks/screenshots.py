@@ -1,4 +1,4 @@
-"""Screenshots of the web table at 360×740, 390×844, 844×390 (phones) and 1280×800, for a reviewer's eye.
+"""Screenshots of the web table on phones (390×844, 360×640, 640×360 on its side …) and at 1280×800, for a reviewer's eye.
 
 Starts ``ddz serve`` on a free port with a throw-away ``DDZ_HOME``, opens each
 view in Debian's headless Chromium (Playwright for Python drives it) and
@@ -7,7 +7,9 @@ writes PNG files; nothing is committed.  Usage::
     python benchmarks/screenshots.py [--out DIR] [--chromium /usr/bin/chromium] [--lang ru] [--sizes narrow,phone]
 
 ``--lang ru`` photographs the Russian page (the learner's setting, as Settings sets it);
-``--sizes`` picks among narrow (360×740, the smallest phone the page promises), phone, landscape and desktop.
+``--sizes`` picks among phone (390×844), narrow (360×740), short (360×640), landscape (640×360, a small phone on
+its side), wide (844×390) and desktop (1280×800); the default is phone, short, landscape and desktop. Each size
+gives the auction, the first turn, mid-game, the final card, a lesson step and a puzzle (and the other views).
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from typing import Any
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SIZES = {"narrow": (360, 740), "phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
+SIZES = {"phone": (390, 844), "narrow": (360, 740), "short": (360, 640), "landscape": (640, 360), "wide": (844, 390),
+         "desktop": (1280, 800)}
+DEFAULT_SIZES = "phone,short,landscape,desktop"
 
 
 def free_port() -> int:
@@ -149,7 +153,7 @@ def main() -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--deal", type=int, default=42)
     parser.add_argument("--lang", default="en", choices=("en", "ru"))
-    parser.add_argument("--sizes", default="narrow,phone,landscape,desktop", help="comma-separated: " + ", ".join(SIZES))
+    parser.add_argument("--sizes", default=DEFAULT_SIZES, help="comma-separated: " + ", ".join(SIZES))
     args = parser.parse_args()
     sizes = [name.strip() for name in args.sizes.split(",") if name.strip()]
     unknown = [name for name in sizes if name not in SIZES]

@@ -292,6 +292,9 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         while not page.locator("#lesson .task-controls .hand .card:enabled").count():
             page.get_by_role("button", name="Next", exact=True).click()
             ready(page)
+        # a lesson step is one screen: its table first (the hand and Play in view), its text a caption
+        assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
+        assert page.evaluate("document.querySelector('#lesson .task-controls .controls').getBoundingClientRect().bottom") <= 844
         solution = context.lesson.slot.session.solution()
         hand = page.locator("#lesson .task-controls .hand")
         tap(hand.get_by_role("button", name=card_name(solution), exact=True).first)

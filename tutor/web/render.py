@@ -73,6 +73,33 @@ def said(phrase: Phrase) -> str:
     return page_phrase(phrase).render()
 
 
+#: The values of a phrase that are cards (the page draws them as card chips in the line).
+_CARD_KEYS = ("cards", "table", "lower")
+
+
+def card_runs(phrase: object) -> list[str]:
+    """The runs of cards a phrase names, as the page writes them in its line (see :func:`page_cards`).
+
+    The page draws each as a chip of small card faces, so "Beat straight of 7 5 6 7 8 9 10 J" reads as
+    a count and then the cards, not as one run of numbers.
+    """
+    if not isinstance(phrase, Phrase):
+        return []
+    runs: list[str] = []
+    for key, value in phrase.values.items():
+        if isinstance(value, Phrase):
+            runs += card_runs(value)
+        elif key in _CARD_KEYS and isinstance(value, str) and value and value != "pass":
+            runs.append(page_cards(value))
+    return runs
+
+
+def _status_runs(item: ev.StatusLine) -> list[str]:
+    """The cards a status line speaks of: the raised ones and the play to beat."""
+    runs = [page_cards(item.text)] if item.text and not item.is_pass else []
+    return runs + ([page_cards(item.table.text)] if item.table is not None else [])
+
+
 def combo(move: Combo | None) -> dict[str, Any] | None:
     """A move as cards plus its name ("Trio + 1"); None is a pass."""
     if move is None:
@@ -204,9 +231,9 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
 def event(item: object) -> dict[str, Any] | None:
     """One game event as a line (or block) of the page; None for events the state already draws."""
     if isinstance(item, ev.Say):
-        return {"type": "say", "text": said(item.phrase), "tone": item.tone.value}
+        return {"type": "say", "text": said(item.phrase), "tone": item.tone.value, "chips": card_runs(item.phrase)}
     if isinstance(item, ev.StatusLine):
-        return {"type": "status", "text": page_cards(item.render()), "ok": item.ok}
+        return {"type": "status", "text": page_cards(item.render()), "ok": item.ok, "chips": _status_runs(item)}
     if isinstance(item, ev.BidMade):
         return {"type": "bid", "seat": item.seat, "bid": item.bid, "text": said(item.phrase())}
     if isinstance(item, ev.Redealt):
@@ -228,7 +255,7 @@ def event(item: object) -> dict[str, Any] | None:
         text = said(item.phrase)  # the move, its win chance and the coach's reason
         if item.wrapped:
             text = f"{t('coach.hint_none')} {text}"
-        return {"type": "hint", "n": item.n, "move": combo(item.move), "text": text}
+        return {"type": "hint", "n": item.n, "move": combo(item.move), "text": text, "chips": card_runs(item.phrase)}
     if isinstance(item, ev.Remark):
         return {"type": "remark", "text": f"{t('play.coach_prefix')}: {said(item.phrase)}"}
     if isinstance(item, ev.FinalCard):

@@ -75,7 +75,7 @@ export function countRanks(cards) {
 /** The corner of a face: rank over pip (or a star for a joker), hidden from screen readers. */
 export function corner(rank, suit) {
   return el("span", { class: "corner", "aria-hidden": "true" },
-    el("span", { class: "rank", text: shortFace(rank) }), suit ? el("span", { class: "pip", text: suit }) : null);
+    el("span", { class: rank === "T" ? "rank ten" : "rank", text: shortFace(rank) }), suit ? el("span", { class: "pip", text: suit }) : null);
 }
 
 export function suitClass(suit) {
@@ -85,7 +85,8 @@ export function suitClass(suit) {
 /** A small face-up card (a play, a kitty, a shown hand). */
 export function mini(rank, suit = "") {
   return el("span", { class: ["mini", ...rankClasses(rank), suitClass(suit)].join(" "), role: "img",
-                      "aria-label": cardName(rank) }, corner(rank, suit));
+                      "aria-label": cardName(rank) }, corner(rank, suit),
+    el("span", { class: "face", "aria-hidden": "true", text: suit || shortFace(rank) }));  // shown on the trick's big cards
 }
 
 /** Small faces; ``group`` says whose cards they are (see copies()). */
@@ -116,4 +117,33 @@ export function comboView(move, group = {}) {
 export function seatGroup(seat, hand) {
   if (seat === 0) return { held: countRanks(hand) };
   return { from: seat === 1 ? 0 : 1 };
+}
+
+/**
+ * ``text`` into ``node`` with each run of cards it names (``chips``, as the server wrote them in the line)
+ * drawn as a chip of small faces: "Beat straight of 7 [5 6 7 8 9 10 J]" — the count apart from the cards.
+ * The words stay the same text (a screen reader, a search, a copy read the line as it was written).
+ */
+export function chipLine(node, text, chips = []) {
+  node.replaceChildren();
+  let rest = text || "";
+  for (const run of [...new Set(chips || [])].filter(Boolean).sort((a, b) => b.length - a.length)) {
+    const at = rest.lastIndexOf(run);
+    if (at < 0 || node.childNodes.length) continue;  // one chip per line part: the longest run found
+    node.append(rest.slice(0, at), chip(run), rest.slice(at + run.length));
+    return;
+  }
+  node.append(rest);
+}
+
+/** One run of cards as a chip: each rank in its own small face ("10" too), the jokers by name. */
+function chip(run) {
+  const box = el("span", { class: "card-chip" });
+  const spaced = run.includes(" ") || run.includes("+");
+  const parts = spaced ? run.split(/( \+ | )/) : [...run];
+  for (const part of parts) {
+    if (part === " " || part === " + ") box.append(part);
+    else if (part) box.append(el("span", { class: "chip-face" + (/[♥♦]/.test(part) ? " red" : ""), text: part }));
+  }
+  return box;
 }

@@ -5,7 +5,7 @@
 export const S = {};
 
 /** What the page remembers between requests: revisions, the raised cards, the current objects. */
-export const state = { lang: "en", game: null, rev: 0, selected: new Set(), seq: 0, busy: 0, thinking: 0,
+export const state = { lang: "en", game: null, rev: 0, lost: false, selected: new Set(), seq: 0, busy: 0, thinking: 0,
                        puzzle: null, puzzleRev: 0, lesson: null, lessonRev: 0, mistakesRev: 0, settings: null,
                        moment: null, suitSeed: "" };
 

@@ -11,7 +11,7 @@ import { drawHand } from "./hand.js";
  * cards (the suits of the learner's own plays follow them). An opponent's hidden hand is a fan of
  * card backs with the count; a hand shown face up is drawn small.
  */
-export function seatBox(box, seat, over, hand = []) {
+export function seatBox(box, seat, over, hand = [], onTable = false) {
   box.replaceChildren();
   const moving = seat.to_move && !over;
   box.classList.toggle("turn", Boolean(moving));
@@ -23,7 +23,10 @@ export function seatBox(box, seat, over, hand = []) {
   else if (seat.seat !== 0 && seat.count !== undefined) box.append(backs(seat.count, { label: seat.count_text }));
   const last = el("div", { class: "last" });
   if (seat.last) {
-    if (seat.last.kind === "play") {
+    if (seat.last.kind === "play" && onTable) {
+      // the play lies in the middle of the felt (the trick, named by its seat): drawn once, not here too
+      last.append(el("span", { class: "on-table", text: { 0: `▲ ${tr("phone_on_table")}`, 1: `◀ ${tr("phone_on_table")}` }[seat.seat] || `${tr("phone_on_table")} ▶` }));
+    } else if (seat.last.kind === "play") {
       last.append(comboView(seat.last, seatGroup(seat.seat, hand)));
       if (seat.last.to_beat) last.append(el("span", { class: "tobeat", "aria-label": tr("to_beat"), text: "◀" }));
     } else last.append(el("span", { class: "pass", text: seat.last.text }));
@@ -37,13 +40,26 @@ export function kittyBox(node, kitty) {
     kitty ? miniCards(kitty, { from: 3 }) : backs(3, { shown: 3, label: tr("kitty_hidden") }));
 }
 
-/** The trick in the middle of the table: the play to beat, moved in from its seat (CSS). */
-export function trickBox(node, move, seat, hand = []) {
+/** Which way the seat is from the middle of the felt: the arrow of the trick's seat tag. */
+const TOWARDS = { 0: "▼", 1: "▶", 2: "◀" };
+
+/**
+ * The trick in the middle of the table: the play to beat, moved in from its seat (CSS), its seat named
+ * above it ("◀ West · Pair"); ``--n`` (its length) lets the CSS size its cards to the space there.
+ */
+export function trickBox(node, move, seat, hand = [], seatName = "") {
   node.replaceChildren();
   node.className = "trick";
   if (!move) return;
   node.classList.add(`from-${seat}`);
-  node.append(comboView(move, seatGroup(seat, hand)));
+  const combo = comboView(move, seatGroup(seat, hand));
+  combo.style.setProperty("--n", String(move.cards.length));
+  const name = combo.querySelector(".combo-name");
+  const tag = el("span", { class: "trick-seat" }, seat === 1 ? `${seatName} ${TOWARDS[1]}` : `${TOWARDS[seat] || ""} ${seatName}`,
+    name ? ` · ${name.textContent}` : "");
+  name?.remove();
+  combo.prepend(tag);
+  node.append(combo);
 }
 
 export function counterRow(node, counter) {
@@ -61,21 +77,19 @@ export function counterRow(node, counter) {
 export function feltView(felt, { active = false, label = null } = {}) {
   const bySeat = new Map(felt.seats.map((s) => [s.seat, s]));
   const box = (seat) => {
-    const node = el("div", { class: "seat" + (seat.seat === 0 ? " me" : "") });
+    const node = el("div", { class: "seat" + ({ 0: " me", 1: " right", 2: " left" }[seat.seat] || "") });
     seatBox(node, seat, felt.over, felt.hand || []);
     return node;
   };
-  const top = el("div", { class: "opponents" },
-    bySeat.has(2) ? box(bySeat.get(2)) : el("div"),
-    el("div", { class: "middle" }, felt.kitty !== undefined ? kittyView(felt.kitty) : null),
-    bySeat.has(1) ? box(bySeat.get(1)) : el("div"));
+  const kitty = felt.kitty !== undefined ? kittyView(felt.kitty) : null;
   const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
   const hand = el("div", { class: "hand", role: "group" });
   drawHand(hand, felt.hand || [], active);
   if (felt.hand_label) hand.setAttribute("aria-label", felt.hand_label);
   const node = el("div", { class: "felt felt-small", role: "group", "aria-label": label || tr("table") },
     felt.caption ? el("p", { class: "caption", text: felt.caption }) : null,
-    top, bySeat.has(0) ? box(bySeat.get(0)) : null,
+    bySeat.has(2) ? box(bySeat.get(2)) : null, bySeat.has(1) ? box(bySeat.get(1)) : null,
+    kitty ? el("div", { class: "middle" }, kitty) : null, bySeat.has(0) ? box(bySeat.get(0)) : null,
     (felt.lines || []).length ? el("div", { class: "lines" }, felt.lines.map((l) => el("p", { text: l }))) : null,
     status, hand);
   return { node, hand, status };

@@ -1,7 +1,7 @@
 // The coached game: the table in #view-play, drawn from the server's game object and events.
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
-import { comboView, seatGroup } from "./cards.js";
+import { chipLine, comboView, seatGroup } from "./cards.js";
 import { counterRow, kittyBox, seatBox, trickBox } from "./felt.js";
 import { attachSwipe, drawHand, raise, selectedText } from "./hand.js";
 import { drawFinal } from "./final.js";
@@ -44,7 +44,7 @@ export function takeGame(answer, sent) {
       setGame(data);
     }
     setStatus(data.error || tr("error"), false);
-    for (const event of data.events || []) if (event.type === "status") setStatus(event.text, event.ok);
+    for (const event of data.events || []) if (event.type === "status") setStatus(event.text, event.ok, event.chips);
     return;
   }
   setGame(data);
@@ -72,15 +72,15 @@ function setGame(data) {
     return;
   }
   const opening = state.game && state.game.opening;
-  setStatus(opening ? opening.text : "", null);
+  setStatus(opening ? opening.text : "", null, opening ? opening.chips : []);
 }
 
 function gameEvent(event) {
   if (event.type === "hint") {
     raise(event.move ? event.move.cards : [], state.game ? state.game.hand : [], $("hand"));
-    setStatus(event.text, true);
+    setStatus(event.text, true, event.chips);
   } else if (event.type === "status") {
-    setStatus(event.text, event.ok);
+    setStatus(event.text, event.ok, event.chips);
   } else if (event.type === "options") {
     drawOptions(event.options);
   } else if (event.type === "final" || event.type === "review") {
@@ -149,9 +149,9 @@ function toggleLog(open) {
   else $("log-toggle").focus();
 }
 
-export function setStatus(text, ok) {
+export function setStatus(text, ok, chips = []) {
   const node = $("status");
-  node.textContent = text || tr("status_empty");
+  chipLine(node, text || tr("status_empty"), chips);
   node.className = "status" + (ok === true ? " ok" : ok === false ? " bad" : "");
   clampStatus();
 }
@@ -174,9 +174,10 @@ function drawGame() {
   if (!game) return;
   $("game-title").textContent = game.title;
   $("game-cell").textContent = game.game_cell;
-  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand);
+  const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
+  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
   kittyBox($("kitty"), game.kitty);
-  trickBox($("trick"), game.table, game.table_seat, game.hand);
+  trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
   drawLevels(game.level);
   counterRow($("counter"), game.counter);
   $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");
@@ -214,10 +215,55 @@ export async function selectionChanged() {
   const text = handText();
   if (!text) { setStatus("", null); return; }
   const seq = ++state.seq;
-  const answer = await api("/api/game/select", { rev: state.rev, cards: text });
-  if (seq !== state.seq) return;  // a newer selection is on its way
+  const answer = await sendGame("/api/game/select", { cards: text });
+  if (seq !== state.seq || resynced(answer)) return;  // a newer selection is on its way
   if (!answer.ok) { takeGame(answer); return; }
-  for (const event of answer.data.events) if (event.type === "status") setStatus(event.text, event.ok);
+  for (const event of answer.data.events) if (event.type === "status") setStatus(event.text, event.ok, event.chips);
+}
+
+/**
+ * Where the game stands, without its revision: the deal, whose turn, every seat's cards and last action,
+ * the trick. Two answers with the same position are the same table whatever their revisions say.
+ */
+export function position(game) {
+  if (!game) return "";
+  return JSON.stringify([game.deal_seed, game.scored, game.waiting, game.hand, game.kitty, game.table, game.table_seat,
+    game.seats.map((s) => [s.count, s.role, s.to_move, s.last && [s.last.kind, s.last.cards, s.last.bid]])]);
+}
+
+/**
+ * One request of the table, sent on the table's current revision. A server restarted (or reached again
+ * after a lost connection) counts its revisions anew: the page then asks for the table before the
+ * action, and an action refused as "out of date" on the very table the page shows is sent again on
+ * the server's revision — no tap is lost and no "another tab" line appears. A table that really moved
+ * on (another tab, or this tap's own play that reached the server before the connection dropped) is
+ * drawn as it stands and the tap is not repeated.
+ */
+async function sendGame(path, body, options = {}) {
+  if (state.lost) {
+    const now = await api("/api/game");
+    if (!now.ok) return now;
+    state.lost = false;
+    if (now.data.rev !== state.rev) {
+      if (position(now.data.game) !== position(state.game)) return { ...now, resynced: true };
+      state.rev = now.data.rev;
+    }
+  }
+  let answer = await api(path, { ...(body || {}), rev: state.rev }, options);
+  if (answer.status === 409 && answer.data.game !== undefined && answer.data.rev !== state.rev
+      && position(answer.data.game) === position(state.game)) {
+    state.rev = answer.data.rev;
+    answer = await api(path, { ...(body || {}), rev: state.rev }, options);
+  }
+  if (answer.status === 0) state.lost = true;  // the connection dropped: ask for the table before the next action
+  return answer;
+}
+
+/** A table the server drew afresh after a lost connection: shown as it stands, without a stale-tab line. */
+function resynced(answer) {
+  if (!answer.resynced) return false;
+  setGame(answer.data);
+  return true;
 }
 
 /**
@@ -237,8 +283,8 @@ export function act(path, body) {
   state.seq += 1;
   const thinking = path !== "/api/game/hint" && path !== "/api/game/undo";
   return queued(async () => {
-    const answer = await api(path, { rev: state.rev, ...(body || {}) }, { thinking });
-    takeGame(answer);
+    const answer = await sendGame(path, body, { thinking });
+    if (!resynced(answer)) takeGame(answer);
     return answer;
   });
 }
@@ -248,7 +294,8 @@ export function playCards(n) {
   if (!text) { setStatus(tr("status_empty"), false); return Promise.resolve(); }
   state.seq += 1;
   return queued(async () => {
-    const answer = await api("/api/game/play", { rev: state.rev, cards: text, ...(n ? { n } : {}) }, { thinking: true });
+    const answer = await sendGame("/api/game/play", { cards: text, ...(n ? { n } : {}) }, { thinking: true });
+    if (resynced(answer)) return;
     if (answer.ok && answer.data.events.some((e) => e.type === "options")) {
       state.rev = answer.data.rev;
       for (const event of answer.data.events) gameEvent(event);

@@ -18,7 +18,9 @@ function handLayout(node, count) {
   const width = parseFloat(root.getPropertyValue("--card-w")) || 54;
   // A hand not on the page yet (a lesson's or a puzzle's table being built) is as wide as the screen
   // less the page's margins; the CSS wraps a row anyway if that guess is too generous.
-  const room = node.isConnected && node.clientWidth ? node.clientWidth - 8 : document.documentElement.clientWidth - 40;
+  // (main's width, not the screen's: a phone on its side has the sections' rail beside it)
+  const page = document.querySelector("main")?.clientWidth || document.documentElement.clientWidth;
+  const room = node.isConnected && node.clientWidth ? node.clientWidth - 8 : page - 40;
   const steps = STEPS.filter((s) => s <= widest);
   for (let rows = 1; rows <= Math.max(1, count); rows++) {
     const perRow = Math.max(1, Math.ceil(count / rows));

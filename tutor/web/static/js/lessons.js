@@ -35,11 +35,22 @@ export async function startLesson(id) {
   takeLesson(answer);
 }
 
+/**
+ * A lesson is played on one screen: each step replaces the one before (the table first, the step's text
+ * as a caption under it, opened in full on a tap), and the verdict on the last answer stays on top of the
+ * step that follows it. ``stage`` is the current step's box inside #lesson.
+ */
+function stage() {
+  const node = $("lesson");
+  return node.querySelector(".lesson-stage") || node.appendChild(el("div", { class: "lesson-stage" }));
+}
+
 function takeLesson(answer) {
   const node = $("lesson");
-  if (!answer.ok) { node.append(el("p", { class: "status bad", role: "status", text: answer.data.error })); return; }
+  if (!answer.ok) { stage().append(el("p", { class: "status bad", role: "status", text: answer.data.error })); return; }
   state.lessonRev = answer.data.rev;
-  for (const event of answer.data.events) lessonEvent(node, event);
+  const batch = { feedback: [] };
+  for (const event of answer.data.events) lessonEvent(stage(), event, batch);
   node.querySelector(".lesson-end")?.scrollIntoView({ block: "nearest" });
 }
 
@@ -50,17 +61,37 @@ async function lessonAct(path, body) {
   takeLesson(await api(path, { rev: state.lessonRev, ...(body || {}) }));
 }
 
-function lessonEvent(node, event) {
+/** The step's text under its table: its first lines, the rest a tap away (a drawer that opens in place). */
+function caption(text) {
+  const body = el("p", { class: "caption-text", text });
+  const box = el("div", { class: "step-caption" }, body);
+  requestAnimationFrame(() => {
+    if (body.scrollHeight <= body.clientHeight + 1) return;
+    const more = el("button", { type: "button", class: "small", "aria-expanded": "false", onclick: () => {
+      const open = !box.classList.contains("open");
+      box.classList.toggle("open", open);
+      more.setAttribute("aria-expanded", open ? "true" : "false");
+      more.textContent = tr(open ? "phone_less" : "status_more");
+    } }, tr("status_more"));
+    box.append(more);
+  });
+  return box;
+}
+
+function lessonEvent(node, event, batch = { feedback: [] }) {
   const clearTask = () => node.querySelectorAll(".task-live").forEach((n) => n.classList.remove("task-live"));
   if (event.type === "started") {
-    node.append(el("h1", { text: event.title }), ...(event.summary ? [el("p", { text: event.summary })] : []));
+    $("lesson").insertBefore(el("div", { class: "lesson-head" }, el("h1", { text: event.title }),
+      ...(event.summary ? [el("p", { class: "lesson-summary", text: event.summary })] : [])), node);
   } else if (event.type === "step") {
     clearTask();
-    node.querySelectorAll(".task-controls").forEach((n) => n.remove());
-    const step = el("div", { class: "panel step" }, el("p", { class: "keys", text: event.header }), el("p", { text: event.text }));
+    node.replaceChildren(...batch.feedback);  // a new step: the old one goes, the verdict just given stays
+    node.append(el("p", { class: "keys step-header", text: event.header }));
+    const step = el("div", { class: "step" });
     state.selected.clear();  // a new step's table starts with no card raised (the last step's were its own)
     state.suitSeed = `lesson:${event.header}`;
     if (event.felt) step.append(feltView(event.felt, { label: tr("lesson_table") }).node);
+    if (event.text) step.append(caption(event.text));
     if (!event.has_task) step.append(el("div", { class: "buttons task-controls" },
       el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/next") }, tr("next_step"))));
     node.append(step);
@@ -104,9 +135,12 @@ function lessonEvent(node, event) {
     const hand = node.querySelector(".task-controls .hand");
     if (!event.ok && hand) { state.selected.clear(); refreshPressed(hand); }
     // The session's lines, in its order; the panel says right or wrong by a mark as well as colour.
-    node.append(el("div", { class: `panel lines answered ${event.ok ? "ok" : "bad"}` },
+    node.querySelectorAll(".answered").forEach((n) => n.remove());  // one verdict at a time: the newest
+    const panel = el("div", { class: `panel lines answered ${event.ok ? "ok" : "bad"}` },
       el("p", { class: event.ok ? "good" : "badline", text: event.lines[0] }),
-      event.lines.slice(1).map((line) => el("p", { text: line }))));
+      event.lines.slice(1).map((line) => el("p", { text: line })));
+    batch.feedback.push(panel);
+    node.prepend(panel);
   } else if (event.type === "hint" || event.type === "say") {
     node.append(el("p", { class: "panel", text: event.text }));
   } else if (event.type === "done") {
