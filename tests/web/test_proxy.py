@@ -56,7 +56,7 @@ def test_public_urls() -> None:
     (["--proxy", "127.0.0.1"], "go together"),
     (["--proxy", "127.0.0.1", "--public-url", "https://x.org"], "club mode"),
     (["--db", "x.sqlite3", "--proxy", "proxy.example", "--public-url", "https://x.org"], "not an IP address"),
-    (["--db", "x.sqlite3", "--proxy", "127.0.0.1", "--public-url", "https://x.org/club"], "http(s)://host[:port]"),
+    (["--db", "x.sqlite3", "--proxy", "127.0.0.1", "--public-url", "https://x.org/club"], "https://host[:port]"),
 ])
 def test_serve_refuses_unusable_proxy_options_in_one_line(options: list[str], words: str, tmp_path: Any,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
