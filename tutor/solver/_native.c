@@ -90,7 +90,6 @@ typedef struct {
     int32_t nmoves;
     Move *moves;
     int32_t *child; /* hand id after each move, -1 = not looked up yet */
-    int8_t *cplays; /* 1 + the least number of plays of the hand after each move, 0 = not known yet */
     int32_t npairs;
     Pair *pairs;
     int8_t is_combo;
@@ -771,8 +770,7 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
     h->nmoves = n;
     h->moves = arena_alloc(s, (n ? n : 1) * sizeof(Move));
     h->child = arena_alloc(s, (n ? n : 1) * sizeof(int32_t));
-    h->cplays = arena_alloc(s, (n ? n : 1) * sizeof(int8_t)); /* zeroed: not known */
-    if (!h->moves || !h->child || !h->cplays) goto oom;
+    if (!h->moves || !h->child) goto oom;
     {
         /* A stable placement by size, largest first. */
         int32_t count[64] = {0}, start[64];
@@ -840,7 +838,7 @@ static Hand *get_hand(TwoSearch *s, uint64_t hand) {
     }
     h->id = s->nhands;
     s->hands[s->nhands++] = h;
-    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t) + sizeof(int8_t)) + (size_t)h->npairs * sizeof(Pair);
+    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)) + (size_t)h->npairs * sizeof(Pair);
     if (map_put(&s->ids, hand, h->id) < 0) {
         PyErr_NoMemory();
         return NULL;
@@ -852,21 +850,8 @@ static inline Hand *child_of(TwoSearch *s, Hand *h, int32_t i) {
     int32_t c = h->child[i];
     if (c >= 0) return s->hands[c];
     Hand *ch = get_hand(s, h->hand - h->moves[i].cards);
-    if (ch) {
-        h->child[i] = ch->id;
-        h->cplays[i] = (int8_t)(ch->min_plays + 1);
-    }
+    if (ch) h->child[i] = ch->id;
     return ch;
-}
-
-/* The least number of plays of the hand left after move i (-1: error).  Kept
-   beside the move, so that ordering the moves and spotting a play that
-   leaves one combination never reads the children's records (cache misses). */
-static inline int child_plays(TwoSearch *s, Hand *h, int32_t i) {
-    int v = h->cplays[i];
-    if (v) return v - 1;
-    Hand *ch = child_of(s, h, i);
-    return ch ? ch->min_plays : -1;
 }
 
 /* --------------------------------------------------------- the table */
@@ -1109,9 +1094,9 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (answerable(opp, m)) {
             other[no++] = i;
         } else {
-            int cp = child_plays(s, me, i);
-            if (cp < 0) goto error;
-            if (cp == 1) {
+            Hand *c = child_of(s, me, i);
+            if (!c) goto error;
+            if (c->is_combo) {
                 result = 1; /* boss then out */
                 goto done_nostore;
             }
@@ -1182,7 +1167,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         }
     }
     for (int k = 0; k < no; k++)
-        if (child_plays(s, me, other[k]) < 0) goto error;
+        if (!child_of(s, me, other[k])) goto error;
     {
         /* Search order: entries (move index, or -1 for pass) with a sort key. */
         int total = nb + no + (code ? 1 : 0);
@@ -1193,12 +1178,14 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         /* Plays that leave the fewest plays to finish first (ties: the lower
            main; unanswerable ones before answerable ones), then pass. */
         for (int k = 0; k < nb; k++) {
+            Hand *c = s->hands[me->child[boss[k]]];
             ent[t] = boss[k];
-            keyv[t++] = (me->cplays[boss[k]] - 1) * 32 + me->moves[boss[k]].main;
+            keyv[t++] = c->min_plays * 32 + me->moves[boss[k]].main;
         }
         for (int k = 0; k < no; k++) {
+            Hand *c = s->hands[me->child[other[k]]];
             ent[t] = other[k];
-            keyv[t++] = (me->cplays[other[k]] - 1) * 32 + me->moves[other[k]].main;
+            keyv[t++] = c->min_plays * 32 + me->moves[other[k]].main;
         }
         if (code) {
             ent[t] = -1;
@@ -1228,8 +1215,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
                 continue;
             }
             const Move *m = &me->moves[i];
-            Hand *c = child_of(s, me, i);
-            if (!c) goto error;
+            Hand *c = s->hands[me->child[i]];
             if (answerable(opp, m)) {
                 r = win(s, opp, c, m->kind | m->length << 4 | m->main << 8);
                 if (r < 0) goto error;
