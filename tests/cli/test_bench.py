@@ -72,6 +72,46 @@ def test_bench_solver_json_reports_medians_of_fresh_runs() -> None:
     assert rows["three-03"]["winning_moves"] == ["33344", "3339"]
 
 
+def _core_library() -> Path:
+    from tutor.solver import native
+
+    if not native.available():
+        pytest.skip("the compiled solver core is not built")
+    return Path(native._native.__file__)
+
+
+def test_bench_solver_baseline_runs_both_builds_side_by_side() -> None:
+    """`ddz bench solver --baseline LIB`: each position by the baseline core and by this build, both figures."""
+    args = ["bench", "solver", "--only", "two-02", "--baseline", str(_core_library()), "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (row,) = data["positions"]
+    assert data["mismatches"] == [] and row["baseline"]["id"] == row["this_build"]["id"] == "two-02"
+    assert row["baseline"]["nodes"] == row["this_build"]["nodes"] > 0  # the same library: the same search
+    assert row["baseline"]["winning_moves"] == row["this_build"]["winning_moves"] == ["3", "4", "7"]
+
+
+def test_bench_solver_baseline_source_is_compiled_and_a_different_answer_fails(tmp_path: Path) -> None:
+    """A baseline given as source is compiled; a core that answers differently is named, exit 1."""
+    source = Path(_core_library()).parent / "_native.c"
+    wrong = tmp_path / "_native.c"
+    text = source.read_text(encoding="utf-8")
+    assert text.count("if (code == 0 && me->is_combo) return 1;") == 1
+    wrong.write_text(text.replace("if (code == 0 && me->is_combo) return 1;", "if (code == 0 && me->is_combo) return 0;"))
+    result = CliRunner().invoke(main, ["bench", "solver", "--only", "two-01", "--baseline", str(wrong)])
+    assert result.exit_code == 1, result.output
+    assert "two-01" in result.output.splitlines()[-1]
+
+
+def test_bench_solver_baseline_that_is_no_core_is_one_line_exit_2(tmp_path: Path) -> None:
+    junk = tmp_path / "core.so"
+    junk.write_text("not a library")
+    result = CliRunner().invoke(main, ["bench", "solver", "--only", "two-01", "--baseline", str(junk)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "baseline" in result.output
+
+
 def test_bench_solver_unknown_id_is_one_line_exit_2() -> None:
     result = CliRunner().invoke(main, ["bench", "solver", "--only", "two-99"])
     assert result.exit_code == 2

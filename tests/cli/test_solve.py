@@ -120,3 +120,23 @@ def test_default_time_limit_and_no_limit() -> None:
 def test_max_seconds_refuses_what_is_not_a_limit(value: str) -> None:
     res = run("L:3 F:4", "--max-seconds", value)
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "--max-seconds" in res.stderr
+
+
+def test_a_win_proven_before_the_budget_ran_out_is_a_win_not_a_loss() -> None:
+    """The budget ran out after some first moves were proven winning (mover_wins True, not complete, no line):
+    the words say the side to move wins, with a proven first move, and that the list may be incomplete —
+    never "loses whatever they play" (what `ddz solve two-10 --max-seconds 1` printed)."""
+    from tutor.cli.solve import explain
+    from tutor.engine.cards import Cards
+    from tutor.engine.moves import lead_moves_packed
+    from tutor.i18n import t
+    from tutor.solver import Position
+    from tutor.solver.solver import SolveResult
+
+    pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
+    straight = next(m for m in lead_moves_packed(pos.hands[0].packed) if m.cards == Cards.parse("3456789TJQKA").packed)
+    res = SolveResult(mover_wins=True, winning_moves=[straight], complete=False, nodes=10, seconds=1.0)
+    words = explain(pos, res)
+    assert words[0].startswith("The landlord wins") and "3456789TJQKA" in words[0]
+    assert not any("loses" in w for w in words)
+    assert t("solve.partial") in words

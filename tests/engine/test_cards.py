@@ -98,6 +98,37 @@ def test_packed_contains_detects_a_shortfall_in_any_rank() -> None:
     assert not packed_contains(hand, Cards.parse("46").packed)
 
 
+#: Two decks (RULES §12.4): up to 8 of a rank and 2 of each joker, 4 jokers in all.
+TWO_DECKS = (8,) * 13 + (2, 2)
+
+
+def test_packed_contains_two_deck_counts_field_by_field() -> None:
+    """Counts up to 8 in every field (issue 31: 8 in 8 was False while bit 3 was the guard), with
+    neighbours at 0, 8 and the other counts so that a borrow into or out of a field would show."""
+    for rank in (0, 6, 12, 13, 14):
+        for neighbours in (0, 1, 8):
+            for have in range(9):
+                for want in range(9):
+                    hand = [neighbours] * 15
+                    hand[rank] = have
+                    part = [0] * 15
+                    part[rank] = want
+                    assert packed_contains(pack(hand), pack(part)) == (want <= have), (rank, neighbours, have, want)
+                    part = [min(neighbours, 8 - want)] * 15  # take from the neighbours as well
+                    part[rank] = want
+                    assert packed_contains(pack(hand), pack(part)) == (want <= have), (rank, neighbours, have, want)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 8), min_size=15, max_size=15), st.lists(st.integers(0, 8), min_size=15, max_size=15))
+def test_packed_contains_agrees_with_counting_on_two_deck_hands(hand: list[int], part: list[int]) -> None:
+    hand = [min(n, most) for n, most in zip(hand, TWO_DECKS)]
+    part = [min(n, most) for n, most in zip(part, TWO_DECKS)]
+    want = all(p <= h for h, p in zip(hand, part))
+    assert packed_contains(pack(hand), pack(part)) == want
+    assert unpack(pack(hand)) == tuple(hand) and packed_size(pack(hand)) == sum(hand)
+
+
 def test_subtraction_outside_the_hand_is_an_error() -> None:
     with pytest.raises(InvalidCardsError):
         Cards.parse("33") - Cards.parse("4")

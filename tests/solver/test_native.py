@@ -155,3 +155,39 @@ def test_native_search_forgets_and_starts_again() -> None:
     search.nodes = 0
     assert search.win(pos.packed[0], pos.packed[1], 0, None) == first
     assert search.nodes > 1000  # solved again from nothing
+
+
+@needs_native
+def test_native_compression_keeps_two_deck_counts_and_equals_the_python_one() -> None:
+    """Issue 31: a packed hand may hold 8 of a rank.  The compiled key's rank
+    compression keeps every card of such hands (a rank held 8 times is held:
+    bit 3 is a count bit) and is tutor.solver.canon's, field for field."""
+    from tutor.engine.cards import pack, packed_size
+    from tutor.solver import _native  # type: ignore[attr-defined]
+    from tutor.solver.canon import canonical
+
+    rng = random.Random(31)
+    below_jokers = (1 << 52) - 1
+    for _ in range(3000):
+        a = [0] * NUM_RANKS
+        b = [0] * NUM_RANKS
+        for rank in rng.sample(range(13), rng.randint(1, 8)):
+            (a if rng.random() < 0.5 else b)[rank] = rng.choice((1, 2, 3, 4, 5, 8, 8))
+        a[13 + rng.randrange(2)] = rng.randrange(2)
+        pa, pb = pack(a), pack(b)
+        # C keeps the small joker at bit 52 and the big one at bit 53: back to their own fields.
+        ca, cb = ((c & below_jokers) | ((c >> 52) & 1) << 52 | ((c >> 53) & 1) << 56 for c in _native.compress(pa, pb))
+        assert packed_size(ca) == packed_size(pa) and packed_size(cb) == packed_size(pb), (a, b)
+        assert (ca, cb) == canonical(pa, pb)[:2], (a, b)
+
+
+@needs_native
+def test_native_search_refuses_a_second_joker_of_a_kind() -> None:
+    """The compiled key keeps one bit per joker: two decks' jokers are refused, never mixed up."""
+    from tutor.solver import _native  # type: ignore[attr-defined]
+
+    core = _native.TwoSearch(BudgetExceeded, 12, 16)
+    two_small = Cards.parse("3").packed + (2 << 52)
+    with pytest.raises(ValueError, match="one deck"):
+        core.win(two_small, Cards.parse("4").packed, 0, -1, -1.0)
+    assert core.win(Cards.parse("3X").packed, Cards.parse("4").packed, 0, -1, -1.0) in (True, False)

@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import subprocess
 import statistics
 import sys
+import sysconfig
 import threading
 import time
 from dataclasses import dataclass
@@ -62,6 +64,11 @@ class Measured:
     @property
     def nodes_per_second(self) -> float:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def nodes_per_cpu_second(self) -> float:
+        """Nodes per second of CPU time (workers included): the speed on a loaded machine."""
+        return self.nodes / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -163,13 +170,21 @@ def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = N
     }
 
 
-def _run_once(entry: dict[str, Any], max_seconds: float, workers: int | None) -> dict[str, Any]:
+def _run_once(
+    entry: dict[str, Any], max_seconds: float, workers: int | None, library: Path | None = None
+) -> dict[str, Any]:
+    from tutor.solver.native import LIBRARY_VARIABLE
+
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop(LIBRARY_VARIABLE, None)
+    if library is not None:
+        env[LIBRARY_VARIABLE] = str(library)
     proc = subprocess.run(
         [sys.executable, "-m", "tutor.bench.solver_bench", json.dumps(entry), str(max_seconds), str(workers or 0),
          str(os.getpid())],
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
+        env=env,
         check=False,
     )
     if proc.returncode != 0:
@@ -182,7 +197,67 @@ def measure(entry: dict[str, Any], max_seconds: float, workers: int | None = Non
     compare with what is known.  Times, nodes and memory are the medians of
     the runs (the machine is shared: one run can be slow); the answer must
     be the same every time."""
-    runs = [_run_once(entry, max_seconds, workers) for _ in range(max(1, repeat))]
+    return _summarise(entry, [_run_once(entry, max_seconds, workers) for _ in range(max(1, repeat))])
+
+
+def measure_against(
+    entry: dict[str, Any], library: Path, max_seconds: float, workers: int | None = None, repeat: int = 1
+) -> tuple[Measured, Measured]:
+    """(baseline, this build): the position solved with the core built at
+    ``library`` and with this package's, the runs taking turns (baseline,
+    ours, baseline, ours, …) so that a change in the machine's load falls on
+    both alike."""
+    base: list[dict[str, Any]] = []
+    ours: list[dict[str, Any]] = []
+    for _ in range(max(1, repeat)):
+        base.append(_run_once(entry, max_seconds, workers, library))
+        ours.append(_run_once(entry, max_seconds, workers))
+    return _summarise(entry, base), _summarise(entry, ours)
+
+
+def build_baseline(path: Path, into: Path) -> Path:
+    """The compiled core to compare with: ``path`` itself when it is a built
+    library, else ``path`` (a ``_native.c``, e.g. main's) compiled into the
+    folder ``into`` with the flags of the package's own build (hatch_build.py).
+
+    Raises:
+        BaselineError: The compiler or the Python headers are missing, or the source does not compile.
+    """
+    target = path if path.suffix != ".c" else _compile(path, into)
+    from tutor.solver.native import LIBRARY_VARIABLE
+
+    check = subprocess.run(
+        [sys.executable, "-c", "from tutor.solver import native; native._native.TwoSearch"],
+        capture_output=True, text=True, env={**os.environ, LIBRARY_VARIABLE: str(target)}, check=False,
+    )  # fmt: skip
+    if check.returncode != 0:
+        lines = check.stderr.strip().splitlines()
+        raise BaselineError(lines[-1] if lines else f"{path} is not a build of the solver core")
+    return target
+
+
+def _compile(path: Path, into: Path) -> Path:
+    """``path`` (a ``_native.c``) compiled into the folder ``into``, as hatch_build.py compiles the package's."""
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    include = sysconfig.get_paths().get("include")
+    if not compiler or not include or not (Path(include) / "Python.h").exists():
+        raise BaselineError("no C compiler or Python headers to build the baseline")
+    target = into / ("_native" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+    command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", str(path), "-o", str(target)]
+    try:
+        subprocess.run(command, check=True, capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.SubprocessError) as exc:
+        detail = (getattr(exc, "stderr", "") or str(exc)).strip()
+        raise BaselineError(detail.splitlines()[0] if detail else type(exc).__name__) from exc
+    return target
+
+
+class BaselineError(Exception):
+    """The baseline core could not be built (the message says why, in one line)."""
+
+
+def _summarise(entry: dict[str, Any], runs: list[dict[str, Any]]) -> Measured:
+    """One row from the runs of a position: the medians, and the answer checked against the known one."""
     got = dict(runs[0])
     for field_name in ("seconds", "cpu_seconds", "nodes", "peak_mb"):
         got[field_name] = statistics.median(r[field_name] for r in runs)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import click
 
@@ -25,6 +27,7 @@ from tutor.paths import checkout_root
 @click.option("--workers", type=workers_type(), default=None)
 @click.option("--repeat", type=BoundedInt(1, 100), default=1)
 @click.option("--write", is_flag=True)
+@click.option("--baseline", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None)
 @handle_user_errors
 def solver(
     as_json: bool,
@@ -34,6 +37,7 @@ def solver(
     workers: int | None,
     repeat: int,
     write: bool,
+    baseline: Path | None,
 ) -> None:
     # Help text: help.bench.solver.  Exit status 1 on any MISMATCH with the known results.
     if write and checkout_root() is None:  # asked before measuring: an installed package is never rewritten
@@ -45,6 +49,16 @@ def solver(
             raise UserError(t("bench.solver_unknown_id", ids=", ".join(unknown)))
         entries = [e for e in entries if str(e["id"]) in only]
     limit = max_seconds or (solver_bench.QUICK_LIMIT if quick else solver_bench.FULL_LIMIT)
+    if baseline is not None:
+        if write:
+            raise UserError(t("bench.solver_baseline_no_write"))
+        with tempfile.TemporaryDirectory(prefix="ddz-baseline-") as folder:
+            try:
+                library = solver_bench.build_baseline(baseline, Path(folder))
+            except solver_bench.BaselineError as exc:
+                raise UserError(t("bench.solver_baseline_build", problem=str(exc)[:200])) from exc
+            _side_by_side(entries, library, limit, workers, repeat, as_json)
+        return
     rows = []
     if not as_json:
         click.echo(t("bench.solver_header"))
@@ -69,4 +83,37 @@ def solver(
         click.echo(t("bench.solver_mismatch", ids=", ".join(bad)))
     if bad:
         raise SystemExit(1)
+
+
+def _side_by_side(
+    entries: list[dict[str, object]], library: Path, limit: float, workers: int | None, repeat: int, as_json: bool
+) -> None:
+    """Each position solved by the baseline core and by this build, in turns; one row each with both figures.
+
+    Exit status 1 when the two disagree on a result or a winning move, or either contradicts the known answer.
+    """
+    pairs = []
+    if not as_json:
+        click.echo(t("bench.solver_versus_header"))
+    for entry in entries:
+        base, ours = solver_bench.measure_against(entry, library, limit, workers, repeat)
+        pairs.append((base, ours))
+        same = (base.result, base.winning_moves) == (ours.result, ours.winning_moves)
+        if not as_json:
+            click.echo(t("bench.solver_versus_row", id=ours.id, base_cpu=base.cpu_seconds, cpu=ours.cpu_seconds,
+                         speedup=base.cpu_seconds / ours.cpu_seconds if ours.cpu_seconds > 0 else 0.0,
+                         base_nodes=base.nodes, nodes=ours.nodes, base_rate=base.nodes_per_cpu_second,
+                         rate=ours.nodes_per_cpu_second, base_wall=base.seconds, wall=ours.seconds,
+                         same=t("bench.solver_versus_same" if same else "bench.solver_versus_different"), status=ours.status))  # fmt: skip
+    bad = [o.id for b, o in pairs if (b.result, b.winning_moves) != (o.result, o.winning_moves) or "MISMATCH" in (b.status, o.status)]
+    if as_json:
+        click.echo(json.dumps({"benchmark": "solver", "limit_seconds": limit, "baseline": str(library),
+                               "positions": [{"baseline": b.to_json(), "this_build": o.to_json()} for b, o in pairs],
+                               "mismatches": bad}, ensure_ascii=False))  # fmt: skip
+    elif bad:
+        click.echo(t("bench.solver_mismatch", ids=", ".join(bad)))
+    if bad:
+        raise SystemExit(1)
+
+
 COMMANDS = [solver]

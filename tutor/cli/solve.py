@@ -63,8 +63,9 @@ def explain(pos: Position, res: SolveResult) -> list[str]:
     winner = mover if res.mover_wins else (Role.FARMER if mover is Role.LANDLORD else Role.LANDLORD)
     lines = []
     line = res.line
-    if res.mover_wins and line:
-        first = line[0][1]
+    if res.mover_wins:
+        # Out of budget after a winning move was proven: no line, the first proven move is the advice.
+        first = line[0][1] if line else res.winning_moves[0]
         advice = t("solve.first_pass") if first is None else t("solve.first_play", move=move_text(first))
         if len(line) >= 3:
             reply = step_text(pos, line[1][0], line[1][1])
@@ -78,6 +79,8 @@ def explain(pos: Position, res: SolveResult) -> list[str]:
     if res.mover_wins:
         moves = ", ".join(move_text(m) for m in res.winning_moves)
         lines.append(t("solve.winning_moves", count=len(res.winning_moves), moves=moves))
+        if not res.complete:
+            lines.append(t("solve.partial"))
     if line:
         lines.append(t("solve.line", line="; ".join(step_text(pos, p, m) for p, m in line)))
     if res.win_in is not None:

@@ -8,9 +8,9 @@ it in two forms:
 
 The packed form is what the move generator and the solver work on: adding and
 removing cards is integer addition and subtraction, a hand is hashable for
-free, and "is this play inside the hand" is a single borrow check
-(:func:`packed_contains`).  Counts never exceed 4, so bit 3 of every field is
-free and serves as the borrow guard.
+free, and "is this play inside the hand" is a borrow check
+(:func:`packed_contains`).  A field holds any count up to 8 (two decks: eight
+of a rank, two of each joker), so bit 3 is a count bit, not a spare.
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ CHAIN_TOP = RA
 #: Bits 4r..4r+3 hold the count of rank r.
 BITS = 4
 FIELD = 0xF
-#: Bit 3 of every field, used to detect a borrow when subtracting.
+#: Bit 3 of every field: set only by a count of 8 (two decks), else the borrow guard of :func:`packed_contains`.
 GUARD = sum(0x8 << (BITS * r) for r in range(NUM_RANKS))
+#: Bits 0-2 of every field.
+_LOW3 = GUARD >> 3 ^ GUARD >> 2 ^ GUARD >> 1
 #: One card of each rank (packed), handy for building masks.
 ONE = tuple(1 << (BITS * r) for r in range(NUM_RANKS))
 
@@ -135,12 +137,19 @@ def packed_size(packed: int) -> int:
 
 
 def packed_contains(hand: int, part: int) -> bool:
-    """True when every card of ``part`` is in ``hand`` (both packed).
+    """True when every card of ``part`` is in ``hand`` (both packed; counts up to 8).
 
     Setting the guard bit of each field before subtracting keeps a shortfall in
     one rank from borrowing out of the next: the guard of that field is simply
-    cleared, which is what we test.
+    cleared, which is what we test.  That needs bit 3 free, so a hand or part
+    holding 8 of a rank (two decks) takes the long way: the guard goes on the
+    low three bits alone (``t``: bit 3 set where hand's low bits ≥ part's),
+    and a field holds enough when its bit 3 is set and part's is not, or both
+    agree and ``t`` says so.
     """
+    if (hand | part) & GUARD:
+        t = (hand | GUARD) - (part & _LOW3)
+        return ((hand & ~part) | (~(hand ^ part) & t)) & GUARD == GUARD
     return ((hand | GUARD) - part) & GUARD == GUARD
 
 

@@ -63,6 +63,15 @@ static inline int dense_code(int code) { return dense(code & 15, (code >> 4) & 1
 #define WORK_SHIFT 57
 #define OCCUPIED (1ULL << 62)
 #define LOW_BITS 0x111111111111ULL
+/* 7 in every chain-rank field: a count (0..8: two decks hold eight of a
+   rank) plus 7 reaches bit 3 exactly when it is not 0, and never carries. */
+#define SEVENS 0x777777777777ULL
+/* The joker fields' bits that only a second joker of a kind sets (the key
+   keeps one bit per joker: this search plays one deck). */
+#define EXTRA_JOKERS (0xEULL << 52 | 0xEULL << 56)
+
+/* Bit 4r set for every chain rank r the hand holds (tutor.solver.canon.presence). */
+static inline uint64_t presence(uint64_t hand) { return ((hand + SEVENS) >> 3) & LOW_BITS; }
 
 typedef struct {
     uint64_t cards;
@@ -757,7 +766,7 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
     if (!h) goto oom;
     h->hand = hand;
     h->killer = KILLER_NONE;
-    h->pres = (hand | hand >> 1 | hand >> 2) & LOW_BITS;
+    h->pres = presence(hand);
     h->nmoves = n;
     h->moves = arena_alloc(s, (n ? n : 1) * sizeof(Move));
     h->child = arena_alloc(s, (n ? n : 1) * sizeof(int32_t));
@@ -903,7 +912,7 @@ static inline uint64_t squeeze(const Plan *p, uint64_t h) {
 /* The plan of a child whose mover holds `c` after a move: the parent's plan `plan` while the
    chain ranks present are those of `pres` (most moves), else one built into `scratch`. */
 static inline const Plan *child_plan(const Plan *plan, Plan *scratch, uint64_t c, uint64_t pres, uint64_t opp_pres) {
-    uint64_t pc_bits = (c | c >> 1 | c >> 2) & LOW_BITS;
+    uint64_t pc_bits = presence(c);
     if (pc_bits == pres) return plan;
     build_plan(scratch, pc_bits, opp_pres);
     return scratch;
@@ -1291,6 +1300,10 @@ static PyObject *TwoSearch_win(TwoSearch *s, PyObject *args) {
     long long max_nodes;
     double seconds;
     if (!PyArg_ParseTuple(args, "KKiLd", &me, &opp, &code, &max_nodes, &seconds)) return NULL;
+    if ((me | opp) & EXTRA_JOKERS) {
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
+        return NULL;
+    }
     s->max_nodes = max_nodes;
     s->deadline = seconds < 0 ? -1 : now_seconds() + seconds;
     s->budget_hit = 0;
@@ -1436,6 +1449,17 @@ static PyObject *native_lead_moves(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(out, i, Py_BuildValue("(Kiii)", (unsigned long long)l.m[i].cards, l.m[i].kind, l.m[i].length, l.m[i].main));
     free(l.m);
     return out;
+}
+
+/* compress(a, b) -> (a', b'): the two hands under their rank compression, as
+   the table's keys hold them (chain ranks and the 2 in place; jokers at bits
+   52 and 53), for the tests to compare with tutor.solver.canon. */
+static PyObject *native_compress(PyObject *self, PyObject *args) {
+    unsigned long long a, b;
+    if (!PyArg_ParseTuple(args, "KK", &a, &b)) return NULL;
+    Plan plan;
+    build_plan(&plan, presence(a), presence(b));
+    return Py_BuildValue("(KK)", (unsigned long long)squeeze(&plan, a), (unsigned long long)squeeze(&plan, b));
 }
 
 /* min_plays(hand) -> the least number of plays that empty the hand. */
@@ -1688,6 +1712,7 @@ static PyMethodDef native_functions[] = {
     {"playout", native_playout, METH_VARARGS,
      "playout((h0, h1, h2), landlord, to_move, table, table_seat, trace) -> winner [, moves]: the coach's play-out."},
     {"min_plays", native_min_plays, METH_VARARGS, "min_plays(hand) -> the least number of plays (C)."},
+    {"compress", native_compress, METH_VARARGS, "compress(a, b) -> the two hands rank-compressed, as the keys hold them."},
     {"lead_moves", native_lead_moves, METH_VARARGS, "lead_moves(hand) -> the C generator's moves, in order."},
     {"dominance_pairs", native_dominance_pairs, METH_VARARGS,
      "dominance_pairs(hand, moves) -> [(y, low, high, code)] as the search computes them."},

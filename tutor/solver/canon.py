@@ -40,9 +40,13 @@ LOW_BITS = sum(1 << (4 * r) for r in range(12))
 _HIGH_FIELDS = sum(0xF << (4 * r) for r in range(12, 15))
 
 
+#: 7 in every chain-rank field: a count (up to 8, two decks) plus 7 reaches bit 3 exactly when it is not 0.
+SEVENS = 7 * LOW_BITS
+
+
 def presence(hand: int) -> int:
-    """Bit ``4r`` set when the hand holds rank ``r`` (chain ranks only)."""
-    return (hand | hand >> 1 | hand >> 2) & LOW_BITS
+    """Bit ``4r`` set when the hand holds rank ``r`` (chain ranks only; any count up to 8)."""
+    return ((hand + SEVENS) >> 3) & LOW_BITS
 
 
 def build_plan(mine: int, theirs: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None:

@@ -24,11 +24,31 @@ from tutor.engine.rules import STANDARD, Rules, require_standard
 from tutor.solver.search import Budget, BudgetExceeded
 from tutor.solver.tables import HandTables
 
+#: A compiled core to load instead of the package's own: ``ddz bench solver --baseline``
+#: runs the benchmark on another build of ``_native.c`` (e.g. main's) side by side with this one.
+LIBRARY_VARIABLE = "DDZ_NATIVE_LIBRARY"
+
+
+def _load_library(path: str) -> ModuleType:
+    """The extension module built at ``path`` (its init function is ``PyInit__native``)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tutor.solver._native", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the solver core {path!r}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 _native: ModuleType | None
-try:  # pragma: no cover - depends on the build
-    from tutor.solver import _native  # type: ignore[attr-defined,no-redef]
-except ImportError:  # pragma: no cover - depends on the build
-    _native = None
+if os.environ.get(LIBRARY_VARIABLE):
+    _native = _load_library(os.environ[LIBRARY_VARIABLE])
+else:
+    try:  # pragma: no cover - depends on the build
+        from tutor.solver import _native  # type: ignore[attr-defined,no-redef]
+    except ImportError:  # pragma: no cover - depends on the build
+        _native = None
 
 #: The transposition table grows up to 2**MAX_TABLE_BITS buckets of 64 bytes
 #: (64 MB); the hands the search has met are forgotten past MAX_HAND_MB.

@@ -56,7 +56,7 @@ from collections.abc import Callable
 from typing import cast
 
 from tutor.engine.combos import Combo, Kind
-from tutor.solver.canon import LOW_BITS, Canon
+from tutor.solver.canon import LOW_BITS, SEVENS, Canon
 from tutor.solver.tables import HandTables, move_size, table_code
 
 
@@ -185,6 +185,7 @@ class TwoPlayerSearch:
         # Presence bits of the chain ranks (canon.presence, inlined); with the
         # compression off they are always 0, so no child is ever re-mapped.
         mode = [0]
+        sevens = SEVENS
         missing = object()
         owner = self
 
@@ -198,7 +199,8 @@ class TwoPlayerSearch:
             low = mode[0]
             if not low:
                 return x | y << 60 | canonical << 120
-            found = plans_get(((x | x >> 1 | x >> 2) & low) | ((y | y >> 1 | y >> 2) & low) << 48, missing)
+            # canon.presence of both hands, inline (hot): a count plus 7 reaches bit 3 when it is not 0.
+            found = plans_get((((x + sevens) >> 3) & low) | (((y + sevens) >> 3) & low) << 48, missing)
             plan: Plan = plan_of(x, y) if found is missing else cast(Plan, found)
             if plan is None:
                 return x | y << 60 | canonical << 120
