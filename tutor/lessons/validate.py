@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.rules import STANDARD
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -30,7 +30,7 @@ from tutor.files import UnreadableFile, shown
 from tutor.lessons.claims import ClaimProver, Tally, Weigher
 from tutor.lessons.claims import Report as ClaimReport
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
-from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
+from tutor.lessons.model import ROB_WORDS, SEATS, SHOW_WORDS, YOU, Lesson, Problem, Step, TaskType, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
 from tutor.lessons.reachability import proven_reachable
@@ -129,6 +129,7 @@ class _Checker:
             TaskType.PLAY: self._play,
             TaskType.LINE: self._line,
             TaskType.BID: self._bid,
+            TaskType.SHOW: self._show,
             TaskType.NAME: self._name,
             TaskType.SCORE: self._score,
         }[task.type]
@@ -148,14 +149,19 @@ class _Checker:
         setup = step.setup
         assert task is not None
         self.explained_feedback += len(task.feedback)
-        if task.type == TaskType.BID:
-            before = Auction.of(setup.bids if setup is not None else ())
-            given = {0 if str(f.answer) == "pass" else int(str(f.answer)) for f in task.feedback
-                     if f.answer is not None and str(f.answer) in {"pass", "0", "1", "2", "3"}}
-            for bid in before.legal(STANDARD):  # the bids open at the task's turn (engine/auction.py)
+        if task.type in (TaskType.BID, TaskType.SHOW):
+            rules = setup.rules if setup is not None else STANDARD
+            codes = _bid_codes(task.type, rules)
+            given = {codes[str(f.answer)] for f in task.feedback if f.answer is not None and str(f.answer) in codes}
+            if task.type == TaskType.SHOW:
+                open_now = [0, 1]
+            else:  # the bids open at the task's turn (engine/auction.py)
+                open_now = Auction.of(setup.bids if setup is not None else ()).legal(rules)
+            names = {code: word for word, code in codes.items() if not word.isdigit()}
+            for bid in open_now:
                 if bid not in task.bids and bid not in given:
                     self.add((*where, "feedback"), "unexplained",
-                             f"bid {'pass' if bid == 0 else bid} is called wrong without a word: give it feedback")
+                             f"{names.get(bid, bid)!s} is called wrong without a word: give it feedback")
             return
         if task.type in (TaskType.PLAY, TaskType.LINE) and setup is not None:
             from tutor.lessons.claims import is_open
@@ -329,14 +335,38 @@ class _Checker:
         if len(setup.hands[YOU]) != 17:
             self.add((*step.where, "position", "hands", "you"), "hand_size",
                      f"you bid on the 17 cards dealt to you, not {len(setup.hands[YOU])}")
-        auction = Auction.of(setup.bids)  # engine/auction.py judges the bids (RULES §3)
-        highest = auction.outcome(STANDARD).stake
+        rules = setup.rules
+        auction = Auction.of(setup.bids)  # engine/auction.py judges the bids (RULES §3, §12.1)
+        highest = auction.outcome(rules).stake
         for i, bid in enumerate(task.bids):
-            if bid not in auction.legal(STANDARD):
-                self.add((*where, "accept", "bids", i), "illegal_answer",
-                         f"accepted bid {bid} is illegal: a bid must be higher than {highest} (RULES §3)")
+            if bid not in auction.legal(rules):
+                why = "a call comes first, then robs (RULES §12.1)" if rules.robs else \
+                    f"a bid must be higher than {highest} (RULES §3)"
+                self.add((*where, "accept", "bids", i), "illegal_answer", f"accepted bid {bid} is illegal: {why}")
         if setup.landlord is None and len(setup.hands[YOU]) == 17:
             self.prover.bid(task, setup, where)
+
+    def _show(self, step: Step, where: FieldPath) -> None:
+        """The open hand (RULES §12.2): the landlord's decision before the first play, under rules that
+        allow it, weighed by the coach's expected score of both choices (as a bid is)."""
+        from tutor.lessons.view_claims import show_view
+
+        task = step.task
+        setup = step.setup
+        assert task is not None
+        if setup is None or YOU not in setup.hands:
+            self.add((*step.where, "position"), "missing_position", "a show task needs a position with your hand")
+            return
+        if not setup.rules.can_open:
+            self.add((*where, "type"), "illegal_answer",
+                     f"the lesson's rules ({setup.rules.name}) do not let the landlord show the hand: add 'rules: open'")
+            return
+        if show_view(setup) is None:
+            self.add((*step.where, "position"), "unreachable",
+                     "the landlord shows the hand before the first play: give 'landlord: you', 'bid', your 20 cards"
+                     " with the 'kitty', and no plays yet")
+            return
+        self.prover.show(task, setup, where)
 
     def _name(self, step: Step, where: FieldPath) -> None:
         task = step.task
@@ -387,11 +417,12 @@ class _Checker:
                     for m in self._accepted.get(step.where, [])
                 ):
                     self.add(at, "contradiction", f"{str(spec)!r} is an accepted answer, not a wrong one")
-            elif task.type == TaskType.BID:
-                if str(fb.answer) not in {"0", "1", "2", "3", "pass"}:
-                    self.add(at, "bad_answer", f"a bid is pass, 1, 2 or 3, not {fb.answer!r}")
-                elif (0 if str(fb.answer) == "pass" else int(fb.answer)) in task.bids:
-                    self.add(at, "contradiction", f"bid {fb.answer!r} is an accepted answer, not a wrong one")
+            elif task.type in (TaskType.BID, TaskType.SHOW):
+                codes = _bid_codes(task.type, step.setup.rules if step.setup is not None else STANDARD)
+                if str(fb.answer) not in codes:
+                    self.add(at, "bad_answer", f"the answer is one of {', '.join(codes)}, not {fb.answer!r}")
+                elif codes[str(fb.answer)] in task.bids:
+                    self.add(at, "contradiction", f"{fb.answer!r} is an accepted answer, not a wrong one")
             elif task.type == TaskType.NAME:
                 if str(fb.answer) != "none":
                     try:
@@ -400,6 +431,15 @@ class _Checker:
                         self.add(at, "bad_answer", str(error))
             elif task.type == TaskType.SCORE and not isinstance(fb.answer, int):
                 self.add(at, "bad_answer", f"a score answer is a whole number, not {fb.answer!r}")
+
+
+def _bid_codes(kind: TaskType, rules: Rules) -> dict[str, int]:
+    """How feedback may name a bid task's answers (RULES §3; §12.1 under the rob auction; §12.2 show)."""
+    if kind == TaskType.SHOW:
+        return {**SHOW_WORDS, "0": 0, "1": 1}
+    if rules.robs:
+        return {**ROB_WORDS, "0": 0, "1": 1, "2": 2}
+    return {"pass": 0, "0": 0, "1": 1, "2": 2, "3": 3}
 
 
 def _name(move: Combo | None) -> str:

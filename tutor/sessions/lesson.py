@@ -255,7 +255,7 @@ class LessonSession:
             trick = run.trick
             return TaskShown(task, setup, tuple(trick.hands), tuple(trick.counts), trick.table, trick.table_by)
         status = None
-        if task.type == TaskType.BID and setup is not None and YOU in setup.hands:
+        if task.type == TaskType.BID and setup is not None and YOU in setup.hands and not setup.rules.robs:
             status = bid_status(setup.hands[YOU])
         return TaskShown(task, setup, bid_status=status)
 
