@@ -70,7 +70,7 @@ def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
     assert report["lessons"] >= 20
     assert report["files"] == len(list(lessons_dir().glob("*.yaml")))
     figures = report["figures"]  # the closing note's counts (issue 21)
-    assert figures["tasks"] >= 125 and figures["hints"] >= 3 * figures["tasks"] - 10
+    assert figures["tasks"] >= 150 and figures["hints"] >= 3 * figures["tasks"] - 10
     assert figures["hidden"] >= 20 and figures["web"] >= 10 and figures["feedback"] >= 150
     assert report["hidden_23_27"] >= 3  # the new lessons practise reading the table, not only open positions
 
@@ -79,11 +79,11 @@ def test_the_course_figures_line_has_plurals_right_in_both_languages() -> None:
     from tutor.i18n import speaking, t
 
     with speaking("ru"):
-        line = t("lessons.validate_course", tasks=21, hidden=2, hints=3, feedback=5, derived=1, web=22)
+        line = t("lessons.validate_course", tasks=21, hidden=2, hints=3, real_hints=3, feedback=5, derived=1, web=22)
     assert line.startswith("Курс: 21 задание (") and "3 подсказки" in line and "5 неверных ответов" in line
     assert "1 задание," in line and "22 текста" in line
     with speaking("en"):
-        line = t("lessons.validate_course", tasks=1, hidden=0, hints=2, feedback=1, derived=1, web=1)
+        line = t("lessons.validate_course", tasks=1, hidden=0, hints=2, real_hints=2, feedback=1, derived=1, web=1)
     assert line.startswith("The course: 1 task (") and "1 wrong answer with" in line and "1 text with" in line
 
 
@@ -190,10 +190,19 @@ def test_claims_are_counted_on_the_shipped_course(oracle: Oracle) -> None:
     assert report["claims"]["by_kind"].get("mistake", 0) >= 25
 
 
-def test_hints_go_from_the_principle_to_the_answer(oracle: Oracle) -> None:
+def test_hints_are_real_steps_and_the_answer_comes_last_with_why(oracle: Oracle) -> None:
+    """Issue 30: two real hints before any answer; only the last may show it, and never bare."""
     found = _problems("broken_hints.yaml", oracle)
     assert (10, "steps[0].task.hints[0]", "hint_order") in found  # the answer came first
-    assert (11, "steps[0].task.hints[1]", "hint_order") in found  # and the last hint is no answer
+    assert (9, "steps[0].task.hints", "hint_order") in found  # and one real hint is not two
+    assert (19, "steps[1].task.hints[2]", "bare_answer") in found  # «Answer: trio + pair.» alone
+    assert not [f for f in found if f[1].startswith("steps[2]")]  # two clues, then the answer with why
+
+
+def test_the_course_hints_are_real_steps(oracle: Oracle) -> None:
+    """Every hint of the shipped course is a real step: no «Answer: X» alone (issue 30)."""
+    figures = _course(oracle, view=False)["figures"]
+    assert figures["real_hints"] == figures["hints"] >= 3 * figures["tasks"]
 
 
 def test_thrift_proves_the_cheapest_answer(oracle: Oracle) -> None:

@@ -30,7 +30,7 @@ from tutor.files import UnreadableFile, shown
 from tutor.lessons.claims import ClaimProver, Tally, Weigher
 from tutor.lessons.claims import Report as ClaimReport
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
-from tutor.lessons.model import ROB_WORDS, SEATS, SHOW_WORDS, YOU, Lesson, Problem, Step, TaskType, build_lesson
+from tutor.lessons.model import ROB_WORDS, SEATS, SHOW_WORDS, YOU, Lesson, Problem, Step, TaskType, Text, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
 from tutor.lessons.reachability import proven_reachable
@@ -40,8 +40,20 @@ from tutor.lessons.wording import browser_problems, lesson_texts
 from tutor.paths import lessons_dir
 
 
-#: How the last hint of a list begins (it gives the answer).
+#: How a hint that gives the answer begins (only the last may, after two real hints).
 ANSWER_EN, ANSWER_RU = "Answer:", "Ответ:"
+#: Words a hint that gives the answer needs after «Answer:»: the answer and why (a bare «Answer: pass.» is no step).
+REASON_WORDS = 7
+
+
+def gives_answer(hint: Text) -> bool:
+    """The hint shows the answer («Answer: …» / «Ответ: …»)."""
+    return hint.en.startswith(ANSWER_EN) or (hint.ru is not None and hint.ru.startswith(ANSWER_RU))
+
+
+def real_hint(hint: Text) -> bool:
+    """A hint that is a step of reasoning: a clue, or the answer together with why — not the answer alone."""
+    return not gives_answer(hint) or len(hint.en[len(ANSWER_EN):].split()) >= REASON_WORDS
 
 
 @dataclass
@@ -70,6 +82,7 @@ class Report:
             "hidden": sum(1 for step in tasks if step.setup is not None and step.setup.landlord is not None
                           and not is_open(step.setup)),
             "hints": sum(len(step.task.hints) for step in tasks if step.task is not None),
+            "real_hints": sum(real_hint(h) for step in tasks if step.task is not None for h in step.task.hints),
             "feedback": self.claims.by_kind.get("explained_feedback", 0),
             "derived": self.claims.by_kind.get("explained_auto", 0),
             "web": sum(1 for lesson in self.lessons for _, text in lesson_texts(lesson) if text.web is not None),
@@ -175,23 +188,31 @@ class _Checker:
         self.explained_auto += 1
 
     def _hints(self, step: Step, where: FieldPath) -> None:
-        """Hints teach: a principle first, narrower clues, the answer last (never first)."""
+        """Hints are real steps (issue 30): the first names what to look at, the second narrows it, and
+        only the last may show the answer — after two real hints, and with why, never «Answer: X» alone
+        (the learner who still needs it gets the bare answer from the runner after the last hint)."""
         task = step.task
         assert task is not None
         if not task.hints:
             self.add((*where, "type"), "no_hints",
-                     "every task needs hints: the principle, where to look, then «Answer: …» (issue 21)")
+                     "every task needs hints: what to look at, then a narrower clue (issue 21, 30)")
             return
         last = task.hints[-1]
         at = (*where, "hints", len(task.hints) - 1)
-        if len(task.hints) < 2:
+        real = [h for h in task.hints if not gives_answer(h)]
+        if len(real) < 2:
             self.add((*where, "hints"), "hint_order",
-                     "a hint list starts with a principle and ends with the answer: give at least two")
-        if not last.en.startswith(ANSWER_EN) or (last.ru is not None and not last.ru.startswith(ANSWER_RU)):
-            self.add(at, "hint_order", f"the last hint gives the answer: start it with {ANSWER_EN!r} / {ANSWER_RU!r}")
+                     "give at least two real hints before any answer: what to look at, then a narrower clue")
         for i, hint in enumerate(task.hints[:-1]):
-            if hint.en.startswith(ANSWER_EN):
-                self.add((*where, "hints", i), "hint_order", "only the last hint gives the answer")
+            if gives_answer(hint):
+                self.add((*where, "hints", i), "hint_order", "only the last hint may give the answer")
+        if gives_answer(last):
+            if not last.en.startswith(ANSWER_EN) or (last.ru is not None and not last.ru.startswith(ANSWER_RU)):
+                self.add(at, "hint_order", f"a hint that gives the answer starts with {ANSWER_EN!r} / {ANSWER_RU!r}"
+                         " in every language")
+            if not real_hint(last):
+                self.add(at, "bare_answer", f"the last hint shows the answer without why: add the reason"
+                         f" (at least {REASON_WORDS} words after {ANSWER_EN!r})")
 
     def _needs_position(self, step: Step, where: FieldPath) -> bool:
         setup = step.setup
