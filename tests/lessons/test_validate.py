@@ -259,3 +259,59 @@ def test_a_drill_answer_the_coach_calls_a_blunder_is_reported(tmp_path: Path, or
     flagged = [p.message for p in report.problems if p.code == "coach_disagrees"]
     assert any("'JJJQQQA2'" in m and "blunder" in m for m in flagged)
     assert not any(m.startswith("the lesson accepts '49JJJQQQ'") for m in flagged)
+
+
+def _lesson(tmp_path: Path, name: str, head: str, step: str, oracle: Oracle) -> Report:
+    """Validate (with the coach's weighing) a one-step lesson whose top lines ``head`` may name its rules."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"id: {name}\ntitle: t\nlevel: 4\n{head}steps:\n{step}", encoding="utf-8")
+    return validate_paths([path], oracle, view=True)
+
+
+_HINTS = "      hints: [look at your winners, count your plays]\n"
+
+
+def test_a_rob_decision_is_weighed_under_the_rob_auction(tmp_path: Path, oracle: Oracle) -> None:
+    """Lesson 40's strong hand: pass after Left's call is no good choice under `rules: rob` (issue 30)."""
+    step = ("  - text: t\n    position: {bids: [{by: left, bid: call}], hands: {you: 34567899TJQKAA22D}}\n"
+            "    task:\n      type: bid\n      accept: {bids: [pass]}\n" + _HINTS +
+            "      feedback: [{answer: rob, text: t}]\n")
+    report = _lesson(tmp_path, "rob-pass", "rules: rob\n", step, oracle)
+    found = {(p.path, p.code) for p in report.problems}
+    assert ("steps[0].task.accept.bids[0]", "coach_disagrees") in found  # pass is not a good choice
+    assert ("steps[0].task.accept.bids", "coach_disagrees") in found  # and the rob called wrong is not worse
+    right = _lesson(tmp_path, "rob-right", "rules: rob\n", step.replace("[pass]", "[rob]").replace(
+        "answer: rob", "answer: pass"), oracle)
+    assert right.ok, right.problems
+    assert right.claims.by_kind.get("bid_accepted") == 1 and right.claims.by_kind.get("bid_mistake") == 1
+    classic = _lesson(tmp_path, "rob-classic", "", step.replace("bid: call", "bid: 1"), oracle)
+    assert any(p.code == "illegal_answer" or p.code == "bad_answer" for p in classic.problems)  # no rob in §3
+
+
+def test_an_open_hand_decision_is_weighed_and_needs_the_open_rules(tmp_path: Path, oracle: Oracle) -> None:
+    """Lesson 41: the rocket hand is shown; keeping it closed is called wrong, proven by expected score."""
+    step = ("  - text: t\n    position: {landlord: you, bid: 3, hands: {you: 33456789TTJQKKAA22XD},"
+            " counts: {right: 17, left: 17}, kitty: KXD}\n"
+            "    task:\n      type: show\n      accept: {show: SHOWN}\n" + _HINTS +
+            "      feedback: [{answer: WRONG, text: t}]\n")
+    right = _lesson(tmp_path, "show-right", "rules: open\n", step.replace("SHOWN", "true").replace("WRONG", "keep"),
+                    oracle)
+    assert right.ok, right.problems
+    assert right.claims.by_kind.get("bid_accepted") == 1 and right.claims.by_kind.get("bid_mistake") == 1
+    wrong = _lesson(tmp_path, "show-wrong", "rules: open\n", step.replace("SHOWN", "false").replace("WRONG", "show"),
+                    oracle)
+    assert {p.code for p in wrong.problems} == {"coach_disagrees"}
+    classic = _lesson(tmp_path, "show-classic", "", step.replace("SHOWN", "true").replace("WRONG", "keep"), oracle)
+    assert [p.code for p in classic.problems] == ["illegal_answer"]  # the standard rules never show a hand
+
+
+def test_every_strategy_lesson_has_five_tasks() -> None:
+    """From bidding on, the course teaches decisions: each lesson drills at least five (issue 30)."""
+    from tutor.lessons.course import load_course
+
+    course = load_course()
+    first = next(i for i, lesson in enumerate(course) if lesson.id == "bidding")
+    short = {lesson.id: lesson.tasks for lesson in course[first:] if lesson.tasks < 5}
+    assert short == {}
+    assert {lesson.id: lesson.rules.name for lesson in course if lesson.rules.name != "standard"} == {
+        "rob-the-landlord": "rob", "open-hand": "open"}
