@@ -9,7 +9,8 @@ hands open, as every puzzle is), and either
 
 * the move the learner made loses — a **missed win** — or
 * it was the **only winning move** among at least :data:`ONLY_MOVE_CHOICES`
-  legal ones and the learner found it: a hard position worth finding again.
+  legal ones, it does not simply play out the hand, and the learner found it:
+  a hard position worth finding again.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
@@ -121,6 +122,11 @@ def _same(a: Combo | None, b: Combo | None) -> bool:
                                          and a.kind == b.kind)
 
 
+def _goes_out(pos: Position, move: Combo | None) -> bool:
+    """The move empties the mover's hand: winning with it is seeing it, not finding it."""
+    return move is not None and move.size == len(pos.hands[pos.to_move])
+
+
 def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0,
                 budget: int = SCAN_NODES) -> list[Missed]:
     """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away, and
@@ -147,7 +153,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int
         wins = result.winning_moves
         if not any(_same(w, played) for w in wins):
             found.append(Missed(moment, pos, played, MISSED))
-        elif len(wins) == 1 and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES:
+        elif len(wins) == 1 and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
             found.append(Missed(moment, pos, played, ONLY_MOVE))
     return sorted(found, key=lambda m: m.moment)
 
