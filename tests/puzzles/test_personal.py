@@ -157,3 +157,30 @@ def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store
         mention_personal(console, store, game_id)
     said = console.export_text()
     assert text in said and "missed" not in said and "упустили" not in said
+
+
+def _beginner_game(store: Store, deal: int) -> int:
+    """A coached game as a beginner plays it: the easy bot in the learner's seat, medium bots around."""
+    from tutor.bots import make_bot
+    from tutor.sessions.game import GameSession, Waiting
+
+    session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store))
+    learner = make_bot("easy", deal)
+    session.start()
+    while session.waiting_for in (Waiting.BID, Waiting.PLAY):
+        view = session.view()
+        session.bid(learner.bid(view)) if session.waiting_for is Waiting.BID else session.play(learner.play(view))
+    assert session.final is not None and session.final.game_id is not None
+    return session.final.game_id
+
+
+def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store: Store) -> None:
+    """Issue 30: `ddz puzzle mine` found nothing after three beginner games; the old scan stopped at
+    26 cards, and deal 4's decisive miss comes at 30 (10 games: benchmarks/personal_puzzles.py).
+    The budget here is one proof: the turns are proven from the end of the game backwards."""
+    game_id = _beginner_game(store, 4)
+    assert personal.scan(store, game_id, budget=1) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert not personal.is_only_move(puzzle) and puzzle.source.describe().startswith(f"game {game_id}, turn ")
+    assert sum(len(hand) for hand in puzzle.position.hands) > 26  # beyond the old window
+    check_tree(puzzle)

@@ -180,10 +180,10 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
 
 
 def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], SolverLike],
-                    seat: int = 0) -> list[tuple[int, Puzzle]]:
+                    seat: int = 0, budget: int = SCAN_NODES) -> list[tuple[int, Puzzle]]:
     """(moment, puzzle) for the personal puzzles of one finished game (at most :data:`PER_GAME`)."""
     made: list[tuple[int, Puzzle]] = []
-    for missed in missed_wins(record, solver_factory, seat):
+    for missed in missed_wins(record, solver_factory, seat, budget):
         puzzle = make_puzzle(missed, game_id, solver_factory())
         if puzzle is not None and all(p.id != puzzle.id for _, p in made):
             made.append((missed.moment, puzzle))
@@ -197,7 +197,7 @@ SCAN_GAMES = 20
 
 
 def scan(store: Store, game_id: int | None = None,
-         solver_factory: Callable[[], SolverLike] | None = None) -> int:
+         solver_factory: Callable[[], SolverLike] | None = None, budget: int = SCAN_NODES) -> int:
     """Look at finished games not yet scanned (or just ``game_id``); returns the new puzzles.
 
     Abandoned games and records that cannot be replayed are marked scanned with
@@ -218,7 +218,7 @@ def scan(store: Store, game_id: int | None = None,
         made: list[tuple[int, Puzzle]] = []
         if not game.abandoned:
             try:
-                made = puzzles_of_game(GameRecord.from_dict(game.record), game.id, factory)
+                made = puzzles_of_game(GameRecord.from_dict(game.record), game.id, factory, budget=budget)
             except (RecordError, ValueError):
                 made = []
         new += progress.save_personal(game.id, [m for m, _ in made], [p for _, p in made])
