@@ -122,6 +122,19 @@ def _same(a: Combo | None, b: Combo | None) -> bool:
                                          and a.kind == b.kind)
 
 
+def _move_wins(solver: SolverLike, pos: Position, move: Combo | None) -> tuple[bool | None, int]:
+    """Whether ``move`` wins for the side to move in ``pos`` (None: beyond the budget), and the nodes spent:
+    the position after it, solved for whoever moves next (a partner's win is the mover's)."""
+    after = pos.after(move)
+    if after.is_over:
+        return after.winner == pos.side(pos.to_move), 0
+    result = solver.solve(after, "win", all_moves=False)
+    if result.mover_wins is None:
+        return None, int(result.nodes)
+    same_side = after.side(after.to_move) == pos.side(pos.to_move)
+    return bool(result.mover_wins) == same_side, int(result.nodes)
+
+
 def _goes_out(pos: Position, move: Combo | None) -> bool:
     """The move empties the mover's hand: winning with it is seeing it, not finding it."""
     return move is not None and move.size == len(pos.hands[pos.to_move])
@@ -145,16 +158,21 @@ def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int
     for moment, pos, played in reversed(turns):
         if spent >= budget:
             break
-        solver = solver_factory()
-        result = solver.solve(pos, "win", all_moves=True)
+        result = solver_factory().solve(pos, "win", all_moves=False)  # one winning move is enough here
         spent += result.nodes
-        if result.mover_wins is not True or not result.complete:
+        if result.mover_wins is not True:
             continue
-        wins = result.winning_moves
-        if not any(_same(w, played) for w in wins):
+        wins: bool | None = any(_same(w, played) for w in result.winning_moves) or None
+        if wins is None:
+            wins, nodes = _move_wins(solver_factory(), pos, played)
+            spent += nodes
+        if wins is False:
             found.append(Missed(moment, pos, played, MISSED))
-        elif len(wins) == 1 and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
-            found.append(Missed(moment, pos, played, ONLY_MOVE))
+        elif wins and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
+            every = solver_factory().solve(pos, "win", all_moves=True)  # the only one? every move proven
+            spent += every.nodes
+            if every.complete and len(every.winning_moves) == 1:
+                found.append(Missed(moment, pos, played, ONLY_MOVE))
     return sorted(found, key=lambda m: m.moment)
 
 
