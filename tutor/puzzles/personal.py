@@ -49,12 +49,12 @@ if TYPE_CHECKING:
     from tutor.store import Store
 
 #: Most cards in the three hands together for a position to be proven.
-MAX_CARDS = 40
+MAX_CARDS = 36
 #: Solver budget per proof, in nodes (a position beyond it is skipped, never guessed).
-MAX_NODES = 500_000
+MAX_NODES = 300_000
 #: Solver budget of one game's scan, in nodes: the turns nearest the end are proven first, and the scan
 #: stops when it is spent (the same game gives the same puzzles on any machine, in bounded work).
-SCAN_NODES = 4_000_000
+SCAN_NODES = 2_000_000
 #: Legal moves a position needs for its only winning move, found by the learner, to count as hard.
 ONLY_MOVE_CHOICES = 3
 #: Most puzzles taken from one game (the earliest first).
