@@ -62,12 +62,10 @@ def main() -> None:
             per_game = [personal.scan(store, game_id) for game_id in ids]
             mine = PuzzleProgress(store).personal()
         scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
-    kinds: dict[str, int] = {}
-    for puzzle in mine:
-        kind = puzzle.source.note.split(":")[0] if ":" in puzzle.source.note else "missed win"
-        kinds[kind] = kinds.get(kind, 0) + 1
+    only = sum(1 for puzzle in mine if personal.is_only_move(puzzle))
     print(f"games {args.games} (deals {args.first}-{args.first + args.games - 1}), easy learner vs medium bots")
-    print(f"personal puzzles: {len(mine)}  per game: {per_game}")
+    print(f"personal puzzles: {len(mine)} ({len(mine) - only} missed wins, {only} only moves found)"
+          f"  per game: {per_game}")
     print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"
           f" ({scan_cpu / max(1, args.games):.1f} s CPU a game)")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), wall total {time.perf_counter() - wall:.1f} s")
