@@ -193,3 +193,22 @@ def test_the_browser_gets_its_own_wording_of_terminal_texts() -> None:
     assert "ddz" not in shown_web.wording.get("en") and "(c)" not in shown_web.wording.get("ru")
     assert Text("Beat the T with X, keep 3456789TJQK", "Побейте TT").for_front(WEB) == \
         Text("Beat the 10 with small joker, keep 3 4 5 6 7 8 9 10 J Q K", "Побейте 10 10")
+
+
+def test_rob_and_open_hand_decisions_are_read_in_the_games_words(course: list, oracle: Oracle) -> None:
+    """Lessons 40 and 41 (issue 30): pass/call/rob under the rob auction, show/keep for the open hand."""
+    rob = LessonRun(find_lesson(course, "rob-the-landlord"), oracle)
+    while not (rob.step.task is not None and rob.step.task.type.value == "bid"):
+        assert rob.advance()
+    assert rob.solution() == "rob"
+    assert rob.answer("3").verdict is Verdict.INVALID  # no 1-2-3 bid in this auction
+    assert rob.answer("call").verdict is Verdict.INVALID  # Left called already: rob or pass
+    wrong = rob.answer("пас")
+    assert wrong.verdict is Verdict.WRONG and wrong.text is not None and "pass" in wrong.text.en.lower()
+    assert rob.answer("перехват").verdict is Verdict.CORRECT
+    shown = LessonRun(find_lesson(course, "open-hand"), oracle)
+    while not (shown.step.task is not None and shown.step.task.type.value == "show"):
+        assert shown.advance()
+    assert shown.solution() == "show" and shown.answer("maybe").verdict is Verdict.INVALID
+    assert shown.answer("keep").verdict is Verdict.WRONG
+    assert shown.answer("открыть").verdict is Verdict.CORRECT

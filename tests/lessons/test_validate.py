@@ -70,7 +70,7 @@ def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
     assert report["lessons"] >= 20
     assert report["files"] == len(list(lessons_dir().glob("*.yaml")))
     figures = report["figures"]  # the closing note's counts (issue 21)
-    assert figures["tasks"] >= 125 and figures["hints"] >= 3 * figures["tasks"] - 10
+    assert figures["tasks"] >= 139 and figures["hints"] >= 3 * figures["tasks"]
     assert figures["hidden"] >= 20 and figures["web"] >= 10 and figures["feedback"] >= 150
     assert report["hidden_23_27"] >= 3  # the new lessons practise reading the table, not only open positions
 
@@ -79,11 +79,11 @@ def test_the_course_figures_line_has_plurals_right_in_both_languages() -> None:
     from tutor.i18n import speaking, t
 
     with speaking("ru"):
-        line = t("lessons.validate_course", tasks=21, hidden=2, hints=3, feedback=5, derived=1, web=22)
+        line = t("lessons.validate_course", tasks=21, hidden=2, hints=3, real_hints=3, feedback=5, derived=1, web=22)
     assert line.startswith("Курс: 21 задание (") and "3 подсказки" in line and "5 неверных ответов" in line
     assert "1 задание," in line and "22 текста" in line
     with speaking("en"):
-        line = t("lessons.validate_course", tasks=1, hidden=0, hints=2, feedback=1, derived=1, web=1)
+        line = t("lessons.validate_course", tasks=1, hidden=0, hints=2, real_hints=2, feedback=1, derived=1, web=1)
     assert line.startswith("The course: 1 task (") and "1 wrong answer with" in line and "1 text with" in line
 
 
@@ -190,10 +190,19 @@ def test_claims_are_counted_on_the_shipped_course(oracle: Oracle) -> None:
     assert report["claims"]["by_kind"].get("mistake", 0) >= 25
 
 
-def test_hints_go_from_the_principle_to_the_answer(oracle: Oracle) -> None:
+def test_hints_are_real_steps_and_the_answer_comes_last_with_why(oracle: Oracle) -> None:
+    """Issue 30: two real hints before any answer; only the last may show it, and never bare."""
     found = _problems("broken_hints.yaml", oracle)
     assert (10, "steps[0].task.hints[0]", "hint_order") in found  # the answer came first
-    assert (11, "steps[0].task.hints[1]", "hint_order") in found  # and the last hint is no answer
+    assert (9, "steps[0].task.hints", "hint_order") in found  # and one real hint is not two
+    assert (19, "steps[1].task.hints[2]", "bare_answer") in found  # «Answer: trio + pair.» alone
+    assert not [f for f in found if f[1].startswith("steps[2]")]  # two clues, then the answer with why
+
+
+def test_the_course_hints_are_real_steps(oracle: Oracle) -> None:
+    """Every hint of the shipped course is a real step: no «Answer: X» alone (issue 30)."""
+    figures = _course(oracle, view=False)["figures"]
+    assert figures["real_hints"] == figures["hints"] >= 3 * figures["tasks"]
 
 
 def test_thrift_proves_the_cheapest_answer(oracle: Oracle) -> None:
@@ -250,3 +259,59 @@ def test_a_drill_answer_the_coach_calls_a_blunder_is_reported(tmp_path: Path, or
     flagged = [p.message for p in report.problems if p.code == "coach_disagrees"]
     assert any("'JJJQQQA2'" in m and "blunder" in m for m in flagged)
     assert not any(m.startswith("the lesson accepts '49JJJQQQ'") for m in flagged)
+
+
+def _lesson(tmp_path: Path, name: str, head: str, step: str, oracle: Oracle) -> Report:
+    """Validate (with the coach's weighing) a one-step lesson whose top lines ``head`` may name its rules."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"id: {name}\ntitle: t\nlevel: 4\n{head}steps:\n{step}", encoding="utf-8")
+    return validate_paths([path], oracle, view=True)
+
+
+_HINTS = "      hints: [look at your winners, count your plays]\n"
+
+
+def test_a_rob_decision_is_weighed_under_the_rob_auction(tmp_path: Path, oracle: Oracle) -> None:
+    """Lesson 40's strong hand: pass after Left's call is no good choice under `rules: rob` (issue 30)."""
+    step = ("  - text: t\n    position: {bids: [{by: left, bid: call}], hands: {you: 34567899TJQKAA22D}}\n"
+            "    task:\n      type: bid\n      accept: {bids: [pass]}\n" + _HINTS +
+            "      feedback: [{answer: rob, text: t}]\n")
+    report = _lesson(tmp_path, "rob-pass", "rules: rob\n", step, oracle)
+    found = {(p.path, p.code) for p in report.problems}
+    assert ("steps[0].task.accept.bids[0]", "coach_disagrees") in found  # pass is not a good choice
+    assert ("steps[0].task.accept.bids", "coach_disagrees") in found  # and the rob called wrong is not worse
+    right = _lesson(tmp_path, "rob-right", "rules: rob\n", step.replace("[pass]", "[rob]").replace(
+        "answer: rob", "answer: pass"), oracle)
+    assert right.ok, right.problems
+    assert right.claims.by_kind.get("bid_accepted") == 1 and right.claims.by_kind.get("bid_mistake") == 1
+    classic = _lesson(tmp_path, "rob-classic", "", step.replace("bid: call", "bid: 1"), oracle)
+    assert any(p.code == "illegal_answer" or p.code == "bad_answer" for p in classic.problems)  # no rob in §3
+
+
+def test_an_open_hand_decision_is_weighed_and_needs_the_open_rules(tmp_path: Path, oracle: Oracle) -> None:
+    """Lesson 41: the rocket hand is shown; keeping it closed is called wrong, proven by expected score."""
+    step = ("  - text: t\n    position: {landlord: you, bid: 3, hands: {you: 33456789TTJQKKAA22XD},"
+            " counts: {right: 17, left: 17}, kitty: KXD}\n"
+            "    task:\n      type: show\n      accept: {show: SHOWN}\n" + _HINTS +
+            "      feedback: [{answer: WRONG, text: t}]\n")
+    right = _lesson(tmp_path, "show-right", "rules: open\n", step.replace("SHOWN", "true").replace("WRONG", "keep"),
+                    oracle)
+    assert right.ok, right.problems
+    assert right.claims.by_kind.get("bid_accepted") == 1 and right.claims.by_kind.get("bid_mistake") == 1
+    wrong = _lesson(tmp_path, "show-wrong", "rules: open\n", step.replace("SHOWN", "false").replace("WRONG", "show"),
+                    oracle)
+    assert {p.code for p in wrong.problems} == {"coach_disagrees"}
+    classic = _lesson(tmp_path, "show-classic", "", step.replace("SHOWN", "true").replace("WRONG", "keep"), oracle)
+    assert [p.code for p in classic.problems] == ["illegal_answer"]  # the standard rules never show a hand
+
+
+def test_every_strategy_lesson_has_five_tasks() -> None:
+    """From bidding on, the course teaches decisions: each lesson drills at least five (issue 30)."""
+    from tutor.lessons.course import load_course
+
+    course = load_course()
+    first = next(i for i, lesson in enumerate(course) if lesson.id == "bidding")
+    short = {lesson.id: lesson.tasks for lesson in course[first:] if lesson.tasks < 5}
+    assert short == {}
+    assert {lesson.id: lesson.rules.name for lesson in course if lesson.rules.name != "standard"} == {
+        "rob-the-landlord": "rob", "open-hand": "open"}

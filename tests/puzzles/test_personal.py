@@ -103,3 +103,84 @@ def test_only_games_that_play_like_the_solver_are_scanned() -> None:
 
     assert all(personal.solver_rules(rules) for rules in NAMED.values())  # rob, open hand: same plays
     assert not personal.solver_rules(dataclasses.replace(STANDARD, min_straight=4))
+
+
+def _finish_game(store: Store, players: str, lead: str) -> int:
+    """A game from ``players`` (we lead first), our ``lead``, then everyone plays their last legal move."""
+    game = puzzle_game(players)
+    game.play(next(m for m in game.legal_moves() if m is not None and m.text == lead))
+    while not game.is_over:
+        game.play(game.legal_moves()[-1] if game.table is None else None)
+    score = game.score()
+    return GameStore(store).finish(FinishedGame(
+        deal=9, level="medium", role="farmer", won=score.deltas[0] > 0, bid=1, multiplier=score.multiplier,
+        cost=score.cost, delta=score.deltas[0], scored=False, hints=0, undos=0,
+        record=game.record().to_dict()))  # fmt: skip
+
+
+def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
+    """Issue 30: five legal leads, only the 9 wins — the learner found it; the position is theirs to find again."""
+    game_id = _finish_game(store, "F:3689Q L:59Q F:6J", "9")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert personal.is_only_move(puzzle) and puzzle.source.describe() == f"game {game_id}, turn 1, only move"
+    assert puzzle.first_move == "9" and personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 1)
+
+
+def test_an_only_move_that_plays_out_the_hand_is_no_puzzle(store: Store) -> None:
+    """Going out with the whole hand is seen, not found: six legal leads, only the straight wins."""
+    _finish_game(store, "F:56789 L:7J2 F:7A", "56789")
+    assert personal.scan(store) == 0
+
+
+def test_the_scan_stops_at_the_games_node_budget(store: Store) -> None:
+    """Budgets, never clocks: with no nodes to spend, nothing is proven and nothing is found."""
+    from tutor.engine.record import GameRecord
+
+    game_id = _finish(store, "5")
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    assert personal.missed_wins(record, personal.default_factory, budget=0) == []
+    assert [m.kind for m in personal.missed_wins(record, personal.default_factory)] == [personal.MISSED]
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "You found the only winning move"),
+                                            ("ru", "вы нашли единственный выигрывающий ход")])
+def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store, lang: str, text: str) -> None:
+    from rich.console import Console
+
+    from tutor.cli.puzzle import mention_personal
+    from tutor.i18n import speaking
+
+    game_id = _finish_game(store, "F:3689Q L:59Q F:6J", "9")
+    console = Console(record=True, width=200)
+    with speaking(lang):
+        mention_personal(console, store, game_id)
+    said = console.export_text()
+    assert text in said and "missed" not in said and "упустили" not in said
+
+
+def _beginner_game(store: Store, deal: int) -> int:
+    """A coached game as a beginner plays it: the easy bot in the learner's seat, medium bots around."""
+    from tutor.bots import make_bot
+    from tutor.sessions.game import GameSession, Waiting
+
+    session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store))
+    learner = make_bot("easy", deal)
+    session.start()
+    while session.waiting_for in (Waiting.BID, Waiting.PLAY):
+        view = session.view()
+        session.bid(learner.bid(view)) if session.waiting_for is Waiting.BID else session.play(learner.play(view))
+    assert session.final is not None and session.final.game_id is not None
+    return session.final.game_id
+
+
+def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store: Store) -> None:
+    """Issue 30: `ddz puzzle mine` found nothing after three beginner games; the old scan stopped at
+    26 cards, and deal 4's decisive miss comes at 30 (10 games: benchmarks/personal_puzzles.py).
+    The budget here is one proof: the turns are proven from the end of the game backwards."""
+    game_id = _beginner_game(store, 4)
+    assert personal.scan(store, game_id, budget=1) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert not personal.is_only_move(puzzle) and puzzle.source.describe().startswith(f"game {game_id}, turn ")
+    assert sum(len(hand) for hand in puzzle.position.hands) > 26  # beyond the old window
+    check_tree(puzzle)

@@ -129,7 +129,8 @@ def test_missed_lesson_tasks_come_back_in_the_browser_review(client: Any, home: 
     with client.app.app.state.context.store() as store:
         book = ReviewBook(store)
         assert [(i.lesson, i.step) for i in book.items()] == [("cards", 3)]
-        book.missed("cards", 3, datetime.now(timezone.utc) - timedelta(days=2))  # as if two days had passed
+        book.reset("cards")  # as if the miss had been two days ago (a second miss would move it on: issue 30)
+        book.missed("cards", 3, datetime.now(timezone.utc) - timedelta(days=2))
     data = client.post("/api/lesson/start", json={"id": "review"}).json()
     assert data["lesson"]["id"] == "review" and data["review_due"] == 1
     step = next(e for e in data["events"] if e["type"] == "step")
@@ -153,3 +154,34 @@ def test_a_team_puzzle_says_when_the_hand_at_the_bottom_becomes_the_partners(cli
             assert shown["felt"]["hand_label"] != "Your hand"
             return
     raise AssertionError("no team puzzle among the first 15 hands the move to the partner")
+
+
+def _to_task(client: Any, data: dict[str, Any], kind: str, query: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
+    """Answer the lesson's steps with its own answers until a task of ``kind`` is shown."""
+    session = client.app.app.state.context.lesson.slot.session
+    for _step in range(20):
+        task = next((e for e in data["events"] if e["type"] == "task"), None)
+        if task is not None and task["task"] == kind:
+            return data, task
+        if session.has_task:
+            data = client.post(f"/api/lesson/answer{query}", json={"rev": data["rev"],
+                                                                    "answer": session.solution()}).json()
+        else:
+            data = client.post(f"/api/lesson/next{query}", json={"rev": data["rev"]}).json()
+    raise AssertionError(f"no {kind} task")
+
+
+def test_the_variant_decisions_are_answered_by_their_own_buttons(client: Any) -> None:
+    """Lessons 40 and 41 (issue 30): rob or pass after a call, show or keep the hand — buttons in the game's words."""
+    data, task = _to_task(client, client.post("/api/lesson/start", json={"id": "rob-the-landlord"}).json(), "bid")
+    assert task["prompt"] == "Your call"
+    assert [(o["answer"], o["label"]) for o in task["options"]] == [("pass", "Pass"), ("rob", "Rob")]  # no call now
+    right = client.post("/api/lesson/answer", json={"rev": data["rev"], "answer": "rob"}).json()
+    assert [e["ok"] for e in right["events"] if e["type"] == "answered"] == [True]
+    data, task = _to_task(client, client.post("/api/lesson/start?lang=ru", json={"id": "open-hand"}).json(), "show",
+                          "?lang=ru")
+    assert task["prompt"] == "Открыть руку за ×2?"
+    assert [(o["answer"], o["label"]) for o in task["options"]] == [("keep", "Не открывать"), ("show", "Открыть руку")]
+    wrong = client.post("/api/lesson/answer?lang=ru", json={"rev": data["rev"], "answer": "keep"}).json()
+    (answered,) = [e for e in wrong["events"] if e["type"] == "answered"]
+    assert not answered["ok"] and "вдвое выгоднее" in str(answered["lines"])  # the author's reason, in Russian

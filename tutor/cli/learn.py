@@ -26,7 +26,7 @@ from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, t
 from tutor.lessons.course import find_lesson, load_course
-from tutor.lessons.model import SEATS, YOU, Lesson, Setup, TaskType
+from tutor.lessons.model import SEATS, YOU, Lesson, Setup, Step, TaskType
 from tutor.lessons.progress import ProgressBook
 from tutor.files import shown
 from tutor.lessons.review import REVIEW_ID, ReviewBook
@@ -142,6 +142,16 @@ _PROMPT_KEYS = {
 }
 
 
+def _prompt_key(step: Step) -> str:
+    """The answer prompt of a task: a rob auction's words (RULES §12.1) and the open hand's (§12.2) too."""
+    assert step.task is not None
+    if step.task.type == TaskType.SHOW:
+        return "course.prompt_show"
+    if step.task.type == TaskType.BID and step.setup is not None and step.setup.rules.robs:
+        return "course.prompt_rob"
+    return _PROMPT_KEYS[step.task.type]
+
+
 def _show_task(console: Console, shown: TaskShown) -> None:
     task, setup = shown.task, shown.setup
     if setup is not None:
@@ -205,7 +215,7 @@ def run_lesson(session: LessonSession, console: Console, read: Callable[[str], s
         task_step = session.has_task
         if task_step:
             console.print(f"[dim]{t('lessons.commands')}[/dim]")
-            prompt = t(_PROMPT_KEYS[session.run.step.task.type])  # type: ignore[union-attr]
+            prompt = t(_prompt_key(session.run.step))
         else:
             prompt = t("lessons.continue_prompt")
         answer = read(prompt)

@@ -409,8 +409,14 @@ def mention_personal(console: Console, store: Store, game_id: int) -> None:
     from tutor.puzzles import personal
 
     found = personal.scan(store, game_id)
-    if found:
-        console.print(Text(plural("puzzles.from_game", found).render(), style="cyan"))
+    if found:  # a missed win, or a hard only move the learner found (issue 30): each said as what it is
+        from tutor.puzzles.progress import PuzzleProgress
+
+        missed, only = personal.kinds_of_game(PuzzleProgress(store), game_id)
+        if missed:
+            console.print(Text(plural("puzzles.from_game", missed).render(), style="cyan"))
+        if only:
+            console.print(Text(plural("mine.found_only", only).render(), style="cyan"))
 
 
 @puzzle_group.command("stats")

@@ -145,7 +145,7 @@ class Weigher(Protocol):
 
     def play(self, task: Task, setup: Setup, where: FieldPath, extra: Sequence[Move] = ()) -> bool: ...
 
-    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool: ...
+    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath, show: bool = False) -> bool: ...
 
     def scoped(self, task: Task, setup: Setup, where: FieldPath) -> bool: ...
 
@@ -268,6 +268,11 @@ class ClaimProver:
     def bid(self, task: Task, setup: Setup, where: FieldPath) -> None:
         """A bidding task against the coach's bid evaluation (counted unchecked without ``view``)."""
         if self.weigher is None or not self.weigher(self.report, self.tally).bid(task.bids, setup, where):
+            self.tally.unchecked += 1
+
+    def show(self, task: Task, setup: Setup, where: FieldPath) -> None:
+        """An open-hand decision (RULES §12.2) against the coach's expected score of both choices."""
+        if self.weigher is None or not self.weigher(self.report, self.tally).bid(task.bids, setup, where, show=True):
             self.tally.unchecked += 1
 
     def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:

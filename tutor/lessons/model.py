@@ -19,7 +19,7 @@ from typing import Any
 from tutor.engine.auction import Auction
 from tutor.engine.cards import DECK_COUNTS, FULL_DECK, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
-from tutor.engine.rules import STANDARD
+from tutor.engine.rules import NAMED, STANDARD, Rules
 from tutor.engine.view import Turn
 from tutor.files import clip_quotes
 from tutor.i18n import language
@@ -29,6 +29,11 @@ from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason
 #: Seat names of lesson files, by seat number (RULES §2: 0 you, 1 right, 2 left).
 SEATS = ("you", "right", "left")
 YOU, RIGHT, LEFT = 0, 1, 2
+
+#: The words of a bid task's answers under the rob auction (RULES §12.1), by code (engine/auction.py).
+ROB_WORDS = {"pass": 0, "call": 1, "rob": 2}
+#: The two answers of a ``show`` task (RULES §12.2): keep the hand closed (0) or show it (1).
+SHOW_WORDS = {"keep": 0, "show": 1}
 
 
 class Mistake(str, Enum):
@@ -137,6 +142,9 @@ class Setup:
     #: Cards played before the history, known to the learner (the card counter shows them); with
     #: them every card is accounted for, so the hidden hands are exactly the cards left unseen.
     gone: Cards | None = None
+    #: The rule set of the lesson (its ``rules`` field): the auction a bid task is judged under, whether
+    #: the landlord may show the hand — what the validator proves and the runner accepts (RULES §12).
+    rules: Rules = STANDARD
 
     def still_out(self) -> Cards | None:
         """What the card counter shows when the lesson says which cards are gone: every card not in
@@ -184,6 +192,8 @@ class TaskType(str, Enum):
     PLAY = "play"
     LINE = "line"
     BID = "bid"
+    #: The open hand (RULES §12.2): the landlord shows the hand (1) or keeps it closed (0) — ``Task.bids``.
+    SHOW = "show"
     NAME = "name"
     SCORE = "score"
 
@@ -250,6 +260,8 @@ class Lesson:
     steps: tuple[Step, ...]
     summary: Text | None = None
     path: Path | None = None
+    #: The rule set every position and task of the lesson is played and proven under (RULES §12).
+    rules: Rules = STANDARD
 
     @property
     def tasks(self) -> int:
@@ -300,7 +312,7 @@ def _table_combo(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Comb
     return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
 
 
-def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Setup | None:
+def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector, rules: Rules = STANDARD) -> Setup | None:
     ok = True
     hands: dict[int, Cards] = {}
     for name, text in (raw.get("hands") or {}).items():
@@ -350,13 +362,14 @@ def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Setu
         show=frozenset(_seat(s) for s in raw.get("show", ["you"])),
         counts={_seat(k): int(v) for k, v in (raw.get("counts") or {}).items()},
         kitty=kitty,
-        bids=tuple((_seat(b["by"]), int(b["bid"])) for b in raw.get("bids") or []),
+        bids=tuple((_seat(b["by"]), bid_code(b["bid"])) for b in raw.get("bids") or []),
         history=tuple(history),
         history_complete=bool(raw.get("history_complete", False)),
         table=table,
         table_by=table_by,
         to_move=to_move,
         gone=gone,
+        rules=rules,
     )
     _check_setup(setup, raw, where, out)
     return setup
@@ -463,14 +476,27 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
                 f"after {SEATS[previous]}'s turn it is {SEATS[(previous + 1) % 3]} to move")
     if setup.bids:
         # The bids before the task's turn, judged by engine/auction.py (RULES §3).
+        rules = setup.rules
         auction = Auction.of(())
         for i, (seat, bid) in enumerate(setup.bids):
-            highest = auction.outcome(STANDARD).stake
-            if bid and bid not in auction.legal(STANDARD):
-                out.add((*where, "bids", i, "bid"), "unreachable", f"a bid must be higher than {highest} (RULES §3)")
+            highest = auction.outcome(rules).stake
+            if bid and bid not in auction.legal(rules):
+                why = "a call comes first, then robs (RULES §12.1)" if rules.robs else \
+                    f"a bid must be higher than {highest} (RULES §3)"
+                out.add((*where, "bids", i, "bid"), "unreachable", why)
             auction = Auction.of(auction.moves + ((seat, bid),))
-            if bid == STANDARD.top_bid:
+            if bid == rules.top_bid and not rules.robs:
                 out.add((*where, "bids", i, "bid"), "unreachable", "a bid of 3 ends the auction at once (RULES §3)")
+
+
+def bid_code(raw: str | int) -> int:
+    """A bid as a lesson file writes it (0-3, ``pass``, or ``call``/``rob`` of RULES §12.1) → its code."""
+    if isinstance(raw, int):
+        return raw
+    word = str(raw).strip().lower()
+    if word in ROB_WORDS:
+        return ROB_WORDS[word]
+    return int(word)
 
 
 def _text(raw: Any) -> Text | None:
@@ -528,7 +554,9 @@ def _build_task(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Task 
     if kind == TaskType.LINE:
         return Task(**common, winning=True)
     if kind == TaskType.BID:
-        return Task(**common, bids=tuple(int(b) for b in accept["bids"]))
+        return Task(**common, bids=tuple(bid_code(b) for b in accept["bids"]))
+    if kind == TaskType.SHOW:
+        return Task(**common, bids=(SHOW_WORDS["show"] if accept["show"] else SHOW_WORDS["keep"],))
     if kind == TaskType.NAME:
         cards = _cards(raw["cards"], (*where, "cards"), out)
         if cards is None:
@@ -547,12 +575,13 @@ def build_lesson(doc: LessonDocument, skip: frozenset[FieldPath] = frozenset()) 
     """
     out = _Collector(doc)
     data = doc.data
+    rules = NAMED.get(str(data.get("rules", STANDARD.name)), STANDARD)
     steps: list[Step] = []
     for i, raw in enumerate(data.get("steps") or []):
         where: FieldPath = ("steps", i)
         if where in skip:
             continue
-        setup = _build_setup(raw["position"], (*where, "position"), out) if "position" in raw else None
+        setup = _build_setup(raw["position"], (*where, "position"), out, rules) if "position" in raw else None
         task = _build_task(raw["task"], (*where, "task"), out) if "task" in raw else None
         broken = ("position" in raw and setup is None) or ("task" in raw and task is None)
         steps.append(Step(Text.of(raw["text"]), setup, task, where, broken))
@@ -567,6 +596,7 @@ def build_lesson(doc: LessonDocument, skip: frozenset[FieldPath] = frozenset()) 
         steps=tuple(steps),
         summary=_text(data.get("summary")),
         path=doc.path,
+        rules=rules,
     )
     return lesson, out.problems
 

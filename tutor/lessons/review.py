@@ -1,12 +1,11 @@
-"""Spaced review: the tasks a learner got wrong come back later, until they stick (issue 21).
+"""Spaced review: the tasks a learner got wrong come back later, until they stick (issues 21, 30).
 
 A task counts as *missed* when the learner answers it wrongly or has to be
-shown the answer (the last hint).  A missed task goes into box 0 and is due
-again after :data:`INTERVALS` [0] days; answered cleanly in a review it moves
-up a box and comes back after the next, longer interval; after the last box
-it is learned and leaves the review.  Missing it again sends it back to box 0.
-This is the Leitner schedule — simple, and the learner can see why a task is
-back.
+shown the answer (the last hint).  A missed task comes back after 1 day, then
+3, then 7 (:data:`INTERVALS`; every 7 days after that): each review moves it
+one interval on, whatever the answer.  It leaves the review once answered
+right :data:`RIGHTS_TO_LEARN` times (twice) since its last miss; a miss starts
+that count again.  Simple, and the learner can see why a task is back.
 
 Tasks are kept by lesson id and step number, so a review always shows the
 task as the course has it now; a row whose lesson or step no longer exists is
@@ -26,8 +25,10 @@ from tutor.store.lessons import LessonRows
 
 #: The id of the review "lesson" (never a course lesson's: ids are kebab-case words, this one is reserved).
 REVIEW_ID = "review"
-#: Days until a missed task is due again, by box; after the last box it is learned.
-INTERVALS = (1, 3, 7, 21)
+#: Days until a missed task is due again, by box (the review after the last box keeps the last interval).
+INTERVALS = (1, 3, 7)
+#: Right answers in reviews (since the last miss) that retire a task: it is learned.
+RIGHTS_TO_LEARN = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,8 @@ class ReviewItem:
     step: int
     box: int
     due: str
+    #: Right answers in reviews since the last miss.
+    rights: int = 0
 
 
 def _now() -> datetime:
@@ -62,21 +65,28 @@ class ReviewBook:
         return [item for item in self.items() if item.due <= stamp]
 
     def missed(self, lesson: str, step: int, now: datetime | None = None) -> None:
-        """A wrong answer or a revealed answer: back to box 0, due after the first interval."""
-        due = _stamp((now or _now()) + timedelta(days=INTERVALS[0]))
-        self._rows.set_review(lesson, step, 0, due)
+        """A wrong answer or a revealed answer: due after the first interval when new; a task already in
+        the review moves one interval on, and its count of right answers starts again."""
+        with self.store.transaction():
+            state = self._rows.review_state(lesson, step)
+            box = 0 if state is None else min(state[0] + 1, len(INTERVALS) - 1)
+            self._rows.set_review(lesson, step, box, self._due(box, now), rights=0)
 
     def passed(self, lesson: str, step: int, now: datetime | None = None) -> None:
-        """Answered cleanly in a review: the next box, or learned after the last."""
+        """Answered cleanly in a review: learned at the second right answer, else one interval on."""
         with self.store.transaction():
-            box = self._rows.review_box(lesson, step)
-            if box is None:
+            state = self._rows.review_state(lesson, step)
+            if state is None:
                 return
-            box += 1
-            if box >= len(INTERVALS):
+            box, rights = min(state[0] + 1, len(INTERVALS) - 1), state[1] + 1
+            if rights >= RIGHTS_TO_LEARN:
                 self._rows.drop_review(lesson, step)
                 return
-            self._rows.set_review(lesson, step, box, _stamp((now or _now()) + timedelta(days=INTERVALS[box])))
+            self._rows.set_review(lesson, step, box, self._due(box, now), rights=rights)
+
+    @staticmethod
+    def _due(box: int, now: datetime | None) -> str:
+        return _stamp((now or _now()) + timedelta(days=INTERVALS[box]))
 
     def reset(self, lesson: str | None = None) -> None:
         self._rows.drop_review(lesson)

@@ -24,7 +24,7 @@ from enum import Enum
 from functools import lru_cache
 
 from tutor.engine.auction import Auction
-from tutor.engine.rules import STANDARD
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -120,13 +120,41 @@ def _shown_kind_names() -> dict[str, str]:
     return names
 
 
-def parse_bid_answer(text: str) -> int:
+def parse_bid_answer(text: str, rules: Rules = STANDARD) -> int:
+    """A typed bid → its code: 0-3 (RULES §3), or pass/call/rob under the rob auction (RULES §12.1)."""
     raw = text.strip().lower()
     if raw in ("pass", "p", "пас", "0"):
         return 0
+    if rules.robs:
+        for code, words in _ROB_ANSWERS.items():
+            if raw in words:
+                return code
+        raise ValueError(t("course.reason_rob_format", text=repr(text)))
     if raw in ("1", "2", "3"):
         return int(raw)
     raise ValueError(t("lessons.reason_bid_format", text=repr(text)))
+
+
+#: What a learner may type for a call or a rob (and the codes the browser's buttons send).
+_ROB_ANSWERS = {1: ("call", "c", "1", "заявить", "заявка", "заявляю"),
+                2: ("rob", "r", "2", "перехват", "перехватить", "перехватываю")}
+#: What a learner may type to show the hand (1) or keep it closed (0): the game's own words too.
+_SHOW_ANSWERS = {1: ("show", "open", "yes", "y", "1", "открыть", "открываю", "да"),
+                 0: ("keep", "pass", "no", "n", "0", "closed", "пас", "нет", "не открывать", "оставить")}
+
+
+def bid_choices(setup: Setup) -> list[int]:
+    """The bids (or, in a rob auction, pass/call/rob codes) open to the learner at a bid task's turn."""
+    return Auction.of(setup.bids).legal(setup.rules)  # engine/auction.py (RULES §3, §12.1)
+
+
+def parse_show_answer(text: str) -> int:
+    """A typed open-hand decision (RULES §12.2) → 1 show, 0 keep closed."""
+    raw = " ".join(text.strip().lower().split())
+    for code, words in _SHOW_ANSWERS.items():
+        if raw in words:
+            return code
+    raise ValueError(t("course.reason_show_format", text=repr(text)))
 
 
 def parse_number_answer(text: str) -> int:
@@ -208,7 +236,12 @@ class LessonRun:
         task = self.step.task
         assert task is not None
         if task.type == TaskType.BID:
+            rules = self.setup.rules if self.setup is not None else STANDARD
+            if rules.robs:
+                return {0: "pass", 1: "call", 2: "rob"}[task.bids[0]]
             return "pass" if task.bids[0] == 0 else str(task.bids[0])
+        if task.type == TaskType.SHOW:
+            return "show" if task.bids[0] else "keep"
         if task.type == TaskType.NAME:
             return self._accepted_names(task)[0]
         if task.type == TaskType.SCORE:
@@ -233,6 +266,8 @@ class LessonRun:
             return self._answer_move(task, text)
         if task.type == TaskType.BID:
             return self._answer_bid(task, text)
+        if task.type == TaskType.SHOW:
+            return self._answer_show(task, text)
         if task.type == TaskType.NAME:
             return self._answer_name(task, text)
         return self._answer_score(task, text)
@@ -251,17 +286,28 @@ class LessonRun:
         )
 
     def _answer_bid(self, task: Task, text: str) -> Outcome:
+        setup = self.setup
+        rules = setup.rules if setup is not None else STANDARD
         try:
-            bid = parse_bid_answer(text)
+            bid = parse_bid_answer(text, rules)
         except ValueError as error:
             return Outcome(Verdict.INVALID, reason=str(error))
-        setup = self.setup
-        auction = Auction.of(setup.bids if setup else ())  # engine/auction.py judges the bid (RULES §3)
-        highest = auction.outcome(STANDARD).stake
-        if bid not in auction.legal(STANDARD):
+        auction = Auction.of(setup.bids if setup else ())  # engine/auction.py judges the bid (RULES §3, §12.1)
+        highest = auction.outcome(rules).stake
+        if bid not in auction.legal(rules):
+            if rules.robs:
+                return Outcome(Verdict.INVALID, reason=t("course.reason_rob_illegal"))
             return Outcome(Verdict.INVALID, reason=t("lessons.reason_bid_too_low", highest=highest))
-        matched = next((f for f in task.feedback if f.answer is not None and _bid_of(f.answer) == bid), None)
+        matched = next((f for f in task.feedback if f.answer is not None and _bid_of(f.answer, rules) == bid), None)
         return self._judge(task, bid in task.bids, matched)
+
+    def _answer_show(self, task: Task, text: str) -> Outcome:
+        try:
+            choice = parse_show_answer(text)
+        except ValueError as error:
+            return Outcome(Verdict.INVALID, reason=str(error))
+        matched = next((f for f in task.feedback if f.answer is not None and _show_of(f.answer) == choice), None)
+        return self._judge(task, choice in task.bids, matched)
 
     def _accepted_names(self, task: Task) -> list[str]:
         if task.names:
@@ -404,9 +450,16 @@ class LessonRun:
         self._enter()
 
 
-def _bid_of(answer: str | int) -> int | None:
+def _bid_of(answer: str | int, rules: Rules = STANDARD) -> int | None:
     try:
-        return parse_bid_answer(str(answer))
+        return parse_bid_answer(str(answer), rules)
+    except ValueError:
+        return None
+
+
+def _show_of(answer: str | int) -> int | None:
+    try:
+        return parse_show_answer(str(answer))
     except ValueError:
         return None
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.auction import Auction
-from tutor.engine.rules import STANDARD
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -30,7 +30,7 @@ from tutor.files import UnreadableFile, shown
 from tutor.lessons.claims import ClaimProver, Tally, Weigher
 from tutor.lessons.claims import Report as ClaimReport
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
-from tutor.lessons.model import SEATS, YOU, Lesson, Problem, Step, TaskType, build_lesson
+from tutor.lessons.model import ROB_WORDS, SEATS, SHOW_WORDS, YOU, Lesson, Problem, Step, TaskType, Text, build_lesson
 from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
 from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
 from tutor.lessons.reachability import proven_reachable
@@ -40,8 +40,20 @@ from tutor.lessons.wording import browser_problems, lesson_texts
 from tutor.paths import lessons_dir
 
 
-#: How the last hint of a list begins (it gives the answer).
+#: How a hint that gives the answer begins (only the last may, after two real hints).
 ANSWER_EN, ANSWER_RU = "Answer:", "Ответ:"
+#: Words a hint that gives the answer needs after «Answer:»: the answer and why (a bare «Answer: pass.» is no step).
+REASON_WORDS = 7
+
+
+def gives_answer(hint: Text) -> bool:
+    """The hint shows the answer («Answer: …» / «Ответ: …»)."""
+    return hint.en.startswith(ANSWER_EN) or (hint.ru is not None and hint.ru.startswith(ANSWER_RU))
+
+
+def real_hint(hint: Text) -> bool:
+    """A hint that is a step of reasoning: a clue, or the answer together with why — not the answer alone."""
+    return not gives_answer(hint) or len(hint.en[len(ANSWER_EN):].split()) >= REASON_WORDS
 
 
 @dataclass
@@ -70,6 +82,7 @@ class Report:
             "hidden": sum(1 for step in tasks if step.setup is not None and step.setup.landlord is not None
                           and not is_open(step.setup)),
             "hints": sum(len(step.task.hints) for step in tasks if step.task is not None),
+            "real_hints": sum(real_hint(h) for step in tasks if step.task is not None for h in step.task.hints),
             "feedback": self.claims.by_kind.get("explained_feedback", 0),
             "derived": self.claims.by_kind.get("explained_auto", 0),
             "web": sum(1 for lesson in self.lessons for _, text in lesson_texts(lesson) if text.web is not None),
@@ -129,6 +142,7 @@ class _Checker:
             TaskType.PLAY: self._play,
             TaskType.LINE: self._line,
             TaskType.BID: self._bid,
+            TaskType.SHOW: self._show,
             TaskType.NAME: self._name,
             TaskType.SCORE: self._score,
         }[task.type]
@@ -148,14 +162,19 @@ class _Checker:
         setup = step.setup
         assert task is not None
         self.explained_feedback += len(task.feedback)
-        if task.type == TaskType.BID:
-            before = Auction.of(setup.bids if setup is not None else ())
-            given = {0 if str(f.answer) == "pass" else int(str(f.answer)) for f in task.feedback
-                     if f.answer is not None and str(f.answer) in {"pass", "0", "1", "2", "3"}}
-            for bid in before.legal(STANDARD):  # the bids open at the task's turn (engine/auction.py)
+        if task.type in (TaskType.BID, TaskType.SHOW):
+            rules = setup.rules if setup is not None else STANDARD
+            codes = _bid_codes(task.type, rules)
+            given = {codes[str(f.answer)] for f in task.feedback if f.answer is not None and str(f.answer) in codes}
+            if task.type == TaskType.SHOW:
+                open_now = [0, 1]
+            else:  # the bids open at the task's turn (engine/auction.py)
+                open_now = Auction.of(setup.bids if setup is not None else ()).legal(rules)
+            names = {code: word for word, code in codes.items() if not word.isdigit()}
+            for bid in open_now:
                 if bid not in task.bids and bid not in given:
                     self.add((*where, "feedback"), "unexplained",
-                             f"bid {'pass' if bid == 0 else bid} is called wrong without a word: give it feedback")
+                             f"{names.get(bid, bid)!s} is called wrong without a word: give it feedback")
             return
         if task.type in (TaskType.PLAY, TaskType.LINE) and setup is not None:
             from tutor.lessons.claims import is_open
@@ -169,23 +188,31 @@ class _Checker:
         self.explained_auto += 1
 
     def _hints(self, step: Step, where: FieldPath) -> None:
-        """Hints teach: a principle first, narrower clues, the answer last (never first)."""
+        """Hints are real steps (issue 30): the first names what to look at, the second narrows it, and
+        only the last may show the answer — after two real hints, and with why, never «Answer: X» alone
+        (the learner who still needs it gets the bare answer from the runner after the last hint)."""
         task = step.task
         assert task is not None
         if not task.hints:
             self.add((*where, "type"), "no_hints",
-                     "every task needs hints: the principle, where to look, then «Answer: …» (issue 21)")
+                     "every task needs hints: what to look at, then a narrower clue (issue 21, 30)")
             return
         last = task.hints[-1]
         at = (*where, "hints", len(task.hints) - 1)
-        if len(task.hints) < 2:
+        real = [h for h in task.hints if not gives_answer(h)]
+        if len(real) < 2:
             self.add((*where, "hints"), "hint_order",
-                     "a hint list starts with a principle and ends with the answer: give at least two")
-        if not last.en.startswith(ANSWER_EN) or (last.ru is not None and not last.ru.startswith(ANSWER_RU)):
-            self.add(at, "hint_order", f"the last hint gives the answer: start it with {ANSWER_EN!r} / {ANSWER_RU!r}")
+                     "give at least two real hints before any answer: what to look at, then a narrower clue")
         for i, hint in enumerate(task.hints[:-1]):
-            if hint.en.startswith(ANSWER_EN):
-                self.add((*where, "hints", i), "hint_order", "only the last hint gives the answer")
+            if gives_answer(hint):
+                self.add((*where, "hints", i), "hint_order", "only the last hint may give the answer")
+        if gives_answer(last):
+            if not last.en.startswith(ANSWER_EN) or (last.ru is not None and not last.ru.startswith(ANSWER_RU)):
+                self.add(at, "hint_order", f"a hint that gives the answer starts with {ANSWER_EN!r} / {ANSWER_RU!r}"
+                         " in every language")
+            if not real_hint(last):
+                self.add(at, "bare_answer", f"the last hint shows the answer without why: add the reason"
+                         f" (at least {REASON_WORDS} words after {ANSWER_EN!r})")
 
     def _needs_position(self, step: Step, where: FieldPath) -> bool:
         setup = step.setup
@@ -329,14 +356,38 @@ class _Checker:
         if len(setup.hands[YOU]) != 17:
             self.add((*step.where, "position", "hands", "you"), "hand_size",
                      f"you bid on the 17 cards dealt to you, not {len(setup.hands[YOU])}")
-        auction = Auction.of(setup.bids)  # engine/auction.py judges the bids (RULES §3)
-        highest = auction.outcome(STANDARD).stake
+        rules = setup.rules
+        auction = Auction.of(setup.bids)  # engine/auction.py judges the bids (RULES §3, §12.1)
+        highest = auction.outcome(rules).stake
         for i, bid in enumerate(task.bids):
-            if bid not in auction.legal(STANDARD):
-                self.add((*where, "accept", "bids", i), "illegal_answer",
-                         f"accepted bid {bid} is illegal: a bid must be higher than {highest} (RULES §3)")
+            if bid not in auction.legal(rules):
+                why = "a call comes first, then robs (RULES §12.1)" if rules.robs else \
+                    f"a bid must be higher than {highest} (RULES §3)"
+                self.add((*where, "accept", "bids", i), "illegal_answer", f"accepted bid {bid} is illegal: {why}")
         if setup.landlord is None and len(setup.hands[YOU]) == 17:
             self.prover.bid(task, setup, where)
+
+    def _show(self, step: Step, where: FieldPath) -> None:
+        """The open hand (RULES §12.2): the landlord's decision before the first play, under rules that
+        allow it, weighed by the coach's expected score of both choices (as a bid is)."""
+        from tutor.lessons.view_claims import show_view
+
+        task = step.task
+        setup = step.setup
+        assert task is not None
+        if setup is None or YOU not in setup.hands:
+            self.add((*step.where, "position"), "missing_position", "a show task needs a position with your hand")
+            return
+        if not setup.rules.can_open:
+            self.add((*where, "type"), "illegal_answer",
+                     f"the lesson's rules ({setup.rules.name}) do not let the landlord show the hand: add 'rules: open'")
+            return
+        if show_view(setup) is None:
+            self.add((*step.where, "position"), "unreachable",
+                     "the landlord shows the hand before the first play: give 'landlord: you', 'bid', your 20 cards"
+                     " with the 'kitty', and no plays yet")
+            return
+        self.prover.show(task, setup, where)
 
     def _name(self, step: Step, where: FieldPath) -> None:
         task = step.task
@@ -387,11 +438,12 @@ class _Checker:
                     for m in self._accepted.get(step.where, [])
                 ):
                     self.add(at, "contradiction", f"{str(spec)!r} is an accepted answer, not a wrong one")
-            elif task.type == TaskType.BID:
-                if str(fb.answer) not in {"0", "1", "2", "3", "pass"}:
-                    self.add(at, "bad_answer", f"a bid is pass, 1, 2 or 3, not {fb.answer!r}")
-                elif (0 if str(fb.answer) == "pass" else int(fb.answer)) in task.bids:
-                    self.add(at, "contradiction", f"bid {fb.answer!r} is an accepted answer, not a wrong one")
+            elif task.type in (TaskType.BID, TaskType.SHOW):
+                codes = _bid_codes(task.type, step.setup.rules if step.setup is not None else STANDARD)
+                if str(fb.answer) not in codes:
+                    self.add(at, "bad_answer", f"the answer is one of {', '.join(codes)}, not {fb.answer!r}")
+                elif codes[str(fb.answer)] in task.bids:
+                    self.add(at, "contradiction", f"{fb.answer!r} is an accepted answer, not a wrong one")
             elif task.type == TaskType.NAME:
                 if str(fb.answer) != "none":
                     try:
@@ -400,6 +452,15 @@ class _Checker:
                         self.add(at, "bad_answer", str(error))
             elif task.type == TaskType.SCORE and not isinstance(fb.answer, int):
                 self.add(at, "bad_answer", f"a score answer is a whole number, not {fb.answer!r}")
+
+
+def _bid_codes(kind: TaskType, rules: Rules) -> dict[str, int]:
+    """How feedback may name a bid task's answers (RULES §3; §12.1 under the rob auction; §12.2 show)."""
+    if kind == TaskType.SHOW:
+        return {**SHOW_WORDS, "0": 0, "1": 1}
+    if rules.robs:
+        return {**ROB_WORDS, "0": 0, "1": 1, "2": 2}
+    return {"pass": 0, "0": 0, "1": 1, "2": 2, "3": 3}
 
 
 def _name(move: Combo | None) -> str:

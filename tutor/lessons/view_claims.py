@@ -29,7 +29,7 @@ from tutor.coach.describe import Description, DescriptionError, to_view
 from tutor.coach.evaluation import Budget, CandidateValue, Evaluation, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView, Turn
 from tutor.lessons.claims import Answer, Tally, move_name, task_answers
 from tutor.lessons.model import Setup, Task
@@ -49,12 +49,27 @@ GOOD = ("best", "good")
 
 
 def bid_view(setup: Setup) -> PlayerView | None:
-    """The learner's view of a bidding step: 17 cards, the bids made before (RULES §3, §8)."""
+    """The learner's view of a bidding step: 17 cards, the bids made before (RULES §3, §8), under the
+    lesson's rules (a rob auction's calls and robs, RULES §12.1)."""
     hand = setup.hands.get(0)
     if setup.landlord is not None or hand is None or len(hand) != STANDARD.hand_size:
         return None
     counts = (STANDARD.hand_size,) * 3
-    return PlayerView(0, hand, setup.bids, None, None, (), counts, 0, None, None, None, STANDARD)
+    return PlayerView(0, hand, setup.bids, None, None, (), counts, 0, None, None, None, setup.rules)
+
+
+def show_view(setup: Setup) -> PlayerView | None:
+    """The landlord's view at the open-hand decision (RULES §12.2): 20 cards with the kitty, before the
+    first play, under a rule set that allows showing. The auction is the lesson's earlier bids and then
+    the learner's winning bid. None when the step is not that decision."""
+    hand = setup.hands.get(0)
+    full = STANDARD.hand_size + STANDARD.kitty_size
+    if (setup.landlord != 0 or hand is None or len(hand) != full or setup.kitty is None or setup.bid is None
+            or setup.history or setup.table is not None or not setup.rules.can_open):
+        return None
+    bids = (*setup.bids, (0, setup.bid))
+    counts = (full, STANDARD.hand_size, STANDARD.hand_size)
+    return PlayerView(0, hand, bids, 0, setup.kitty, (), counts, 0, None, None, setup.bid, setup.rules)
 
 
 def lesson_view(setup: Setup) -> PlayerView | None:
@@ -84,7 +99,12 @@ def lesson_view(setup: Setup) -> PlayerView | None:
         return None
 
 
-def _bid_name(bid: int) -> str:
+def _named(bid: int, rules: Rules = STANDARD, show: bool = False) -> str:
+    """A bid, call/rob or open-hand choice as the validator's messages name it."""
+    if show:
+        return "show the hand" if bid else "keep it closed"
+    if rules.robs:
+        return ("pass", "call", "rob")[bid]
     return "pass" if bid == 0 else f"bid {bid}"
 
 
@@ -202,7 +222,7 @@ class ViewProver:
                 self.tally.prove("not_contradicted_view")
         return True
 
-    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath) -> bool:
+    def bid(self, bids: Sequence[int], setup: Setup, where: FieldPath, show: bool = False) -> bool:
         """A bidding task against the coach's expected score (:mod:`tutor.coach.bidding`).
 
         Every accepted bid must be one the coach leaves alone — on the lesson's budget and on the
@@ -210,11 +230,19 @@ class ViewProver:
         other legal bid (the learner hears "wrong" for it) must score clearly less than the best
         accepted one: by more than :data:`SIGMAS` standard errors of the paired difference.
         """
-        view = bid_view(setup)
+        view = show_view(setup) if show else bid_view(setup)
         if view is None:
             return False
-        ev = evaluate_bid(view, BID_BUDGET)
-        table = evaluate_bid(view, DEFAULT_BID_BUDGET)
+        if show:  # the open hand: the same expected-score question as a bid (tutor/coach/variant_judge.py)
+            from tutor.coach.variant_judge import evaluate_open
+
+            ev, table = evaluate_open(view, BID_BUDGET), evaluate_open(view, DEFAULT_BID_BUDGET)
+        else:
+            ev, table = evaluate_bid(view, BID_BUDGET), evaluate_bid(view, DEFAULT_BID_BUDGET)
+
+        def _bid_name(bid: int) -> str:
+            return _named(bid, setup.rules, show)
+
         thresholds = (BID_INACCURACY, BID_MISTAKE, BID_BLUNDER)
         legal = [c.bid for c in ev.candidates]
         for i, bid in enumerate(bids):

@@ -2,13 +2,21 @@
 
 After a game, every turn of the learner is looked at from the end of the game
 backwards while the position is small enough for an exact proof (at most
-:data:`MAX_CARDS` cards in the three hands together).  A turn becomes a
-*personal puzzle* when
+:data:`MAX_CARDS` cards in the three hands together) and the game's budget of
+solver nodes lasts (:data:`SCAN_NODES`).  A turn becomes a *personal puzzle*
+when the solver proves that the learner's side had a forced win there (all
+hands open, as every puzzle is), and either
 
-* the solver proves that the learner's side had a forced win there (all hands
-  open, as every puzzle is), and
-* the move the learner made loses: the solver proves the other side wins
-  after it.
+* the move the learner made loses — a **missed win** — or
+* it was the **only winning move** among at least :data:`ONLY_MOVE_CHOICES`
+  legal ones, it does not simply play out the hand, and the learner found it:
+  a hard position worth finding again.
+
+Issue 30: the first version looked only at positions of at most 26 cards and
+only at missed wins, and three games of a beginner (the easy bot in the
+learner's seat) gave nothing: a beginner's decisive mistakes come earlier, at
+30-36 cards (measured: ``benchmarks/personal_puzzles.py``), where the old
+window never looked.
 
 Only positions the real game reached are used — nothing is cut or changed —
 so they are three-player positions with a real history.  The solution is the
@@ -40,22 +48,32 @@ if TYPE_CHECKING:
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 
-#: Most cards in the three hands together for a position to be proven (keeps a scan quick).
-MAX_CARDS = 26
+#: Most cards in the three hands together for a position to be proven.
+MAX_CARDS = 36
 #: Solver budget per proof, in nodes (a position beyond it is skipped, never guessed).
-MAX_NODES = 250_000
-#: Most puzzles taken from one game (the earliest missed wins first).
+MAX_NODES = 300_000
+#: Solver budget of one game's scan, in nodes: the turns nearest the end are proven first, and the scan
+#: stops when it is spent (the same game gives the same puzzles on any machine, in bounded work).
+SCAN_NODES = 2_000_000
+#: Legal moves a position needs for its only winning move, found by the learner, to count as hard.
+ONLY_MOVE_CHOICES = 3
+#: Most puzzles taken from one game (the earliest first).
 PER_GAME = 3
+
+#: The two kinds of moment (:attr:`Missed.kind`).
+MISSED, ONLY_MOVE = "missed", "only_move"
 
 
 @dataclass(frozen=True, slots=True)
 class Missed:
-    """A turn where the learner had a proven win and played a losing move."""
+    """A turn where the learner had a proven win: a losing move played, or the only winning one found."""
 
     #: The learner's turn number in the game (plays and passes, 1-based, as the coach counts).
     moment: int
     position: Position
     played: Combo | None
+    #: :data:`MISSED` (the move played loses) or :data:`ONLY_MOVE` (the only winning move, found).
+    kind: str = MISSED
 
 
 def game_position(game: Any) -> Position | None:
@@ -99,21 +117,63 @@ def solver_rules(rules: Any) -> bool:
     return all(getattr(rules, name, None) == getattr(STANDARD, name) for name in PLAY_RULES)
 
 
-def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0) -> list[Missed]:
-    """Every small-enough turn where ``seat`` threw away a proven win (earliest first)."""
+def _same(a: Combo | None, b: Combo | None) -> bool:
+    return (a is None and b is None) or (a is not None and b is not None and a.cards == b.cards
+                                         and a.kind == b.kind)
+
+
+def _move_wins(solver: SolverLike, pos: Position, move: Combo | None) -> tuple[bool | None, int]:
+    """Whether ``move`` wins for the side to move in ``pos`` (None: beyond the budget), and the nodes spent:
+    the position after it, solved for whoever moves next (a partner's win is the mover's)."""
+    after = pos.after(move)
+    if after.is_over:
+        return after.winner == pos.side(pos.to_move), 0
+    result = solver.solve(after, "win", all_moves=False)
+    if result.mover_wins is None:
+        return None, int(result.nodes)
+    same_side = after.side(after.to_move) == pos.side(pos.to_move)
+    return bool(result.mover_wins) == same_side, int(result.nodes)
+
+
+def _goes_out(pos: Position, move: Combo | None) -> bool:
+    """The move empties the mover's hand: winning with it is seeing it, not finding it."""
+    return move is not None and move.size == len(pos.hands[pos.to_move])
+
+
+def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0,
+                budget: int = SCAN_NODES) -> list[Missed]:
+    """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away, and
+    only winning moves found (:data:`ONLY_MOVE_CHOICES` legal moves at least).
+
+    Turns are proven from the end of the game backwards (the small positions first) until
+    ``budget`` solver nodes are spent; a position whose proof does not fit its own budget
+    (the factory's solver) is skipped, never guessed.
+    """
     if not solver_rules(record.rules):
         return []  # another game (four players, other chains): the solver would prove the wrong thing
+    turns = [(moment, pos, played) for moment, pos, played in learner_turns(record, seat)
+             if sum(len(h) for h in pos.hands) <= MAX_CARDS and len(pos.legal_moves()) >= 2]
     found = []
-    for moment, pos, played in learner_turns(record, seat):
-        if sum(len(h) for h in pos.hands) > MAX_CARDS or len(pos.legal_moves()) < 2:
-            continue
-        solver = solver_factory()
-        result = solver.solve(pos, "win", all_moves=False)
+    spent = 0
+    for moment, pos, played in reversed(turns):
+        if spent >= budget:
+            break
+        result = solver_factory().solve(pos, "win", all_moves=False)  # one winning move is enough here
+        spent += result.nodes
         if result.mover_wins is not True:
             continue
-        if solver.is_winning_move(pos, played) is False:
-            found.append(Missed(moment, pos, played))
-    return found
+        wins: bool | None = any(_same(w, played) for w in result.winning_moves) or None
+        if wins is None:
+            wins, nodes = _move_wins(solver_factory(), pos, played)
+            spent += nodes
+        if wins is False:
+            found.append(Missed(moment, pos, played, MISSED))
+        elif wins and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
+            every = solver_factory().solve(pos, "win", all_moves=True)  # the only one? every move proven
+            spent += every.nodes
+            if every.complete and len(every.winning_moves) == 1:
+                found.append(Missed(moment, pos, played, ONLY_MOVE))
+    return sorted(found, key=lambda m: m.moment)
 
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
@@ -129,7 +189,8 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
     answer = fastest.line[0][1]
     root = solver.solve(pos, "win", all_moves=True)
     difficulty = measure(pos, answer, root.nodes, fastest.win_in)
-    source = Source("game", note=f"game {game_id}, turn {missed.moment}")
+    note = f"game {game_id}, turn {missed.moment}" + (", only move" if missed.kind == ONLY_MOVE else "")
+    source = Source("game", note=note)
     draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
@@ -137,10 +198,10 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
 
 
 def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], SolverLike],
-                    seat: int = 0) -> list[tuple[int, Puzzle]]:
+                    seat: int = 0, budget: int = SCAN_NODES) -> list[tuple[int, Puzzle]]:
     """(moment, puzzle) for the personal puzzles of one finished game (at most :data:`PER_GAME`)."""
     made: list[tuple[int, Puzzle]] = []
-    for missed in missed_wins(record, solver_factory, seat):
+    for missed in missed_wins(record, solver_factory, seat, budget):
         puzzle = make_puzzle(missed, game_id, solver_factory())
         if puzzle is not None and all(p.id != puzzle.id for _, p in made):
             made.append((missed.moment, puzzle))
@@ -154,7 +215,7 @@ SCAN_GAMES = 20
 
 
 def scan(store: Store, game_id: int | None = None,
-         solver_factory: Callable[[], SolverLike] | None = None) -> int:
+         solver_factory: Callable[[], SolverLike] | None = None, budget: int = SCAN_NODES) -> int:
     """Look at finished games not yet scanned (or just ``game_id``); returns the new puzzles.
 
     Abandoned games and records that cannot be replayed are marked scanned with
@@ -175,11 +236,23 @@ def scan(store: Store, game_id: int | None = None,
         made: list[tuple[int, Puzzle]] = []
         if not game.abandoned:
             try:
-                made = puzzles_of_game(GameRecord.from_dict(game.record), game.id, factory)
+                made = puzzles_of_game(GameRecord.from_dict(game.record), game.id, factory, budget=budget)
             except (RecordError, ValueError):
                 made = []
         new += progress.save_personal(game.id, [m for m, _ in made], [p for _, p in made])
     return new
+
+
+def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int]:
+    """(missed wins, only moves found) among the learner's puzzles from game ``game_id``."""
+    mine = [p for p in progress.personal() if (p.source.note or "").startswith(f"game {game_id}, ")]
+    only = sum(1 for p in mine if is_only_move(p))
+    return len(mine) - only, only
+
+
+def is_only_move(puzzle: Puzzle) -> bool:
+    """The puzzle is an only winning move the learner found (else a win they missed)."""
+    return puzzle.source.kind == "game" and (puzzle.source.note or "").endswith(", only move")
 
 
 def waiting(progress: PuzzleProgress) -> list[Puzzle]:

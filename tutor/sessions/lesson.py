@@ -18,6 +18,7 @@ Example (also in ``docs/api.md``)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from tutor.coach.status import BidStatus, bid_status
 from tutor.engine.cards import Cards
@@ -197,6 +198,8 @@ class LessonSession:
         front: ``"terminal"`` or ``"web"``: which wording of texts that speak of typing or
             terminal commands the steps show (:meth:`Text.for_front`).
         origins: for a review lesson, the (lesson id, step) each step comes from.
+        now: the present for the review's schedule (tests inject a date; default: the clock — a date
+            for the learner's calendar, never a budget).
 
     Every missed task (a wrong answer, or the answer shown by the last hint) is put in the
     learner's spaced review; in a review, a task answered cleanly moves on to a longer interval.
@@ -204,8 +207,9 @@ class LessonSession:
 
     def __init__(self, course: list[Lesson], lesson: Lesson, book: ProgressBook | None = None,
                  run: LessonRun | None = None, front: str = TERMINAL,
-                 origins: tuple[tuple[str, int], ...] | None = None) -> None:
+                 origins: tuple[tuple[str, int], ...] | None = None, now: datetime | None = None) -> None:
         self.front = front
+        self.now = now
         #: A review (:mod:`tutor.lessons.review`): where each step comes from; None for a course lesson.
         self.origins = origins
         #: Wrong answers and revealed answers on the current step (a miss goes to the review).
@@ -255,7 +259,7 @@ class LessonSession:
             trick = run.trick
             return TaskShown(task, setup, tuple(trick.hands), tuple(trick.counts), trick.table, trick.table_by)
         status = None
-        if task.type == TaskType.BID and setup is not None and YOU in setup.hands:
+        if task.type == TaskType.BID and setup is not None and YOU in setup.hands and not setup.rules.robs:
             status = bid_status(setup.hands[YOU])
         return TaskShown(task, setup, bid_status=status)
 
@@ -348,12 +352,12 @@ class LessonSession:
         self._slipped = True
         reviews = self._reviews()
         if reviews is not None:
-            reviews.missed(*self._origin())
+            reviews.missed(*self._origin(), now=self.now)
 
     def _step_done(self) -> None:
         reviews = self._reviews()
         if reviews is not None and self.origins is not None and not self._slipped:
-            reviews.passed(*self._origin())
+            reviews.passed(*self._origin(), now=self.now)
         self._slipped = False
 
     def _finish(self) -> list[LessonEvent]:
@@ -375,9 +379,11 @@ class LessonSession:
         return [self.done]
 
 
-def review_session(course: list[Lesson], book: ProgressBook, front: str = TERMINAL) -> LessonSession | None:
-    """A session over the tasks due for review in ``book``'s store; None when none is due."""
-    review = review_lesson(course, ReviewBook(book.store).due())
+def review_session(course: list[Lesson], book: ProgressBook, front: str = TERMINAL,
+                   now: datetime | None = None) -> LessonSession | None:
+    """A session over the tasks due for review in ``book``'s store at ``now`` (default: the present);
+    None when none is due."""
+    review = review_lesson(course, ReviewBook(book.store).due(now))
     if review is None:
         return None
-    return LessonSession(course, review.lesson, book, front=front, origins=review.origins)
+    return LessonSession(course, review.lesson, book, front=front, origins=review.origins, now=now)

@@ -7,7 +7,8 @@ their rules (best stars kept, the Leitner boxes) and call these rows.
 Tables of the ``lessons`` area, one row per learner and lesson (and step):
 
 * ``lesson_progress`` — best stars, completions, the best attempt's figures;
-* ``lesson_review`` — the tasks a learner missed: box and due date (issue 21).
+* ``lesson_review`` — the tasks a learner missed: box and due date (issue 21), and the right answers
+  given in reviews since the last miss (issue 30: two retire the task).
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from tutor.store.schema import rebuild_with_learner
 
 AREA = "lessons"
 
-SCHEMA = Baseline(3, (
-    """CREATE TABLE lesson_progress (
+_PROGRESS = """CREATE TABLE lesson_progress (
         learner INTEGER NOT NULL,
         lesson TEXT NOT NULL,
         stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 3),
@@ -29,13 +29,26 @@ SCHEMA = Baseline(3, (
         best_hints INTEGER NOT NULL,
         finished_at TEXT NOT NULL,
         PRIMARY KEY (learner, lesson)
-    )""",
+    )"""
+#: The review table of version 3 (issue 25), which the learner-id rebuild of older files makes.
+_REVIEW_3 = """CREATE TABLE lesson_review (
+        learner INTEGER NOT NULL,
+        lesson TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        box INTEGER NOT NULL,
+        due TEXT NOT NULL,
+        PRIMARY KEY (learner, lesson, step)
+    )"""
+
+SCHEMA = Baseline(4, (
+    _PROGRESS,
     """CREATE TABLE lesson_review (
         learner INTEGER NOT NULL,
         lesson TEXT NOT NULL,
         step INTEGER NOT NULL,
         box INTEGER NOT NULL,
         due TEXT NOT NULL,
+        rights INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (learner, lesson, step)
     )""",
 ))
@@ -62,7 +75,9 @@ MIGRATIONS: list[Any] = [
         )"""
     ],
     # Issue 25: a learner id on every row (the SQLite files written before it; see tutor/store/schema.py).
-    rebuild_with_learner(SCHEMA.statements),
+    rebuild_with_learner((_PROGRESS, _REVIEW_3)),
+    # Issue 30: a task leaves the review once answered right twice; count the right answers (portable SQL).
+    ["ALTER TABLE lesson_review ADD COLUMN rights INTEGER NOT NULL DEFAULT 0"],
 ]
 
 #: A lesson's row as the course reads it: (lesson, stars, completions, best_wrong, best_hints, finished_at).
@@ -118,27 +133,29 @@ class LessonRows:
             ).rowcount)
 
     # ------------------------------------------------------------------- review
-    def review_items(self) -> list[tuple[str, int, int, str]]:
-        """(lesson, step, box, due) of every missed task, the earliest due first."""
+    def review_items(self) -> list[tuple[str, int, int, str, int]]:
+        """(lesson, step, box, due, rights) of every missed task, the earliest due first."""
         rows = self.store.db.execute(
-            "SELECT lesson, step, box, due FROM lesson_review WHERE learner = ? ORDER BY due, lesson, step",
+            "SELECT lesson, step, box, due, rights FROM lesson_review WHERE learner = ? ORDER BY due, lesson, step",
             (self.store.learner,),
         ).fetchall()
-        return [(str(r[0]), int(r[1]), int(r[2]), str(r[3])) for r in rows]
+        return [(str(r[0]), int(r[1]), int(r[2]), str(r[3]), int(r[4])) for r in rows]
 
-    def review_box(self, lesson: str, step: int) -> int | None:
+    def review_state(self, lesson: str, step: int) -> tuple[int, int] | None:
+        """(box, rights) of a task in the review; None when it is not there."""
         row = self.store.db.execute(
-            "SELECT box FROM lesson_review WHERE learner = ? AND lesson = ? AND step = ?",
+            "SELECT box, rights FROM lesson_review WHERE learner = ? AND lesson = ? AND step = ?",
             (self.store.learner, lesson, step),
         ).fetchone()
-        return None if row is None else int(row[0])
+        return None if row is None else (int(row[0]), int(row[1]))
 
-    def set_review(self, lesson: str, step: int, box: int, due: str) -> None:
+    def set_review(self, lesson: str, step: int, box: int, due: str, rights: int = 0) -> None:
         with self.store.transaction() as db:
             db.execute(
-                "INSERT INTO lesson_review (learner, lesson, step, box, due) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (learner, lesson, step) DO UPDATE SET box = excluded.box, due = excluded.due",
-                (self.store.learner, lesson, step, box, due),
+                "INSERT INTO lesson_review (learner, lesson, step, box, due, rights) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (learner, lesson, step) DO UPDATE SET box = excluded.box, due = excluded.due,"
+                " rights = excluded.rights",
+                (self.store.learner, lesson, step, box, due, rights),
             )
 
     def drop_review(self, lesson: str | None = None, step: int | None = None) -> None:

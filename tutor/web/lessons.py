@@ -15,9 +15,10 @@ from typing import Any, cast
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.i18n import Phrase, language, speaking, t
-from tutor.lessons.model import SEATS, WEB, YOU, Lesson, Setup, TaskType
+from tutor.lessons.model import ROB_WORDS, SEATS, SHOW_WORDS, WEB, YOU, Lesson, Setup, TaskType
 from tutor.lessons.progress import ProgressBook
 from tutor.lessons.review import REVIEW_ID, ReviewBook
+from tutor.lessons.runner import bid_choices
 from tutor.sessions import lesson as ls
 from tutor.sessions.events import StatusLine
 from tutor.web import felt, render
@@ -71,11 +72,20 @@ def position(setup: Setup, hands: tuple[Cards | None, ...] | None = None,
     return felt.felt(seats, you, kitty=setup.kitty, lines=lines)
 
 
+def _web_prompt(shown: ls.TaskShown) -> str:
+    """The catalogue key of a task's default prompt in the browser (the variants' own words, RULES §12)."""
+    if shown.task.type is TaskType.SHOW:
+        return "course.web_prompt_show"
+    if shown.task.type is TaskType.BID and shown.setup is not None and shown.setup.rules.robs:
+        return "course.web_prompt_rob"
+    return f"lessons.web_prompt_{shown.task.type.value}"
+
+
 def _task(shown: ls.TaskShown) -> dict[str, Any]:
     task, setup = shown.task, shown.setup
     out: dict[str, Any] = {"type": "task", "task": task.type.value,
                            "prompt": task.prompt.for_front(WEB).get(language()) if task.prompt is not None
-                           else t(f"lessons.web_prompt_{task.type.value}")}
+                           else t(_web_prompt(shown))}
     if setup is not None:
         out["felt"] = position(setup, shown.hands, shown.counts, shown.table, shown.table_by, task=True)
     #: Play and line tasks are answered by raising cards of the hand at the bottom.
@@ -83,8 +93,15 @@ def _task(shown: ls.TaskShown) -> dict[str, Any]:
         and shown.hands[YOU] is not None
     if shown.bid_status is not None:
         out["bid_status"] = shown.bid_status.phrase.render()
-    if task.type is TaskType.BID:
+    robs = setup is not None and setup.rules.robs
+    if task.type is TaskType.BID and robs and setup is not None:  # RULES §12.1: what is open now
+        open_now = bid_choices(setup)
+        out["options"] = [{"answer": word, "label": t(f"variants.web_{word}") if code else t("web.pass")}
+                          for word, code in ROB_WORDS.items() if code in open_now]
+    elif task.type is TaskType.BID:
         out["options"] = [{"answer": str(b), "label": t("web.bid", n=b) if b else t("web.pass")} for b in (0, 1, 2, 3)]
+    elif task.type is TaskType.SHOW:
+        out["options"] = [{"answer": word, "label": t(f"course.{word}")} for word in SHOW_WORDS]
     elif task.type is TaskType.NAME:
         out["cards"] = render.cards(task.cards)
         out["options"] = [{"answer": str(kind.value), "label": t(f"rules.kind_{kind.label}")}

@@ -333,6 +333,7 @@ def mine(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> di
             personal.scan(store)
             last = progress.last_outcomes()
             return {"puzzles": [{"id": p.id, "rating": round(p.rating), "source": p.source.describe(),
+                                 "kind": "only_move" if personal.is_only_move(p) else "missed",
                                  "goal": goal_text(p), "last": last.get(p.id),
                                  "themes": [t(f"puzzles.theme_{x}") for x in p.themes]
                                  if last.get(p.id) == "solved" else []}

@@ -1,0 +1,77 @@
+"""How many personal puzzles a beginner's games give (issue 30): ``ddz puzzle mine`` after N games.
+
+A "beginner" is the easy bot in the learner's seat; the other two seats are
+medium bots, as in a coached game at the default level.  Each finished game is
+stored and scanned (tutor/puzzles/personal.py) exactly as ``ddz play`` does
+after a game; the figure is the number of personal puzzles ``ddz puzzle mine
+--list`` then holds.  Budgets are solver nodes (personal.MAX_NODES, SCAN_NODES),
+so the count is the same on any machine; CPU time is printed for the record.
+
+    .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+
+def play_beginner_games(store_path: Path, games: int, first: int) -> list[int]:
+    """Play ``games`` deals (``first``…) with the easy bot as the learner; the stored game ids."""
+    from tutor.bots import make_bot
+    from tutor.sessions.game import GameSession, Waiting
+    from tutor.store import Store
+    from tutor.store.games import GameStore
+
+    ids = []
+    with Store.open(store_path) as store:
+        for deal in range(first, first + games):
+            session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store))
+            learner = make_bot("easy", deal)
+            session.start()
+            while session.waiting_for in (Waiting.BID, Waiting.PLAY):
+                view = session.view()
+                if session.waiting_for is Waiting.BID:
+                    session.bid(learner.bid(view))
+                else:
+                    session.play(learner.play(view))
+            assert session.final is not None and session.final.game_id is not None
+            ids.append(session.final.game_id)
+    return ids
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=1, help="the first deal number")
+    args = parser.parse_args()
+    from tutor.puzzles import personal
+    from tutor.puzzles.progress import PuzzleProgress
+    from tutor.store import Store
+
+    with tempfile.TemporaryDirectory() as home:
+        path = Path(home) / "ddz.sqlite3"
+        cpu, wall = time.process_time(), time.perf_counter()
+        ids = play_beginner_games(path, args.games, args.first)
+        played_cpu = time.process_time() - cpu
+        cpu, wall2 = time.process_time(), time.perf_counter()
+        with Store.open(path) as store:
+            per_game = [personal.scan(store, game_id) for game_id in ids]
+            mine = PuzzleProgress(store).personal()
+        scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
+    only = sum(1 for puzzle in mine if personal.is_only_move(puzzle))
+    print(f"games {args.games} (deals {args.first}-{args.first + args.games - 1}), easy learner vs medium bots")
+    print(f"personal puzzles: {len(mine)} ({len(mine) - only} missed wins, {only} only moves found)"
+          f"  per game: {per_game}")
+    print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"
+          f" ({scan_cpu / max(1, args.games):.1f} s CPU a game)")
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min), wall total {time.perf_counter() - wall:.1f} s")
+    for puzzle in mine:
+        print(f"  {puzzle.id}  {puzzle.source.describe()}  rating {puzzle.rating:.0f}  {', '.join(puzzle.themes)}")
+
+
+if __name__ == "__main__":
+    main()
