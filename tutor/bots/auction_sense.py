@@ -11,8 +11,8 @@ seat with the higher **expected score** (the stake and the role included)?
 * **The rest of the auction**: every seat after the candidate (this one's rob
   back included) follows medium's thresholds, through :mod:`tutor.engine.auction`.
 * **The game**: a rob decision plays each sample once per possible landlord
-  with the compiled quick play-out (:func:`tutor.bots.rollout.playout_line`,
-  stepped on :class:`~tutor.bots.rollout.Sim` so the score sees bombs and
+  with the compiled quick play-out (:func:`tutor.solver.playout.playout_line`,
+  stepped on the engine's :class:`~tutor.engine.game.Game` so the score sees bombs and
   spring) — or medium's play in Python where the C core is not built; the
   open hand plays both choices with the hard policy without look-ahead, whose
   farmers count a shown hand exactly (:meth:`tutor.bots.hard.HardBot.hidden`).
@@ -31,14 +31,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.bots.base import turn_rng
-from tutor.bots.rollout import MAX_TURNS, Sim, playout_line
+from tutor.bots.rollout import MAX_TURNS
 from tutor.engine.auction import Auction, stake_factor, view_auction
 from tutor.engine.cards import FULL_DECK, Cards
 from tutor.engine.combos import Combo
+from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import score_game
-from tutor.engine.trick import Turn, replay_trick
+from tutor.engine.trick import Turn
 from tutor.engine.view import PlayerView
+from tutor.solver.playout import playout_line
 
 #: A seat's auction policy: the code it says from a view (medium's thresholds).
 Bidder = Callable[[PlayerView], int]
@@ -110,22 +112,22 @@ def _game(
     counts = tuple(Cards(h).__len__() for h in hands)
     base = PlayerView(landlord, Cards(hands[landlord]), ((landlord, 1),), landlord, Cards(kitty), (), counts,
                       landlord, None, None, 1, rules, Cards(hands[landlord]) if shown else None)  # fmt: skip
-    sim = Sim(list(hands), landlord, landlord, replay_trick((), rules.players), [], base)
-    winner: int | None = None
+    game = Game.from_view(base, dict(enumerate(hands)), checked=False)
     if player is None:
         found, line = playout_line(hands, landlord, landlord, None, None)
         for move in line:
-            winner = sim.apply(move)
-        if found < 0:
-            winner = None
+            game.push(move)
+        if found < 0:  # cannot happen with legal play
+            return next(s for s in range(rules.players) if s != landlord), list(game.history)
     turns = 0
-    while winner is None and turns < MAX_TURNS:
+    while not game.is_over and turns < MAX_TURNS:
         assert player is not None  # the compiled play-out ends every game it starts
-        winner = sim.apply(player(sim.view(sim.to_move)))
+        game.push(player(game.view(game.to_move)))
         turns += 1
+    winner = game.winner
     if winner is None:
         winner = next(s for s in range(rules.players) if s != landlord)
-    return winner, sim.history
+    return winner, list(game.history)
 
 
 def _fallback() -> Player:

@@ -44,20 +44,20 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from tutor.bots.base import whole_hand_play
+from tutor.bots.base import Bot, whole_hand_play
 from tutor.bots.counting import pass_limits
 from tutor.bots.hard import HardBot
 from tutor.bots.medium import MediumBot
-from tutor.bots.base import Bot
-from tutor.bots.rollout import QuickBot, Sim, playout, quick_available
+from tutor.bots.rollout import QuickBot
 from tutor.bots.sampling import likely_samples
 from tutor.bots.search import sample_position
-from tutor.engine.cards import packed_size
 from tutor.engine.combos import Combo
+from tutor.engine.game import Game
 from tutor.engine.moves import legal_moves
-from tutor.engine.trick import replay_trick
 from tutor.engine.view import PlayerView
 from tutor.solver import Solver
+from tutor.solver.playout import available as quick_available
+from tutor.solver.playout import playout
 
 Move = Combo | None
 
@@ -430,35 +430,36 @@ class _Evaluator:
         """Play ``first``, then the policy for everybody; the solver once the cards are few."""
         view = self.view
         assert view.landlord is not None
-        hands = [view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(view.players)]
-        sim = Sim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
-        winner = sim.apply(first)
+        game = Game.from_view(view, hidden, checked=False)
+        game.push(first)
         if self.quick:
-            if winner is None and sum(packed_size(h) for h in sim.hands) <= self.budget.leaf_cards:
-                leaf = self.leaf(sim)
+            if not game.is_over and sum(game.card_counts) <= self.budget.leaf_cards:
+                leaf = self.leaf(game)
                 if leaf is not None:
                     return leaf
+            winner = game.winner
             if winner is None:
-                winner = playout(sim.hands, view.landlord, sim.to_move, sim.trick.table, sim.trick.table_seat)
+                winner = playout(game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat)
             return 0 if winner is None or winner < 0 else _side_wins(view, winner)
         turns = 0
-        while winner is None and turns < MAX_TURNS:
-            if sum(packed_size(h) for h in sim.hands) <= self.budget.leaf_cards:
-                leaf = self.leaf(sim)
+        while not game.is_over and turns < MAX_TURNS:
+            if sum(game.card_counts) <= self.budget.leaf_cards:
+                leaf = self.leaf(game)
                 if leaf is not None:
                     return leaf
-            winner = sim.apply(self.policy.play(sim.view(sim.to_move)))
+            game.push(self.policy.play(game.view(game.to_move)))
             turns += 1
-        return 0 if winner is None else _side_wins(view, winner)
+        return 0 if game.winner is None else _side_wins(view, game.winner)
 
-    def leaf(self, sim: Sim) -> int | None:
+    def leaf(self, game: Game) -> int | None:
         """Solve the rollout's position exactly; None when the node budget runs out."""
-        seat_view = sim.view(sim.to_move)
-        others = {s: sim.hands[s] for s in range(len(sim.hands)) if s != sim.to_move}
+        mover = game.to_move
+        seat_view = game.view(mover)
+        others = {s: game.hands_packed[s] for s in range(game.players) if s != mover}
         result = self.solver.solve(sample_position(seat_view, others), "win", all_moves=False, line=False)
         if result.mover_wins is None:
             return None
-        mover_side = _side_wins(self.view, sim.to_move)
+        mover_side = _side_wins(self.view, mover)
         return mover_side if result.mover_wins else 1 - mover_side
 
 

@@ -28,7 +28,16 @@ from functools import lru_cache
 
 from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
 from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
-from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char, unpack
+from tutor.engine.cards import (
+    FULL_DECK,
+    Cards,
+    format_packed,
+    packed_contains,
+    packed_count,
+    packed_size,
+    rank_char,
+    unpack,
+)
 from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
@@ -39,7 +48,6 @@ from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import Score, score_game, stake
 from tutor.engine.trick import Trick, Turn, replay_trick
 from tutor.engine.view import PlayerView
-
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -243,23 +251,56 @@ class Game:
         return cls.from_hands(hands, landlord, 1, None, to_move, history, rules)
 
     @classmethod
-    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
+    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int], *, checked: bool = True) -> Game:
         """The game ``view`` stands for, with the hands it cannot see filled in from ``hidden``.
 
         The one converter from what a player knows to a game that steps
         (a sample of the hidden hands, or the truth): the hands, the table and
         the history of the play, the robs and the open hand of the variants.
 
+        ``checked=False`` is the search path (the bots' rollouts, the coach's
+        play-outs): the view is a real one and ``hidden`` a sample drawn to fit
+        it, so nothing is validated and the game keeps the view's facts as they
+        are (its bid, a seat that ``hidden`` leaves out holds nothing) — the
+        same game, built several times cheaper.
+
         Raises:
             ValueError: During the auction (no landlord yet) or for hands that cannot be.
         """
         if view.landlord is None:
             raise ValueError("Game.from_view needs a view of the play phase (a landlord)")
+        if not checked:
+            return cls._sampled(view, hidden)
         hands = [view.hand if s == view.seat else Cards(_packed(hidden[s])) for s in range(view.players)]
         game = cls.from_hands(hands, view.landlord, view.bid or 1, view.kitty, view.to_move, view.history, view.rules)
         game._bids = view.bids
         game._robs = view_auction(view).outcome(view.rules).robs if view.bids else 0
         game._opened = view.shown is not None
+        return game
+
+    @classmethod
+    def _sampled(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
+        """:meth:`from_view` without the checks (``checked=False``)."""
+        rules = view.rules
+        game = cls.__new__(cls)
+        game._init_empty(rules, None)
+        game._deal_number = None
+        game._hands = tuple(
+            view.hand.packed if s == view.seat else _packed(hidden.get(s, 0)) for s in range(rules.players)
+        )
+        game._landlord = view.landlord
+        game._bid = view.bid
+        game._bids = view.bids
+        game._kitty = view.kitty
+        game._history = list(view.history)
+        trick = replay_trick(view.history, rules.players)
+        game._table, game._table_seat, game._passes = trick.table, trick.table_seat, trick.passes
+        game._to_move = view.to_move
+        game._phase = Phase.PLAYING
+        game._opened = view.shown is not None
+        if rules.robs and view.bids:  # only a rob auction has robs (RULES §12.1)
+            game._robs = view_auction(view).outcome(rules).robs
+        game._bombs = sum(1 for t in view.history if t.play is not None and t.play.is_bomb)
         return game
 
     # ------------------------------------------------------------ public state
@@ -301,7 +342,7 @@ class Game:
 
     @property
     def card_counts(self) -> tuple[int, ...]:
-        return tuple(len(Cards(h)) for h in self._hands)
+        return tuple(packed_size(h) for h in self._hands)
 
     @property
     def to_move(self) -> int:
