@@ -43,19 +43,15 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from tutor.bots.base import Bot, whole_hand_play
-from tutor.bots.counting import pass_limits
-from tutor.bots.hard import HardBot
-from tutor.bots.medium import MediumBot
-from tutor.bots.rollout import QuickBot
-from tutor.bots.sampling import likely_samples
-from tutor.bots.search import sample_position
+from tutor.bots import players
+from tutor.bots.players import thrift, whole_hand_play
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.moves import legal_moves
 from tutor.engine.view import PlayerView
-from tutor.solver import Solver
+from tutor.solver import Position, Solver
 from tutor.solver.playout import available as quick_available
 from tutor.solver.playout import playout
 
@@ -254,6 +250,13 @@ class Evaluation:
         return math.sqrt(var / n)
 
 
+class Evaluator(Protocol):
+    """What measures a decision for the coach (``Coach(evaluator=…)``): :func:`evaluate` by default;
+    a test may inject a cached or a cheaper one."""
+
+    def __call__(self, view: PlayerView, moves: Iterable[Move] = (), budget: Budget = ...) -> Evaluation: ...
+
+
 def view_seed(view: PlayerView, salt: str = "coach") -> str:
     """A seed made of the view's public facts only (so equal views draw equal samples)."""
     history = [(t.seat, None if t.play is None else tuple(t.play)) for t in view.history]
@@ -273,17 +276,9 @@ def view_seed(view: PlayerView, salt: str = "coach") -> str:
     return salt + ":" + hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
-def make_policy(name: str) -> MediumBot:
-    """The Python rollout policy named by a budget: "hard" (its judgement, no look-ahead) or "medium".
-
-    "quick" (the compiled play-out) names the hard policy here: it is what plays
-    where the compiled one cannot (not built, other rules).
-    """
-    if name in ("hard", "quick"):
-        return HardBot(0, search=False, rollouts=False)
-    if name == "medium":
-        return MediumBot(0)
-    raise ValueError(f"unknown rollout policy {name!r} (hard or medium)")
+def make_policy(name: str) -> players.Bot:
+    """The Python rollout policy named by a budget (:func:`tutor.bots.players.policy`)."""
+    return players.policy(name)
 
 
 def _side_wins(view: PlayerView, winner: int) -> int:
@@ -331,10 +326,7 @@ class _Evaluator:
         seed = view_seed(self.view) if self.steps == 0 else f"{view_seed(self.view)}:{self.steps}"
         rng = random.Random(seed)
         count = min(self.budget.samples, room)
-        model: Bot = QuickBot() if self.quick else MediumBot(0)
-        self.deals.extend(
-            likely_samples(self.view, rng, count, model, self.budget.steps, pass_limits(self.view), self.budget.recent)
-        )
+        self.deals.extend(players.sample_deals(self.view, rng, count, self.quick, self.budget.steps, self.budget.recent))
         self.steps += 1
         return True
 
@@ -412,7 +404,7 @@ class _Evaluator:
         key = self._key(hidden)
         got = self._exact.get(key)
         if got is None:
-            result = self.solver.solve(sample_position(self.view, hidden), "win", all_moves=True, line=False)
+            result = self.solver.solve(Position.from_view(self.view, hidden, from_mover=True), "win", all_moves=True, line=False)
             got = (result.complete, list(result.winning_moves))
             self._exact[key] = got
         return got
@@ -456,7 +448,7 @@ class _Evaluator:
         mover = game.to_move
         seat_view = game.view(mover)
         others = {s: game.hands_packed[s] for s in range(game.players) if s != mover}
-        result = self.solver.solve(sample_position(seat_view, others), "win", all_moves=False, line=False)
+        result = self.solver.solve(Position.from_view(seat_view, others, from_mover=True), "win", all_moves=False, line=False)
         if result.mover_wins is None:
             return None
         mover_side = _side_wins(self.view, mover)
@@ -472,10 +464,7 @@ def _legal(view: PlayerView) -> list[Move]:
 
 def rollout_candidates(view: PlayerView, width: int) -> list[Move]:
     """The moves worth rolling out: the hard level's choice and its plausible alternatives."""
-    bot = HardBot(0, search=False, rollouts=False)
-    bot.rollout_width = width
-    found = bot.candidates(view, bot.heuristic_play(view))
-    return found[: max(width, 1) + (1 if view.table is not None else 0)]
+    return players.candidates(view, width)
 
 
 def evaluate(view: PlayerView, moves: Iterable[Move] = (), budget: Budget = DEFAULT_BUDGET) -> Evaluation:
@@ -538,6 +527,4 @@ def _thrift_rank(move: Move, view: PlayerView) -> tuple[int, int, int, int]:
     The cheapest of equally good moves keeps the most for later — the same
     tie-break the hard bot's search uses.
     """
-    from tutor.bots.search import _thrift
-
-    return (int(move is None or move.cards != view.hand.packed), *_thrift(move))
+    return (int(move is None or move.cards != view.hand.packed), *thrift(move))
