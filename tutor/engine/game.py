@@ -578,9 +578,9 @@ class Game:
                 f"{rank_char(combo.main)}; it reads as: {listed}"
             )
         if self._table is not None:
-            if not beats(combo, self._table):
+            if not beats(combo, self._table, self.rules):
                 raise IllegalPlayError(why_not_beats(combo, self._table))
-            chosen = _highest([r for r in options if beats(r, self._table)])
+            chosen = _highest([r for r in options if beats(r, self._table, self.rules)])
         else:
             chosen = _highest([r for r in options if r.kind == combo.kind and r.length == combo.length])
         self._apply(chosen)
@@ -622,7 +622,7 @@ class Game:
     def _explain_not_beating(self, options: list[Combo], wanted: Kind | None) -> Combo:
         assert self._table is not None
         shaped = [r for r in options if wanted is None or r.kind == wanted]
-        beating = [r for r in shaped if beats(r, self._table)]
+        beating = [r for r in shaped if beats(r, self._table, self.rules)]
         if beating:  # a reading of another kind than the generator's choice: still a legal play
             return _highest(beating)
         raise IllegalPlayError(why_not_beats(_highest(shaped), self._table))
