@@ -33,14 +33,15 @@ from dataclasses import dataclass
 from tutor.bots.base import turn_rng
 from tutor.bots.rollout import MAX_TURNS
 from tutor.engine.auction import Auction, stake_factor, view_auction
-from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.cards import FULL_DECK, Cards, packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_game
 from tutor.engine.trick import Turn
-from tutor.engine.view import PlayerView
+from tutor.engine.view import PlayerView, bidding_view, view_from_public
 from tutor.solver.playout import playout_line
+from tutor.solver.playout import plays as quick_plays
 
 #: A seat's auction policy: the code it says from a view (medium's thresholds).
 Bidder = Callable[[PlayerView], int]
@@ -64,9 +65,7 @@ DEFAULT_SENSE = SenseBudget()
 
 
 def _quick(rules: Rules) -> bool:
-    from tutor.solver import native
-
-    return rules.players == 3 and rules.plays_like(STANDARD) and native.available()
+    return quick_plays(rules)
 
 
 class _Samples:
@@ -100,18 +99,16 @@ class _Samples:
     def said(self, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
         """What the auction policy says for ``seat`` holding ``hand`` (dealt cards) after ``bids``."""
         rules = self.view.rules
-        counts = tuple(rules.hand_size for _ in range(rules.players))
-        seen = PlayerView(seat, Cards(hand), bids, None, None, (), counts, seat, None, None, None, rules)
-        return self.bidder(seen)
+        return self.bidder(bidding_view(seat, Cards(hand), bids, rules))
 
 
 def _game(
     hands: list[int], landlord: int, kitty: int, rules: Rules, shown: bool, player: Player | None
 ) -> tuple[int, list[Turn]]:
     """Play from the landlord's first lead: (winner, history); ``player`` None = the compiled play-out."""
-    counts = tuple(Cards(h).__len__() for h in hands)
-    base = PlayerView(landlord, Cards(hands[landlord]), ((landlord, 1),), landlord, Cards(kitty), (), counts,
-                      landlord, None, None, 1, rules, Cards(hands[landlord]) if shown else None)  # fmt: skip
+    counts = tuple(packed_size(h) for h in hands)
+    base = view_from_public(landlord, Cards(hands[landlord]), landlord, (), counts, bids=((landlord, 1),),
+                            kitty=Cards(kitty), bid=1, rules=rules, shown=Cards(hands[landlord]) if shown else None)
     game = Game.from_view(base, dict(enumerate(hands)), checked=False)
     if player is None:
         found, line = playout_line(hands, landlord, landlord, None, None)

@@ -48,7 +48,7 @@ from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import plan_packed
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import follow_moves_packed
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ class HardBot(MediumBot):
         """The play without search: medium's judgement plus counting and endgame technique."""
         return super().play(view)
 
-    def solver(self, rules: Rules = STANDARD) -> Solver:
+    def solver(self, rules: Rules) -> Solver:
         """A fresh exact solver for one decision.
 
         Fresh, not kept for the game: with a node budget, what earlier decisions

@@ -53,11 +53,11 @@ from tutor.bots import make_bot
 from tutor.bots.base import Bot
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
-from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.cards import FULL_DECK, Cards, packed_size
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import score_game
-from tutor.engine.view import PlayerView
+from tutor.engine.view import PlayerView, bidding_view, view_from_public
 from tutor.i18n import Phrase
 from tutor.solver.playout import available as quick_available
 from tutor.solver.playout import playout_line
@@ -216,7 +216,7 @@ class _BidEvaluator:
         self.bidders: list[Bot] = []
         self.salt = salt
         self.policy = make_policy(budget.policy)
-        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
+        self.quick = budget.policy == "quick" and quick_available(view.rules)
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
@@ -274,8 +274,7 @@ class _BidEvaluator:
 
     def _bot_bid(self, index: int, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
         """What the bid policy bids for ``seat`` holding ``hand`` after ``bids``, in sample ``index``."""
-        counts = tuple(self.rules.hand_size for _ in range(self.n))
-        seen = PlayerView(seat, Cards(hand), bids, None, None, (), counts, seat, None, None, None, self.rules)
+        seen = bidding_view(seat, Cards(hand), bids, self.rules)
         return self.bidders[index].bid(seen)
 
     # ------------------------------------------------------------- auction
@@ -323,11 +322,10 @@ class _BidEvaluator:
 
     def _lead_view(self, hands: list[int], landlord: int, kitty: int, shown: bool = False) -> PlayerView:
         """The landlord's view at the first lead of a sampled game (the auction seen as one bid 1)."""
-        counts = tuple(Cards(h).__len__() for h in hands)
-        return PlayerView(
-            landlord, Cards(hands[landlord]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None,
-            None, 1, self.rules, Cards(hands[landlord]) if shown else None,
-        )
+        counts = tuple(packed_size(h) for h in hands)
+        return view_from_public(landlord, Cards(hands[landlord]), landlord, (), counts, bids=((landlord, 1),),
+                                kitty=Cards(kitty), bid=1, rules=self.rules,
+                                shown=Cards(hands[landlord]) if shown else None)
 
     def play_out(self, hands: list[int], landlord: int, kitty: int, shown: bool) -> tuple[bool, int, int]:
         """One game from the landlord's first lead, every seat by the policy: (learner's side won,

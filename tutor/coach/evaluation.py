@@ -300,7 +300,7 @@ class _Evaluator:
         self.exact_mode = exact
         self.method = "exact" if exact else "rollout"
         self.policy = make_policy(budget.policy)
-        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
+        self.quick = budget.policy == "quick" and quick_available(view.rules)
         # A fresh solver per evaluation: with a node budget, warm tables could
         # turn an "unknown" into an answer, and the answer must not depend on
         # what was asked before.

@@ -30,7 +30,7 @@ from tutor.coach.evaluation import Budget, CandidateValue, Evaluation, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD
-from tutor.engine.view import PlayerView, Turn
+from tutor.engine.view import PlayerView, Turn, bidding_view
 from tutor.lessons.claims import Answer, Tally, move_name, task_answers
 from tutor.lessons.model import Setup, Task
 
@@ -53,8 +53,7 @@ def bid_view(setup: Setup) -> PlayerView | None:
     hand = setup.hands.get(0)
     if setup.landlord is not None or hand is None or len(hand) != STANDARD.hand_size:
         return None
-    counts = (STANDARD.hand_size,) * 3
-    return PlayerView(0, hand, setup.bids, None, None, (), counts, 0, None, None, None, STANDARD)
+    return bidding_view(0, hand, setup.bids, STANDARD)
 
 
 def lesson_view(setup: Setup) -> PlayerView | None:

@@ -29,6 +29,15 @@ def available(rules: Rules) -> bool:
     return rules == STANDARD and native.available()
 
 
+def plays(rules: Rules) -> bool:
+    """Can the compiled play-out play a game of ``rules``?  Any rule set that plays like the standard
+    one (the auction variants too: the play is the same game; :meth:`Rules.plays_like` also fixes
+    the seats at three)."""
+    from tutor.solver import native
+
+    return rules.plays_like(STANDARD) and native.available()
+
+
 def _table(table: Combo | None) -> tuple[int, int, int, int] | None:
     return None if table is None else (table.cards, int(table.kind), table.length, table.main)
 
