@@ -175,7 +175,7 @@ def mismatches(
             if choice != turn.play:
                 wrong += 1
                 if blame is not None:
-                    blame.append((turn.seat, 0 if choice is None else choice[0]))
+                    blame.append((turn.seat, 0 if choice is None else choice.cards))
                 if cap is not None and wrong > cap:
                     return wrong
     return wrong
