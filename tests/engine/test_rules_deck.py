@@ -72,3 +72,11 @@ def test_the_deal_cuts_the_deck_for_the_rules_seat_count() -> None:
     assert [len(h) for h in dealt.hands] == [13] * 4 and len(dealt.kitty) == 2 and 0 <= dealt.first_bidder < 4
     assert sum(h.packed for h in dealt.hands) + dealt.kitty.packed == four.deck_packed
     assert deal(5).hands == deal(5, STANDARD).hands and len(deal(5).hands) == 3
+
+
+def test_the_move_generator_refuses_two_decks_rather_than_miss_their_bombs() -> None:
+    from tutor.engine.moves import legal_moves
+    from tutor.engine.rules import UnsupportedRulesError
+
+    with pytest.raises(UnsupportedRulesError, match="one deck"):
+        legal_moves(_counts(r3=5), None, TWO_DECKS)
