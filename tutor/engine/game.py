@@ -46,7 +46,7 @@ from tutor.engine.notation import resolve as resolve_text
 from tutor.engine.record import GameRecord, RecordError, ShowHand, StartPosition
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import Score, score_game, stake
-from tutor.engine.trick import Trick, Turn, replay_trick
+from tutor.engine.trick import Turn, replay_trick, step
 from tutor.engine.view import PlayerView
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
@@ -103,6 +103,9 @@ class Game:
         self._deal_number: int | None = deal_number
         self._deal: Deal | None = None
         self._hands: tuple[int, ...] = (0,) * rules.players
+        #: The card counts of the hands tuple ``_counts_of`` (kept current by _apply; recomputed after anything else).
+        self._counts: tuple[int, ...] = ()
+        self._counts_of: tuple[int, ...] | None = None
         self._to_move = 0
         self._landlord: int | None = None
         self._bid: int | None = None
@@ -342,7 +345,11 @@ class Game:
 
     @property
     def card_counts(self) -> tuple[int, ...]:
-        return tuple(packed_size(h) for h in self._hands)
+        hands = self._hands
+        if self._counts_of is not hands:
+            self._counts = tuple([packed_size(h) for h in hands])
+            self._counts_of = hands
+        return self._counts
 
     @property
     def to_move(self) -> int:
@@ -671,15 +678,21 @@ class Game:
         turn = Turn(seat, combo)
         self._history.append(turn)
         self._actions.append(turn)
-        trick, to_move = Trick(self._table, self._table_seat, self._passes).after(seat, combo, self.players)
-        self._table, self._table_seat, self._passes = trick.table, trick.table_seat, trick.passes
+        self._table, self._table_seat, self._passes, to_move = step(
+            self._table, self._table_seat, self._passes, seat, combo, self.rules.players
+        )
         if combo is None:
             self._to_move = to_move
             return
-        hands = list(self._hands)
+        before = self._hands
+        hands = list(before)
         hands[seat] -= combo.cards
         self._hands = tuple(hands)
-        if combo.is_bomb:
+        if self._counts_of is before:  # one count changes: the next view need not count every hand
+            counts = list(self._counts)
+            counts[seat] -= packed_size(combo.cards)
+            self._counts, self._counts_of = tuple(counts), self._hands
+        if combo.kind >= Kind.BOMB:  # a bomb or the rocket
             self._bombs += 1
         if hands[seat] == 0:
             self._winner = seat
@@ -712,7 +725,12 @@ class Game:
     )
 
     def _push_snapshot(self) -> None:
-        snapshot = tuple(getattr(self, name) for name in self._SNAPSHOT_FIELDS)
+        # Spelled out (the order of _SNAPSHOT_FIELDS): every search step pushes one.
+        snapshot = (
+            self._phase, self._deal_number, self._deal, self._hands, self._to_move, self._landlord, self._bid,
+            self._bids, self._kitty, self._table, self._table_seat, self._passes, self._bombs, self._robs,
+            self._opened, self._winner,
+        )
         self._undo.append((snapshot, len(self._history)))
 
     def undo(self) -> None:
@@ -819,14 +837,16 @@ class Game:
     # --------------------------------------------------------------- view
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now (RULES §8), as a frozen copy of public facts."""
-        _check_seat(seat, self.rules, "seat")
+        """What ``seat`` may know now (RULES §8), as a frozen copy of public facts
+        (the bids, the kitty and the cards are immutable values: shared, not copied)."""
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            _check_seat(seat, self.rules, "seat")
         return PlayerView(
             seat=seat,
             hand=Cards(self._hands[seat]),
-            bids=tuple(self._bids),
+            bids=self._bids,
             landlord=self._landlord,
-            kitty=None if self._kitty is None else Cards(self._kitty.packed),
+            kitty=self._kitty,
             history=tuple(self._history),
             card_counts=self.card_counts,
             to_move=self._to_move,
