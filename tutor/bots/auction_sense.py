@@ -40,8 +40,6 @@ from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_game
 from tutor.engine.trick import Turn
 from tutor.engine.view import PlayerView, bidding_view, view_from_public
-from tutor.solver.playout import playout_line
-from tutor.solver.playout import plays as quick_plays
 
 #: A seat's auction policy: the code it says from a view (medium's thresholds).
 Bidder = Callable[[PlayerView], int]
@@ -65,7 +63,9 @@ DEFAULT_SENSE = SenseBudget()
 
 
 def _quick(rules: Rules) -> bool:
-    return quick_plays(rules)
+    from tutor.solver.playout import plays  # lazily, as the solver is only needed when it plays
+
+    return plays(rules)
 
 
 class _Samples:
@@ -111,6 +111,8 @@ def _game(
                             kitty=Cards(kitty), bid=1, rules=rules, shown=Cards(hands[landlord]) if shown else None)
     game = Game.from_view(base, dict(enumerate(hands)), checked=False)
     if player is None:
+        from tutor.solver.playout import playout_line
+
         found, line = playout_line(hands, landlord, landlord, None, None)
         for move in line:
             game.push(move)

@@ -22,6 +22,7 @@ game gives, exactly as in a real game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import turn_rng
@@ -32,7 +33,6 @@ from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
-from tutor.solver import playout as quick
 
 if TYPE_CHECKING:
     from tutor.bots.medium import MediumBot
@@ -46,12 +46,25 @@ MAX_TURNS = 400
 
 def quick_available(rules: Rules) -> bool:
     """Is the compiled play-out (:mod:`tutor.solver.playout`) usable for ``rules``?"""
+    from tutor.solver import playout as quick  # lazily: a rollout with a Python policy needs no solver
+
     return quick.available(rules)
 
 
-#: The compiled play-out, public in :mod:`tutor.solver.playout` (these names stay for old callers).
-playout = quick.playout
-playout_line = quick.playout_line
+def playout(hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None) -> int:
+    """:func:`tutor.solver.playout.playout` (its public home; this name stays for old callers)."""
+    from tutor.solver import playout as quick
+
+    return quick.playout(hands, landlord, to_move, table, table_seat)
+
+
+def playout_line(
+    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
+) -> tuple[int, list[Combo | None]]:
+    """:func:`tutor.solver.playout.playout_line` (its public home; this name stays for old callers)."""
+    from tutor.solver import playout as quick
+
+    return quick.playout_line(hands, landlord, to_move, table, table_seat)
 
 
 class QuickBot:
@@ -75,6 +88,8 @@ class QuickBot:
         return False
 
     def play(self, view: PlayerView) -> Combo | None:
+        from tutor.solver import playout as quick
+
         return quick.choose(view)
 
 
