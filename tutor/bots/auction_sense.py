@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from tutor.bots.base import turn_rng
 from tutor.bots.rollout import MAX_TURNS
 from tutor.engine.auction import Auction, stake_factor, view_auction
-from tutor.engine.cards import FULL_DECK, Cards, packed_size
+from tutor.engine.cards import Cards, packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.rules import Rules
@@ -80,7 +80,7 @@ class _Samples:
         view = self.view
         seat, rules = view.seat, view.rules
         mine = view.hand.packed - (view.kitty.packed if view.landlord == seat and view.kitty is not None else 0)
-        pool = Cards(FULL_DECK.packed - mine - (view.kitty.packed if view.kitty is not None else 0)).ranks()
+        pool = Cards(rules.deck_packed - mine - (view.kitty.packed if view.kitty is not None else 0)).ranks()
         others = [s for s in range(rules.players) if s != seat]
         size = rules.hand_size
         best: tuple[int, dict[int, int], int] | None = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import packed_size as _size
-from tutor.engine.cards import BIG_JOKER, FULL_DECK, NUM_RANKS, R2, SMALL_JOKER, packed_count
+from tutor.engine.cards import BIG_JOKER, NUM_RANKS, R2, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.trick import Trick, lead_returns
@@ -37,7 +37,7 @@ def played_packed(view: PlayerView) -> int:
 
 def unseen_packed(view: PlayerView) -> int:
     """Cards this seat has not seen: the deck less its own hand and every play."""
-    return FULL_DECK.packed - view.hand.packed - played_packed(view)
+    return view.rules.deck_packed - view.hand.packed - played_packed(view)
 
 
 def landlord_known(view: PlayerView) -> int:

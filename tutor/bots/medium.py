@@ -32,7 +32,6 @@ from tutor.bots.base import (
 from tutor.bots.counting import is_boss
 from tutor.bots.evaluation import evaluate_hand
 from tutor.bots.planner import group_value, plan_packed
-from tutor.engine.cards import FULL_DECK
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.view import PlayerView
@@ -107,7 +106,7 @@ class MediumBot:
 
     def hidden(self, view: PlayerView) -> int:
         """Cards the opponents might hold. Medium does not count: everything not in its hand."""
-        return FULL_DECK.packed - view.hand.packed
+        return view.rules.deck_packed - view.hand.packed
 
     def boss(self, view: PlayerView, seats: Seats, combo: Combo) -> bool:
         """Nobody on the other side can beat ``combo`` (bombs included)."""

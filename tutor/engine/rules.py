@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tutor.engine.cards import CHAIN_TOP, NUM_RANKS, SMALL_JOKER, pack
@@ -79,12 +80,12 @@ class Rules:
     @property
     def deck(self) -> tuple[int, ...]:
         """How many cards of each of the 15 ranks the game is played with (RULES §2, §12.4)."""
-        return (4 * self.decks,) * SMALL_JOKER + (self.decks,) * (NUM_RANKS - SMALL_JOKER)
+        return _deck(self.decks)
 
     @property
     def deck_packed(self) -> int:
-        """:attr:`deck` as a packed card set (:mod:`tutor.engine.cards`)."""
-        return pack(self.deck)
+        """:attr:`deck` as a packed card set (:mod:`tutor.engine.cards`); the bots read it every decision."""
+        return _deck_packed(self.decks)
 
     @property
     def deck_size(self) -> int:
@@ -145,6 +146,16 @@ class Rules:
         """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``."""
         parts = [p for p, on in (("rob", self.robs), ("open", self.can_open)) if on]
         return "+".join(parts) or "classic"
+
+
+@cache
+def _deck(decks: int) -> tuple[int, ...]:
+    return (4 * decks,) * SMALL_JOKER + (decks,) * (NUM_RANKS - SMALL_JOKER)
+
+
+@cache
+def _deck_packed(decks: int) -> int:
+    return pack(_deck(decks))
 
 
 STANDARD = Rules()

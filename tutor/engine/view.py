@@ -89,9 +89,7 @@ class PlayerView:
         A shown landlord's hand (RULES §12.2) stays in: it is still out, in the
         landlord's hand (:attr:`shown` says where).
         """
-        from tutor.engine.cards import FULL_DECK
-
-        return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
+        return Cards(self.rules.deck_packed - self.hand.packed - self.played_cards().packed)
 
     def not_seen(self) -> Cards:
         """What the card counter counts (RULES §9): :meth:`unseen` less a shown landlord's hand (RULES §12.2).
