@@ -15,8 +15,8 @@ seats.  This test reads every module of ``tutor/`` and refuses:
 * a three-seat constant outside the rules (``% 3``, ``range(3)``, ``players == 3``, …).
 
 Where today's code still has some, they are listed below by file with their
-count: the lists may only shrink (a new one anywhere fails, and so does a
-listed file that has fewer than listed — then lower the number).
+count: the lists may only shrink (a new one anywhere fails; a file that has
+fewer than listed passes — lower its number when you remove one).
 """
 
 from __future__ import annotations
@@ -65,7 +65,6 @@ def _modules(outside: str = "engine/") -> list[tuple[str, str]]:
 def test_one_stepping_model() -> None:
     found = set().union(*(stepping_classes(text, rel) for rel, text in _modules()))
     assert found - KNOWN_STEPPERS == set(), "a second stepping model: step engine.Game instead"
-    assert found == KNOWN_STEPPERS, f"gone now, take them off KNOWN_STEPPERS: {sorted(KNOWN_STEPPERS - found)}"
 
 
 def test_the_stepping_guard_sees_a_simulator() -> None:
@@ -136,10 +135,15 @@ def standard_defaults(text: str) -> list[int]:
     return found
 
 
+def _over(counts: dict[str, int], known: dict[str, int]) -> dict[str, int]:
+    """The files with more than ``known`` allows (a file not listed allows none)."""
+    return {rel: n for rel, n in counts.items() if n > known.get(rel, 0)}
+
+
 def test_no_new_standard_default_outside_the_engine() -> None:
     counts = {rel: len(standard_defaults(text)) for rel, text in _modules()}
-    counts = {rel: n for rel, n in counts.items() if n}
-    assert counts == KNOWN_DEFAULTS, "pass the game's rules down instead of defaulting to STANDARD"
+    assert _over(counts, KNOWN_DEFAULTS) == {}, "pass the game's rules down instead of defaulting to STANDARD"
+    assert sum(counts.values()) <= 23  # issue 31 counted 26
 
 
 def test_the_default_guard_sees_a_default() -> None:
@@ -176,8 +180,13 @@ def three_seat_lines(text: str) -> list[int]:
 
 def test_no_new_three_seat_constant_outside_the_rules() -> None:
     counts = {rel: len(three_seat_lines(text)) for rel, text in _modules(outside="engine/rules.py")}
-    counts = {rel: n for rel, n in counts.items() if n}
-    assert counts == KNOWN_THREE_SEATS, "use rules.players (or view.players) instead of three seats"
+    assert _over(counts, KNOWN_THREE_SEATS) == {}, "use rules.players (or view.players) instead of three seats"
+
+
+def test_the_ratchet_refuses_more_and_a_new_file() -> None:
+    assert _over({"a.py": 2, "b.py": 1}, {"a.py": 2}) == {"b.py": 1}
+    assert _over({"a.py": 3}, {"a.py": 2}) == {"a.py": 3}
+    assert _over({"a.py": 1}, {"a.py": 2}) == {}
 
 
 def test_the_three_seat_guard_sees_three_seats() -> None:
