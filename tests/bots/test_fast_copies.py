@@ -1,7 +1,8 @@
-"""The fast copies of engine.Game are caches, not second truths: stepped side by side, move for move.
+"""The fast paths of engine.Game are caches, not second truths: stepped side by side, move for move.
 
-* the rollouts' play simulator (:data:`tutor.bots.rollout.PlaySim`), which the hard
-  bot and the coach's evaluations step millions of times;
+* the rollouts' game, built unchecked from a view and a sample
+  (``Game.from_view(..., checked=False)``), which the hard bot and the coach's
+  evaluations step millions of times;
 * the solver's :class:`~tutor.solver.position.Position` (and through it the search;
   the compiled core is checked against the Python search in tests/solver/test_native.py).
 
@@ -16,11 +17,9 @@ import random
 
 import pytest
 
-from tutor.bots.rollout import PlaySim
 from tutor.engine.actions import Open, Play
 from tutor.engine.game import Game
 from tutor.engine.rules import OPEN, ROB_OPEN, STANDARD, Rules
-from tutor.engine.trick import replay_trick
 from tutor.solver.position import Position
 
 GAMES = 12
@@ -43,10 +42,11 @@ def test_play_sim_and_position_step_like_the_game_move_for_move(rules: Rules) ->
         game, rng = _random_game(number, rules)
         seat = game.to_move
         base = game.view(seat)
-        sim = PlaySim(list(game.hands_packed), game.landlord, seat, replay_trick((), 3), [], base)
+        others = {s: game.hand(s) for s in range(3) if s != seat}
+        sim = Game.from_view(base, {s: h.packed for s, h in others.items()}, checked=False)
         position = Position.from_game(game)
         # Converters agree with each other: the game rebuilt from a view and the truth.
-        rebuilt = Game.from_view(base, {s: game.hand(s) for s in range(3) if s != seat})
+        rebuilt = Game.from_view(base, others)
         assert rebuilt.view(seat) == base and rebuilt.opened == game.opened and rebuilt.robs == game.robs
         winner = None
         while not game.is_over:
@@ -55,14 +55,15 @@ def test_play_sim_and_position_step_like_the_game_move_for_move(rules: Rules) ->
             assert [Play(m) for m in moves] == [a for a in game.legal_actions() if isinstance(a, Play)]
             move = rng.choice(moves)
             game.play(move)
-            winner = sim.apply(move)
+            sim.push(move)
+            winner = sim.winner
             position = position.after(move)
             if winner is not None:
                 break
             assert sim.to_move == game.to_move == position.to_move
-            assert sim.trick.table == game.table == position.table
-            assert sim.trick.table_seat == game.table_seat == position.table_by
-            assert tuple(sim.hands) == game.hands_packed == position.packed
+            assert sim.table == game.table == position.table
+            assert sim.table_seat == game.table_seat == position.table_by
+            assert sim.hands_packed == game.hands_packed == position.packed
             for s in range(3):
                 assert sim.view(s) == game.view(s), f"deal {number}, seat {s}"
         assert game.is_over and winner == game.winner

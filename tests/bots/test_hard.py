@@ -91,7 +91,7 @@ def test_hard_search_plays_a_winning_endgame_move() -> None:
     winning = Solver(max_nodes=500_000).solve(truth).winning_moves
     assert sorted(m.text for m in winning if m is not None) == ["33344", "3339"]
     bot = HardBot(0)
-    choice = determinized_choice(position, bot.solver(), bot.samples, turn_rng(0, position), bot.heuristic_play)
+    choice = determinized_choice(position, bot.solver(position.rules), bot.samples, turn_rng(0, position), bot.heuristic_play)
     assert choice is not None and choice.decided > 0
     assert choice.move in winning
     assert make_bot("hard", 0).play(position) in winning

@@ -1,6 +1,6 @@
 """The coach's compiled play-out against the engine, move for move.
 
-The quick policy (``tutor/solver/_native.c``, :func:`tutor.bots.rollout.playout`)
+The quick policy (``tutor/solver/_native.c``, :func:`tutor.solver.playout.playout`)
 keeps its own tiny game state — hands, the table, who played it.  Every move
 of its line must be one the engine's :class:`~tutor.engine.game.Game` accepts
 in the same position, and the game must end with the same winner.  It also
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.bots.rollout import Sim, playout, playout_line, quick_available
 from tutor.engine.game import Game
-from tutor.engine.trick import replay_trick
+from tutor.engine.rules import STANDARD
+from tutor.solver.playout import available, playout, playout_line
 
-pytestmark = pytest.mark.skipif(not quick_available(), reason="the compiled core is not built")
+pytestmark = pytest.mark.skipif(not available(STANDARD), reason="the compiled core is not built")
 
 
 def _line_in_engine(game: Game) -> None:
@@ -45,20 +45,22 @@ def test_a_playout_from_the_middle_of_a_trick_follows_the_engine() -> None:
         _line_in_engine(game)
 
 
-def test_the_sim_steps_like_the_engine() -> None:
-    """:class:`Sim` (the Python stepping copy) against Game over whole play-outs."""
+def test_the_unchecked_game_steps_like_the_checked_one() -> None:
+    """The coach's rollouts' game (``Game.from_view(..., checked=False)``, stepped with ``push``)
+    against a game stepped with checked plays, over whole play-outs."""
     for deal in range(1, 21):
         game = Game.with_landlord(deal, deal % 3)
         assert game.landlord is not None
         view = game.view(game.to_move)
-        sim = Sim(list(game.hands_packed), game.landlord, game.to_move, replay_trick((), 3), [], view)
+        fast = Game.from_view(view, {s: game.hands_packed[s] for s in range(3) if s != view.seat}, checked=False)
         _, line = playout_line(list(game.hands_packed), game.landlord, game.to_move, None, None)
         for move in line:
-            assert (sim.to_move, sim.trick.table, sim.trick.table_seat) == (game.to_move, game.table, game.table_seat)
-            won = sim.apply(move)
+            assert (fast.to_move, fast.table, fast.table_seat) == (game.to_move, game.table, game.table_seat)
+            fast.push(move)
             game.play(move)
-            assert list(sim.hands) == list(game.hands_packed)
-            assert (won is not None) == game.is_over
+            assert fast.hands_packed == game.hands_packed
+            assert fast.is_over == game.is_over
+            assert fast.view(game.landlord) == game.view(game.landlord)
 
 
 def test_a_seat_decides_from_its_own_hand_only() -> None:

@@ -11,8 +11,8 @@ seat with the higher **expected score** (the stake and the role included)?
 * **The rest of the auction**: every seat after the candidate (this one's rob
   back included) follows medium's thresholds, through :mod:`tutor.engine.auction`.
 * **The game**: a rob decision plays each sample once per possible landlord
-  with the compiled quick play-out (:func:`tutor.bots.rollout.playout_line`,
-  stepped on :class:`~tutor.bots.rollout.Sim` so the score sees bombs and
+  with the compiled quick play-out (:func:`tutor.solver.playout.playout_line`,
+  stepped on the engine's :class:`~tutor.engine.game.Game` so the score sees bombs and
   spring) — or medium's play in Python where the C core is not built; the
   open hand plays both choices with the hard policy without look-ahead, whose
   farmers count a shown hand exactly (:meth:`tutor.bots.hard.HardBot.hidden`).
@@ -31,14 +31,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.bots.base import turn_rng
-from tutor.bots.rollout import MAX_TURNS, Sim, playout_line
+from tutor.bots.rollout import MAX_TURNS
 from tutor.engine.auction import Auction, stake_factor, view_auction
-from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.cards import Cards, packed_size
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.game import Game
+from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_game
-from tutor.engine.trick import Turn, replay_trick
-from tutor.engine.view import PlayerView
+from tutor.engine.trick import Turn
+from tutor.engine.view import PlayerView, bidding_view, view_from_public
 
 #: A seat's auction policy: the code it says from a view (medium's thresholds).
 Bidder = Callable[[PlayerView], int]
@@ -62,9 +63,9 @@ DEFAULT_SENSE = SenseBudget()
 
 
 def _quick(rules: Rules) -> bool:
-    from tutor.solver import native
+    from tutor.solver.playout import plays  # lazily, as the solver is only needed when it plays
 
-    return rules.players == 3 and rules.plays_like(STANDARD) and native.available()
+    return plays(rules)
 
 
 class _Samples:
@@ -79,7 +80,7 @@ class _Samples:
         view = self.view
         seat, rules = view.seat, view.rules
         mine = view.hand.packed - (view.kitty.packed if view.landlord == seat and view.kitty is not None else 0)
-        pool = Cards(FULL_DECK.packed - mine - (view.kitty.packed if view.kitty is not None else 0)).ranks()
+        pool = Cards(rules.deck_packed - mine - (view.kitty.packed if view.kitty is not None else 0)).ranks()
         others = [s for s in range(rules.players) if s != seat]
         size = rules.hand_size
         best: tuple[int, dict[int, int], int] | None = None
@@ -98,34 +99,34 @@ class _Samples:
     def said(self, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
         """What the auction policy says for ``seat`` holding ``hand`` (dealt cards) after ``bids``."""
         rules = self.view.rules
-        counts = tuple(rules.hand_size for _ in range(rules.players))
-        seen = PlayerView(seat, Cards(hand), bids, None, None, (), counts, seat, None, None, None, rules)
-        return self.bidder(seen)
+        return self.bidder(bidding_view(seat, Cards(hand), bids, rules))
 
 
 def _game(
     hands: list[int], landlord: int, kitty: int, rules: Rules, shown: bool, player: Player | None
 ) -> tuple[int, list[Turn]]:
     """Play from the landlord's first lead: (winner, history); ``player`` None = the compiled play-out."""
-    counts = tuple(Cards(h).__len__() for h in hands)
-    base = PlayerView(landlord, Cards(hands[landlord]), ((landlord, 1),), landlord, Cards(kitty), (), counts,
-                      landlord, None, None, 1, rules, Cards(hands[landlord]) if shown else None)  # fmt: skip
-    sim = Sim(list(hands), landlord, landlord, replay_trick((), rules.players), [], base)
-    winner: int | None = None
+    counts = tuple(packed_size(h) for h in hands)
+    base = view_from_public(landlord, Cards(hands[landlord]), landlord, (), counts, bids=((landlord, 1),),
+                            kitty=Cards(kitty), bid=1, rules=rules, shown=Cards(hands[landlord]) if shown else None)
+    game = Game.from_view(base, dict(enumerate(hands)), checked=False)
     if player is None:
+        from tutor.solver.playout import playout_line
+
         found, line = playout_line(hands, landlord, landlord, None, None)
         for move in line:
-            winner = sim.apply(move)
-        if found < 0:
-            winner = None
+            game.push(move)
+        if found < 0:  # cannot happen with legal play
+            return next(s for s in range(rules.players) if s != landlord), list(game.history)
     turns = 0
-    while winner is None and turns < MAX_TURNS:
+    while not game.is_over and turns < MAX_TURNS:
         assert player is not None  # the compiled play-out ends every game it starts
-        winner = sim.apply(player(sim.view(sim.to_move)))
+        game.push(player(game.view(game.to_move)))
         turns += 1
+    winner = game.winner
     if winner is None:
         winner = next(s for s in range(rules.players) if s != landlord)
-    return winner, sim.history
+    return winner, list(game.history)
 
 
 def _fallback() -> Player:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import packed_size as _size
-from tutor.engine.cards import BIG_JOKER, FULL_DECK, NUM_RANKS, R2, SMALL_JOKER, packed_count
+from tutor.engine.cards import BIG_JOKER, NUM_RANKS, R2, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.trick import Trick, lead_returns
@@ -37,7 +37,7 @@ def played_packed(view: PlayerView) -> int:
 
 def unseen_packed(view: PlayerView) -> int:
     """Cards this seat has not seen: the deck less its own hand and every play."""
-    return FULL_DECK.packed - view.hand.packed - played_packed(view)
+    return view.rules.deck_packed - view.hand.packed - played_packed(view)
 
 
 def landlord_known(view: PlayerView) -> int:
@@ -70,11 +70,11 @@ def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True) -> list
     """Plays that ``cards`` (pooled hidden cards) could make on ``combo`` by a hand of ≤ ``max_size``."""
     found = []
     for move in follow_moves_packed(cards, combo):
-        kind = move[1]
+        kind = move.kind
         if Kind(kind).is_bomb:
             if not bombs:
                 continue
-        size = _size(move[0])
+        size = _size(move.cards)
         if size <= max_size:
             found.append(move)
     return found
@@ -95,21 +95,21 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
     among the hidden cards settles it without listing every other answer (the
     bots and the coach's play-outs ask this many thousand times a decision).
     """
-    kind = combo[1]
+    kind = combo.kind
     if kind == Kind.ROCKET:
         return True
     if bombs:
         if max_size >= _ROCKET_SIZE and hidden & _JOKER_NIBBLES == _ROCKET_CARDS:
             return False
         if max_size >= _BOMB_SIZE:
-            above = combo[3] if kind == Kind.BOMB else -1
+            above = combo.main if kind == Kind.BOMB else -1
             for r in range(above + 1, R2 + 1):
                 if (hidden >> (4 * r)) & 0xF == 4:
                     return False
     if kind == Kind.BOMB:
         return True  # only a higher bomb or the rocket beats a bomb: none counts
     for move in follow_moves_packed(hidden, combo):
-        if not Kind(move[1]).is_bomb and _size(move[0]) <= max_size:
+        if not Kind(move.kind).is_bomb and _size(move.cards) <= max_size:
             return False
     return True
 
@@ -145,23 +145,23 @@ def pass_limits(view: PlayerView) -> list[PassLimit]:
             table is not None
             and table_seat is not None
             and turn.seat != view.seat
-            and table[1] in (Kind.SINGLE, Kind.PAIR)
+            and table.kind in (Kind.SINGLE, Kind.PAIR)
             and _is_opponent(view.landlord, turn.seat, table_seat)
         ):
             leader_cards = counts[index][table_seat]
             last_chance = turn.seat != view.landlord and lead_returns(passes, view.players)
             if (leader_cards <= 2 or last_chance) and not _contradicted(view, index, turn.seat, table):
-                limits.append(PassLimit(turn.seat, Kind(table[1]), table[3]))
+                limits.append(PassLimit(turn.seat, Kind(table.kind), table.main))
     return limits
 
 
 def _contradicted(view: PlayerView, index: int, seat: int, table: Combo) -> bool:
     """Did ``seat`` later play cards that could have beaten ``table`` (so it passed by choice)?"""
-    need = 1 if table[1] == Kind.SINGLE else 2
+    need = 1 if table.kind == Kind.SINGLE else 2
     for turn in view.history[index + 1 :]:
         if turn.seat != seat or turn.play is None:
             continue
-        for r in range(table[3] + 1, NUM_RANKS):
+        for r in range(table.main + 1, NUM_RANKS):
             if packed_count(turn.play.cards, r) >= need:
                 return True
     return False

@@ -100,14 +100,14 @@ class EasyBot:
         plain = [m for m in moves if not is_bomb(m)]
         if view.table_seat == seats.partner:
             if plain and rng.random() < BEAT_PARTNER:
-                return min(plain, key=lambda m: m[3])
+                return min(plain, key=lambda m: m.main)
             return None
         if plain:
             if rng.random() < TIMID_PASS and seats.counts[view.table_seat] > 4:
                 return None
-            return min(plain, key=lambda m: m[3])
+            return min(plain, key=lambda m: m.main)
         if not is_first_trick(view) and seats.counts[view.table_seat] <= 2:
-            return min(moves, key=lambda m: (m[1] == Kind.ROCKET, m[3]))
+            return min(moves, key=lambda m: (m.kind == Kind.ROCKET, m.main))
         return None
 
 

@@ -48,7 +48,7 @@ from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import plan_packed
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import follow_moves_packed
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ class HardBot(MediumBot):
         base = plan_packed(hand).score
         rated = sorted(
             (m for m in moves if not is_bomb(m)),
-            key=lambda m: (-(plan_packed(hand - m[0]).score - base), m[3]),
+            key=lambda m: (-(plan_packed(hand - m.cards).score - base), m.main),
         )
         for m in rated:
             if len(found) >= self.rollout_width:
@@ -200,7 +200,7 @@ class HardBot(MediumBot):
                 found.append(m)
         bombs = [m for m in moves if is_bomb(m)]
         if bombs:
-            low = min(bombs, key=lambda m: (m[1] == Kind.ROCKET, m[3]))
+            low = min(bombs, key=lambda m: (m.kind == Kind.ROCKET, m.main))
             if low not in found:
                 found.append(low)
         return found
@@ -209,7 +209,7 @@ class HardBot(MediumBot):
         """The play without search: medium's judgement plus counting and endgame technique."""
         return super().play(view)
 
-    def solver(self, rules: Rules = STANDARD) -> Solver:
+    def solver(self, rules: Rules) -> Solver:
         """A fresh exact solver for one decision.
 
         Fresh, not kept for the game: with a node budget, what earlier decisions
@@ -264,8 +264,8 @@ class HardBot(MediumBot):
 
     def bomb_to_finish(self, view: PlayerView, seats: Seats, hand: int, moves: list[Combo]) -> Combo | None:
         """A bomb (or the rocket) after which the hand goes out in one more play, or by bosses."""
-        for move in sorted((m for m in moves if is_bomb(m)), key=lambda m: (m[1] == Kind.ROCKET, m[3])):
-            rest = hand - move[0]
+        for move in sorted((m for m in moves if is_bomb(m)), key=lambda m: (m.kind == Kind.ROCKET, m.main)):
+            rest = hand - move.cards
             if readings(rest):
                 return move
             groups = plan_packed(rest).groups
@@ -287,7 +287,7 @@ class HardBot(MediumBot):
         for move in moves:
             if is_bomb(move) or not self.boss(view, seats, move):
                 continue
-            groups = plan_packed(hand - move[0]).groups
+            groups = plan_packed(hand - move.cards).groups
             if sum(1 for g in groups if not self.boss(view, seats, g)) <= 1 and len(groups) <= 3:
                 return move
         return None

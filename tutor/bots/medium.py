@@ -32,7 +32,6 @@ from tutor.bots.base import (
 from tutor.bots.counting import is_boss
 from tutor.bots.evaluation import evaluate_hand
 from tutor.bots.planner import group_value, plan_packed
-from tutor.engine.cards import FULL_DECK
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.view import PlayerView
@@ -50,7 +49,7 @@ def lead_key(group: Combo) -> tuple[float, int]:
 
 
 def _size(combo: Combo) -> int:
-    packed = combo[0]
+    packed = combo.cards
     total = 0
     while packed:
         total += packed & 0xF
@@ -107,7 +106,7 @@ class MediumBot:
 
     def hidden(self, view: PlayerView) -> int:
         """Cards the opponents might hold. Medium does not count: everything not in its hand."""
-        return FULL_DECK.packed - view.hand.packed
+        return view.rules.deck_packed - view.hand.packed
 
     def boss(self, view: PlayerView, seats: Seats, combo: Combo) -> bool:
         """Nobody on the other side can beat ``combo`` (bombs included)."""
@@ -173,7 +172,7 @@ class MediumBot:
         for move in moves:
             if is_bomb(move):
                 continue
-            rest = plan_packed(hand - move[0])
+            rest = plan_packed(hand - move.cards)
             if rest.plays <= 1:
                 return move
         return None
@@ -189,18 +188,18 @@ class MediumBot:
         for move in moves:
             if is_bomb(move):
                 continue
-            delta = plan_packed(hand - move[0]).score - base
-            rated.append((delta, -move[3], move))
+            delta = plan_packed(hand - move.cards).score - base
+            rated.append((delta, -move.main, move))
         if rated:
-            if urgent and self.finesse and table[1] in (SINGLE, PAIR):
+            if urgent and self.finesse and table.kind in (SINGLE, PAIR):
                 # Stop the opponent: the highest answer, not the thriftiest.
-                return max(rated, key=lambda x: (x[2][3], x[0]))[2]
+                return max(rated, key=lambda x: (x[2].main, x[0]))[2]
             delta, _, best = max(rated, key=lambda x: (x[0], x[1]))
             if urgent or delta >= self.threshold(view, seats):
                 return best
         bombs = [m for m in moves if is_bomb(m)]
         if bombs and self.wants_bomb(view, seats, hand, bombs):
-            return min(bombs, key=lambda m: (m[1] == Kind.ROCKET, m[3]))
+            return min(bombs, key=lambda m: (m.kind == Kind.ROCKET, m.main))
         return None
 
     def threshold(self, view: PlayerView, seats: Seats) -> float:

@@ -59,14 +59,14 @@ def rank_value(rank: int) -> float:
 
 def group_value(combo: Combo) -> float:
     """Value of one planned play (see the module docstring)."""
-    kind = combo[1]
+    kind = combo.kind
     if kind == Kind.ROCKET:
         return ROCKET_VALUE
     if kind == Kind.BOMB:
-        return rank_value(combo[3]) + BOMB_BONUS
+        return rank_value(combo.main) + BOMB_BONUS
     if kind in (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS):
-        return rank_value(combo[3]) + CHAIN_BONUS
-    return rank_value(combo[3])
+        return rank_value(combo.main) + CHAIN_BONUS
+    return rank_value(combo.main)
 
 
 @dataclass(frozen=True, slots=True)

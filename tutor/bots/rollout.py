@@ -14,27 +14,24 @@ the medium and the hard level.  Every candidate is tried on the same samples
 (common random numbers), so the comparison is not swamped by the luck of the
 deal.
 
-The simulator below is deliberately tiny — hands, the table, the two-pass rule
-— because the bots package must not import the game (a bot sees only its view);
-it builds a :class:`PlayerView` for each simulated decision exactly as the game
-would.
+Every rollout steps the engine's own game (:class:`tutor.engine.game.Game`,
+built from the view and a sample by ``Game.from_view(..., checked=False)``):
+there is no second simulator, and every simulated decision gets the view the
+game gives, exactly as in a real game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import pass_limits
 from tutor.bots.effort import Effort
 from tutor.bots.sampling import likely_samples
-from tutor.engine.cards import packed_size as _size
-from tutor.engine.cards import Cards
-from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules
-from tutor.engine.trick import Trick, Turn, replay_trick
+from tutor.engine.combos import Combo
+from tutor.engine.game import Game
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:
@@ -47,98 +44,27 @@ Move = Combo | None
 MAX_TURNS = 400
 
 
-@dataclass(slots=True)
-class Sim:
-    """A game in the play phase, just enough to roll out.
+def quick_available(rules: Rules) -> bool:
+    """Is the compiled play-out (:mod:`tutor.solver.playout`) usable for ``rules``?"""
+    from tutor.solver import playout as quick  # lazily: a rollout with a Python policy needs no solver
 
-    Public for the coach and the variants work: a test plays it against
-    :class:`tutor.engine.game.Game` move for move (tests/coach/test_playout.py).
-    """
-
-    hands: list[int]
-    landlord: int
-    to_move: int
-    trick: Trick
-    history: list[Turn]
-    base: PlayerView
-
-    def view(self, seat: int) -> PlayerView:
-        b = self.base
-        return PlayerView(
-            seat=seat,
-            hand=Cards(self.hands[seat]),
-            bids=b.bids,
-            landlord=b.landlord,
-            kitty=b.kitty,
-            history=tuple(self.history),
-            card_counts=tuple(_size(h) for h in self.hands),
-            to_move=self.to_move,
-            table=self.trick.table,
-            table_seat=self.trick.table_seat,
-            bid=b.bid,
-            rules=b.rules,
-            # The open hand (RULES §12.2): every simulated seat sees the landlord's cards as they are now.
-            shown=None if b.shown is None or b.landlord is None else Cards(self.hands[b.landlord]),
-        )
-
-    def apply(self, move: Move) -> int | None:
-        """Play ``move`` for the player to move; the winner's seat when the game ends."""
-        seat = self.to_move
-        self.history.append(Turn(seat, move))
-        if move is not None:
-            self.hands[seat] -= move[0]
-            if not self.hands[seat]:
-                return seat
-        self.trick, self.to_move = self.trick.after(seat, move, len(self.hands))
-        return None
+    return quick.available(rules)
 
 
-#: The old private name (kept for callers that still use it).
-_Sim = Sim
-#: The variants work's name for it (a fast copy of engine.Game's play, checked against it move for
-#: move by tests/bots/test_fast_copies.py and tests/coach/test_playout.py).
-PlaySim = Sim
+def playout(hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None) -> int:
+    """:func:`tutor.solver.playout.playout` (its public home; this name stays for old callers)."""
+    from tutor.solver import playout as quick
 
-
-def quick_available(rules: Rules = STANDARD) -> bool:
-    """Is the compiled play-out (:func:`playout`) usable for ``rules``?
-
-    It is built with the solver's C core and knows the standard rules only.
-    """
-    from tutor.solver import native
-
-    return rules == STANDARD and native.available()
-
-
-def playout(
-    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
-) -> int:
-    """The winner's seat when the compiled quick policy plays every seat from here to the end.
-
-    Each seat decides from its own hand and the card counts (the policy is
-    described in ``tutor/solver/_native.c``): about a hundred times cheaper a
-    game than the hard level's judgement in Python, which is what lets the
-    coach sample enough deals for a precise verdict (docs/coach.md).  Three
-    seats, standard rules (:func:`quick_available`); -1 if 400 turns pass
-    (cannot happen with legal play).
-    """
-    from tutor.solver.native import _native
-
-    assert _native is not None
-    return int(_native.playout(tuple(hands), landlord, to_move, table and tuple(table),
-                               -1 if table_seat is None else table_seat, False))  # fmt: skip
+    return quick.playout(hands, landlord, to_move, table, table_seat)
 
 
 def playout_line(
     hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
 ) -> tuple[int, list[Combo | None]]:
-    """:func:`playout` with the moves it made, in order (None = pass): for the cross-check with the engine."""
-    from tutor.solver.native import _native
+    """:func:`tutor.solver.playout.playout_line` (its public home; this name stays for old callers)."""
+    from tutor.solver import playout as quick
 
-    assert _native is not None
-    winner, raw = _native.playout(tuple(hands), landlord, to_move, table and tuple(table),
-                                  -1 if table_seat is None else table_seat, True)  # fmt: skip
-    return int(winner), [None if m is None else Combo(m[0], Kind(m[1]), m[2], m[3]) for m in raw]
+    return quick.playout_line(hands, landlord, to_move, table, table_seat)
 
 
 class QuickBot:
@@ -162,12 +88,9 @@ class QuickBot:
         return False
 
     def play(self, view: PlayerView) -> Combo | None:
-        from tutor.solver.native import _native
+        from tutor.solver import playout as quick
 
-        assert _native is not None and view.landlord is not None
-        raw = _native.choose(view.hand.packed, tuple(view.card_counts), view.landlord, view.seat,
-                             view.table and tuple(view.table), -1 if view.table_seat is None else view.table_seat)  # fmt: skip
-        return None if raw is None else Combo(raw[0], Kind(raw[1]), raw[2], raw[3])
+        return quick.choose(view)
 
 
 def rollout(
@@ -178,21 +101,13 @@ def rollout(
     Each of ``policy``'s decisions is counted in ``effort`` when given.
     """
     assert view.landlord is not None
-    hands = [view.hand.packed if s == view.seat else hidden[s] for s in range(view.players)]
-    sim = Sim(
-        hands,
-        view.landlord,
-        view.seat,
-        replay_trick(view.history, view.players),
-        list(view.history),
-        view,
-    )
-    winner = sim.apply(first)
+    game = Game.from_view(view, hidden, checked=False)
+    game.push(first)
     turns = 0
-    while winner is None and turns < MAX_TURNS:
-        seat = sim.to_move
-        winner = sim.apply(policy.play(sim.view(seat)))
+    while not game.is_over and turns < MAX_TURNS:
+        game.push(policy.play(game.view(game.to_move)))
         turns += 1
+    winner = game.winner
     if effort is not None:
         effort.spend(turns)
     if winner is None:

@@ -37,7 +37,7 @@ from tutor.bots.counting import PassLimit, landlord_known, pass_limits, unseen_p
 from tutor.engine.combos import Kind
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import NUM_RANKS, ONE, Cards
-from tutor.engine.view import PlayerView, tables_faced
+from tutor.engine.view import PlayerView, tables_faced, view_from_public
 
 if TYPE_CHECKING:
     from tutor.bots.base import Bot
@@ -165,19 +165,9 @@ def mismatches(
     wrong = 0
     for i, (turn, table, table_seat) in enumerate(tables_faced(history, n)):
         if i >= first and turn.seat != view.seat and before[i]:
-            past = PlayerView(
-                seat=turn.seat,
-                hand=Cards(before[i]),
-                bids=view.bids,
-                landlord=view.landlord,
-                kitty=view.kitty,
-                history=history[:i],
-                card_counts=counts_before[i],
-                to_move=turn.seat,
-                table=table,
-                table_seat=table_seat,
-                bid=view.bid,
-                rules=view.rules,
+            past = view_from_public(
+                turn.seat, Cards(before[i]), view.landlord, history[:i], counts_before[i], bids=view.bids,
+                kitty=view.kitty, to_move=turn.seat, bid=view.bid, rules=view.rules, trick=(table, table_seat),
             )
             choice = model.play(past)
             if effort is not None:
@@ -185,7 +175,7 @@ def mismatches(
             if choice != turn.play:
                 wrong += 1
                 if blame is not None:
-                    blame.append((turn.seat, 0 if choice is None else choice[0]))
+                    blame.append((turn.seat, 0 if choice is None else choice.cards))
                 if cap is not None and wrong > cap:
                     return wrong
     return wrong

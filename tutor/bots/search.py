@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from tutor.bots.counting import pass_limits
 from tutor.bots.sampling import sample_hidden
-from tutor.engine.cards import Cards
+from tutor.engine.cards import packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.view import PlayerView
@@ -118,13 +118,13 @@ def determinized_choice(
     if preferred in leaders:
         move = preferred
     else:
-        move = min(leaders, key=_thrift)
+        move = min(leaders, key=thrift)
     return SearchChoice(move, best, decided, tally)
 
 
-def _thrift(move: Move) -> tuple[int, int, int]:
-    """Among equally good moves: pass, then no bomb, then low cards shed in numbers."""
+def thrift(move: Move) -> tuple[int, int, int]:
+    """Among equally good moves: pass, then no bomb, then low cards shed in numbers
+    (the tie-break of the search and of the coach's ranking)."""
     if move is None:
         return (0, 0, 0)
-    bomb = move.is_bomb
-    return (1 + int(bomb), move[3], -len(Cards(move[0])))
+    return (1 + int(move.is_bomb), move.main, -packed_size(move.cards))

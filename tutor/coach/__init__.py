@@ -38,7 +38,7 @@ from tutor.coach.bidding import (
     judge_bid,
 )
 from tutor.coach.endgame import EndgameCheck, check_position, missed_forced_win
-from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, evaluate, view_seed
+from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Evaluator, evaluate, view_seed
 from tutor.coach.mistakes import Finding, bid_finding, detect, seat_name
 from tutor.coach.review import Moment, review_phrases
 from tutor.coach.status import BidStatus, PlayStatus, bid_status, play_status
@@ -61,6 +61,8 @@ class Coach:
             and hints still work: they are the table's, not the coach's).
         endgame: whether to run the solver check when few cards remain.
         max_nodes: the solver's node budget per check.
+        evaluator: what measures the learner's play decisions (hints and verdicts share one
+            evaluation a turn); :func:`~tutor.coach.evaluation.evaluate` by default.
     """
 
     def __init__(
@@ -72,8 +74,11 @@ class Coach:
         rules: Rules = STANDARD,
         solver: Solver | None = None,
         bid_budget: BidBudget = DEFAULT_BID_BUDGET,
+        evaluator: Evaluator | None = None,
     ) -> None:
         self.rules = rules
+        #: What measures the learner's decisions (injected; :func:`tutor.coach.evaluation.evaluate` by default).
+        self.evaluator: Evaluator = evaluate if evaluator is None else evaluator
         self.bid_budget = bid_budget
         #: Injected exact solver for the open-hand checks (None: a fresh one per check).
         self.solver = solver
@@ -155,7 +160,7 @@ class Coach:
         if self._evaluation is not None and self._evaluation[0] == key:
             ev = self._evaluation[1].with_moves(moves)
         else:
-            ev = evaluate(view, moves, self.budget)
+            ev = self.evaluator(view, moves, self.budget)
         self._evaluation = (key, ev)
         return ev
 

@@ -22,7 +22,7 @@ every candidate — estimated the way the play evaluation estimates a win chance
    neither wins nor loses anything on it, and the next deal is a new, unrelated
    game (RULES §3).
 3. **The game.**  The landlord takes the kitty and the policy plays every seat
-   to the end (:class:`tutor.bots.rollout.PlaySim`, the simulator the play
+   to the end (:class:`tutor.engine.game.Game`, the state the play
    evaluation uses; the policy is :attr:`BidBudget.policy`).  The finished game
    is scored by the engine's scoring (:func:`tutor.engine.scoring.score_game`:
    bid, bombs, rocket, spring and anti-spring), and the learner's change is
@@ -51,15 +51,16 @@ from typing import TYPE_CHECKING
 
 from tutor.bots import make_bot
 from tutor.bots.base import Bot
-from tutor.bots.rollout import Sim, playout_line, quick_available
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
-from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.cards import FULL_DECK, Cards, packed_size
+from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import score_game
-from tutor.engine.trick import replay_trick
-from tutor.engine.view import PlayerView
+from tutor.engine.view import PlayerView, bidding_view, view_from_public
 from tutor.i18n import Phrase
+from tutor.solver.playout import available as quick_available
+from tutor.solver.playout import playout_line
 
 if TYPE_CHECKING:
     from tutor.coach.status import BidStatus
@@ -215,7 +216,7 @@ class _BidEvaluator:
         self.bidders: list[Bot] = []
         self.salt = salt
         self.policy = make_policy(budget.policy)
-        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
+        self.quick = budget.policy == "quick" and quick_available(view.rules)
         self.misfits = 0
         self.decisions = 0
         self._games: dict[tuple[int, int], tuple[bool, int, int]] = {}
@@ -273,8 +274,7 @@ class _BidEvaluator:
 
     def _bot_bid(self, index: int, seat: int, hand: int, bids: tuple[tuple[int, int], ...]) -> int:
         """What the bid policy bids for ``seat`` holding ``hand`` after ``bids``, in sample ``index``."""
-        counts = tuple(self.rules.hand_size for _ in range(self.n))
-        seen = PlayerView(seat, Cards(hand), bids, None, None, (), counts, seat, None, None, None, self.rules)
+        seen = bidding_view(seat, Cards(hand), bids, self.rules)
         return self.bidders[index].bid(seen)
 
     # ------------------------------------------------------------- auction
@@ -322,11 +322,10 @@ class _BidEvaluator:
 
     def _lead_view(self, hands: list[int], landlord: int, kitty: int, shown: bool = False) -> PlayerView:
         """The landlord's view at the first lead of a sampled game (the auction seen as one bid 1)."""
-        counts = tuple(Cards(h).__len__() for h in hands)
-        return PlayerView(
-            landlord, Cards(hands[landlord]), ((landlord, 1),), landlord, Cards(kitty), (), counts, landlord, None,
-            None, 1, self.rules, Cards(hands[landlord]) if shown else None,
-        )
+        counts = tuple(packed_size(h) for h in hands)
+        return view_from_public(landlord, Cards(hands[landlord]), landlord, (), counts, bids=((landlord, 1),),
+                                kitty=Cards(kitty), bid=1, rules=self.rules,
+                                shown=Cards(hands[landlord]) if shown else None)
 
     def play_out(self, hands: list[int], landlord: int, kitty: int, shown: bool) -> tuple[bool, int, int]:
         """One game from the landlord's first lead, every seat by the policy: (learner's side won,
@@ -334,25 +333,23 @@ class _BidEvaluator:
         and every simulated seat sees it, RULES §12.2)."""
         me = self.view.seat
         base = self._lead_view(hands, landlord, kitty, shown)
-        sim = Sim(list(hands), landlord, landlord, replay_trick((), self.n), [], base)
-        winner: int | None = None
+        game = Game.from_view(base, dict(enumerate(hands)), checked=False)
         turns = 0
         if self.quick and not shown:
-            # The compiled play-out's line, stepped on the Python copy so the score sees every play
+            # The compiled play-out's line, stepped on the game so the score sees every play
             # (it plays from the card counts only: an open hand goes to the Python policy, which sees it).
-            found, line = playout_line(hands, landlord, landlord, None, None)
+            _, line = playout_line(hands, landlord, landlord, None, None)
             for move in line:
-                winner = sim.apply(move)
+                game.push(move)
                 turns += 1
-            if found < 0:
-                winner = None
-        while winner is None and turns < MAX_TURNS:
-            winner = sim.apply(self.policy.play(sim.view(sim.to_move)))
+        while not game.is_over and turns < MAX_TURNS:
+            game.push(self.policy.play(game.view(game.to_move)))
             turns += 1
+        winner = game.winner
         self.decisions += turns
         if winner is None:  # cannot happen with legal play; counted as a loss of the landlord's side
             winner = next(s for s in range(self.n) if s != landlord)
-        score = score_game(sim.history, landlord, 1, winner, self.rules, opened=shown)
+        score = score_game(game.history, landlord, 1, winner, self.rules, opened=shown)
         won = (winner == landlord) == (me == landlord)
         return won, score.multiplier, score.deltas[me]
 

@@ -27,7 +27,8 @@ from tutor.engine.cards import FULL_DECK, Cards, packed_contains
 from tutor.engine.combos import Combo, beats
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick
-from tutor.engine.view import PlayerView, Turn
+from tutor.engine.view import PlayerView, Turn, view_from_public
+from tutor.engine.view import bidding_view as engine_bidding_view
 from tutor.i18n import t
 
 SEATS = {"you": 0, "right": 1, "left": 2}
@@ -221,19 +222,8 @@ def to_view(d: Description) -> PlayerView:
         history.extend((Turn(1, None), Turn(2, None)))
     history.extend(d.trick)
     counts = (len(d.hand), d.counts[1], d.counts[2])
-    return PlayerView(
-        seat=0,
-        hand=d.hand,
-        bids=((d.landlord, d.bid or 1),),
-        landlord=d.landlord,
-        kitty=d.kitty,
-        history=tuple(history),
-        card_counts=counts,
-        to_move=0,
-        table=table,
-        table_seat=table_seat,
-        bid=d.bid or 1,
-    )
+    return view_from_public(0, d.hand, d.landlord, history, counts, bids=((d.landlord, d.bid or 1),), kitty=d.kitty,
+                            to_move=0, bid=d.bid or 1, rules=STANDARD, trick=(table, table_seat))
 
 
 # ----------------------------------------------------------------------- the auction
@@ -307,5 +297,4 @@ def bidding_view(hand: Cards, bids: tuple[tuple[int, int], ...], rules: Rules = 
     """Seat 0's view when it is their turn to bid: their dealt hand and the bids before theirs."""
     if len(hand) != rules.hand_size:
         raise DescriptionError(t("analyze.auction_hand", n=len(hand), size=rules.hand_size))
-    counts = tuple(rules.hand_size for _ in range(rules.players))
-    return PlayerView(0, hand, bids, None, None, (), counts, 0, None, None, None, rules)
+    return engine_bidding_view(0, hand, bids, rules)

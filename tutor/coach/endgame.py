@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.i18n import Phrase
 from tutor.coach.mistakes import Finding
 
@@ -56,7 +56,8 @@ def check_position(
     table: Combo | None,
     table_seat: int | None,
     max_nodes: int = NODE_BUDGET,
-    rules: Rules = STANDARD,
+    *,
+    rules: Rules,
     solver: SolverLike | None = None,
 ) -> EndgameCheck | None:
     """Solve the position before the learner's move; None when too big or undecided.

@@ -43,21 +43,17 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from tutor.bots.base import whole_hand_play
-from tutor.bots.counting import pass_limits
-from tutor.bots.hard import HardBot
-from tutor.bots.medium import MediumBot
-from tutor.bots.base import Bot
-from tutor.bots.rollout import QuickBot, Sim, playout, quick_available
-from tutor.bots.sampling import likely_samples
-from tutor.bots.search import sample_position
-from tutor.engine.cards import packed_size
+from tutor.bots import players
+from tutor.bots.players import thrift, whole_hand_play
 from tutor.engine.combos import Combo
+from tutor.engine.game import Game
 from tutor.engine.moves import legal_moves
-from tutor.engine.trick import replay_trick
 from tutor.engine.view import PlayerView
-from tutor.solver import Solver
+from tutor.solver import Position, Solver
+from tutor.solver.playout import available as quick_available
+from tutor.solver.playout import playout
 
 Move = Combo | None
 
@@ -254,6 +250,13 @@ class Evaluation:
         return math.sqrt(var / n)
 
 
+class Evaluator(Protocol):
+    """What measures a decision for the coach (``Coach(evaluator=…)``): :func:`evaluate` by default;
+    a test may inject a cached or a cheaper one."""
+
+    def __call__(self, view: PlayerView, moves: Iterable[Move] = (), budget: Budget = ...) -> Evaluation: ...
+
+
 def view_seed(view: PlayerView, salt: str = "coach") -> str:
     """A seed made of the view's public facts only (so equal views draw equal samples)."""
     history = [(t.seat, None if t.play is None else tuple(t.play)) for t in view.history]
@@ -273,17 +276,9 @@ def view_seed(view: PlayerView, salt: str = "coach") -> str:
     return salt + ":" + hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
-def make_policy(name: str) -> MediumBot:
-    """The Python rollout policy named by a budget: "hard" (its judgement, no look-ahead) or "medium".
-
-    "quick" (the compiled play-out) names the hard policy here: it is what plays
-    where the compiled one cannot (not built, other rules).
-    """
-    if name in ("hard", "quick"):
-        return HardBot(0, search=False, rollouts=False)
-    if name == "medium":
-        return MediumBot(0)
-    raise ValueError(f"unknown rollout policy {name!r} (hard or medium)")
+def make_policy(name: str) -> players.Bot:
+    """The Python rollout policy named by a budget (:func:`tutor.bots.players.policy`)."""
+    return players.policy(name)
 
 
 def _side_wins(view: PlayerView, winner: int) -> int:
@@ -305,7 +300,7 @@ class _Evaluator:
         self.exact_mode = exact
         self.method = "exact" if exact else "rollout"
         self.policy = make_policy(budget.policy)
-        self.quick = budget.policy == "quick" and quick_available(view.rules) and view.players == 3
+        self.quick = budget.policy == "quick" and quick_available(view.rules)
         # A fresh solver per evaluation: with a node budget, warm tables could
         # turn an "unknown" into an answer, and the answer must not depend on
         # what was asked before.
@@ -331,10 +326,7 @@ class _Evaluator:
         seed = view_seed(self.view) if self.steps == 0 else f"{view_seed(self.view)}:{self.steps}"
         rng = random.Random(seed)
         count = min(self.budget.samples, room)
-        model: Bot = QuickBot() if self.quick else MediumBot(0)
-        self.deals.extend(
-            likely_samples(self.view, rng, count, model, self.budget.steps, pass_limits(self.view), self.budget.recent)
-        )
+        self.deals.extend(players.sample_deals(self.view, rng, count, self.quick, self.budget.steps, self.budget.recent))
         self.steps += 1
         return True
 
@@ -412,7 +404,7 @@ class _Evaluator:
         key = self._key(hidden)
         got = self._exact.get(key)
         if got is None:
-            result = self.solver.solve(sample_position(self.view, hidden), "win", all_moves=True, line=False)
+            result = self.solver.solve(Position.from_view(self.view, hidden, from_mover=True), "win", all_moves=True, line=False)
             got = (result.complete, list(result.winning_moves))
             self._exact[key] = got
         return got
@@ -430,35 +422,36 @@ class _Evaluator:
         """Play ``first``, then the policy for everybody; the solver once the cards are few."""
         view = self.view
         assert view.landlord is not None
-        hands = [view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(view.players)]
-        sim = Sim(hands, view.landlord, view.seat, replay_trick(view.history, view.players), list(view.history), view)
-        winner = sim.apply(first)
+        game = Game.from_view(view, hidden, checked=False)
+        game.push(first)
         if self.quick:
-            if winner is None and sum(packed_size(h) for h in sim.hands) <= self.budget.leaf_cards:
-                leaf = self.leaf(sim)
+            if not game.is_over and sum(game.card_counts) <= self.budget.leaf_cards:
+                leaf = self.leaf(game)
                 if leaf is not None:
                     return leaf
+            winner = game.winner
             if winner is None:
-                winner = playout(sim.hands, view.landlord, sim.to_move, sim.trick.table, sim.trick.table_seat)
+                winner = playout(game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat)
             return 0 if winner is None or winner < 0 else _side_wins(view, winner)
         turns = 0
-        while winner is None and turns < MAX_TURNS:
-            if sum(packed_size(h) for h in sim.hands) <= self.budget.leaf_cards:
-                leaf = self.leaf(sim)
+        while not game.is_over and turns < MAX_TURNS:
+            if sum(game.card_counts) <= self.budget.leaf_cards:
+                leaf = self.leaf(game)
                 if leaf is not None:
                     return leaf
-            winner = sim.apply(self.policy.play(sim.view(sim.to_move)))
+            game.push(self.policy.play(game.view(game.to_move)))
             turns += 1
-        return 0 if winner is None else _side_wins(view, winner)
+        return 0 if game.winner is None else _side_wins(view, game.winner)
 
-    def leaf(self, sim: Sim) -> int | None:
+    def leaf(self, game: Game) -> int | None:
         """Solve the rollout's position exactly; None when the node budget runs out."""
-        seat_view = sim.view(sim.to_move)
-        others = {s: sim.hands[s] for s in range(len(sim.hands)) if s != sim.to_move}
-        result = self.solver.solve(sample_position(seat_view, others), "win", all_moves=False, line=False)
+        mover = game.to_move
+        seat_view = game.view(mover)
+        others = {s: game.hands_packed[s] for s in range(game.players) if s != mover}
+        result = self.solver.solve(Position.from_view(seat_view, others, from_mover=True), "win", all_moves=False, line=False)
         if result.mover_wins is None:
             return None
-        mover_side = _side_wins(self.view, sim.to_move)
+        mover_side = _side_wins(self.view, mover)
         return mover_side if result.mover_wins else 1 - mover_side
 
 
@@ -471,10 +464,7 @@ def _legal(view: PlayerView) -> list[Move]:
 
 def rollout_candidates(view: PlayerView, width: int) -> list[Move]:
     """The moves worth rolling out: the hard level's choice and its plausible alternatives."""
-    bot = HardBot(0, search=False, rollouts=False)
-    bot.rollout_width = width
-    found = bot.candidates(view, bot.heuristic_play(view))
-    return found[: max(width, 1) + (1 if view.table is not None else 0)]
+    return players.candidates(view, width)
 
 
 def evaluate(view: PlayerView, moves: Iterable[Move] = (), budget: Budget = DEFAULT_BUDGET) -> Evaluation:
@@ -537,6 +527,4 @@ def _thrift_rank(move: Move, view: PlayerView) -> tuple[int, int, int, int]:
     The cheapest of equally good moves keeps the most for later — the same
     tie-break the hard bot's search uses.
     """
-    from tutor.bots.search import _thrift
-
-    return (int(move is None or move.cards != view.hand.packed), *_thrift(move))
+    return (int(move is None or move.cards != view.hand.packed), *thrift(move))

@@ -18,6 +18,7 @@ from tutor.engine.cards import (
     SMALL_JOKER,
     Cards,
     format_packed,
+    packed_size,
     rank_char,
     unpack,
 )
@@ -202,11 +203,11 @@ def readings(cards: Cards | int, rules: Rules = STANDARD) -> list[Combo]:
         add(Kind.SINGLE, 1, ranks_with[0])
     if size == 2 and len(ranks_with) == 1 and ranks_with[0] < SMALL_JOKER:
         add(Kind.PAIR, 1, ranks_with[0])
-    if size == 2 and counts[SMALL_JOKER] and counts[BIG_JOKER]:
+    if size == rules.rocket_size and counts[SMALL_JOKER] == counts[BIG_JOKER] == rules.decks:
         add(Kind.ROCKET, 1, BIG_JOKER)
     if size == 3 and len(ranks_with) == 1:
         add(Kind.TRIO, 1, ranks_with[0])
-    if size == 4 and len(ranks_with) == 1:
+    if size in rules.bomb_sizes and len(ranks_with) == 1 and ranks_with[0] < SMALL_JOKER:
         add(Kind.BOMB, 1, ranks_with[0])
     if size == 4 and sorted(counts[r] for r in ranks_with) == [1, 3]:
         add(Kind.TRIO_SINGLE, 1, next(r for r in ranks_with if counts[r] == 3))
@@ -262,14 +263,18 @@ def _wings_ok(wings: list[int], wing_size: int, how_many: int) -> bool:
     )
 
 
-def beats(play: Combo, table: Combo) -> bool:
-    """Does ``play`` beat ``table``?  (RULES §6.)"""
+def beats(play: Combo, table: Combo, rules: Rules = STANDARD) -> bool:
+    """Does ``play`` beat ``table`` under ``rules``?  (RULES §6; §12.4: a longer bomb beats a shorter one.)"""
     if play.kind == Kind.ROCKET:
         return table.kind != Kind.ROCKET
     if table.kind == Kind.ROCKET:
         return False
     if play.kind == Kind.BOMB:
-        return table.kind != Kind.BOMB or play.main > table.main
+        if table.kind != Kind.BOMB:
+            return True
+        if rules.decks == 1:  # one deck: every bomb has four cards, the rank decides
+            return play.main > table.main
+        return (packed_size(play.cards), play.main) > (packed_size(table.cards), table.main)
     if table.kind == Kind.BOMB:
         return False
     return play.kind == table.kind and play.length == table.length and play.main > table.main
@@ -293,7 +298,7 @@ def why_not_beats(play: Combo, table: Combo) -> str:
 
 def best_beating_reading(cards: Cards | int, table: Combo, rules: Rules = STANDARD) -> Combo | None:
     """The highest reading of ``cards`` that beats ``table``, if any (RULES §6)."""
-    beating = [r for r in readings(cards, rules) if beats(r, table)]
+    beating = [r for r in readings(cards, rules) if beats(r, table, rules)]
     return max(beating, key=strength, default=None)
 
 

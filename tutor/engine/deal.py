@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tutor.engine.cards import DECK_COUNTS, Cards
+from tutor.engine.cards import Cards
 from tutor.engine.rules import STANDARD, Rules
 
 MASK64 = (1 << 64) - 1
@@ -78,14 +78,14 @@ class Deal:
     """One deal: what each seat holds, the kitty (face down) and who bids first."""
 
     number: int
-    hands: tuple[Cards, Cards, Cards]
+    hands: tuple[Cards, ...]
     kitty: Cards
     first_bidder: int
 
 
 def initial_order(rules: Rules = STANDARD) -> list[int]:
     """The deck before shuffling: ranks low to high, each as often as the deck holds it."""
-    return [rank for rank, n in enumerate(DECK_COUNTS) for _ in range(n)]
+    return [rank for rank, n in enumerate(rules.deck) for _ in range(n)]
 
 
 def shuffled_deck(number: int, rules: Rules = STANDARD) -> tuple[list[int], SplitMix64]:
@@ -110,15 +110,13 @@ def deal(number: int, rules: Rules = STANDARD) -> Deal:
 
     Raises:
         ValueError: For a negative or non-integer number, or rules whose cut does
-            not use exactly the 54-card deck.
+            not use exactly the deck of the rules (54 cards a deck).
     """
     if isinstance(number, bool) or not isinstance(number, int):
         raise ValueError(f"deal number must be a non-negative integer, got {number!r}")
     if number < 0:
         raise ValueError(f"deal number must be a non-negative integer, got {number!r}")
-    if rules.players != 3:
-        raise ValueError(f"deal() supports 3 players, rules {rules.name!r} have {rules.players}")
-    deck_size = sum(DECK_COUNTS)
+    deck_size = rules.deck_size
     if rules.players * rules.hand_size + rules.kitty_size != deck_size:
         raise ValueError(
             f"rules {rules.name!r}: {rules.players} × {rules.hand_size} + {rules.kitty_size} "
@@ -126,7 +124,7 @@ def deal(number: int, rules: Rules = STANDARD) -> Deal:
         )
     deck, rng = shuffled_deck(number, rules)
     size = rules.hand_size
-    hands = tuple(Cards.from_ranks(deck[seat * size : (seat + 1) * size]) for seat in range(3))
-    kitty = Cards.from_ranks(deck[3 * size :])
+    hands = tuple(Cards.from_ranks(deck[seat * size : (seat + 1) * size]) for seat in range(rules.players))
+    kitty = Cards.from_ranks(deck[rules.players * size :])
     first_bidder = rng.below(rules.players)
-    return Deal(number, (hands[0], hands[1], hands[2]), kitty, first_bidder)
+    return Deal(number, hands, kitty, first_bidder)

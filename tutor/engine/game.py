@@ -28,7 +28,16 @@ from functools import lru_cache
 
 from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
 from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
-from tutor.engine.cards import FULL_DECK, Cards, format_packed, packed_contains, packed_count, rank_char, unpack
+from tutor.engine.cards import (
+    FULL_DECK,
+    Cards,
+    format_packed,
+    packed_contains,
+    packed_count,
+    packed_size,
+    rank_char,
+    unpack,
+)
 from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
@@ -37,9 +46,8 @@ from tutor.engine.notation import resolve as resolve_text
 from tutor.engine.record import GameRecord, RecordError, ShowHand, StartPosition
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import Score, score_game, stake
-from tutor.engine.trick import Trick, Turn, replay_trick
+from tutor.engine.trick import Turn, replay_trick, step
 from tutor.engine.view import PlayerView
-
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -95,6 +103,9 @@ class Game:
         self._deal_number: int | None = deal_number
         self._deal: Deal | None = None
         self._hands: tuple[int, ...] = (0,) * rules.players
+        #: The card counts of the hands tuple ``_counts_of`` (kept current by _apply; recomputed after anything else).
+        self._counts: tuple[int, ...] = ()
+        self._counts_of: tuple[int, ...] | None = None
         self._to_move = 0
         self._landlord: int | None = None
         self._bid: int | None = None
@@ -243,23 +254,56 @@ class Game:
         return cls.from_hands(hands, landlord, 1, None, to_move, history, rules)
 
     @classmethod
-    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
+    def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int], *, checked: bool = True) -> Game:
         """The game ``view`` stands for, with the hands it cannot see filled in from ``hidden``.
 
         The one converter from what a player knows to a game that steps
         (a sample of the hidden hands, or the truth): the hands, the table and
         the history of the play, the robs and the open hand of the variants.
 
+        ``checked=False`` is the search path (the bots' rollouts, the coach's
+        play-outs): the view is a real one and ``hidden`` a sample drawn to fit
+        it, so nothing is validated and the game keeps the view's facts as they
+        are (its bid, a seat that ``hidden`` leaves out holds nothing) — the
+        same game, built several times cheaper.
+
         Raises:
             ValueError: During the auction (no landlord yet) or for hands that cannot be.
         """
         if view.landlord is None:
             raise ValueError("Game.from_view needs a view of the play phase (a landlord)")
+        if not checked:
+            return cls._sampled(view, hidden)
         hands = [view.hand if s == view.seat else Cards(_packed(hidden[s])) for s in range(view.players)]
         game = cls.from_hands(hands, view.landlord, view.bid or 1, view.kitty, view.to_move, view.history, view.rules)
         game._bids = view.bids
         game._robs = view_auction(view).outcome(view.rules).robs if view.bids else 0
         game._opened = view.shown is not None
+        return game
+
+    @classmethod
+    def _sampled(cls, view: PlayerView, hidden: Mapping[int, Cards | int]) -> Game:
+        """:meth:`from_view` without the checks (``checked=False``)."""
+        rules = view.rules
+        game = cls.__new__(cls)
+        game._init_empty(rules, None)
+        game._deal_number = None
+        game._hands = tuple(
+            view.hand.packed if s == view.seat else _packed(hidden.get(s, 0)) for s in range(rules.players)
+        )
+        game._landlord = view.landlord
+        game._bid = view.bid
+        game._bids = view.bids
+        game._kitty = view.kitty
+        game._history = list(view.history)
+        trick = replay_trick(view.history, rules.players)
+        game._table, game._table_seat, game._passes = trick.table, trick.table_seat, trick.passes
+        game._to_move = view.to_move
+        game._phase = Phase.PLAYING
+        game._opened = view.shown is not None
+        if rules.robs and view.bids:  # only a rob auction has robs (RULES §12.1)
+            game._robs = view_auction(view).outcome(rules).robs
+        game._bombs = sum(1 for t in view.history if t.play is not None and t.play.is_bomb)
         return game
 
     # ------------------------------------------------------------ public state
@@ -301,7 +345,11 @@ class Game:
 
     @property
     def card_counts(self) -> tuple[int, ...]:
-        return tuple(len(Cards(h)) for h in self._hands)
+        hands = self._hands
+        if self._counts_of is not hands:
+            self._counts = tuple([packed_size(h) for h in hands])
+            self._counts_of = hands
+        return self._counts
 
     @property
     def to_move(self) -> int:
@@ -537,9 +585,9 @@ class Game:
                 f"{rank_char(combo.main)}; it reads as: {listed}"
             )
         if self._table is not None:
-            if not beats(combo, self._table):
+            if not beats(combo, self._table, self.rules):
                 raise IllegalPlayError(why_not_beats(combo, self._table))
-            chosen = _highest([r for r in options if beats(r, self._table)])
+            chosen = _highest([r for r in options if beats(r, self._table, self.rules)])
         else:
             chosen = _highest([r for r in options if r.kind == combo.kind and r.length == combo.length])
         self._apply(chosen)
@@ -581,7 +629,7 @@ class Game:
     def _explain_not_beating(self, options: list[Combo], wanted: Kind | None) -> Combo:
         assert self._table is not None
         shaped = [r for r in options if wanted is None or r.kind == wanted]
-        beating = [r for r in shaped if beats(r, self._table)]
+        beating = [r for r in shaped if beats(r, self._table, self.rules)]
         if beating:  # a reading of another kind than the generator's choice: still a legal play
             return _highest(beating)
         raise IllegalPlayError(why_not_beats(_highest(shaped), self._table))
@@ -630,15 +678,21 @@ class Game:
         turn = Turn(seat, combo)
         self._history.append(turn)
         self._actions.append(turn)
-        trick, to_move = Trick(self._table, self._table_seat, self._passes).after(seat, combo, self.players)
-        self._table, self._table_seat, self._passes = trick.table, trick.table_seat, trick.passes
+        self._table, self._table_seat, self._passes, to_move = step(
+            self._table, self._table_seat, self._passes, seat, combo, self.rules.players
+        )
         if combo is None:
             self._to_move = to_move
             return
-        hands = list(self._hands)
+        before = self._hands
+        hands = list(before)
         hands[seat] -= combo.cards
         self._hands = tuple(hands)
-        if combo.is_bomb:
+        if self._counts_of is before:  # one count changes: the next view need not count every hand
+            counts = list(self._counts)
+            counts[seat] -= packed_size(combo.cards)
+            self._counts, self._counts_of = tuple(counts), self._hands
+        if combo.kind >= Kind.BOMB:  # a bomb or the rocket
             self._bombs += 1
         if hands[seat] == 0:
             self._winner = seat
@@ -671,7 +725,12 @@ class Game:
     )
 
     def _push_snapshot(self) -> None:
-        snapshot = tuple(getattr(self, name) for name in self._SNAPSHOT_FIELDS)
+        # Spelled out (the order of _SNAPSHOT_FIELDS): every search step pushes one.
+        snapshot = (
+            self._phase, self._deal_number, self._deal, self._hands, self._to_move, self._landlord, self._bid,
+            self._bids, self._kitty, self._table, self._table_seat, self._passes, self._bombs, self._robs,
+            self._opened, self._winner,
+        )
         self._undo.append((snapshot, len(self._history)))
 
     def undo(self) -> None:
@@ -778,14 +837,16 @@ class Game:
     # --------------------------------------------------------------- view
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know now (RULES §8), as a frozen copy of public facts."""
-        _check_seat(seat, self.rules, "seat")
+        """What ``seat`` may know now (RULES §8), as a frozen copy of public facts
+        (the bids, the kitty and the cards are immutable values: shared, not copied)."""
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            _check_seat(seat, self.rules, "seat")
         return PlayerView(
             seat=seat,
             hand=Cards(self._hands[seat]),
-            bids=tuple(self._bids),
+            bids=self._bids,
             landlord=self._landlord,
-            kitty=None if self._kitty is None else Cards(self._kitty.packed),
+            kitty=self._kitty,
             history=tuple(self._history),
             card_counts=self.card_counts,
             to_move=self._to_move,

@@ -22,7 +22,7 @@ from itertools import combinations, combinations_with_replacement
 
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
 
 _SHIFTS = tuple(BITS * r for r in range(NUM_RANKS))
 _NEW = tuple.__new__
@@ -140,6 +140,9 @@ def _tables(rules: Rules) -> _Tables:
     # The auction variants play the standard combinations: one set of tables serves them all.
     if rules is not STANDARD and rules.plays_like(STANDARD):
         return _STANDARD_TABLES or _standard_tables()
+    if rules.decks != 1:
+        # readings() knows the bombs of 5 to 8 cards and the four-joker rocket; these tables do not yet.
+        raise UnsupportedRulesError(f"the move generator serves one deck, not the {rules.decks} of {rules.name!r}")
     return _Tables(rules)
 
 

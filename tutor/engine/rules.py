@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from tutor.engine.cards import CHAIN_TOP
+from tutor.engine.cards import CHAIN_TOP, NUM_RANKS, SMALL_JOKER, pack
 
 #: The auctions a rule set may use: the 1-2-3 bid (RULES §3) or rob the landlord (§12.1).
 AUCTIONS = ("bid", "rob")
@@ -30,7 +31,7 @@ _NOT_PLAY = frozenset({"name", "bids", "base", "landlord_share", "spring_doubles
                        "rob_factor", "open_hand", "open_factor"})
 #: Variant fields written to JSON only when they differ from the default, so that
 #: a classic game's record stays byte-for-byte what it was before the variants.
-_VARIANT_FIELDS = ("auction", "rob_back", "rob_factor", "open_hand", "open_factor")
+_VARIANT_FIELDS = ("auction", "rob_back", "rob_factor", "open_hand", "open_factor", "decks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +65,41 @@ class Rules:
     open_hand: str = "off"
     #: Showing the hand multiplies the cost by this (RULES §12.2: ×2).
     open_factor: int = 2
+    #: Standard 54-card decks shuffled together (RULES §2; two for four players, §12.4).  The deck,
+    #: the bombs (4 cards of a rank up to all of them) and the rocket (every joker) follow from it.
+    decks: int = 1
 
     def __post_init__(self) -> None:
         if self.auction not in AUCTIONS:
             raise ValueError(f"auction must be one of {', '.join(AUCTIONS)}, got {self.auction!r}")
         if self.open_hand not in OPEN_HANDS:
             raise ValueError(f"open_hand must be one of {', '.join(OPEN_HANDS)}, got {self.open_hand!r}")
+        if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
+            raise ValueError(f"decks must be a positive number of decks, got {self.decks!r}")
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """How many cards of each of the 15 ranks the game is played with (RULES §2, §12.4)."""
+        return _deck(self.decks)
+
+    @property
+    def deck_packed(self) -> int:
+        """:attr:`deck` as a packed card set (:mod:`tutor.engine.cards`); the bots read it every decision."""
+        return _deck_packed(self.decks)
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.deck)
+
+    @property
+    def bomb_sizes(self) -> tuple[int, ...]:
+        """The sizes of a bomb: four cards of a rank up to every card of it (RULES §5, §12.4)."""
+        return tuple(range(4, 4 * self.decks + 1))
+
+    @property
+    def rocket_size(self) -> int:
+        """The rocket is every joker of the deck: the two of one deck (RULES §5), four of two."""
+        return 2 * self.decks
 
     @property
     def top_bid(self) -> int:
@@ -116,6 +146,16 @@ class Rules:
         """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``."""
         parts = [p for p, on in (("rob", self.robs), ("open", self.can_open)) if on]
         return "+".join(parts) or "classic"
+
+
+@cache
+def _deck(decks: int) -> tuple[int, ...]:
+    return (4 * decks,) * SMALL_JOKER + (decks,) * (NUM_RANKS - SMALL_JOKER)
+
+
+@cache
+def _deck_packed(decks: int) -> int:
+    return pack(_deck(decks))
 
 
 STANDARD = Rules()

@@ -61,16 +61,26 @@ class Trick:
         The caller ends the game when a play empties a hand; this module does
         not know the hands.
         """
-        following = (seat + 1) % players
-        if play is not None:
-            return Trick(play, seat, 0), following
-        if lead_returns(self.passes + 1, players):
-            leader = self.table_seat if self.table_seat is not None else following
-            return _EMPTY, leader
-        return Trick(self.table, self.table_seat, self.passes + 1), following
+        table, table_seat, passes, to_move = step(self.table, self.table_seat, self.passes, seat, play, players)
+        if play is None and table is None and passes == 0:
+            return _EMPTY, to_move
+        return Trick(table, table_seat, passes), to_move
 
 
 _EMPTY = Trick()
+
+
+def step(
+    table: Combo | None, table_seat: int | None, passes: int, seat: int, play: Combo | None, players: int
+) -> tuple[Combo | None, int | None, int, int]:
+    """:meth:`Trick.after` on the trick's three fields, without building a :class:`Trick`:
+    ``(table, table_seat, passes, to_move)`` after ``seat`` plays ``play`` (the game's step)."""
+    following = (seat + 1) % players
+    if play is not None:
+        return play, seat, 0, following
+    if lead_returns(passes + 1, players):
+        return None, None, 0, table_seat if table_seat is not None else following
+    return table, table_seat, passes + 1, following
 
 
 def passes_since(table_seat: int | None, seat_to_move: int, players: int) -> int:

@@ -17,7 +17,7 @@ from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Turn, tables_faced, trick_state
 
-__all__ = ["PlayerView", "Turn", "tables_faced", "trick_state", "view_from_public"]
+__all__ = ["PlayerView", "Turn", "bidding_view", "tables_faced", "trick_state", "view_from_public"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +89,7 @@ class PlayerView:
         A shown landlord's hand (RULES §12.2) stays in: it is still out, in the
         landlord's hand (:attr:`shown` says where).
         """
-        from tutor.engine.cards import FULL_DECK
-
-        return Cards(FULL_DECK.packed - self.hand.packed - self.played_cards().packed)
+        return Cards(self.rules.deck_packed - self.hand.packed - self.played_cards().packed)
 
     def not_seen(self) -> Cards:
         """What the card counter counts (RULES §9): :meth:`unseen` less a shown landlord's hand (RULES §12.2).
@@ -117,12 +115,18 @@ def view_from_public(
     to_move: int | None = None,
     bid: int | None = None,
     rules: Rules = STANDARD,
+    shown: Cards | None = None,
+    trick: tuple[Combo | None, int | None] | None = None,
 ) -> PlayerView:
-    """Build a :class:`PlayerView` from public facts, for tools that have no game.
+    """The one view factory: a :class:`PlayerView` from public facts, for code that has no game.
 
-    The bot API and puzzle tools know a position only as text; this derives the
-    table and whose turn it is from ``history`` with the two-pass rule, so such
-    callers cannot construct an inconsistent view by hand.
+    The bot API and puzzle tools know a position only as text, the auction
+    tools know a dealt hand and the bids, the samplers a seat's hand at an
+    earlier turn; this derives the table and whose turn it is from ``history``
+    with the two-pass rule, so such callers cannot construct an inconsistent
+    view by hand.  ``trick`` — the table and its seat facing the mover — may be
+    given by a caller that has just replayed the history itself
+    (:func:`tables_faced`), to skip a second replay.
 
     Raises:
         ValueError: When ``card_counts`` does not match the number of players or
@@ -138,7 +142,10 @@ def view_from_public(
         raise ValueError(f"seat must be 0..{rules.players - 1}, got {seat!r}")
     if counts[seat] != len(own):
         raise ValueError(f"card_counts[{seat}] = {counts[seat]} but the hand {str(own)!r} has {len(own)} cards")
-    table, table_seat, derived_to_move = trick_state(turns, rules.players)
+    if trick is None:
+        table, table_seat, derived_to_move = trick_state(turns, rules.players)
+    else:
+        (table, table_seat), derived_to_move = trick, to_move
     if to_move is None:
         to_move = derived_to_move if derived_to_move is not None else (landlord if landlord is not None else seat)
     return PlayerView(
@@ -154,4 +161,11 @@ def view_from_public(
         table_seat=table_seat,
         bid=bid,
         rules=rules,
+        shown=shown,
     )
+
+
+def bidding_view(seat: int, hand: Cards, bids: Iterable[tuple[int, int]], rules: Rules) -> PlayerView:
+    """``seat``'s view when it is their turn to speak in the auction: the dealt hand and the moves before."""
+    counts = tuple(rules.hand_size for _ in range(rules.players))
+    return view_from_public(seat, hand, None, (), counts, bids=bids, to_move=seat, rules=rules)

@@ -20,6 +20,7 @@ from tutor.engine.auction import Auction
 from tutor.engine.cards import DECK_COUNTS, FULL_DECK, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import NAMED, STANDARD, Rules
+from tutor.engine.trick import Trick as EngineTrick
 from tutor.engine.view import Turn
 from tutor.files import clip_quotes
 from tutor.i18n import language
@@ -162,12 +163,12 @@ class Setup:
     @property
     def fully_known(self) -> bool:
         """Every hand and the landlord given: the solver can search it."""
-        return self.landlord is not None and all(s in self.hands for s in range(3))
+        return self.landlord is not None and all(s in self.hands for s in range(STANDARD.players))
 
     def trick(self) -> Trick:
         return Trick(
-            tuple(self.hands.get(s) for s in range(3)),
-            tuple(self.count(s) for s in range(3)),
+            tuple(self.hands.get(s) for s in range(STANDARD.players)),
+            tuple(self.count(s) for s in range(STANDARD.players)),
             self.to_move,
             self.table,
             self.table_by,
@@ -390,9 +391,9 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
                 "duplicate_card",
                 f"{n} cards {rank_char(r)!r} in the hands, the history and the table; the deck has {DECK_COUNTS[r]}",
             )
-    if setup.gone is not None and all(setup.count(s) is not None for s in range(3)):
+    if setup.gone is not None and all(setup.count(s) is not None for s in range(STANDARD.players)):
         # Every card accounted for: the hands, the cards gone, the history and the table make the deck.
-        in_hands = sum(int(setup.count(s) or 0) for s in range(3))
+        in_hands = sum(int(setup.count(s) or 0) for s in range(STANDARD.players))
         deck = in_hands + len(setup.gone) + len(setup.played())
         if deck != len(FULL_DECK):
             out.add((*where, "gone"), "hand_size",
@@ -401,13 +402,13 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
     if setup.kitty is not None and len(setup.kitty) != STANDARD.kitty_size:
         out.add((*where, "kitty"), "hand_size", f"the kitty has {STANDARD.kitty_size} cards, not {len(setup.kitty)}")
     # Hand sizes: cards held + cards already played by that seat ≤ the deal (17, landlord 20).
-    played_by = [0, 0, 0]
+    played_by = [0] * STANDARD.players
     for turn in setup.history:
         if turn.play is not None:
             played_by[turn.seat] += turn.play.size
     if setup.table is not None and not setup._table_in_history() and setup.table_by is not None:
         played_by[setup.table_by] += setup.table.size
-    for seat in range(3):
+    for seat in range(STANDARD.players):
         held = setup.count(seat)
         if held is None:
             continue
@@ -447,33 +448,28 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
     elif setup.table is not None or setup.history:
         out.add((*where,), "unreachable", "plays on the table need a landlord: add 'landlord'")
     # … and the history alternates seats in turn order, each play beating the one before (RULES §4, §6).
+    # The turn order and the table are the engine's trick rule (RULES §4), never counted here.
     previous: int | None = None
-    current: Combo | None = None
-    owner: int | None = None
+    expected: int | None = None
+    trick = EngineTrick()
     for i, turn in enumerate(setup.history):
-        if previous is not None and turn.seat != (previous + 1) % 3:
+        if previous is not None and turn.seat != expected:
             out.add((*where, "history", i, "by"), "unreachable",
                     f"{SEATS[turn.seat]} cannot play right after {SEATS[previous]}: play goes you → right → left")
         previous = turn.seat
-        if turn.play is None:
-            if current is None and i > 0:
-                out.add((*where, "history", i, "play"), "unreachable",
-                        f"{SEATS[turn.seat]} leads here and cannot pass")
-            if current is not None and (turn.seat + 1) % 3 == owner:
-                current = owner = None
-            continue
-        if current is not None:
-            beating = best_beating_reading(turn.play.cards, current)
+        if turn.play is None and trick.table is None and i > 0:
+            out.add((*where, "history", i, "play"), "unreachable", f"{SEATS[turn.seat]} leads here and cannot pass")
+        elif turn.play is not None and trick.table is not None:
+            beating = best_beating_reading(turn.play.cards, trick.table)
             if beating is None:
                 out.add((*where, "history", i, "play"), "unreachable",
-                        f"{turn.play.text} cannot follow {current.text}: {why_not_beats(turn.play, current)}")
+                        f"{turn.play.text} cannot follow {trick.table.text}: {why_not_beats(turn.play, trick.table)}")
             else:
                 turn = Turn(turn.seat, beating)
-        current, owner = turn.play, turn.seat
-    if previous is not None and (setup.table is None or setup._table_in_history()) and \
-            setup.to_move != (previous + 1) % 3:
-        out.add((*where, "to_move"), "unreachable",
-                f"after {SEATS[previous]}'s turn it is {SEATS[(previous + 1) % 3]} to move")
+        trick, expected = trick.after(turn.seat, turn.play, STANDARD.players)
+    if previous is not None and expected is not None and (setup.table is None or setup._table_in_history()) and \
+            setup.to_move != expected:
+        out.add((*where, "to_move"), "unreachable", f"after {SEATS[previous]}'s turn it is {SEATS[expected]} to move")
     if setup.bids:
         # The bids before the task's turn, judged by engine/auction.py (RULES §3).
         rules = setup.rules

@@ -30,7 +30,7 @@ from tutor.coach.evaluation import Budget, CandidateValue, Evaluation, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
-from tutor.engine.view import PlayerView, Turn
+from tutor.engine.view import PlayerView, Turn, bidding_view, view_from_public
 from tutor.lessons.claims import Answer, Tally, move_name, task_answers
 from tutor.lessons.model import Setup, Task
 
@@ -54,8 +54,7 @@ def bid_view(setup: Setup) -> PlayerView | None:
     hand = setup.hands.get(0)
     if setup.landlord is not None or hand is None or len(hand) != STANDARD.hand_size:
         return None
-    counts = (STANDARD.hand_size,) * 3
-    return PlayerView(0, hand, setup.bids, None, None, (), counts, 0, None, None, None, setup.rules)
+    return bidding_view(0, hand, setup.bids, setup.rules)
 
 
 def show_view(setup: Setup) -> PlayerView | None:
@@ -69,7 +68,8 @@ def show_view(setup: Setup) -> PlayerView | None:
         return None
     bids = (*setup.bids, (0, setup.bid))
     counts = (full, STANDARD.hand_size, STANDARD.hand_size)
-    return PlayerView(0, hand, bids, 0, setup.kitty, (), counts, 0, None, None, setup.bid, setup.rules)
+    return view_from_public(0, hand, 0, (), counts, bids=bids, kitty=setup.kitty, to_move=0, bid=setup.bid,
+                            rules=setup.rules)
 
 
 def lesson_view(setup: Setup) -> PlayerView | None:

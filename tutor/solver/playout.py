@@ -1,0 +1,78 @@
+"""The compiled quick play-out: a fast, fixed policy that plays a game to its end.
+
+The solver's C core (``tutor/solver/_native.c``) holds, besides the exact
+search, a cheap rule-of-thumb policy: each seat decides from its own hand, the
+card counts and the table.  It is about a hundred times cheaper a game than the
+hard level's judgement in Python, which is what lets the coach sample enough
+deals for a precise verdict and the auction sense score a bid (docs/coach.md).
+
+It is public here, beside the exact search, so that the coach and the bots use
+one entry point and neither reaches into the other's helpers.  Standard play,
+three seats (:func:`available`); everything else plays a Python policy on
+:class:`tutor.engine.game.Game` instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.engine.combos import Combo, Kind
+from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.view import PlayerView
+
+
+def available(rules: Rules) -> bool:
+    """Is the compiled play-out usable for ``rules``?  It is built with the solver's C core and
+    knows the standard play (the auction variants play it too) of three seats only."""
+    from tutor.solver import native
+
+    return rules == STANDARD and native.available()
+
+
+def plays(rules: Rules) -> bool:
+    """Can the compiled play-out play a game of ``rules``?  Any rule set that plays like the standard
+    one (the auction variants too: the play is the same game; :meth:`Rules.plays_like` also fixes
+    the seats at three)."""
+    from tutor.solver import native
+
+    return rules.plays_like(STANDARD) and native.available()
+
+
+def _table(table: Combo | None) -> tuple[int, int, int, int] | None:
+    return None if table is None else (table.cards, int(table.kind), table.length, table.main)
+
+
+def playout(hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None) -> int:
+    """The winner's seat when the quick policy plays every seat from here to the end
+    (-1 if 400 turns pass, which cannot happen with legal play)."""
+    from tutor.solver.native import _native
+
+    assert _native is not None
+    seat = -1 if table_seat is None else table_seat
+    return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False))
+
+
+def playout_line(
+    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
+) -> tuple[int, list[Combo | None]]:
+    """:func:`playout` with the moves it made, in order (None = pass): to step them on a game."""
+    from tutor.solver.native import _native
+
+    assert _native is not None
+    seat = -1 if table_seat is None else table_seat
+    winner, raw = _native.playout(tuple(hands), landlord, to_move, _table(table), seat, True)
+    return int(winner), [None if m is None else _combo(m) for m in raw]
+
+
+def choose(view: PlayerView) -> Combo | None:
+    """The quick policy's move for the player of ``view`` (its hand, the card counts, the table)."""
+    from tutor.solver.native import _native
+
+    assert _native is not None and view.landlord is not None
+    seat = -1 if view.table_seat is None else view.table_seat
+    raw = _native.choose(view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat)
+    return None if raw is None else _combo(raw)
+
+
+def _combo(raw: tuple[int, int, int, int]) -> Combo:
+    return Combo(cards=raw[0], kind=Kind(raw[1]), length=raw[2], main=raw[3])
