@@ -20,6 +20,7 @@ from tutor.coach.review import review_phrases
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
 from tutor.i18n import set_language
 
@@ -141,7 +142,7 @@ def test_a_verdict_keeps_its_proposal_through_a_save() -> None:
     del old["proposal"]  # a verdict saved before issue 29
     assert Verdict.from_data(old).proposal is None
     with pytest.raises(ValueError):
-        Proposal.from_data({"instead": 3})
+        Proposal.from_data({"instead": 3}, STANDARD)
 
 
 def test_a_proposal_other_than_the_best_is_named_in_the_words() -> None:

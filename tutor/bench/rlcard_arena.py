@@ -98,8 +98,8 @@ def play_game(
     rl_game = env.game
     hands = [_ours(cards2str(p.current_hand)) for p in rl_game.players]
     game = Game.from_hands(hands, RLCARD_LANDLORD, kitty=_ours(rl_game.round.seen_cards))
-    ours = [(s == RLCARD_LANDLORD) == ours_landlord for s in range(3)]
-    bots = [make_bot(level, deck) if ours[s] else None for s in range(3)]
+    ours = [(s == RLCARD_LANDLORD) == ours_landlord for s in range(len(hands))]
+    bots = [make_bot(level, deck) if ours[s] else None for s in range(len(hands))]
     agent = DouDizhuRuleAgentV1()
     while not env.is_over():
         if game.to_move != seat:

@@ -94,7 +94,7 @@ class Proposal:
         }
 
     @classmethod
-    def from_data(cls, data: Any, rules: Rules = STANDARD) -> Proposal:
+    def from_data(cls, data: Any, rules: Rules) -> Proposal:
         """Read :meth:`to_data` back (ValueError on anything else)."""
         if not isinstance(data, dict):
             raise ValueError(f"not a stored proposal: {str(data)[:40]!r}")

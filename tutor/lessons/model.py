@@ -313,7 +313,7 @@ def _table_combo(raw: dict[str, Any], where: FieldPath, out: _Collector) -> Comb
     return min(options, key=lambda c: (int(c.kind), -c.length, -c.main))
 
 
-def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector, rules: Rules = STANDARD) -> Setup | None:
+def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector, rules: Rules) -> Setup | None:
     ok = True
     hands: dict[int, Cards] = {}
     for name, text in (raw.get("hands") or {}).items():

@@ -120,7 +120,7 @@ def _shown_kind_names() -> dict[str, str]:
     return names
 
 
-def parse_bid_answer(text: str, rules: Rules = STANDARD) -> int:
+def parse_bid_answer(text: str, rules: Rules) -> int:
     """A typed bid → its code: 0-3 (RULES §3), or pass/call/rob under the rob auction (RULES §12.1)."""
     raw = text.strip().lower()
     if raw in ("pass", "p", "пас", "0"):
@@ -450,7 +450,7 @@ class LessonRun:
         self._enter()
 
 
-def _bid_of(answer: str | int, rules: Rules = STANDARD) -> int | None:
+def _bid_of(answer: str | int, rules: Rules) -> int | None:
     try:
         return parse_bid_answer(str(answer), rules)
     except ValueError:

@@ -99,7 +99,7 @@ def lesson_view(setup: Setup) -> PlayerView | None:
         return None
 
 
-def _named(bid: int, rules: Rules = STANDARD, show: bool = False) -> str:
+def _named(bid: int, rules: Rules, show: bool = False) -> str:
     """A bid, call/rob or open-hand choice as the validator's messages name it."""
     if show:
         return "show the hand" if bid else "keep it closed"
