@@ -31,7 +31,7 @@ from tutor.cli.input import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
-from tutor.files import InvalidFile, shown
+from tutor.files import InvalidFile, ascii_int, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_puzzle_id, parse_date
@@ -218,7 +218,8 @@ def _act(session: PuzzleSession, line: str) -> list[PuzzleEvent] | None:
     if word in SOLUTION_WORDS:
         return session.solution()
     if session.choosing:
-        return session.choose(int(word)) if word.isdigit() else []
+        number = ascii_int(word, 3)
+        return session.choose(number) if number is not None else []
     entry = parse_entry(line)
     if entry.command is Command.QUIT:
         return None
