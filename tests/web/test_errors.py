@@ -11,9 +11,11 @@ generous CPU bound (process time, not a clock: 2 s against the 22 s they cost be
 from __future__ import annotations
 
 import time
+from typing import Any
+from urllib.parse import quote
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.web.errors import MAX_DEPTH, ApiError, depth_scan, parse_body
@@ -72,3 +74,13 @@ def test_a_64_kb_hostile_body_is_answered_at_once(body: bytes) -> None:
     except ApiError as error:
         assert error.status == 400
     assert time.process_time() - cpu < 2.0, "CPU time, not a clock: the old scan took 22 s here"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ident=st.sampled_from(["²", "①", "１２", "٣", "1_0", " 1", "-1", "1.0", "9" * 13])
+       | st.characters(categories=["Nd", "No", "Nl"]).filter(lambda c: c not in "0123456789"))
+def test_a_game_id_that_is_not_ascii_digits_is_400(client: Any, ident: str) -> None:
+    answer = client.get("/api/history/" + quote(ident, safe=""))
+    assert answer.status_code == 400, (ident, answer.text[:200])
+    line = answer.json()["error"]
+    assert "\n" not in line and len(line) < 200

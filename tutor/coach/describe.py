@@ -57,7 +57,7 @@ def parse_counts(text: str) -> dict[int, int]:
     out: dict[int, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, eq, number = part.partition("=")
-        count = ascii_int(number.strip(), 2)
+        count = ascii_int(number.strip(), 6)
         if not eq or count is None:
             raise DescriptionError(f"bad count {_q(part)} (write right=N,left=N)")
         seat = parse_seat(name)

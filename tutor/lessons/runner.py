@@ -93,7 +93,7 @@ def parse_kind_answer(text: str) -> str:
     raw = " ".join(text.strip().lower().replace("ё", "е").split())
     if raw in ("none", "0", "no", "нет"):
         return "none"
-    number = ascii_int(raw, 2)
+    number = ascii_int(raw, 6)
     if number is not None and 1 <= number <= len(KIND_LABELS):
         return KIND_LABELS[number - 1]
     shown = _shown_kind_names().get(raw)
