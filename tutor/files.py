@@ -31,6 +31,7 @@ bench and the store's caches all use it.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -379,6 +380,27 @@ def load_yaml_file(
 
 
 # ----------------------------------------------------------------- writing
+class NotARegularFile(OSError):
+    """A path to be written names something that is not a regular file (a device, a FIFO, a folder, a socket)."""
+
+
+def refuse_unless_regular(path: Path | str) -> None:
+    """Raise :class:`NotARegularFile` when ``path`` exists and is not a regular file (symlinks followed).
+
+    Issue 32: ``ddz store export /dev/full`` as root replaced the machine's ``/dev/full``
+    with a regular file, because ``os.replace`` replaces whatever is there.  A new file,
+    or a regular one (or a link to one), may be written; anything else is named and left alone.
+    """
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return  # missing (a new file), or a name the write itself will refuse in its own words
+    if stat.S_ISDIR(info.st_mode):
+        raise NotARegularFile(errno.EISDIR, "it is a folder", str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(errno.EINVAL, "not a regular file", str(path))
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Replace ``path`` with ``text`` atomically, never following a planted symlink.
 
@@ -388,6 +410,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     never the file it points to); on any failure it is removed.
     """
     target = Path(path)
+    refuse_unless_regular(target)
     try:
         info = os.lstat(target)
         mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else 0o644
