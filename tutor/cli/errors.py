@@ -115,6 +115,17 @@ class GivenPath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class GivenText(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2
+    """Text the user names (a theme): refused when empty, where ``''`` would quietly mean "any" (issue 32)."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(t("harden.empty_text"), param, ctx)
+        return value
+
+
 # --------------------------------------------------------------- bounded options
 #: Deal numbers are taken modulo 2**64 (RULES §2): larger ones are refused, not wrapped.
 MAX_DEAL = 2**64 - 1

@@ -24,7 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, MAX_DEAL, handle_user_errors, workers_type
+from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, GivenText, MAX_DEAL, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
 from tutor.cli.input import Reader, stdin_reader
@@ -333,7 +333,7 @@ def puzzle_group(ctx: click.Context, day_text: str | None, as_json: bool, lang: 
 
 
 @puzzle_group.command("random")
-@click.option("--theme", default=None)
+@click.option("--theme", type=GivenText(), default=None)
 @click.option("--rating", type=BoundedFloat(0, 5000), default=None)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
@@ -353,7 +353,7 @@ def random_command(theme: str | None, rating: float | None, as_json: bool, lang:
 
 
 @puzzle_group.command("replay")
-@click.option("--theme", default=None)
+@click.option("--theme", type=GivenText(), default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
 def replay_command(theme: str | None, lang: str | None) -> None:
@@ -464,7 +464,7 @@ def puzzles_group() -> None:
 @click.option("--workers", type=workers_type(), default=1, show_default=True)
 @click.option("--out", "out", type=GivenPath(dir_okay=False, path_type=Path), default=None)
 @click.option("--max-nodes", type=BoundedInt(1000, 10**10), default=200_000, show_default=True)
-@click.option("--theme", default=None)
+@click.option("--theme", type=GivenText(), default=None)
 @handle_user_errors
 def generate_command(count: int, seed: int, workers: int, out: Path | None, max_nodes: int,
                      theme: str | None) -> None:
