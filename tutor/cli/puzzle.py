@@ -31,7 +31,7 @@ from tutor.cli.input import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
-from tutor.files import InvalidFile, ascii_int, shown
+from tutor.files import InvalidFile, ascii_int, clip_quotes, shorten, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_puzzle_id, parse_date
@@ -516,7 +516,7 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
             puzzles = list(load_library(check=True))
     except (InvalidFile, PuzzleFormatError) as error:
         # Read but invalid: one line, exit 1 (a file that cannot be read at all is exit 2).
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {clip_quotes(shorten(str(error), 390))}", err=True)
         sys.exit(1)
     problems: dict[str, list[str]] = {}
     if not schema_only:
