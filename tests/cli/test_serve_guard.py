@@ -79,7 +79,7 @@ def _read_all(sock: socket.socket) -> tuple[bytes, bool]:
             data += chunk
     except (ConnectionResetError, BrokenPipeError):
         return data, True
-    except socket.timeout:
+    except TimeoutError:
         return data, False
 
 

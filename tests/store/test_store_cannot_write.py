@@ -69,7 +69,7 @@ def _home_with_games(home: Path, format_one: bool = False) -> Path:
 def _run_full(home: Path, runs: list[tuple[list[str], str]]) -> list[tuple[list[str], int, str, str]]:
     import json
 
-    child = subprocess.run([sys.executable, "-c", CHILD, json.dumps(runs)], capture_output=True, text=True,
+    child = subprocess.run([sys.executable, "-c", CHILD, json.dumps(runs)], capture_output=True, text=True, check=False,
                            timeout=300, env={**os.environ, "DDZ_HOME": str(home)})
     assert child.returncode == 0, child.stderr[-2000:]
     return [tuple(x) for x in json.loads(child.stdout)]  # type: ignore[misc]
@@ -115,7 +115,7 @@ def test_a_fifo_in_the_store_s_place_is_named_as_such(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("unshare") is None or not sys.platform.startswith("linux"), reason="needs unshare")
 def test_on_read_only_media_export_reads_and_play_blames_the_store(tmp_path: Path) -> None:
-    if subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode != 0:
+    if subprocess.run(["unshare", "-rm", "true"], capture_output=True, check=False).returncode != 0:
         pytest.skip("no user namespaces here")
     home = _home_with_games(tmp_path / "media")
     old = _home_with_games(tmp_path / "old", format_one=True)
@@ -126,7 +126,7 @@ def test_on_read_only_media_export_reads_and_play_blames_the_store(tmp_path: Pat
               f"DDZ_HOME={home} {ddz} store export {out} && "
               f"(printf 'pass\\nquit\\n' | DDZ_HOME={home} {ddz} play --deal 9 --level easy; echo play=$?) && "
               f"(DDZ_HOME={old} {ddz} stats; echo old=$?)")
-    run = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=300, check=False)
     assert run.returncode == 0 and out.exists() and len(out.read_text().splitlines()) >= 4, run.stderr[-2000:]
     assert "play=2" in run.stdout and "old=2" in run.stdout, run.stdout[-2000:]
     errors = [line for line in run.stderr.splitlines() if line.startswith("error: ")]
