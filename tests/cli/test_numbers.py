@@ -19,12 +19,14 @@ LOOKALIKES = st.sampled_from(["²", "①", "１２", "٣", "1²", "⑨9"]) | st.
     categories=["Nd", "No", "Nl"]).filter(lambda c: c not in "0123456789")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=LOOKALIKES, command=st.sampled_from([["learn"], ["mistakes"], ["analyze", "--at", "0"]]))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=LOOKALIKES, command=st.sampled_from([["learn", "{}"], ["mistakes", "{}"], ["analyze", "{}", "--at", "0"],
+                                                 ["puzzle", "random", "--rating", "{}"], ["deal", "{}"],
+                                                 ["solve", "L:33 F:44", "--beat", "{}"]]))
 def test_a_number_that_is_not_ascii_digits_is_one_line_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                               text: str, command: list[str]) -> None:
     monkeypatch.setenv("DDZ_HOME", str(tmp_path / "home"))
-    result = CliRunner().invoke(main, [command[0], text, *command[1:]])
+    result = CliRunner().invoke(main, [text if arg == "{}" else arg for arg in command])
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1, (command, text, result.output)
     assert "int()" not in result.output and "Traceback" not in result.output

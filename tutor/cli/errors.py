@@ -191,6 +191,8 @@ class BoundedFloat(click.ParamType):  # type: ignore[type-arg]  # generic from c
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         """``value`` as a float in range, or a one-line failure naming the range."""
         text = repr(shorten(str(value)))
+        if isinstance(value, str) and (not value.isascii() or "_" in value):
+            self.fail(self.not_a_number(text), param, ctx)  # float() reads "１２", "٣" and "1_0" (issue 32)
         try:
             number = float(value)
         except (TypeError, ValueError, OverflowError):
