@@ -436,8 +436,11 @@ def main() -> None:
     args = parser.parse_args()
     load = os.getloadavg()[0]
     cpu = time.process_time()
-    report = {"load_before": round(load, 1), **body_cpu(), **web_audit(), **guard_audit(), **cli_audit(),
-              **store_audit(), **kill_audit(args.kills)}
+    report: dict[str, object] = {"load_before": round(load, 1)}
+    for section in (body_cpu, web_audit, guard_audit, cli_audit, store_audit, lambda: kill_audit(args.kills)):
+        found = section()
+        print(json.dumps(found), file=sys.stderr, flush=True)  # each section as it ends (a long run keeps them)
+        report.update(found)
     report["totals"] = {
         "tracebacks": sum(int(report.get(k, 0)) for k in ("server_tracebacks", "worker_tracebacks",  # type: ignore[call-overload]
                                                            "guard_tracebacks", "cli_tracebacks", "store_tracebacks")),
