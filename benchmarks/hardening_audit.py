@@ -376,9 +376,9 @@ def cli_audit() -> dict[str, object]:
                           "abcdefghijklmnopqrstu"], home)
     replaced = [name for name, path in targets.items() if os.lstat(path).st_ino != before[name]
                 or stat.S_ISREG(os.stat(path).st_mode)]
-    return {"cli_runs": len(runs) + 1, "cli_unexpected_exit": bad_exit, "cli_unexpected": unexpected, "cli_tracebacks": tracebacks,
-            "cli_long_lines": long_lines, "devices_or_fifos_replaced": replaced,
-            "token_on_loopback_note": "--token is ignored" in out, "club_folder_made": (work / "no").exists()}
+    return {"cli_runs": len(runs) + 1, "cli_unexpected_exit": bad_exit, "cli_unexpected": unexpected,
+            "cli_tracebacks": tracebacks, "cli_long_lines": long_lines, "devices_or_fifos_replaced": replaced,
+            "token_on_loopback_note": "--token is ignored" in out and code == 2, "club_folder_made": (work / "no").exists()}
 
 
 def store_audit() -> dict[str, object]:
