@@ -75,7 +75,7 @@ class GuardedH11Protocol(H11Protocol):
             if isinstance(event, h11.Request):
                 names = {name.lower() for name, _ in event.headers}
                 if b"content-length" in names and b"transfer-encoding" in names:
-                    raise h11.RemoteProtocolError("both Content-Length and Transfer-Encoding", 400)
+                    raise h11.RemoteProtocolError("content-length+transfer-encoding", 400)  # log only
             return event
 
         self.conn.next_event = checked_next_event  # type: ignore[method-assign]
