@@ -289,8 +289,8 @@ def guard_audit() -> dict[str, object]:
         except OSError:
             pass
     both, both_closed = _raw(host, (f"POST /api/settings HTTP/1.1\r\n{head}Content-Type: application/json\r\n"
-                                     "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                     '5\r\n{"a":\r\n0\r\n\r\n').encode())
+                                     "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                     "2\r\n{}\r\n0\r\n\r\n").encode())  # valid JSON: only the framing is wrong
     statuses.append(request(host, "GET", "/api/settings", None, origin))  # still answering
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
