@@ -25,7 +25,8 @@ from tutor.lessons.runner import parse_kind_answer, parse_number_answer
 from tutor.sessions.mistakes import choice_code
 
 #: Characters that ``str.isdigit()`` or ``int()`` take for digits, but are not 0-9.
-LOOKALIKES = "²³¹①⑨⓪０１２９٠٣۵߁०३৩੩૩୩௩౩೩൩๓໓༣၃႓០᠓᥆᧓᪃᭓᮳᱃꘣꣓꤃꧓꩓꯳𝟘𝟙𝟡𝟿" + "_ +-−\t\n."
+LOOKALIKES = "²³¹①⑨⓪０１２９٠٣۵߁०३৩੩૩୩௩౩೩൩๓໓༣၃႓០᠓᥆᧓᪃᭓᮳᱃꘣꣓꤃꧓꩓꯳𝟘𝟙𝟡𝟿" + "_."
+#: (Spaces and signs are left out: the answer parsers strip spaces and read "-1" on purpose.)
 
 #: Text with at least one character that is not an ASCII digit, short enough to be read as a number.
 not_digits = st.builds(
@@ -62,7 +63,7 @@ def test_every_number_parser_refuses_what_is_not_ascii_digits(text: str) -> None
     from tutor.cli.resume import _number
     from tutor.web.errors import ApiError, field_deal
 
-    assert parse_entry(text).command is not Command.NUMBER or text.strip() in "123456789"
+    assert parse_entry(text).command is not Command.NUMBER
     assert _number(text, 9) is None
     assert choice_code(BID_MOMENT, text, STANDARD) is None
     with pytest.raises(ValueError):
