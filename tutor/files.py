@@ -31,6 +31,7 @@ bench and the store's caches all use it.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -99,6 +100,19 @@ def quoted(value: object) -> str:
     return repr(text if len(text) <= QUOTE else text[: QUOTE - 1] + "…")
 
 
+def ascii_int(text: str, max_digits: int = 20, *, signed: bool = False) -> int | None:
+    """``text`` as an integer when it is 1 to ``max_digits`` ASCII digits (a ``-`` first when ``signed``); else None.
+
+    The one way text becomes a number (issue 32): ``str.isdigit()`` is true for ``²`` and ``①``,
+    on which ``int()`` then raises, and ``int()`` itself takes ``１２``, ``٣``, ``1_000`` and
+    spaces.  Only 0-9 are digits here, and a bounded count of them (no 5,000-digit int).
+    """
+    digits = text[1:] if signed and text.startswith("-") else text
+    if not 0 < len(digits) <= max_digits or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(text)
+
+
 _LONG_QUOTE = re.compile(r"'([^'\n]{%d})[^'\n]+" % (QUOTE - 1))
 
 
@@ -124,6 +138,8 @@ _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 #: A dot, and an exponent with its sign, as PyYAML reads YAML 1.1: puzzle ids such as
 #: ``13e766`` and ``040184`` stay strings, as they were written.
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?")
+#: ``!!float 0123``: one sign at most, then ASCII digits (``++1`` and ``²`` are no float: issue 32).
+_DIGITS = re.compile(r"[-+]?[0-9]+")
 _NOT_FINITE = re.compile(r"[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
 #: Longest number accepted, in characters (2**64 has 20 digits; Python refuses over 4,300).
 MAX_DIGITS = 40
@@ -161,7 +177,7 @@ def _resolve(text: str, kind: str) -> Any:
         return _BOOLS[text]
     if kind in ("auto", "int", "float"):
         whole = _INT.fullmatch(text) is not None
-        if whole or _FLOAT.fullmatch(text) or (kind == "float" and text.lstrip("+-").isdigit()):
+        if whole or _FLOAT.fullmatch(text) or (kind == "float" and _DIGITS.fullmatch(text)):
             if len(text) > MAX_DIGITS:
                 return f"is too long for a number (the limit is {MAX_DIGITS} characters)"
             if whole and kind != "float":
@@ -364,6 +380,27 @@ def load_yaml_file(
 
 
 # ----------------------------------------------------------------- writing
+class NotARegularFile(OSError):
+    """A path to be written names something that is not a regular file (a device, a FIFO, a folder, a socket)."""
+
+
+def refuse_unless_regular(path: Path | str) -> None:
+    """Raise :class:`NotARegularFile` when ``path`` exists and is not a regular file (symlinks followed).
+
+    Issue 32: ``ddz store export /dev/full`` as root replaced the machine's ``/dev/full``
+    with a regular file, because ``os.replace`` replaces whatever is there.  A new file,
+    or a regular one (or a link to one), may be written; anything else is named and left alone.
+    """
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return  # missing (a new file), or a name the write itself will refuse in its own words
+    if stat.S_ISDIR(info.st_mode):
+        raise NotARegularFile(errno.EISDIR, "it is a folder", str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(errno.EINVAL, "not a regular file", str(path))
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Replace ``path`` with ``text`` atomically, never following a planted symlink.
 
@@ -373,6 +410,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     never the file it points to); on any failure it is removed.
     """
     target = Path(path)
+    refuse_unless_regular(target)
     try:
         info = os.lstat(target)
         mode = stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else 0o644

@@ -63,6 +63,9 @@ def _hostile(folder: Path) -> dict[str, tuple[Path, int, str]]:
         "timestamp": ("a: !!timestamp 2001-99-99\n", 1, "line 1: the YAML tag"),
         "nan": ("puzzles:\n- {id: x, rating: .nan}\n", 1, "line 2: '.nan' is not a finite number"),
         "duplicate_key": ("puzzles: []\npuzzles: []\n", 1, "line 2: the key 'puzzles' appears twice"),
+        # issue 32: float() of "++1" or "²" raised past the file's name and line (exit 2)
+        "float_signs": ("puzzles:\n- {id: x, rating: !!float ++1}\n", 1, "line 2: '++1' is not a valid float"),
+        "float_superscript": ("puzzles:\n- {id: x, rating: !!float ²}\n", 1, "line 2: '²' is not a valid float"),
     }
     out: dict[str, tuple[Path, int, str]] = {}
     for name, (text, code, words) in files.items():
@@ -106,3 +109,31 @@ def test_hostile_files_are_one_line_each_within_memory_and_cpu_limits(tmp_path: 
                 assert words in lines[0], (name, tool, output)
             assert len(lines) <= 52 and all(len(line) < 300 for line in lines), (name, tool, output)
             assert not any(ch * 41 in output for ch in "9q:0"), (name, tool, "quotes over 40 characters of input")
+
+
+@pytest.mark.parametrize(("field", "value"), [("players", "F:9AA L:5577TTQQ2 F:" + "3" * 100_000),
+                                              ("players", "F:9AA L:5577TTQQ2 F:" + "Z" * 100_000),
+                                              ("move", "K" * 100_000)])
+def test_a_huge_bad_value_in_a_puzzle_is_one_short_line_with_file_and_line(tmp_path: Path, field: str,
+                                                                            value: str) -> None:
+    """Issue 32: a bad ``players:`` value was quoted whole (a 100,067-character line) with no file or line."""
+    import yaml
+    from click.testing import CliRunner
+
+    from tutor.cli.main import main
+    from tutor.paths import puzzles_dir
+
+    text = (puzzles_dir() / "composed.yaml").read_text(encoding="utf-8")
+    first = yaml.safe_load(text)["puzzles"][0]
+    if field == "players":
+        first["position"]["players"] = value
+    else:
+        first["solution"]["replies"][0]["move"] = value
+    path = tmp_path / "long.yaml"
+    path.write_text(yaml.safe_dump({"puzzles": [first]}, width=10**7), encoding="utf-8")
+    for args in (["puzzles", "validate", "--schema-only", str(path)], ["puzzles", "validate", str(path)]):
+        result = CliRunner().invoke(main, args, env={"DDZ_HOME": str(tmp_path / "home")})
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert result.exit_code == 1 and len(lines) == 1, (args, result.output[:300])
+        assert "long.yaml" in lines[0] and "line " in lines[0] and len(lines[0]) < 400, lines[0][:300]
+        assert not any(ch * 41 in lines[0] for ch in "3ZK"), lines[0][:300]

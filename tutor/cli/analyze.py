@@ -32,6 +32,7 @@ import click
 from tutor.bots import LEVELS
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.files import ascii_int
 from tutor.i18n import t
 
 
@@ -71,13 +72,14 @@ def _stored_game(game_id: str, at: int | None) -> tuple[Any, str]:
     from tutor.store import Store
     from tutor.store.games import GameStore
 
-    if not game_id.isdigit():
+    number = ascii_int(game_id, 18)
+    if number is None:
         raise UserError(t("analyze.bad_game_id", id=game_id[:40]))
     if at is None:
         raise UserError(t("analyze.need_at"))
     store = Store.open()
     with store:
-        found = GameStore(store).get(int(game_id))
+        found = GameStore(store).get(number)
     if found is None:
         raise UserError(t("analyze.no_game", id=game_id))
     return GameRecord.from_dict(found.record), found.level

@@ -115,6 +115,17 @@ class GivenPath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class GivenText(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2
+    """Text the user names (a theme): refused when empty, where ``''`` would quietly mean "any" (issue 32)."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(t("harden.empty_text"), param, ctx)
+        return value
+
+
 # --------------------------------------------------------------- bounded options
 #: Deal numbers are taken modulo 2**64 (RULES §2): larger ones are refused, not wrapped.
 MAX_DEAL = 2**64 - 1
@@ -180,6 +191,8 @@ class BoundedFloat(click.ParamType):  # type: ignore[type-arg]  # generic from c
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         """``value`` as a float in range, or a one-line failure naming the range."""
         text = repr(shorten(str(value)))
+        if isinstance(value, str) and (not value.isascii() or "_" in value):
+            self.fail(self.not_a_number(text), param, ctx)  # float() reads "１２", "٣" and "1_0" (issue 32)
         try:
             number = float(value)
         except (TypeError, ValueError, OverflowError):

@@ -22,6 +22,7 @@ from tutor.engine.cards import Cards
 from tutor.engine.auction import CALL, ROB
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
+from tutor.files import ascii_int
 
 
 class Command(Enum):
@@ -82,7 +83,7 @@ def parse_entry(line: str) -> Entry:
     word = text.lower()
     if word in ALIASES:
         return Entry(ALIASES[word])
-    if word.isdigit() and len(word) == 1:
+    if ascii_int(word, 1) is not None:
         return Entry(Command.NUMBER, word)
     return Entry(Command.CARDS, text)
 

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.files import ascii_int
 from tutor.i18n import t
 from tutor.sessions.mistakes import analyse
 
@@ -95,20 +96,21 @@ def mistakes_command(game_id: str, as_json: bool) -> None:
     from tutor.store import Store
     from tutor.store.games import GameStore
 
-    if not game_id.isdigit() or len(game_id) > 18:
+    number = ascii_int(game_id, 18)
+    if number is None:
         raise UserError(t("analyze.bad_game_id", id=game_id[:40]))
     store = Store.open()
     with store:
-        found = GameStore(store).get(int(game_id))
+        found = GameStore(store).get(number)
         if found is None:
             raise UserError(t("analyze.no_game", id=game_id))
         record = GameRecord.from_dict(found.record)
         if as_json:
-            rows = analyse(store, int(game_id), record)
+            rows = analyse(store, number, record)
             click.echo(json.dumps([_row_json(m) for m in rows], ensure_ascii=False))
             return
         console = Console(highlight=False)
-        run_exercises(console, stdin_reader(console), store, int(game_id), record, found.deal, found.level)
+        run_exercises(console, stdin_reader(console), store, number, record, found.deal, found.level)
 
 
 def _row_json(m: Any) -> dict[str, Any]:

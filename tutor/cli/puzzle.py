@@ -24,14 +24,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, MAX_DEAL, handle_user_errors, workers_type
+from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, GivenText, MAX_DEAL, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
 from tutor.cli.input import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
-from tutor.files import InvalidFile, shown
+from tutor.files import InvalidFile, ascii_int, clip_quotes, shorten, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_puzzle_id, parse_date
@@ -218,7 +218,8 @@ def _act(session: PuzzleSession, line: str) -> list[PuzzleEvent] | None:
     if word in SOLUTION_WORDS:
         return session.solution()
     if session.choosing:
-        return session.choose(int(word)) if word.isdigit() else []
+        number = ascii_int(word, 3)
+        return session.choose(number) if number is not None else []
     entry = parse_entry(line)
     if entry.command is Command.QUIT:
         return None
@@ -332,7 +333,7 @@ def puzzle_group(ctx: click.Context, day_text: str | None, as_json: bool, lang: 
 
 
 @puzzle_group.command("random")
-@click.option("--theme", default=None)
+@click.option("--theme", type=GivenText(), default=None)
 @click.option("--rating", type=BoundedFloat(0, 5000), default=None)
 @click.option("--json", "as_json", is_flag=True)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
@@ -352,7 +353,7 @@ def random_command(theme: str | None, rating: float | None, as_json: bool, lang:
 
 
 @puzzle_group.command("replay")
-@click.option("--theme", default=None)
+@click.option("--theme", type=GivenText(), default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
 def replay_command(theme: str | None, lang: str | None) -> None:
@@ -469,7 +470,7 @@ def puzzles_group() -> None:
 @click.option("--workers", type=workers_type(), default=1, show_default=True)
 @click.option("--out", "out", type=GivenPath(dir_okay=False, path_type=Path), default=None)
 @click.option("--max-nodes", type=BoundedInt(1000, 10**10), default=200_000, show_default=True)
-@click.option("--theme", default=None)
+@click.option("--theme", type=GivenText(), default=None)
 @handle_user_errors
 def generate_command(count: int, seed: int, workers: int, out: Path | None, max_nodes: int,
                      theme: str | None) -> None:
@@ -521,7 +522,7 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
             puzzles = list(load_library(check=True))
     except (InvalidFile, PuzzleFormatError) as error:
         # Read but invalid: one line, exit 1 (a file that cannot be read at all is exit 2).
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {clip_quotes(shorten(str(error), 390))}", err=True)
         sys.exit(1)
     problems: dict[str, list[str]] = {}
     if not schema_only:

@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.console import Console
 
+from tutor.files import ascii_int
 from tutor.i18n import t
 from tutor.store import GameBusyError
 from tutor.store.games import GameStore, OpenGame, abandoned_result
@@ -158,7 +159,8 @@ def _decline(read: Reader, free: list[OpenGame], problems: dict[int, str]) -> tu
 
 
 def _number(text: str, last: int) -> int | None:
-    return int(text) if text.isdigit() and 1 <= int(text) <= last else None
+    number = ascii_int(text, 6)
+    return number if number is not None and 1 <= number <= last else None
 
 
 def _stake(game: OpenGame) -> int:

@@ -77,6 +77,7 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     import uvicorn
 
     from tutor.web.app import create_app
+    from tutor.web.guard import server_options
     from tutor.web.security import is_loopback
 
     host = _checked_host(host)
@@ -85,6 +86,8 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     behind = _checked_proxy(proxy, public_url, db)
     club_db = _checked_club(db) if db is not None else None
     needs_token = not is_loopback(host) and club_db is None
+    if token is not None and not needs_token and club_db is None:
+        click.echo(t("harden.token_ignored", host=host), err=True)  # issue 32: say so, do not drop it silently
     token = _checked_token(token) if needs_token else None
     try:
         listener = socket.create_server((host.strip("[]"), port),
@@ -110,7 +113,7 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     if open_browser if open_browser is not None else _has_display():
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     config = uvicorn.Config(create_app(host=host.strip("[]") if host.startswith("[") else host, port=port,
-                                       token=token), log_level="warning", lifespan="off")
+                                       token=token), log_level="warning", lifespan="off", **server_options())
     server = uvicorn.Server(config)
     # Ctrl-C: uvicorn shuts down, then raises it again; the root group prints one line and exits 130.
     server.run(sockets=[listener])
@@ -124,6 +127,7 @@ def _checked_club(db: str) -> str:
     """The club's database, opened once here (migrated, checked) so that a bad URL fails before listening."""
     from tutor.cli.users import open_club
 
+    _refuse_missing_folder(db)
     open_club(db).close()
     return db.strip()
 
@@ -149,6 +153,21 @@ def _checked_proxy(proxy: str | None, public_url: str | None, db: str | None) ->
     return {"proxy": sorted(proxies), "public_url": public.origin}
 
 
+def _refuse_missing_folder(db: str) -> None:
+    """A SQLite club file whose folder does not exist is refused (issue 32: folders were made silently)."""
+    from pathlib import Path
+
+    from tutor.files import shown
+    from tutor.store.club import is_postgres
+
+    text = db.strip()
+    if not text or is_postgres(text):
+        return
+    path = Path(text.removeprefix("sqlite:///")).expanduser()
+    if not path.parent.is_dir():
+        raise UserError(t("harden.db_folder_missing", path=shown(path)))
+
+
 def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open_browser: bool | None,
                 behind: dict[str, Any] | None = None) -> None:
     """Club mode: ``workers`` processes (uvicorn's supervisor, one shared socket) or this one.
@@ -162,6 +181,7 @@ def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open
     from uvicorn.supervisors import Multiprocess
 
     from tutor.web.club import SERVE_ENV, worker_app
+    from tutor.web.guard import server_options
     from tutor.web.security import is_loopback
 
     shown = host if host.startswith("[") or ":" not in host else f"[{host}]"
@@ -182,13 +202,13 @@ def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open
     # believes them from --proxy only
     if workers == 1:
         server = uvicorn.Server(uvicorn.Config(worker_app(), log_level="warning", lifespan="off",
-                                               proxy_headers=False))
+                                               proxy_headers=False, **server_options()))
         server.run(sockets=[listener])
         if signal.SIGINT in getattr(server, "_captured_signals", ()):
             raise KeyboardInterrupt
         return
     config = uvicorn.Config("tutor.web.club:worker_app", factory=True, workers=workers, log_level="warning",
-                            lifespan="off", proxy_headers=False)
+                            lifespan="off", proxy_headers=False, **server_options())
     supervisor = Multiprocess(config, sockets=[listener])
     supervisor.run()
     if signal.SIGINT in supervisor.signal_queue or supervisor.should_exit.is_set():

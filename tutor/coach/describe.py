@@ -29,6 +29,7 @@ from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick
 from tutor.engine.view import PlayerView, Turn, view_from_public
 from tutor.engine.view import bidding_view as engine_bidding_view
+from tutor.files import ascii_int
 from tutor.i18n import t
 
 SEATS = {"you": 0, "right": 1, "left": 2}
@@ -57,14 +58,15 @@ def parse_counts(text: str) -> dict[int, int]:
     out: dict[int, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, eq, number = part.partition("=")
-        if not eq or not number.strip().isdigit():
+        count = ascii_int(number.strip(), 6)
+        if not eq or count is None:
             raise DescriptionError(f"bad count {_q(part)} (write right=N,left=N)")
         seat = parse_seat(name)
         if seat == 0:
             raise DescriptionError("--counts: your own count is your hand's size")
         if seat in out:
             raise DescriptionError(f"--counts names {name.strip()} twice")
-        n = int(number)
+        n = count
         if not 1 <= n <= 20:
             raise DescriptionError(f"bad count {_q(part)} (1 to 20 cards)")
         out[seat] = n

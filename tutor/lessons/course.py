@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tutor.files import ascii_int
 from tutor.lessons.loader import lesson_files, load_lesson_file
 from tutor.lessons.model import Lesson, build_lesson
 from tutor.lessons.schema import schema_problems
@@ -42,8 +43,9 @@ def load_course(folder: Path | None = None) -> list[Lesson]:
 def find_lesson(course: list[Lesson], key: str) -> Lesson:
     """A lesson by id, by its number in the course (1-based), or by a unique id prefix."""
     key = key.strip()
-    if key.isdigit() and len(key) <= 6 and 1 <= int(key) <= len(course):
-        return course[int(key) - 1]
+    number = ascii_int(key, 6)
+    if number is not None and 1 <= number <= len(course):
+        return course[number - 1]
     for lesson in course:
         if lesson.id == key:
             return lesson

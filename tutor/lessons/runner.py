@@ -28,6 +28,7 @@ from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
+from tutor.files import ascii_int
 from tutor.i18n import LANGUAGES, catalogue, t
 from tutor.lessons.claims import is_open
 from tutor.lessons.explain import accepted_moves, explain_move, explain_name
@@ -92,8 +93,9 @@ def parse_kind_answer(text: str) -> str:
     raw = " ".join(text.strip().lower().replace("ё", "е").split())
     if raw in ("none", "0", "no", "нет"):
         return "none"
-    if raw.isdigit() and 1 <= int(raw) <= len(KIND_LABELS):
-        return KIND_LABELS[int(raw) - 1]
+    number = ascii_int(raw, 6)
+    if number is not None and 1 <= number <= len(KIND_LABELS):
+        return KIND_LABELS[number - 1]
     shown = _shown_kind_names().get(raw)
     if shown is not None:
         return shown
@@ -115,8 +117,9 @@ def _shown_kind_names() -> dict[str, str]:
         listing = catalogue(lang).get("lessons.kinds_list", "")
         for item in listing.split("·"):
             number, _, name = item.strip().partition(" ")
-            if number.isdigit() and 1 <= int(number) <= len(KIND_LABELS) and name:
-                names[" ".join(name.lower().replace("ё", "е").split())] = KIND_LABELS[int(number) - 1]
+            index = ascii_int(number, 2)
+            if index is not None and 1 <= index <= len(KIND_LABELS) and name:
+                names[" ".join(name.lower().replace("ё", "е").split())] = KIND_LABELS[index - 1]
     return names
 
 
@@ -159,10 +162,10 @@ def parse_show_answer(text: str) -> int:
 
 def parse_number_answer(text: str) -> int:
     raw = text.strip().replace(" ", "").replace("−", "-")
-    try:
-        return int(raw)
-    except ValueError:
-        raise ValueError(t("lessons.reason_number_format", text=repr(text))) from None
+    number = ascii_int(raw.removeprefix("+"), 20, signed=True)
+    if number is None:
+        raise ValueError(t("lessons.reason_number_format", text=repr(text[:40])))
+    return number
 
 
 class LessonRun:

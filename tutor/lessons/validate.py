@@ -26,7 +26,7 @@ from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
-from tutor.files import UnreadableFile, shown
+from tutor.files import UnreadableFile, ascii_int, shown
 from tutor.lessons.claims import ClaimProver, Tally, Weigher
 from tutor.lessons.claims import Report as ClaimReport
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
@@ -585,6 +585,7 @@ def _shipped_ids_in_order() -> list[Lesson]:
 def _line_of(message: str) -> int:
     if message.startswith("line "):
         head = message[5:].split(":", 1)[0]
-        if head.isdigit():
-            return int(head)
+        number = ascii_int(head, 9)
+        if number is not None:
+            return number
     return 0

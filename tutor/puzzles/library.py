@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from tutor.files import MAX_BYTES, FileProblem, atomic_write_text, clip_quotes, load_yaml_file, read_bytes, shorten, shown
+from tutor.files import MAX_BYTES, FieldPath, FileProblem, atomic_write_text, clip_quotes, load_yaml_file, read_bytes, shorten, shown
 
 from tutor.paths import puzzles_dir
 from tutor.puzzles.model import Node, Puzzle, PuzzleFormatError, find_move
@@ -51,7 +51,7 @@ def _validator() -> jsonschema.protocols.Validator:
 MAX_SCHEMA_ERRORS = 20
 
 
-def check_schema(data: Any, where: str) -> None:
+def check_schema(data: Any, where: str, lines: dict[FieldPath, int] | None = None) -> None:
     """Raise :class:`PuzzleFormatError` naming the file and the field at fault.
 
     Only the first :data:`MAX_SCHEMA_ERRORS` problems are collected; the
@@ -66,7 +66,9 @@ def check_schema(data: Any, where: str) -> None:
     path = "/".join(str(p) for p in error.absolute_path) or "(top)"
     more = len(found) - 1
     tail = "" if not more else f" (and {more}{'+' if len(found) > MAX_SCHEMA_ERRORS else ''} more)"
-    raise PuzzleFormatError(f"{where}: {path}: {clip_quotes(shorten(error.message))}{tail}")
+    line = (lines or {}).get(tuple(error.absolute_path))
+    at = f"line {line}: " if line else ""  # issue 32: the line too, not only the field's path
+    raise PuzzleFormatError(f"{where}: {at}{path}: {clip_quotes(shorten(error.message))}{tail}")
 
 
 def check_tree(puzzle: Puzzle) -> None:
@@ -102,13 +104,23 @@ def check_tree(puzzle: Puzzle) -> None:
     walk(puzzle.position, puzzle.solution, 0)
 
 
-def parse_file_data(data: Any, where: str) -> list[Puzzle]:
-    """Schema-check a loaded YAML document and build its puzzles (with the tree check)."""
-    check_schema(data, where)
+def parse_file_data(data: Any, where: str, lines: dict[FieldPath, int] | None = None) -> list[Puzzle]:
+    """Schema-check a loaded YAML document and build its puzzles (with the tree check).
+
+    A puzzle that cannot be built is named with the file and the puzzle's line, every quoted
+    value cut to 40 characters (issue 32: a bad ``players:`` value was quoted whole, 100,067
+    characters on one line, with no file).
+    """
+    check_schema(data, where, lines)
     puzzles = []
-    for raw in data["puzzles"]:
-        puzzle = Puzzle.from_data(raw)
-        check_tree(puzzle)
+    for index, raw in enumerate(data["puzzles"]):
+        try:
+            puzzle = Puzzle.from_data(raw)
+            check_tree(puzzle)
+        except PuzzleFormatError as error:
+            line = (lines or {}).get(("puzzles", index))
+            at = f"line {line}: " if line else ""
+            raise PuzzleFormatError(f"{where}: {at}{clip_quotes(shorten(str(error), 300))}") from None
         puzzles.append(puzzle)
     return puzzles
 
@@ -125,7 +137,8 @@ def read_yaml(path: Path) -> Any:
 
 def load_file(path: Path) -> list[Puzzle]:
     """Load and fully check one puzzle file (schema and solution trees)."""
-    return parse_file_data(read_yaml(path), shown(path))
+    lines: dict[FieldPath, int] = {}
+    return parse_file_data(load_yaml_file(path, lines), shown(path), lines)
 
 
 def dump_file(puzzles: Iterable[Puzzle], path: Path, description: str | None = None) -> None:

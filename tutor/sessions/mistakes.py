@@ -20,6 +20,7 @@ from tutor.engine.auction import CALL, PASS, ROB
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
+from tutor.files import ascii_int
 from tutor.i18n import Phrase
 from tutor.sessions.events import StatusLine
 
@@ -80,7 +81,7 @@ def choice_code(number: int, text: str, rules: Rules) -> int | None:
         return _WORDS.get(word)
     if word in ("pass", "пас"):
         return PASS
-    return int(word) if word.isdigit() and len(word) == 1 else None
+    return ascii_int(word, 1)
 
 
 def choice_phrase(number: int, code: int, rules: Rules) -> Phrase:

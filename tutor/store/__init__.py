@@ -64,7 +64,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tutor.files import shorten, shown
+from tutor.files import ascii_int, shorten, shown
 from tutor.i18n import t
 
 if TYPE_CHECKING:
@@ -316,6 +316,52 @@ def _read_only_here(path: str) -> bool:
         return False
 
 
+def _refuse_unless_regular(path: str) -> None:
+    """A store that is a FIFO, a device or a socket is named as such (SQLite said "disk I/O error")."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # missing (a new store), or SQLite's own error names it
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):  # a folder in its place: SQLite's words already
+        raise StoreLocationError(t("harden.store_not_regular", path=shown(path)))
+
+
+def _side_files(path: str) -> dict[str, bool]:
+    """Which of SQLite's side files (-wal, -shm) exist now."""
+    return {suffix: os.path.lexists(path + suffix) for suffix in ("-wal", "-shm")}
+
+
+def _drop_new_side_files(path: str, before: dict[str, bool]) -> None:
+    """Remove the -shm, and an empty -wal, that a failed read-write open made (none existed before it)."""
+    for suffix, existed in before.items():
+        side = path + suffix
+        try:
+            if not existed and (suffix == "-shm" or os.path.getsize(side) == 0):
+                os.unlink(side)
+        except OSError:
+            pass
+
+
+def _read_only_media(path: str) -> bool:
+    """Whether the store's file system is mounted read-only (or its file or folder cannot be written)."""
+    try:
+        if os.statvfs(Path(path).parent).f_flag & getattr(os, "ST_RDONLY", 1):
+            return True
+    except (OSError, AttributeError):
+        pass
+    return _read_only_here(path)
+
+
+def _wal_pending(path: str) -> bool:
+    """Whether a -wal file holds committed work not yet copied into the store (an immutable read misses it)."""
+    try:
+        return os.path.getsize(path + "-wal") > 0
+    except OSError:
+        return False
+
+
 def _disk_full(path: str) -> bool:
     """Whether the disk holding ``path`` has no space left (SQLite then says only "disk I/O error")."""
     try:
@@ -379,20 +425,38 @@ class Store:
             StoreLockedError, StoreReadOnlyError, StoreFullError, StoreIOError: see :func:`explain`.
         """
         where = str(default_path() if path is None else path)
-        if where != ":memory:":
-            _prepare_folder(Path(where))
-        try:
+        if where == ":memory:":
             return cls._connect(where, where, learner, club, check)
-        except (StoreReadOnlyError, StoreLocationError, StoreIOError):
-            if where == ":memory:" or not _read_only_here(where):
-                raise
-        # Read-only media (or a folder we may not write): read the file as it is, without
-        # SQLite's -wal/-shm side files, which cannot be made there; nobody can write it either.
-        return cls._connect(Path(where).resolve().as_uri() + "?immutable=1", where, learner, club, check)
+        _prepare_folder(Path(where))
+        _refuse_unless_regular(where)
+        sides = _side_files(where)
+        cause: StoreError
+        if Path(where).is_file() and _read_only_media(where):
+            # SQLite would open it read-only by itself (a rollback-journal store) and fail at the first write
+            # with "attempt to write a readonly database": go read-only at once, with the cause known.
+            cause = StoreReadOnlyError(t("store.read_only", path=shown(where)))
+        else:
+            try:
+                return cls._connect(where, where, learner, club, check)
+            except (StoreReadOnlyError, StoreLocationError, StoreIOError, StoreFullError) as error:
+                cause = error
+                if not Path(where).is_file():
+                    raise
+        # Read-only media, a folder we may not write, a full disk (issue 32): SQLite's -wal/-shm side
+        # files cannot be made, so a read-write open fails even to read.  Read the file as it is,
+        # without them, and keep the real cause: the first write (or game lock) raises it, naming the store.
+        _drop_new_side_files(where, sides)
+        if not isinstance(cause, (StoreFullError, StoreReadOnlyError)) and _read_only_media(where):
+            cause = StoreReadOnlyError(t("store.read_only", path=shown(where)))  # EROFS said "unable to open"
+        if _wal_pending(where):
+            raise cause  # committed work in the -wal that an immutable read would not see: say why instead
+        store = cls._connect(Path(where).resolve().as_uri() + "?immutable=1", where, learner, club, check,
+                             read_only_cause=cause)
+        return store
 
     @classmethod
     def _connect(cls, target: str, where: str, learner: int = LOCAL_LEARNER, club: bool = False,
-                 check: bool = True) -> Store:
+                 check: bool = True, read_only_cause: StoreError | None = None) -> Store:
         try:
             connection = sqlite3.connect(target, isolation_level=None, timeout=cls.BUSY_TIMEOUT,
                                          factory=_Connection, uri=target.startswith("file:"),
@@ -402,6 +466,7 @@ class Store:
         assert isinstance(connection, _Connection)
         connection.store_path = where
         store = cls(connection, where, learner=learner, club=club)
+        store.read_only_cause = read_only_cause
         try:
             if check:
                 store._check_and_prepare()
@@ -416,7 +481,7 @@ class Store:
 
     def _pragmas(self) -> None:
         db = self.db
-        if self.path != ":memory:" and not _read_only_here(self.path):
+        if self.path != ":memory:" and self.read_only_cause is None and not _read_only_here(self.path):
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
@@ -430,6 +495,13 @@ class Store:
         self._pragmas()
         if self._format_known():
             return  # a store in use: only read here, so reading never waits for another program's write lock
+        if self.read_only_cause is not None:  # an old store that cannot be written: named as such (issue 32)
+            has_meta = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+            row = self.db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if has_meta else None
+            found = ascii_int(str(row[0]), 9) if row else None
+            if found is not None and found < FORMAT_VERSION:
+                raise type(self.read_only_cause)(t("harden.old_format_cannot_write", path=shown(self.path),
+                                                   found=found, known=FORMAT_VERSION))
         with self.transaction():
             db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
@@ -475,6 +547,20 @@ class Store:
             raise StoreVersionError(t("store.newer_format", path=shown(self.path), found=found, known=FORMAT_VERSION))
         return found == FORMAT_VERSION
 
+    #: Why this store was opened read-only (immutable), when it was: the error of the read-write open.
+    read_only_cause: StoreError | None = None
+
+    def check_writable(self) -> None:
+        """Raise the real reason this store cannot be written (a full disk, read-only media), if it cannot.
+
+        A store opened read-only because the read-write open failed reads as usual; the first
+        attempt to write — a transaction, a game's lock, an upgrade — says why in the store's name
+        (issue 32: ``ddz play`` on read-only media blamed ``locks/``, an old store its backup).
+        """
+        if self.read_only_cause is not None:
+            cause = self.read_only_cause
+            raise type(cause)(str(cause))
+
     def close(self) -> None:
         if self._sqlite is not None:
             self._sqlite.close()
@@ -499,6 +585,7 @@ class Store:
             with self._engine.transaction(self) as tx:
                 yield tx
             return
+        self.check_writable()
         db = self.db
         depth = self._depth
         name = f"sp{depth}"
@@ -554,6 +641,7 @@ class Store:
             self._know(area, target)
             return
         if 0 < current < target:
+            self.check_writable()
             self._back_up()
         try:
             with self.transaction() as db:

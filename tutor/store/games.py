@@ -435,6 +435,7 @@ class GameStore:
         return self.load_current()
 
     def _lock(self, lock: GameLock) -> bool:
+        self.store.check_writable()  # read-only media, a full disk: the store's own reason, not locks/'s
         try:
             return lock.acquire()
         except OSError as error:

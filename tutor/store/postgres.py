@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from tutor.files import shorten
+from tutor.files import ascii_int, shorten
 from tutor.i18n import t
 from tutor.store import (
     FORMAT_VERSION,
@@ -232,7 +232,7 @@ class PostgresEngine:
                         create_bookkeeping(_Direct(self, connection))
                     else:
                         row = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
-                        found = int(row[0]) if row and str(row[0]).isdigit() else -1
+                        found = -1 if not row or ascii_int(str(row[0]), 18) is None else int(row[0])
                         if found < 0:
                             raise StoreDamagedError(t("store.damaged", path=self.where, why="format"))
                         if found > FORMAT_VERSION:

@@ -92,15 +92,27 @@ class Moved:
 # ------------------------------------------------------------------ export
 def export_lines(store: Store, learner_name: str) -> Iterator[str]:
     """The export of ``store``'s learner, line by line (see the module docstring)."""
-    register_all(store)
+    try:
+        register_all(store)
+        missing: set[str] = set()
+    except StoreError:
+        # A store opened read-only (read-only media, a full disk: issue 32) where an area was never
+        # created: it has no rows to export.  Anything else (an area that needs an upgrade) says why.
+        if store.read_only_cause is None:
+            raise
+        present = {str(r[0]) for r in store.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = {table for _, table in LEARNER_TABLES if table not in present}
     db, me = store.db, store.learner
-    keys = {int(r[0]): str(r[1]) for r in db.execute("SELECT id, game_key FROM games WHERE learner = ?", (me,))}
+    keys = {} if "games" in missing else {
+        int(r[0]): str(r[1]) for r in db.execute("SELECT id, game_key FROM games WHERE learner = ?", (me,))}
     bodies: list[str] = []
     counts: dict[str, int] = {}
     for _, table in LEARNER_TABLES:
         columns, order = COLUMNS[table]
         names = ", ".join(name for name, _ in columns)
         counts[table] = 0
+        if table in missing:
+            continue
         for row in db.execute(f"SELECT {names} FROM {table} WHERE learner = ? ORDER BY {order}", (me,)).fetchall():
             out: dict[str, Any] = {}
             for (name, kind), value in zip(columns, row):

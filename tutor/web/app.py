@@ -31,6 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
+from tutor.files import ascii_int
 from tutor.i18n import Phrase, speaking
 from tutor.store import GameBusyError, StoreError
 from tutor.web import api
@@ -155,9 +156,9 @@ async def read_body(request: Request) -> bytes:
     server from 121 MB to 2.1 GB before its 413.  A ``Content-Length`` over the
     limit is refused before a byte is read.
     """
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
-        raise refuse(413, "err_too_large", n=int(declared))
+    declared = ascii_int(request.headers.get("content-length", ""), 40)
+    if declared is not None and declared > MAX_BODY:
+        raise refuse(413, "err_too_large", n=declared)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():

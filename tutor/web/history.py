@@ -13,6 +13,7 @@ from typing import Any
 from tutor.coach.status import combo_name
 from tutor.engine.auction import CALL
 from tutor.engine.trick import Turn
+from tutor.files import ascii_int
 from tutor.sessions.replay import ReplayStep
 from tutor.i18n import Phrase, speaking, t
 from tutor.store.games import GameStore
@@ -69,10 +70,11 @@ def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
     from tutor.sessions.replay import replay_steps
 
     ident = query.get("game_id", "")
-    if not ident.isdigit() or len(ident) > 12:
+    number = ascii_int(ident, 12)
+    if number is None:
         raise refuse(400, "err_game_id", value=quoted(ident))
     with context.store() as store, speaking(chosen_lang(store, context, query.get("lang"))):
-        found = GameStore(store).get(int(ident))
+        found = GameStore(store).get(number)
         if found is None:
             raise ApiError(404, t("play.replay_unknown", id=ident))
         try:
