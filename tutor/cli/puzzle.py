@@ -536,3 +536,9 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
 
 
 COMMANDS = [puzzle_group, puzzles_group]
+
+
+# `ddz puzzle streak` lives in its own module (it imports this one's rendering, hence at the end).
+from tutor.cli.streak import streak_command  # noqa: E402
+
+puzzle_group.add_command(streak_command)

@@ -54,9 +54,18 @@ class Difficulty:
     tempting: int = 0
     #: Share of the naive panel that plays the answer (0.0–1.0).
     naive: float = 0.0
+    #: Daily pool only: the tempting tries that fail (:mod:`tutor.puzzles.daily_pool`).
+    tries: int | None = None
+    #: Calibrated puzzles only: the policies that solved it, of those that tried
+    #: (:mod:`tutor.puzzles.calibration`); None when not measured.
+    solved_by: tuple[str, ...] | None = None
 
     @property
     def rating(self) -> int:
+        if self.solved_by is not None:
+            from tutor.puzzles.calibration import calibrated_rating
+
+            return calibrated_rating(estimate_rating(self), self.solved_by)
         return estimate_rating(self)
 
     @property
@@ -74,13 +83,21 @@ class Difficulty:
                 or (self.win_in <= 2 and self.nodes < TINY_PROOF))
 
     def to_data(self) -> dict[str, Any]:
-        return {"nodes": self.nodes, "plausible": self.plausible_losing, "tempting": self.tempting,
-                "naive": round(self.naive, 3), "win_in": self.win_in}
+        data: dict[str, Any] = {"nodes": self.nodes, "plausible": self.plausible_losing, "tempting": self.tempting,
+                                "naive": round(self.naive, 3), "win_in": self.win_in}
+        if self.tries is not None:
+            data["tries"] = self.tries
+        if self.solved_by is not None:
+            data["solved_by"] = list(self.solved_by)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any], players: int = 3) -> Difficulty:
+        tries = data.get("tries")
+        solved_by = data.get("solved_by")
         return cls(int(data["nodes"]), int(data["plausible"]), int(data["win_in"]), players,
-                   int(data["tempting"]), float(data["naive"]))
+                   int(data["tempting"]), float(data["naive"]), None if tries is None else int(tries),
+                   None if solved_by is None else tuple(str(x) for x in solved_by))
 
 
 #: Fewest naive players (share of the panel) that find the answer of a one-look puzzle.

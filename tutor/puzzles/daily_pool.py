@@ -1,0 +1,274 @@
+"""The daily pool: only-move positions that real games reached, worth a strong player's minute.
+
+The library's puzzles are small cut endgames; many are duels with a dead third
+hand and four legal first moves.  The daily puzzle is drawn from another pool,
+made from the positions bot games (one easy, one medium and one hard bot at
+the table, seats rotating with the deal) actually reach — nothing cut, nothing
+trimmed — and kept only when
+
+* all three hands are **live** (each holds at least :data:`LIVE` cards),
+* the player to move has at least :data:`MIN_LEGAL` legal first moves,
+* exactly one first move wins (proved by the solver within :data:`ROOT_NODES`),
+* the fastest win needs at least :data:`MIN_WIN_IN` plays of the solving side, and
+* at least :data:`MIN_TRIES` **tempting tries** fail: first moves that the medium
+  bot or the coach's quick policy ranks at the top (the move it plays, or a move
+  after which its own play-out wins for the side to move) and that the solver refutes.
+
+Every check is counted (nodes, play-outs), never timed: the same deals give the
+same pool on any machine.  :func:`daily_rules` re-checks a puzzle of the pool
+(``ddz puzzles validate`` runs it on every daily puzzle).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.engine.combos import Combo
+from tutor.puzzles.generate import Candidate, Generator, Limits, SolverFactory, rotate_to_mover
+from tutor.puzzles.model import Puzzle, Source, find_move
+from tutor.puzzles.realism import impossible_passes
+from tutor.solver.position import Position, Role
+
+Move = Combo | None
+
+#: The source method of the pool's puzzles (a position a real game reached, untouched).
+METHOD = "real_game"
+#: A live hand holds at least this many cards.
+LIVE = 3
+#: Fewest legal first moves of the player to move.
+MIN_LEGAL = 6
+#: Fewest tempting tries that fail.
+MIN_TRIES = 2
+#: Fewest plays of the solving side in the fastest win.
+MIN_WIN_IN = 2
+#: How many of the hand plan's best plays count as ranked near the top.
+TOP_PLAN = 3
+#: Most cards in the three hands together (bigger positions rarely prove within the budget).
+MAX_CARDS = 34
+#: Solver budget of the only-move proof, in nodes (a position beyond it is skipped, never guessed).
+ROOT_NODES = 60_000
+#: Largest hand of a candidate (a bigger one keeps a seeded random subset: see :func:`game_candidates`).
+HAND_CAP = 8
+#: The bots at the table, seats rotating with the deal.
+LEVELS = ("easy", "medium", "medium")
+
+
+def live_hands(pos: Position) -> int:
+    """How many hands hold at least :data:`LIVE` cards."""
+    return sum(1 for hand in pos.hands if len(hand) >= LIVE)
+
+
+def _game_of(pos: Position) -> Any:
+    """The position as a game (hands and trick), so a bot can be shown its view."""
+    from tutor.engine.game import Game
+
+    landlord = pos.roles.index(Role.LANDLORD)
+    return Game.at_trick(list(pos.hands), landlord, pos.to_move, pos.table, pos.table_by)
+
+
+def view_of(pos: Position) -> Any:
+    """The view of the player to move (a bot is shown its own seat only, as in a game)."""
+    return _game_of(pos).view(pos.to_move)
+
+
+def medium_pick(pos: Position) -> Move:
+    """The move the medium bot plays here (it sees only its own view, as in a game)."""
+    from tutor.bots import make_bot
+
+    return _legal_twin(pos, make_bot("medium", 0).play(view_of(pos)))
+
+
+def _quick_wins_for(pos: Position, side: Role) -> bool:
+    """Does ``side`` win the compiled quick policy's play-out from here (False when it is not built)?"""
+    from tutor.bots.rollout import playout, quick_available
+
+    if not quick_available() or pos.players != 3:
+        return False
+    landlord = pos.roles.index(Role.LANDLORD)
+    winner = playout([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
+    return winner >= 0 and pos.roles[winner] is side
+
+
+def quick_pick(pos: Position) -> Move:
+    """The move the coach's quick policy plays here (the first move of its play-out)."""
+    from tutor.bots.rollout import playout_line, quick_available
+
+    if not quick_available() or pos.players != 3:
+        return medium_pick(pos)
+    landlord = pos.roles.index(Role.LANDLORD)
+    _, line = playout_line([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
+    return _legal_twin(pos, line[0]) if line else None
+
+
+def _legal_twin(pos: Position, move: Move) -> Move:
+    """The legal move of ``pos`` equal to ``move`` (the compiled policy returns its own combo objects)."""
+    for legal in pos.legal_moves():
+        if legal == move or (legal is not None and move is not None and legal.cards == move.cards
+                             and legal.kind == move.kind):
+            return legal
+    return move
+
+
+def plan_ranked(pos: Position, top: int = TOP_PLAN) -> list[Move]:
+    """The ``top`` plays the medium bot's hand plan likes best: the plays that leave the best-planned
+    hand (:func:`tutor.bots.planner.plan_packed`, what the medium bot leads and answers by), going out first."""
+    from tutor.bots.planner import plan_packed
+
+    hand = pos.hands[pos.to_move].packed
+
+    def score(move: Combo) -> float:
+        return float("inf") if move.cards == hand else plan_packed(hand - move.cards).score
+
+    plays = [m for m in pos.legal_moves() if m is not None]
+    plays.sort(key=lambda m: (-score(m), m.text))
+    return list(plays[:top])
+
+
+def top_ranked(pos: Position) -> list[Move]:
+    """The first moves the medium bot or the quick policy ranks near the top: the move each plays,
+    the medium bot's hand plan's best :data:`TOP_PLAN`, and every move after which the quick
+    policy's own play-out wins for the side to move."""
+    picks: list[Move] = [medium_pick(pos), quick_pick(pos), *plan_ranked(pos)]
+    side = pos.roles[pos.to_move]
+    for move in pos.legal_moves():
+        after = pos.after(move)
+        if after.winner is side or (not after.is_over and _quick_wins_for(after, side)):
+            picks.append(move)
+    unique: list[Move] = []
+    for move in picks:
+        if move not in unique:
+            unique.append(move)
+    return unique
+
+
+def tempting_tries(pos: Position, winning: Sequence[Move]) -> list[Move]:
+    """The top-ranked first moves (:func:`top_ranked`) that do not win: traps for a strong player."""
+    return [m for m in top_ranked(pos) if m not in winning]
+
+
+@dataclass(frozen=True, slots=True)
+class DailyFigures:
+    """What :func:`daily_rules` measures on a puzzle of the pool."""
+
+    legal: int
+    live: int
+    tries: int
+    win_in: int
+
+    def problems(self) -> list[str]:
+        found = []
+        if self.legal < MIN_LEGAL:
+            found.append(f"{self.legal} legal first moves (the daily needs {MIN_LEGAL})")
+        if self.tries < MIN_TRIES:
+            found.append(f"{self.tries} tempting tries fail (the daily needs {MIN_TRIES})")
+        if self.win_in < MIN_WIN_IN:
+            found.append(f"the win takes {self.win_in} plays (the daily needs {MIN_WIN_IN})")
+        return found
+
+
+def daily_rules(puzzle: Puzzle) -> DailyFigures:
+    """Legal first moves, live hands, failing tempting tries and depth of a pool puzzle.
+
+    The only winning first move is the puzzle's (the solver proves it in the
+    verification); the tries are measured again here (bots and play-outs: no search).
+    """
+    pos = puzzle.position
+    answer = find_move(pos, puzzle.first_move)
+    win_in = puzzle.difficulty.win_in if puzzle.difficulty is not None else len(_solver_plays(puzzle))
+    return DailyFigures(len(pos.legal_moves()), live_hands(pos), len(tempting_tries(pos, [answer])), win_in)
+
+
+def _solver_plays(puzzle: Puzzle) -> list[str]:
+    """The solving side's moves along the main line."""
+    line = puzzle.solution.main_line()
+    pos = puzzle.position
+    side = pos.roles[pos.to_move]
+    mine = []
+    for text in line:
+        if pos.is_over:
+            break
+        move = find_move(pos, text)
+        if pos.roles[pos.to_move] is side:
+            mine.append(text)
+        pos = pos.after(move)
+    return mine
+
+
+def in_pool(puzzle: Puzzle) -> bool:
+    """A puzzle of the daily pool: made from a real game's position."""
+    return puzzle.source.method == METHOD
+
+
+# ------------------------------------------------------------------ candidates
+def game_candidates(number: int, seed: int, hand_cap: int | None = None) -> Iterator[Candidate]:
+    """Positions of a bot game on deal ``number`` that could be daily material (cheap filters first).
+
+    From the moment the three hands hold at most :data:`MAX_CARDS` cards together, each position where
+    every hand is live and the mover has :data:`MIN_LEGAL` legal moves is a candidate.  ``hand_cap``
+    (default :data:`HAND_CAP`) keeps a hand above it to a seeded random ``hand_cap`` of its cards, as
+    the library's bot-game puzzles do: the three-player search is in Python, and a 12-card hand is
+    beyond any budget a test can afford; the shape of the fight (who leads, what is on the table,
+    who is short) stays the game's.
+    """
+    from tutor.bots import make_bot
+    from tutor.engine.game import Game
+    from tutor.puzzles.generate import _position_of
+
+    cap = HAND_CAP if hand_cap is None else hand_cap
+    landlord = (number + seed) % 3
+    game = Game.with_landlord(number, landlord)
+    levels = [LEVELS[(number + seat) % len(LEVELS)] for seat in range(3)]
+    bots = [make_bot(level, number) for level in levels]
+    turn = 0
+    while not game.is_over:
+        turn += 1
+        sizes = [len(h) for h in game.hands]
+        if sum(sizes) <= MAX_CARDS and min(sizes) >= LIVE:
+            rng = random.Random(seed * 7919 + number * 31 + turn)
+            pos = rotate_to_mover(_position_of(game, rng, cap))
+            if len(pos.legal_moves()) >= MIN_LEGAL and not impossible_passes(pos):
+                note = f"{'/'.join(levels)} bots, turn {turn}"
+                yield Candidate(pos, Source("generated", METHOD, number, seed, note))
+        seat = game.to_move
+        game.play(bots[seat].play(game.view(seat)))
+
+
+class DailyGenerator:
+    """Candidates of real games in, daily puzzles out (the library generator does the proving).
+
+    Args:
+        solver_factory: a fresh solver per candidate (its budget is the proof's).
+    """
+
+    def __init__(self, solver_factory: SolverFactory) -> None:
+        limits = Limits(max_cards_two=20, max_cards_three=20, min_plausible_losing=MIN_TRIES,
+                        min_win_in=MIN_WIN_IN, max_root_nodes=ROOT_NODES)
+        self.inner = Generator(solver_factory, limits)
+
+    def examine(self, candidate: Candidate) -> Puzzle | None:
+        pos = candidate.position
+        # Cheap first: without two top-ranked moves besides any one answer there cannot be two failing tries.
+        ranked = top_ranked(pos)
+        if len(ranked) < MIN_TRIES:
+            return None
+        puzzle = self.inner.examine(candidate)
+        if puzzle is None or puzzle.difficulty is None:
+            return None
+        answer = find_move(puzzle.position, puzzle.first_move)
+        figures = DailyFigures(len(pos.legal_moves()), live_hands(pos),
+                               len([m for m in ranked if m != answer]), puzzle.difficulty.win_in)
+        if figures.problems():
+            return None
+        return puzzle
+
+    def deal_puzzles(self, number: int, seed: int) -> list[Puzzle]:
+        found: dict[str, Puzzle] = {}
+        for candidate in game_candidates(number, seed):
+            puzzle = self.examine(candidate)
+            if puzzle is not None and puzzle.id not in found:
+                found[puzzle.id] = puzzle
+        return list(found.values())
+
