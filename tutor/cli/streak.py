@@ -69,12 +69,11 @@ def run_streak(console: Console, run: StreakSession, read: Reader) -> None:
             console.print(t("streak.no_hints"))
             continue
         # The run offers the actions of a puzzle session (select, choose, pass_, solution, stop).
-        events = None if line is None else _act(cast(PuzzleSession, run), line)
-        if events is None:
-            events = run.stop()
-        elif not events and line is not None and not run.choosing:
+        acted = None if line is None else _act(cast(PuzzleSession, run), line)
+        events: list[StreakEvent] = run.stop() if acted is None else cast(list[StreakEvent], acted)
+        if not events and line is not None and not run.choosing:
             console.print(t("puzzles.help"))
-        shown = render_streak_events(console, run, shown, cast(list[StreakEvent], events))
+        shown = render_streak_events(console, run, shown, events)
 
 
 @click.command("streak")

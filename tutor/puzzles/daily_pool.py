@@ -22,7 +22,7 @@ same pool on any machine.  :func:`daily_rules` re-checks a puzzle of the pool
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -197,6 +197,38 @@ def _solver_plays(puzzle: Puzzle) -> list[str]:
     return mine
 
 
+def finish(puzzle: Puzzle) -> Puzzle:
+    """A pool puzzle with its failing tries stored and its rating calibrated by the policies' attempts."""
+    from dataclasses import replace
+
+    from tutor.puzzles.calibration import calibrate
+
+    if puzzle.difficulty is None:
+        raise ValueError(f"puzzle {puzzle.id} has no measured signals")
+    answer = find_move(puzzle.position, puzzle.first_move)
+    tries = len(tempting_tries(puzzle.position, [answer]))
+    return calibrate(replace(puzzle, difficulty=replace(puzzle.difficulty, tries=tries)))
+
+
+def generate_daily(count: int, seed: int, solver_factory: SolverFactory, first_deal: int | None = None,
+                   skip_ids: set[str] | None = None, progress: Callable[[int], None] | None = None) -> list[Puzzle]:
+    """``count`` new pool puzzles from the bot games of deals ``first_deal, first_deal + 1, …``
+    (default ``seed × 100000``), each proven within :data:`ROOT_NODES` (a budget, never a clock)."""
+    generator = DailyGenerator(solver_factory)
+    skip = set(skip_ids or ())
+    found: list[Puzzle] = []
+    number = seed * 100_000 if first_deal is None else first_deal
+    while len(found) < count:
+        for puzzle in generator.deal_puzzles(number, seed):
+            if puzzle.id not in skip and len(found) < count:
+                skip.add(puzzle.id)
+                found.append(puzzle)
+                if progress is not None:
+                    progress(len(found))
+        number += 1
+    return found
+
+
 def in_pool(puzzle: Puzzle) -> bool:
     """A puzzle of the daily pool: made from a real game's position."""
     return puzzle.source.method == METHOD
@@ -262,7 +294,7 @@ class DailyGenerator:
                                len([m for m in ranked if m != answer]), puzzle.difficulty.win_in)
         if figures.problems():
             return None
-        return puzzle
+        return finish(puzzle)
 
     def deal_puzzles(self, number: int, seed: int) -> list[Puzzle]:
         found: dict[str, Puzzle] = {}
@@ -272,3 +304,69 @@ class DailyGenerator:
                 found[puzzle.id] = puzzle
         return list(found.values())
 
+
+
+#: Share of the daily pool whose three hands must all be live.
+MIN_LIVE_SHARE = 0.70
+#: The median of legal first moves the pool must reach.
+MIN_MEDIAN_LEGAL = 8
+
+
+@dataclass(frozen=True, slots=True)
+class PoolReport:
+    """The daily pool measured (``ddz puzzles validate`` prints it): per-puzzle problems and the figures."""
+
+    size: int
+    problems: dict[str, list[str]]
+    legal_median: float
+    live_share: float
+    tries_median: float
+    depth_median: float
+    ratings: dict[str, float]
+    #: Of every puzzle given (the library), the share of duels (``heads_up``).
+    heads_up_share: float
+    heads_up_pool: float
+
+    def pool_problems(self) -> list[str]:
+        found = []
+        if self.size and self.live_share < MIN_LIVE_SHARE:
+            found.append(f"{self.live_share:.0%} of the daily pool has three live hands (needs {MIN_LIVE_SHARE:.0%})")
+        if self.size and self.legal_median < MIN_MEDIAN_LEGAL:
+            found.append(f"median legal first moves {self.legal_median} (needs {MIN_MEDIAN_LEGAL})")
+        return found
+
+    def to_data(self) -> dict[str, Any]:
+        return {"size": self.size, "problems": self.problems, "legal_median": self.legal_median,
+                "live_share": round(self.live_share, 3), "tries_median": self.tries_median,
+                "depth_median": self.depth_median, "ratings": self.ratings,
+                "heads_up_share": round(self.heads_up_share, 3), "heads_up_pool": round(self.heads_up_pool, 3)}
+
+
+def pool_report(puzzles: Sequence[Puzzle]) -> PoolReport:
+    """The daily rules checked on every pool puzzle of ``puzzles``, and the figures of the pool."""
+    from statistics import median
+
+    from tutor.puzzles.calibration import spread
+
+    pool = [p for p in puzzles if in_pool(p)]
+    figures = {p.id: daily_rules(p) for p in pool}
+    problems = {ident: f.problems() for ident, f in figures.items() if f.problems()}
+    for p in pool:
+        stored = p.difficulty.tries if p.difficulty is not None else None
+        if stored is not None and stored != figures[p.id].tries:
+            problems.setdefault(p.id, []).append(f"{figures[p.id].tries} tempting tries fail (stored {stored})")
+
+    def mid(values: list[int]) -> float:
+        return float(median(values)) if values else 0.0
+
+    duel = [p for p in puzzles if "heads_up" in p.themes]
+    return PoolReport(
+        size=len(pool), problems=problems,
+        legal_median=mid([f.legal for f in figures.values()]),
+        live_share=sum(f.live == 3 for f in figures.values()) / len(pool) if pool else 0.0,
+        tries_median=mid([f.tries for f in figures.values()]),
+        depth_median=mid([f.win_in for f in figures.values()]),
+        ratings=spread([p.rating for p in pool]),
+        heads_up_share=len(duel) / len(puzzles) if puzzles else 0.0,
+        heads_up_pool=sum("heads_up" in p.themes for p in pool) / len(pool) if pool else 0.0,
+    )
