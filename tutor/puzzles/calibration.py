@@ -11,7 +11,7 @@ first wrong move fails the attempt):
 * ``quick`` — the coach's compiled quick policy (:func:`tutor.bots.rollout.playout_line`).
 
 Each policy's rating on the puzzle scale (:data:`POLICY_RATINGS`) was fitted
-once so that its expected score over the daily pool — against each puzzle's
+once so that its expected score over the measured puzzles — against each puzzle's
 rating from its signals (:func:`tutor.puzzles.difficulty.estimate_rating`) — is
 its measured solve rate (:func:`fit_policy_rating`; the figures are in
 docs/puzzles.md, "Calibration").  A puzzle's calibrated rating is then one
@@ -38,8 +38,9 @@ Move = Combo | None
 
 #: The players that try every puzzle, weakest first.
 POLICIES = ("easy", "medium", "quick", "hard")
-#: Each policy's rating on the puzzle scale, fitted to its measured solve rates on the daily pool.
-POLICY_RATINGS: dict[str, float] = {"easy": 900.0, "medium": 1100.0, "quick": 1200.0, "hard": 1500.0}
+#: Each policy's rating on the puzzle scale, fitted to its measured solve rates (issue 30: the daily pool of 37
+#: and every 9th puzzle of the library, 98 puzzles; docs/puzzles.md, "Calibration").
+POLICY_RATINGS: dict[str, float] = {"easy": 1040.0, "medium": 1070.0, "quick": 1290.0, "hard": 1360.0}
 #: How sure the policies' ratings are (a fit over hundreds of puzzles: narrow).
 POLICY_RD = 60.0
 #: How sure the signals' estimate is before the policies try the puzzle (the library's starting deviation).
