@@ -24,6 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tutor.cli.daily import daily_report, print_daily_report
 from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, MAX_DEAL, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
@@ -549,10 +550,3 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
 COMMANDS = [puzzle_group, puzzles_group]
 
 
-# `ddz puzzles validate`: the daily pool's rules and figures (issue 30), in a module of their own.
-from tutor.cli.daily import daily_report, print_daily_report  # noqa: E402
-
-# `ddz puzzle streak` lives in its own module (it imports this one's rendering, hence at the end).
-from tutor.cli.streak import streak_command  # noqa: E402
-
-puzzle_group.add_command(streak_command)

@@ -2,7 +2,9 @@
 
 The run itself is :class:`tutor.sessions.streak.StreakSession`; this module reads
 lines into it exactly as ``ddz puzzle`` does and renders its events (the puzzle
-events with the puzzle they belong to, and the run's own steps and end).
+events with the puzzle they belong to, and the run's own steps and end).  It adds
+the command to ``ddz puzzle``'s group, so ``ddz puzzle`` is loaded from here
+(:data:`tutor.cli.main.COMMAND_MODULES`): the puzzle module never imports this one back.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tutor.cli.errors import BoundedInt, handle_user_errors
+from tutor.cli.puzzle import _act, _console, _open, _render_all, played_text, puzzle_group
 from tutor.cli.input import Command, Reader, parse_entry, stdin_reader
 from tutor.i18n import LANGUAGES, t
 from tutor.puzzles.model import Puzzle
@@ -24,8 +27,6 @@ from tutor.sessions.streak import StreakEvent, StreakOver, StreakSession, Streak
 
 def render_streak_events(console: Console, run: StreakSession, puzzle: Puzzle, events: list[StreakEvent]) -> Puzzle:
     """Render ``events`` (those of ``puzzle`` until a step names the next one); the puzzle shown last."""
-    from tutor.cli.puzzle import _render_all, played_text
-
     for event in events:
         if isinstance(event, StreakStep):
             puzzle = run.run[event.number - 1]
@@ -55,8 +56,6 @@ class _Shown:
 
 def run_streak(console: Console, run: StreakSession, read: Reader) -> None:
     """The streak loop: lines into ``run``, its events rendered, until the run is over."""
-    from tutor.cli.puzzle import _act
-
     console.print(Text(t("streak.intro"), style="dim"))
     shown = render_streak_events(console, run, run.puzzle, run.start())
     while not run.finished:
@@ -83,7 +82,6 @@ def run_streak(console: Console, run: StreakSession, read: Reader) -> None:
 @handle_user_errors
 def streak_command(only_record: bool, seed: int | None, lang: str | None) -> None:
     # Help text: help.puzzle.streak.  Unrated: the learner's puzzle rating does not move.
-    from tutor.cli.puzzle import _console, _open
     from tutor.puzzles.library import load_library
     from tutor.puzzles.streak import StreakProgress
 
@@ -96,3 +94,8 @@ def streak_command(only_record: bool, seed: int | None, lang: str | None) -> Non
             return
         run = StreakSession(list(load_library()), progress=progress, seed=random.SystemRandom().randrange(2**32) if seed is None else seed)
         run_streak(console, run, stdin_reader(console))
+
+
+puzzle_group.add_command(streak_command)
+#: ``ddz puzzle`` with its streak (tutor/cli/main.py loads the group from here).
+COMMANDS = [puzzle_group]

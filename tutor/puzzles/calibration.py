@@ -26,42 +26,27 @@ node budget bound every attempt, so the same puzzle gives the same figures anywh
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from typing import Any
+
 from tutor.engine.combos import Combo
-from tutor.puzzles.glicko2 import Rating, expected_score, rate
+# The policies, their fitted ratings and the calibrated rating live with the other signals
+# (tutor/puzzles/difficulty.py: a puzzle's rating is computed there); re-exported here.
+from tutor.puzzles.difficulty import POLICIES, POLICY_RATINGS, POLICY_RD, PRIOR_RD, calibrated_rating
+from tutor.puzzles.glicko2 import Rating, expected_score
 from tutor.puzzles.model import Puzzle
-from tutor.solver.position import Position
+from tutor.solver.position import Position, Role
 
 Move = Combo | None
 
-#: The players that try every puzzle, weakest first.
-POLICIES = ("easy", "medium", "quick", "hard")
-#: Each policy's rating on the puzzle scale, fitted to its measured solve rates (issue 30: the daily pool of 37
-#: and every 9th puzzle of the library, 98 puzzles; docs/puzzles.md, "Calibration").
-POLICY_RATINGS: dict[str, float] = {"easy": 1040.0, "medium": 1070.0, "quick": 1290.0, "hard": 1360.0}
-#: How sure the policies' ratings are (a fit over hundreds of puzzles: narrow).
-POLICY_RD = 60.0
-#: How sure the signals' estimate is before the policies try the puzzle (the library's starting deviation).
-PRIOR_RD = 200.0
 #: Solver budget (nodes) for judging a move off the tree during an attempt.
 ATTEMPT_NODES = 400_000
 
 
-def calibrated_rating(signals: int, solved_by: Iterable[str]) -> int:
-    """The signals' estimate after one rating period against the four policies (rounded to tens, 600–2400)."""
-    solved = set(solved_by)
-    prior = Rating(float(signals), PRIOR_RD)
-    games = [(Rating(POLICY_RATINGS[p], POLICY_RD), 0.0 if p in solved else 1.0) for p in POLICIES]
-    after = rate(prior, games)
-    return int(round(max(600.0, min(2400.0, after.rating)) / 10) * 10)
-
-
 def policy_move(policy: str, pos: Position) -> Move:
     """The move ``policy`` plays for the side to move of ``pos`` (from that seat's own view)."""
-    from tutor.puzzles.daily_pool import medium_pick, quick_pick, view_of
-
     if policy == "quick":
         return quick_pick(pos)
     if policy == "medium":
@@ -69,6 +54,57 @@ def policy_move(policy: str, pos: Position) -> Move:
     from tutor.bots import make_bot
 
     return make_bot(policy, 0).play(view_of(pos))
+
+
+def _game_of(pos: Position) -> Any:
+    """The position as a game (hands and trick), so a bot can be shown its view."""
+    from tutor.engine.game import Game
+
+    landlord = pos.roles.index(Role.LANDLORD)
+    return Game.at_trick(list(pos.hands), landlord, pos.to_move, pos.table, pos.table_by)
+
+
+def view_of(pos: Position) -> Any:
+    """The view of the player to move (a bot is shown its own seat only, as in a game)."""
+    return _game_of(pos).view(pos.to_move)
+
+
+def medium_pick(pos: Position) -> Move:
+    """The move the medium bot plays here (it sees only its own view, as in a game)."""
+    from tutor.bots import make_bot
+
+    return _legal_twin(pos, make_bot("medium", 0).play(view_of(pos)))
+
+
+def _quick_wins_for(pos: Position, side: Role) -> bool:
+    """Does ``side`` win the compiled quick policy's play-out from here (False when it is not built)?"""
+    from tutor.bots.rollout import playout, quick_available
+
+    if not quick_available() or pos.players != 3:
+        return False
+    landlord = pos.roles.index(Role.LANDLORD)
+    winner = playout([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
+    return winner >= 0 and pos.roles[winner] is side
+
+
+def quick_pick(pos: Position) -> Move:
+    """The move the coach's quick policy plays here (the first move of its play-out)."""
+    from tutor.bots.rollout import playout_line, quick_available
+
+    if not quick_available() or pos.players != 3:
+        return medium_pick(pos)
+    landlord = pos.roles.index(Role.LANDLORD)
+    _, line = playout_line([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
+    return _legal_twin(pos, line[0]) if line else None
+
+
+def _legal_twin(pos: Position, move: Move) -> Move:
+    """The legal move of ``pos`` equal to ``move`` (the compiled policy returns its own combo objects)."""
+    for legal in pos.legal_moves():
+        if legal == move or (legal is not None and move is not None and legal.cards == move.cards
+                             and legal.kind == move.kind):
+            return legal
+    return move
 
 
 def attempt(puzzle: Puzzle, policy: str, solver_factory: Callable[[], object] | None = None) -> bool:
@@ -139,3 +175,7 @@ def spread(ratings: Sequence[float]) -> dict[str, float]:
 
     return {"p10": at(0.10), "p25": at(0.25), "median": at(0.5), "p75": at(0.75), "p90": at(0.90)}
 
+
+
+__all__ = ["POLICIES", "POLICY_RATINGS", "POLICY_RD", "PRIOR_RD", "attempt", "calibrate", "calibrated_rating",
+           "fit_policy_rating", "medium_pick", "policy_move", "quick_pick", "solved_by", "spread", "view_of"]

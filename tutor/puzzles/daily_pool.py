@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.combos import Combo
+from tutor.puzzles.calibration import _legal_twin, _quick_wins_for, medium_pick, quick_pick
 from tutor.puzzles.generate import Candidate, Generator, Limits, SolverFactory, rotate_to_mover
 from tutor.puzzles.model import Puzzle, Source, find_move
 from tutor.puzzles.realism import impossible_passes
@@ -59,57 +60,6 @@ LEVELS = ("easy", "medium", "medium")
 def live_hands(pos: Position) -> int:
     """How many hands hold at least :data:`LIVE` cards."""
     return sum(1 for hand in pos.hands if len(hand) >= LIVE)
-
-
-def _game_of(pos: Position) -> Any:
-    """The position as a game (hands and trick), so a bot can be shown its view."""
-    from tutor.engine.game import Game
-
-    landlord = pos.roles.index(Role.LANDLORD)
-    return Game.at_trick(list(pos.hands), landlord, pos.to_move, pos.table, pos.table_by)
-
-
-def view_of(pos: Position) -> Any:
-    """The view of the player to move (a bot is shown its own seat only, as in a game)."""
-    return _game_of(pos).view(pos.to_move)
-
-
-def medium_pick(pos: Position) -> Move:
-    """The move the medium bot plays here (it sees only its own view, as in a game)."""
-    from tutor.bots import make_bot
-
-    return _legal_twin(pos, make_bot("medium", 0).play(view_of(pos)))
-
-
-def _quick_wins_for(pos: Position, side: Role) -> bool:
-    """Does ``side`` win the compiled quick policy's play-out from here (False when it is not built)?"""
-    from tutor.bots.rollout import playout, quick_available
-
-    if not quick_available() or pos.players != 3:
-        return False
-    landlord = pos.roles.index(Role.LANDLORD)
-    winner = playout([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
-    return winner >= 0 and pos.roles[winner] is side
-
-
-def quick_pick(pos: Position) -> Move:
-    """The move the coach's quick policy plays here (the first move of its play-out)."""
-    from tutor.bots.rollout import playout_line, quick_available
-
-    if not quick_available() or pos.players != 3:
-        return medium_pick(pos)
-    landlord = pos.roles.index(Role.LANDLORD)
-    _, line = playout_line([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
-    return _legal_twin(pos, line[0]) if line else None
-
-
-def _legal_twin(pos: Position, move: Move) -> Move:
-    """The legal move of ``pos`` equal to ``move`` (the compiled policy returns its own combo objects)."""
-    for legal in pos.legal_moves():
-        if legal == move or (legal is not None and move is not None and legal.cards == move.cards
-                             and legal.kind == move.kind):
-            return legal
-    return move
 
 
 def plan_ranked(pos: Position, top: int = TOP_PLAN) -> list[Move]:
