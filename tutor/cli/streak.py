@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tutor.cli.errors import BoundedInt, handle_user_errors
+from tutor.cli.help_text import TranslatedCommand
 from tutor.cli.puzzle import _act, _console, _open, _render_all, played_text, puzzle_group
 from tutor.cli.input import Command, Reader, parse_entry, stdin_reader
 from tutor.i18n import LANGUAGES, t
@@ -75,12 +76,12 @@ def run_streak(console: Console, run: StreakSession, read: Reader) -> None:
         shown = render_streak_events(console, run, shown, events)
 
 
-@click.command("streak")
-@click.option("--record", "only_record", is_flag=True)
+@click.command("streak", cls=TranslatedCommand, help_key="puzzle.streak")
+@click.option("--record", "record", is_flag=True)
 @click.option("--seed", type=BoundedInt(0, 2**32 - 1), default=None)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
 @handle_user_errors
-def streak_command(only_record: bool, seed: int | None, lang: str | None) -> None:
+def streak_command(record: bool, seed: int | None, lang: str | None) -> None:
     # Help text: help.puzzle.streak.  Unrated: the learner's puzzle rating does not move.
     from tutor.puzzles.library import load_library
     from tutor.puzzles.streak import StreakProgress
@@ -88,9 +89,9 @@ def streak_command(only_record: bool, seed: int | None, lang: str | None) -> Non
     console = _console()
     store, progress = _open(lang)
     with store:
-        if only_record:
-            record = StreakProgress(store).record()
-            click.echo(t("streak.record", best=record.best, runs=record.runs, last=record.last))
+        if record:
+            kept = StreakProgress(store).record()
+            click.echo(t("streak.record", best=kept.best, runs=kept.runs, last=kept.last))
             return
         run = StreakSession(list(load_library()), progress=progress, seed=random.SystemRandom().randrange(2**32) if seed is None else seed)
         run_streak(console, run, stdin_reader(console))
