@@ -1,4 +1,4 @@
-"""The daily puzzle: same for everyone on a date, never repeated within a year."""
+"""The daily puzzle: same for everyone on a date; the plain schedule never repeats within a year."""
 
 from __future__ import annotations
 
@@ -38,15 +38,29 @@ def test_bad_date_names_the_input() -> None:
         parse_date("2025-13-01")
 
 
-def test_the_daily_puzzle_is_never_a_one_look_puzzle_and_the_pool_covers_a_year() -> None:
-    from tutor.puzzles.daily import daily_pool, daily_puzzle_id
+def test_the_daily_puzzle_comes_from_the_real_games_pool_and_repeats_only_after_its_bands() -> None:
+    # Issue 30: the daily is drawn from the pool of real games' positions (tests/puzzles/test_daily_pool.py
+    # checks what they are); a weekday's puzzle comes back after as many weeks as its band holds
+    # (53 per band, a pool of 371, would cover a year: docs/puzzles.md says how long that pool takes).
+    from tutor.puzzles.daily import daily_pool, daily_puzzle_id, weekday_bands
+    from tutor.puzzles.daily_pool import in_pool
     from tutor.puzzles.library import load_library
 
     library = load_library()
     pool = set(daily_pool(library))
-    assert len(pool) >= YEAR_DAYS  # no daily puzzle repeats within a year
-    one_look = [p.id for p in library if p.difficulty is not None and p.difficulty.one_look]
-    assert one_look and not pool & set(one_look)
-    start = date(2026, 1, 1)
-    days = {daily_puzzle_id(library, start + timedelta(days=k)) for k in range(YEAR_DAYS)}
-    assert len(days) == YEAR_DAYS and days <= pool
+    assert pool == {p.id for p in library if in_pool(p)}
+    shortest = min(len(band) for band in weekday_bands(library))
+    start = date(2026, 1, 5)  # a Monday
+    days = [daily_puzzle_id(library, start + timedelta(days=k)) for k in range(7 * shortest)]
+    assert len(set(days)) == len(days) and set(days) <= pool
+
+
+def test_a_library_without_real_games_falls_back_to_its_interesting_puzzles() -> None:
+    from tutor.puzzles.daily import daily_pool
+    from tutor.puzzles.daily_pool import in_pool
+    from tutor.puzzles.library import load_library
+
+    older = [p for p in load_library() if not in_pool(p)]
+    pool = set(daily_pool(older))
+    one_look = {p.id for p in older if p.difficulty is not None and p.difficulty.one_look}
+    assert len(pool) >= YEAR_DAYS and one_look and not pool & one_look

@@ -43,7 +43,7 @@ COMMAND_MODULES: dict[str, str] = {
     "replay": "tutor.cli.stats",
     "learn": "tutor.cli.learn",
     "lessons": "tutor.cli.learn",
-    "puzzle": "tutor.cli.puzzle",
+    "puzzle": "tutor.cli.streak",  # the puzzle group, with `ddz puzzle streak` added (issue 30)
     "puzzles": "tutor.cli.puzzle",
     "arena": "tutor.cli.arena",
     "bench": "tutor.cli.bench",

@@ -1,13 +1,18 @@
-"""Today's puzzle: the same for everyone on a date, never repeated within a year.
+"""Today's puzzle: the same for everyone on a date; the week rises from Monday to Sunday.
 
-The library's ids are sorted and shuffled once by a fixed permutation (the
-project's own SplitMix64, seeded with a constant, so every install agrees).
-Day ``d`` (the proleptic Gregorian ordinal of the date) gets entry
-``d mod N`` of that permutation.  Two dates less than ``N`` days apart fall on
-different entries, and a permutation has no repeated entries, so with ``N ≥ 366``
-puzzles no puzzle comes back within a year — after ``N`` days the cycle starts
-again.  Adding puzzles to the library changes ``N`` and so the schedule; the
-library is meant to grow between releases, not during one.
+The daily pool is the library's puzzles made from real games' positions
+(:mod:`tutor.puzzles.daily_pool`; a library without any falls back to its
+interesting puzzles).  Sorted by rating, the pool is cut into seven bands of
+equal size: Monday draws from the easiest band, Sunday from the hardest
+(:func:`weekly_puzzle_id`).  Inside a band the ids are shuffled once by a fixed
+permutation (the project's own SplitMix64 with a constant seed, so every install
+agrees), and week ``k`` takes entry ``k mod B`` of it: the same weekday of two
+weeks less than ``B`` weeks apart gets different puzzles, so with bands of
+at least 53 (a pool of 371) no daily puzzle repeats within a year.
+
+:func:`daily_index` is the older plain schedule (day ``d`` gets entry ``d mod N``
+of one permutation): it still picks from any list of ids.  Adding puzzles
+changes the schedule; the library grows between releases, not during one.
 """
 
 from __future__ import annotations
@@ -50,13 +55,49 @@ def daily_id(ids: Sequence[str], day: date) -> str:
 
 
 def daily_pool(puzzles: Iterable[Puzzle]) -> list[str]:
-    """The ids the daily puzzle is drawn from: no one-look puzzle (a puzzle rated by hand counts)."""
-    return [p.id for p in puzzles if p.difficulty is None or is_interesting(p.difficulty)]
+    """The ids the daily puzzle is drawn from: the real games' positions
+    (:func:`tutor.puzzles.daily_pool.in_pool`) — or, in a library without any, its
+    interesting puzzles (no one-look puzzle; a puzzle rated by hand counts)."""
+    return [p.id for p in _pool(list(puzzles))]
+
+
+def _pool(puzzles: list[Puzzle]) -> list[Puzzle]:
+    from tutor.puzzles.daily_pool import in_pool
+
+    real = [p for p in puzzles if in_pool(p)]
+    if len(real) >= WEEK:
+        return real
+    return [p for p in puzzles if p.difficulty is None or is_interesting(p.difficulty)]
+
+
+#: Days of a week: the bands of the weekly schedule.
+WEEK = 7
+#: Fewest puzzles per band for which the no-repeat-within-a-year promise holds (53 weeks).
+YEAR_WEEKS = 53
+
+
+def weekday_bands(puzzles: Iterable[Puzzle]) -> list[list[str]]:
+    """The pool in seven bands of rising rating (Monday's first), each sorted by id.
+
+    Ties in rating are broken by id, so the bands are the same on every install.
+    """
+    ranked = sorted(_pool(list(puzzles)), key=lambda p: (p.rating, p.id))
+    n = len(ranked)
+    if n < WEEK:
+        raise ValueError(f"the daily pool has {n} puzzles: a week needs {WEEK}")
+    return [sorted(p.id for p in ranked[w * n // WEEK:(w + 1) * n // WEEK]) for w in range(WEEK)]
+
+
+def weekly_pick(bands: Sequence[Sequence[str]], day: date) -> str:
+    """The id of ``day``'s puzzle: its weekday's band, entry ``week mod B`` of the band's permutation."""
+    band = bands[day.weekday()]
+    week = (day.toordinal() - 1) // WEEK  # ordinal 1 (0001-01-01) is a Monday
+    return band[permutation(len(band), DAILY_SEED + day.weekday())[week % len(band)]]
 
 
 def daily_puzzle_id(puzzles: Iterable[Puzzle], day: date) -> str:
-    """The id of the puzzle of ``day`` among the interesting ones of ``puzzles``."""
-    return daily_id(daily_pool(puzzles), day)
+    """The id of the puzzle of ``day``: the weekly schedule over the daily pool of ``puzzles``."""
+    return weekly_pick(weekday_bands(puzzles), day)
 
 
 def parse_date(text: str) -> date:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from tutor.engine.cards import BIG_JOKER, SMALL_JOKER, packed_count, unpack
@@ -54,9 +54,16 @@ class Difficulty:
     tempting: int = 0
     #: Share of the naive panel that plays the answer (0.0–1.0).
     naive: float = 0.0
+    #: Daily pool only: the tempting tries that fail (:mod:`tutor.puzzles.daily_pool`).
+    tries: int | None = None
+    #: Calibrated puzzles only: the policies that solved it, of those that tried
+    #: (:mod:`tutor.puzzles.calibration`); None when not measured.
+    solved_by: tuple[str, ...] | None = None
 
     @property
     def rating(self) -> int:
+        if self.solved_by is not None:
+            return calibrated_rating(estimate_rating(self), self.solved_by)
         return estimate_rating(self)
 
     @property
@@ -74,13 +81,21 @@ class Difficulty:
                 or (self.win_in <= 2 and self.nodes < TINY_PROOF))
 
     def to_data(self) -> dict[str, Any]:
-        return {"nodes": self.nodes, "plausible": self.plausible_losing, "tempting": self.tempting,
-                "naive": round(self.naive, 3), "win_in": self.win_in}
+        data: dict[str, Any] = {"nodes": self.nodes, "plausible": self.plausible_losing, "tempting": self.tempting,
+                                "naive": round(self.naive, 3), "win_in": self.win_in}
+        if self.tries is not None:
+            data["tries"] = self.tries
+        if self.solved_by is not None:
+            data["solved_by"] = list(self.solved_by)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any], players: int = 3) -> Difficulty:
+        tries = data.get("tries")
+        solved_by = data.get("solved_by")
         return cls(int(data["nodes"]), int(data["plausible"]), int(data["win_in"]), players,
-                   int(data["tempting"]), float(data["naive"]))
+                   int(data["tempting"]), float(data["naive"]), None if tries is None else int(tries),
+                   None if solved_by is None else tuple(str(x) for x in solved_by))
 
 
 #: Fewest naive players (share of the panel) that find the answer of a one-look puzzle.
@@ -117,6 +132,29 @@ def estimate_rating(d: Difficulty) -> int:
         + missed * (NOT_NAIVE + PER_TEMPTING * min(d.tempting, MOST_TEMPTING))
     )
     return int(round(max(MIN_RATING, min(MAX_RATING, value)) / 10) * 10)
+
+
+#: The players that try every puzzle of the daily pool, weakest first (tutor/puzzles/calibration.py).
+POLICIES = ("easy", "medium", "quick", "hard")
+#: Each policy's rating on the puzzle scale, fitted to its measured solve rates (issue 30: the daily pool of 37
+#: and every 9th puzzle of the library, 98 puzzles; docs/puzzles.md, "Calibration").
+POLICY_RATINGS: dict[str, float] = {"easy": 1040.0, "medium": 1070.0, "quick": 1290.0, "hard": 1360.0}
+#: How sure the policies' ratings are (a fit over about a hundred puzzles).
+POLICY_RD = 60.0
+#: How sure the signals' estimate is before the policies try the puzzle (the library's starting deviation).
+PRIOR_RD = 200.0
+
+
+def calibrated_rating(signals: int, solved_by: Iterable[str]) -> int:
+    """The signals' estimate after one Glicko-2 rating period against the four policies, losing to each
+    that solved the puzzle (rounded to tens, clamped to 600–2400)."""
+    from tutor.puzzles.glicko2 import Rating, rate
+
+    solved = set(solved_by)
+    prior = Rating(float(signals), PRIOR_RD)
+    games = [(Rating(POLICY_RATINGS[p], POLICY_RD), 0.0 if p in solved else 1.0) for p in POLICIES]
+    after = rate(prior, games)
+    return int(round(max(MIN_RATING, min(MAX_RATING, after.rating)) / 10) * 10)
 
 
 def is_interesting(d: Difficulty) -> bool:

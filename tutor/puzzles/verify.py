@@ -166,6 +166,12 @@ def check_rating(puzzle: Puzzle, full: bool = False) -> list[str]:
         tempting = len(tempting_moves(pos, losing))
         if tempting != stored.tempting:
             problems.append(f"signals changed: {tempting} tempting mistakes (stored {stored.tempting})")
+        if stored.solved_by is not None:  # the calibration's attempts (bots and the quick policy) again
+            from tutor.puzzles.calibration import solved_by
+
+            again = solved_by(puzzle)
+            if set(again) != set(stored.solved_by):
+                problems.append(f"solved by {list(again)} now (stored {list(stored.solved_by)})")
     return problems
 
 

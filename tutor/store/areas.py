@@ -23,6 +23,7 @@ LEARNER_TABLES: tuple[tuple[str, str], ...] = (
     ("puzzles", "puzzle_attempts"),
     ("puzzles", "puzzle_personal"),
     ("puzzles", "puzzle_games_scanned"),
+    ("puzzle_streak", "puzzle_streak"),
 )
 
 
@@ -37,12 +38,14 @@ def register_all(store: Store) -> None:
     from tutor.store.lessons import LessonRows
     from tutor.store.mistakes import MistakeStore
     from tutor.store.puzzles import PuzzleRows
+    from tutor.store.streak import StreakRows
     from tutor.store.clubschema import register as register_users
 
     GameStore(store)
     MistakeStore(store)
     LessonRows(store)
     PuzzleRows(store)
+    StreakRows(store)
     register_users(store)
 
 

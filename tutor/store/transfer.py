@@ -71,6 +71,8 @@ COLUMNS: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
     "puzzle_personal": ((("id", "text"), ("game", "game"), ("moment", "int"), ("created", "text"), ("data", "text")),
                         "id"),
     "puzzle_games_scanned": ((("game", "game"), ("found", "int")), "game"),
+    "puzzle_streak": ((("best", "int"), ("runs", "int"), ("last", "int"), ("best_at", "text"), ("last_at", "text")),
+                      "learner"),
 }
 
 

@@ -36,6 +36,9 @@ def page_strings(lang: str) -> dict[str, Any]:
         # The variants' buttons and settings (RULES §12): "Call", "Rob", "Open hand", the auction choice.
         prefix = "variants.web_"
         words.update({key[len(prefix):]: t(key) for key in catalogue("en") if key.startswith(prefix)})
+        # The puzzle streak's button (issue 30): "streak_button".
+        words.update({f"streak_{key[len('streak.web_'):]}": t(key) for key in catalogue("en")
+                      if key.startswith("streak.web_")})
     return {"lang": lang, "languages": list(LANGUAGES), "strings": words}
 
 

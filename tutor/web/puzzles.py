@@ -21,7 +21,7 @@ from tutor.puzzles.solving import Outcome, Played
 from tutor.sessions import puzzle as ps
 from tutor.sessions.events import Options, StatusLine
 from tutor.solver.position import Position, Role
-from tutor.web import felt, render
+from tutor.web import felt, render, streak
 from tutor.web.context import Context, chosen_lang
 from tutor.web.errors import ApiError, field_int, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
@@ -84,6 +84,9 @@ def _line(puzzle: Puzzle, steps: tuple[ps.LineStep, ...]) -> dict[str, Any] | No
 
 def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
     puzzle = session.puzzle
+    own = streak.event(item)  # a streak run's own events (the next puzzle, the end)
+    if own is not None:
+        return own
     if isinstance(item, StatusLine):
         return {"type": "status", "text": item.render(), "ok": item.ok}
     if isinstance(item, Options):
@@ -145,6 +148,7 @@ def state(slot: Slot[Any], progress: PuzzleProgress) -> dict[str, Any]:
         "to_replay": len(ps.replay_queue(ps.with_personal(_library(), progress), progress)),
         "mine": len(personal.waiting(progress)),
         "puzzle": None,
+        "streak_run": streak.state(slot.session, progress),
     }
     session: ps.PuzzleSession | None = slot.session
     if session is None:
@@ -280,6 +284,10 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
         if not chosen:
             raise refuse(404, "err_nothing_to_replay")
         puzzle = chosen[0]
+    elif kind == "streak":  # puzzles of rising rating until the first wrong move (unrated)
+        run = streak.start(list(library), context.solver(), progress)
+        slot.session = run
+        return list(run.start())
     elif kind == "replay":
         theme = _theme(body)
         library = ps.with_personal(library, progress)

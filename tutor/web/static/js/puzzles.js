@@ -73,6 +73,7 @@ async function openLibrary() {
 export function bindPuzzles() {
   $("puzzle-daily").addEventListener("click", () => startPuzzle("daily"));
   $("puzzle-random").addEventListener("click", () => startPuzzle("random"));
+  $("puzzle-streak-run").addEventListener("click", () => startPuzzle("streak"));
   $("puzzle-replay").addEventListener("click", () => startPuzzle("replay"));
   $("puzzle-library").addEventListener("click", openLibrary);
   document.addEventListener("keydown", (e) => {
@@ -87,6 +88,7 @@ export function bindPuzzles() {
 function drawBar(data) {
   $("puzzle-rating").textContent = data.rating;
   $("puzzle-streak").textContent = data.streak;
+  $("puzzle-best-streak").textContent = data.streak_run ? data.streak_run.best : "";
   const replay = $("puzzle-replay");
   replay.hidden = !data.to_replay;
   replay.textContent = tr("replay_failed", { n: data.to_replay });
@@ -115,6 +117,8 @@ function takePuzzle(answer) {
   if (!p) return;
   state.selected.clear();
   state.suitSeed = `puzzle:${p.id}`;
+  const run = data.streak_run && data.streak_run.run;  // a streak: its line heads the puzzle, no hints
+  if (run) node.append(el("p", { class: "streak-run", role: "status", text: run.text }));
   node.append(el("h2", { text: `${p.daily ? tr("daily") + " · " : ""}${p.title}` }), el("p", { text: p.goal }),
     ...(p.themes_line ? [el("p", { class: "keys", text: p.themes_line })] : []));  // (append() would write "null")
   const table = feltView(p.felt, { active: !p.finished, label: tr("puzzle_table") });
@@ -129,7 +133,7 @@ function takePuzzle(answer) {
   table.node.append(options, el("div", { class: "buttons controls" },
     el("button", { type: "button", class: "primary", disabled: p.finished, onclick: () => playIt() }, tr("play")),
     el("button", { type: "button", disabled: p.finished || !p.can_pass, onclick: () => send("/api/puzzle/pass") }, tr("pass")),
-    el("button", { type: "button", disabled: p.finished, onclick: () => send("/api/puzzle/hint") }, tr("hint")),
+    el("button", { type: "button", disabled: p.finished || Boolean(run), onclick: () => send("/api/puzzle/hint") }, tr("hint")),
     el("button", { type: "button", disabled: p.finished, onclick: () => send("/api/puzzle/solution") }, tr("solution"))));
   node.append(table.node);
   const log = el("ol", { class: "log panel" });
@@ -170,13 +174,14 @@ function puzzleEvent(event, status, log, options, playIt, cards, hand) {
     return;
   }
   if (event.type === "hint" && event.move) raise(event.move.cards, cards, hand);
-  const cls = event.type === "wrong" || event.type === "not_legal" ? "badline" : event.type === "correct" || (event.type === "over" && event.solved) ? "good" : "";
+  const cls = event.type === "wrong" || event.type === "not_legal" || event.type === "streak_over" ? "badline"
+    : event.type === "correct" || (event.type === "over" && event.solved) ? "good" : "";
   log.append(el("li", { class: cls, text: event.text || "" }));
   if (event.line) stepper = lineStepper(event.line_title, event.line);  // stepped through, not listed
   else for (const move of event.moves || []) log.append(el("li", {}, `${move.who}: `, move.move ? comboView(move.move) : move.text));
   if (event.rating_change) log.append(el("li", { text: event.rating_change }));
   if (event.streak) log.append(el("li", { text: event.streak }));
-  if (event.type === "over" || event.type === "wrong" || event.type === "not_legal" || event.type === "correct") {
+  if (["over", "wrong", "not_legal", "correct", "streak_over"].includes(event.type)) {
     status.textContent = event.text; status.className = `status ${cls === "good" ? "ok" : cls ? "bad" : ""}`;
   }
 }
