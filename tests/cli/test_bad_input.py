@@ -109,6 +109,8 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                  [bad_integer(rng), "--at", "1"], ["1", "--at", bad_integer(rng)], ["424242", "--at", "1"],
                                  [junk(rng, long=True)]]),
         "mistakes": lambda: pick([[bad_integer(rng)], ["424242"], [junk(rng)], ["1", unknown_option(rng)]]),
+        # issue 29: the habits across games.
+        "insights": lambda: pick([["--games", bad_integer(rng)], ["--games", "0"], [unknown_option(rng)], [junk(rng)]]),
         # issue 25: a file that is not an export, an unknown learner, a database that is not there.
         "store": lambda: pick([["import", str(Path("/nonexistent") / "x.jsonl")], ["import", __file__],
                                ["export", str(Path("/nonexistent") / "x.jsonl"), "--learner", junk(rng)[:30]],

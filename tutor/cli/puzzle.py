@@ -554,6 +554,7 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
         sys.exit(1)
 
 
-COMMANDS = [puzzle_group, puzzles_group]
+#: ``puzzles`` here; the ``puzzle`` group is listed by tutor/cli/streak.py, which adds ``puzzle streak`` to it.
+COMMANDS = [puzzles_group]
 
 

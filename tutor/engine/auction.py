@@ -178,6 +178,12 @@ def _rob_outcome(first: int, moves: tuple[Move, ...], rules: Rules) -> Outcome:
     return Outcome(None, leader, 1, robs=robs, leader=leader, stake=1)
 
 
+def ends_at_once(code: int, rules: Rules) -> bool:
+    """Does this bid end a classic auction the moment it is made (the top bid, RULES §3)?  A rob
+    auction's call never does (RULES §12.1): the others may still rob it."""
+    return not rules.robs and code == rules.top_bid
+
+
 def view_auction(view: PlayerView) -> Auction:
     """The auction as ``view`` saw it, with ``view.to_move`` to speak next.
 

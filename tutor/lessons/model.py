@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from tutor.engine.auction import Auction
+from tutor.engine.auction import Auction, ends_at_once
 from tutor.engine.cards import DECK_COUNTS, FULL_DECK, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import NAMED, STANDARD, Rules
@@ -481,7 +481,7 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
                     f"a bid must be higher than {highest} (RULES §3)"
                 out.add((*where, "bids", i, "bid"), "unreachable", why)
             auction = Auction.of(auction.moves + ((seat, bid),))
-            if bid == rules.top_bid and not rules.robs:
+            if ends_at_once(bid, rules):
                 out.add((*where, "bids", i, "bid"), "unreachable", "a bid of 3 ends the auction at once (RULES §3)")
 
 

@@ -78,23 +78,23 @@ def medium_pick(pos: Position) -> Move:
 
 def _quick_wins_for(pos: Position, side: Role) -> bool:
     """Does ``side`` win the compiled quick policy's play-out from here (False when it is not built)?"""
-    from tutor.bots.rollout import playout, quick_available
+    from tutor.solver import playout as quick
 
-    if not quick_available() or pos.players != 3:
+    if not quick.available(pos.rules) or pos.players != 3:
         return False
     landlord = pos.roles.index(Role.LANDLORD)
-    winner = playout([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
+    winner = quick.playout([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
     return winner >= 0 and pos.roles[winner] is side
 
 
 def quick_pick(pos: Position) -> Move:
     """The move the coach's quick policy plays here (the first move of its play-out)."""
-    from tutor.bots.rollout import playout_line, quick_available
+    from tutor.solver import playout as quick
 
-    if not quick_available() or pos.players != 3:
+    if not quick.available(pos.rules) or pos.players != 3:
         return medium_pick(pos)
     landlord = pos.roles.index(Role.LANDLORD)
-    _, line = playout_line([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
+    _, line = quick.playout_line([h.packed for h in pos.hands], landlord, pos.to_move, pos.table, pos.table_by)
     return _legal_twin(pos, line[0]) if line else None
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.calibration import _legal_twin, _quick_wins_for, medium_pick, quick_pick
 from tutor.puzzles.generate import Candidate, Generator, Limits, SolverFactory, rotate_to_mover
 from tutor.puzzles.model import Puzzle, Source, find_move
@@ -200,9 +201,9 @@ def game_candidates(number: int, seed: int, hand_cap: int | None = None) -> Iter
     from tutor.puzzles.generate import _position_of
 
     cap = HAND_CAP if hand_cap is None else hand_cap
-    landlord = (number + seed) % 3
+    landlord = (number + seed) % STANDARD.players
     game = Game.with_landlord(number, landlord)
-    levels = [LEVELS[(number + seat) % len(LEVELS)] for seat in range(3)]
+    levels = [LEVELS[(number + seat) % len(LEVELS)] for seat in range(STANDARD.players)]
     bots = [make_bot(level, number) for level in levels]
     turn = 0
     while not game.is_over:
