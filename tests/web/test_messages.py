@@ -45,15 +45,25 @@ def _logged(tree: ast.AST) -> set[int]:
     return found
 
 
+def _markup(tree: ast.AST) -> set[int]:
+    """The pieces of an f-string that starts as HTML markup (``f'<li class="{x}">…'``): markup throughout."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant) \
+                and str(node.values[0].value).startswith("<"):
+            found.update(id(part) for part in node.values if isinstance(part, ast.Constant))
+    return found
+
+
 def python_literals() -> list[str]:
-    """English-looking strings in tutor/web/*.py that are not docstrings, log lines or HTML markup."""
+    """English-looking strings in tutor/web/*.py that are not docstrings, log lines, HTML markup or routes."""
     bad = []
     for path in sorted(WEB.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _docstrings(tree) | _logged(tree)
+        skip = _docstrings(tree) | _logged(tree) | _markup(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip \
-                    and not node.value.startswith("<") and PROSE.search(node.value):
+                    and not node.value.startswith(("<", "/")) and PROSE.search(node.value):
                 bad.append(f"{path.name}:{node.lineno}: {node.value[:50]!r}")
     return bad
 
@@ -104,6 +114,10 @@ def test_no_english_line_is_written_into_the_web_code() -> None:
 def test_the_scan_would_see_a_hard_coded_line(tmp_path: Path) -> None:
     """The guard itself can fail: the lines this file once held are caught."""
     assert PROSE.search("no finished game to play again") and PROSE.search("malformed JSON: x")
+    tree = ast.parse("x = f'<p>{a}</p>' + f'{a} no finished game {b}'")
+    markup = _markup(tree)
+    pieces = [(node.value, id(node) in markup) for node in ast.walk(tree) if isinstance(node, ast.Constant)]
+    assert sorted(pieces) == [(" no finished game ", False), ("</p>", True), ("<p>", True)]
     assert re.fullmatch(r"[A-Z][a-z]{2,}[.!…]?", "Error")
 
 

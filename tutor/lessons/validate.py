@@ -174,7 +174,8 @@ class _Checker:
             for bid in open_now:
                 if bid not in task.bids and bid not in given:
                     self.add((*where, "feedback"), "unexplained",
-                             f"{names.get(bid, bid)!s} is called wrong without a word: give it feedback")
+                             f"{'bid ' if task.type == TaskType.BID else ''}{names.get(bid, bid)!s} is called wrong "
+                             "without a word: give it feedback")
             return
         if task.type in (TaskType.PLAY, TaskType.LINE) and setup is not None:
             from tutor.lessons.claims import is_open
