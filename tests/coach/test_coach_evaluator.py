@@ -69,3 +69,16 @@ def test_the_internals_guard_sees_an_internal(tmp_path: Path) -> None:
     source = tmp_path / "x.py"
     source.write_text("from tutor.bots.search import _thrift\nfrom tutor.bots.rollout import Sim\n")
     assert {"tutor.bots.search", "tutor.bots.search._thrift", "tutor.bots.rollout"} <= _imported(source)
+
+
+def test_a_saved_coach_names_no_function_and_comes_back_with_the_default_evaluator() -> None:
+    """The web's saved sessions are read by an unpickler that builds classes only (tutor/web/holder.py):
+    a coach that pickled its default evaluator by reference was dropped on every club request."""
+    import pickle
+
+    from tutor.coach import Coach
+    from tutor.coach.evaluation import evaluate
+
+    data = pickle.dumps(Coach())
+    assert b"evaluate" not in data
+    assert pickle.loads(data).evaluator is evaluate

@@ -101,6 +101,20 @@ class Coach:
         #: False once a move of the learner went unjudged (coach off, or a save from before verdicts were kept).
         self.judged_all = True
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A saved coach holds no reference to the default evaluator (a function): the web's saved sessions
+        are read back by an unpickler that builds classes only and never resolves a function, and a
+        coach saved that way would be dropped on the next request.  An injected evaluator is kept."""
+        state = self.__dict__.copy()
+        if state.get("evaluator") is evaluate:
+            state["evaluator"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.evaluator is None:
+            self.evaluator = evaluate
+
     def to_data(self) -> dict[str, Any]:
         """What a saved game keeps of the coach, as data (JSON-ready), so a resumed game judges nothing twice.
 
