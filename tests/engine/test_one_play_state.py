@@ -38,9 +38,6 @@ KNOWN_STEPPERS = {
     # steps millions of times.  Built only from a Game (Position.from_game, test_one_of_each.py)
     # and checked against Game move for move (tests/bots/test_fast_copies.py).
     ("solver/position.py", "Position"),
-    # The lessons' trick, for positions whose other hands the lesson does not give (it counts
-    # cards where Game needs them); its turn order is engine/trick.py's.  To go (issue 31).
-    ("lessons/moves.py", "Trick"),
 }
 
 

@@ -40,7 +40,8 @@ from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
 from tutor.lessons.model import Setup, Task
 from tutor.lessons.moves import MoveSpec, illegal_reason, resolve
-from tutor.lessons.oracle import Oracle, solver_position
+from tutor.lessons.oracle import Oracle
+from tutor.lessons.table import solver_position
 from tutor.solver.tables import HandTables
 
 Move = Combo | None
@@ -191,7 +192,7 @@ class ClaimProver:
                 values[m] = (float(self._tables.min_plays(left)), *spent)
             return values
         assert setup.landlord is not None
-        pos = solver_position(setup.trick(), setup.landlord)
+        pos = solver_position(setup)
         if goal == "win":
             wins = self.oracle.winning_moves(pos)
             return {m: ((0.0,) if any(_same(m, w) for w in wins) else (INF,)) for m in moves}
@@ -235,7 +236,7 @@ class ClaimProver:
                 self.tally.unchecked += len(wrong)
             return
         assert setup.landlord is not None
-        wins = self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
+        wins = self.oracle.winning_moves(solver_position(setup))
         self.tally.prove("accepted")
         for answer in wrong:
             if any(_same(answer.move, w) for w in wins):
@@ -257,7 +258,7 @@ class ClaimProver:
             if not setup.fully_known:
                 return False
             assert setup.landlord is not None
-            extra = list(self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord)))
+            extra = list(self.oracle.winning_moves(solver_position(setup)))
         return self.weigher(self.report, self.tally).play(task, setup, where, extra)
 
     def _coach_scoped(self, task: Task, setup: Setup, where: FieldPath) -> None:
@@ -277,7 +278,7 @@ class ClaimProver:
 
     def _accepted_win_in_deal(self, setup: Setup, accepted: list[Answer]) -> None:
         assert setup.landlord is not None
-        wins = self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
+        wins = self.oracle.winning_moves(solver_position(setup))
         for answer in accepted:
             if any(_same(answer.move, w) for w in wins):
                 self.tally.prove("accepted_in_deal")

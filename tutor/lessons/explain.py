@@ -24,12 +24,14 @@ from collections.abc import Sequence
 
 from tutor.engine.cards import Cards, rank_char
 from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.game import Game
 from tutor.engine.moves import legal_moves
 from tutor.i18n import t
 from tutor.lessons.claims import is_open
 from tutor.lessons.model import YOU, Setup, Task
-from tutor.lessons.moves import Trick, format_move
-from tutor.lessons.oracle import Oracle, solver_position
+from tutor.lessons.moves import format_move
+from tutor.lessons.oracle import Oracle
+from tutor.lessons.table import shown_hands, solver_position
 from tutor.solver.tables import HandTables
 
 Move = Combo | None
@@ -46,10 +48,11 @@ def _plays_left(hand: Cards, move: Move, tables: HandTables) -> int:
     return tables.min_plays(hand.packed - (0 if move is None else move.cards))
 
 
-def explain_move(task: Task, setup: Setup, trick: Trick, move: Move, accepted: Sequence[Move],
+def explain_move(task: Task, setup: Setup, game: Game, move: Move, accepted: Sequence[Move],
                  oracle: Oracle) -> str | None:
-    """One line on why ``move`` (legal, not accepted) is worse than ``accepted``; None if nothing is known."""
-    hand = trick.hands[YOU]
+    """One line on why ``move`` (legal, not accepted) is worse than ``accepted`` in ``game`` (the lesson's
+    position as the engine's game); None if nothing is known."""
+    hand = shown_hands(setup, game)[YOU]
     if hand is None:
         return None
     if task.kinds and not task.moves and not task.winning and (move is None or move.kind not in task.kinds):
@@ -70,7 +73,7 @@ def explain_move(task: Task, setup: Setup, trick: Trick, move: Move, accepted: S
                      answer=format_move(best))
         return None
     if is_open(setup) and setup.landlord is not None:  # hidden hands: the line would show them
-        pos = solver_position(trick, setup.landlord)
+        pos = solver_position(setup, game)
         if not oracle.is_winning(pos, move):
             line = oracle.refutation(pos, move)
             if len(line) > 1:
@@ -114,18 +117,16 @@ def explain_name(cards: Cards) -> str:
     return t("lessons.explain_reads_as", cards=str(cards), kinds=", ".join(kind_name(k) for k in kinds))
 
 
-def accepted_moves(task: Task, trick: Trick, winning: Sequence[Move]) -> list[Move]:
+def accepted_moves(task: Task, game: Game, winning: Sequence[Move]) -> list[Move]:
     """The moves the task accepts here, listed ones first (what an explanation compares with)."""
-    hand = trick.hands[YOU]
-    assert hand is not None
     out: list[Move] = []
-    legal: list[Move] = [*legal_moves(hand, trick.table)]
+    legal: list[Move] = [*legal_moves(game.hand(YOU), game.table)]
     for spec in task.moves:
         for m in legal:
             if m is not None and spec.cards is not None and m.cards == spec.cards.packed \
                     and (spec.kind is None or m.kind == spec.kind) and m not in out:
                 out.append(m)
-        if spec.cards is None and trick.table is not None:
+        if spec.cards is None and game.table is not None:
             out.append(None)
     out.extend(m for m in legal if m is not None and m.kind in task.kinds and m not in out)
     out.extend(m for m in winning if m not in out)

@@ -25,7 +25,7 @@ from tutor.engine.view import Turn
 from tutor.files import clip_quotes
 from tutor.i18n import language
 from tutor.lessons.loader import FieldPath, LessonDocument, format_path
-from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
+from tutor.lessons.moves import LessonMoveError, MoveSpec, illegal_reason, parse_move, resolve
 
 #: Seat names of lesson files, by seat number (RULES §2: 0 you, 1 right, 2 left).
 SEATS = ("you", "right", "left")
@@ -164,15 +164,6 @@ class Setup:
     def fully_known(self) -> bool:
         """Every hand and the landlord given: the solver can search it."""
         return self.landlord is not None and all(s in self.hands for s in range(STANDARD.players))
-
-    def trick(self) -> Trick:
-        return Trick(
-            tuple(self.hands.get(s) for s in range(STANDARD.players)),
-            tuple(self.count(s) for s in range(STANDARD.players)),
-            self.to_move,
-            self.table,
-            self.table_by,
-        )
 
     def played(self) -> Cards:
         """Every card the history and the table show as played."""

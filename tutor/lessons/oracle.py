@@ -2,15 +2,15 @@
 
 Lessons never hard-code "this wins": every such claim is asked of the exact
 solver (issue 3), both when a lesson file is validated and when a learner
-answers.  This wrapper turns a lesson :class:`~tutor.lessons.moves.Trick`
-into a solver position, caches results (a learner may try several moves in
-the same position), and picks opponents' replies.
+answers.  This wrapper asks about a lesson position as the solver's
+:class:`~tutor.solver.position.Position` (:func:`tutor.lessons.table.solver_position`),
+caches results (a learner may try several moves in the same position), and
+picks opponents' replies.
 """
 
 from __future__ import annotations
 
 from tutor.engine.combos import Combo
-from tutor.lessons.moves import Trick
 from tutor.solver import Position, Solver
 
 Move = Combo | None
@@ -25,17 +25,6 @@ DEFAULT_NODES = 500_000
 
 class SolverUnsureError(ValueError):
     """The solver ran out of budget: the lesson position is too big to prove."""
-
-
-def solver_position(trick: Trick, landlord: int) -> Position:
-    """The open-hand position of a lesson trick (every hand must be known)."""
-    from tutor.engine.game import Game
-
-    if any(h is None for h in trick.hands):
-        raise ValueError("the solver needs every hand of the position")
-    hands = [h for h in trick.hands if h is not None]
-    # The one converter: the trick as a game, then its position (Position.from_game).
-    return Position.from_game(Game.at_trick(hands, landlord, trick.to_move, trick.table, trick.table_by))
 
 
 class Oracle:

@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
+from tutor.engine.actions import Play
 from tutor.engine.auction import Auction
+from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
@@ -34,8 +36,9 @@ from tutor.lessons.claims import is_open
 from tutor.lessons.explain import accepted_moves, explain_move, explain_name
 from tutor.lessons.model import YOU, Feedback, Lesson, Mistake, Setup, Step, Task, TaskType, Text
 from tutor.solver import Position
-from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, format_move, illegal_reason, parse_move, resolve
-from tutor.lessons.oracle import Oracle, solver_position
+from tutor.lessons.moves import LessonMoveError, MoveSpec, format_move, illegal_reason, parse_move, resolve
+from tutor.lessons.oracle import Oracle
+from tutor.lessons.table import play_script, setup_game, shown_hands, solver_position, you_won
 from tutor.lessons.scoring import score_answer
 
 KIND_LABELS = tuple(k.label for k in Kind)
@@ -184,7 +187,8 @@ class LessonRun:
         self.hints_used = 0
         self.mistakes: list[Mistake] = []
         self._hint_index = 0
-        self.trick: Trick | None = None
+        #: The position of a play or line task as the engine's game, stepped by the answers and replies.
+        self.game: Game | None = None
         self._enter()
 
     # ------------------------------------------------------------------ navigation
@@ -208,9 +212,10 @@ class LessonRun:
 
     def _enter(self) -> None:
         self._hint_index = 0
-        self.trick = None
-        if not self.finished and self.step.setup is not None:
-            self.trick = self.step.setup.trick()
+        self.game = None
+        task = None if self.finished else self.step.task
+        if task is not None and task.type in (TaskType.PLAY, TaskType.LINE) and self.step.setup is not None:
+            self.game = setup_game(self.step.setup)
 
     def advance(self) -> bool:
         """Go to the next step; False when the lesson is over."""
@@ -249,14 +254,12 @@ class LessonRun:
             return self._accepted_names(task)[0]
         if task.type == TaskType.SCORE:
             return str(score_answer(task.game, str(task.ask)))
-        assert self.trick is not None
+        assert self.game is not None
         if task.type == TaskType.LINE or (task.winning and not task.moves):
             return format_move(self._winning_moves()[0])
         if task.moves:
             return str(task.moves[0].cards) if task.moves[0].cards is not None else "pass"
-        hand = self.trick.hands[YOU]
-        assert hand is not None
-        move = next(m for m in legal_moves(hand, self.trick.table) if m.kind in task.kinds)
+        move = next(m for m in legal_moves(self.game.hand(YOU), self.game.table) if m.kind in task.kinds)
         return move.text
 
     # ------------------------------------------------------------------ answers
@@ -344,58 +347,54 @@ class LessonRun:
     # ------------------------------------------------------------------ moves
     def _position(self) -> Position:
         setup = self.setup
-        assert setup is not None and setup.landlord is not None and self.trick is not None
-        return solver_position(self.trick, setup.landlord)
+        assert setup is not None and self.game is not None
+        return solver_position(setup, self.game)
 
     def _winning_moves(self) -> list[Combo | None]:
         return self.oracle.winning_moves(self._position())
 
     def _answer_move(self, task: Task, text: str) -> Outcome:
-        trick = self.trick
-        assert trick is not None
-        hand = trick.hands[YOU]
+        game, setup = self.game, self.setup
+        assert game is not None and setup is not None
+        hand = shown_hands(setup, game)[YOU]
         try:
             spec = parse_move(text)
         except (LessonMoveError, ValueError) as error:
             return Outcome(Verdict.INVALID, reason=str(error))
-        reason = illegal_reason(hand, trick.table, spec)
+        reason = illegal_reason(hand, game.table, spec)
         if reason is not None:
             return Outcome(Verdict.INVALID, reason=reason)
-        candidates = self._candidates(hand, trick.table, spec)
+        candidates = self._candidates(hand, game.table, spec)
         accepted = [m for m in candidates if self._accepts(task, m)]
         if not accepted:
             move = candidates[0]
             matched = _feedback_for(task.feedback, spec, move)
             refutation = None
-            if (task.type == TaskType.LINE or task.winning) and self.setup is not None and is_open(self.setup):
+            if (task.type == TaskType.LINE or task.winning) and is_open(setup):
                 refutation = self._refutation(move)  # every hand face up: the line hides nothing
-            elif matched is None and self.setup is not None:
-                winning = self._winning_moves() if task.winning and self.setup.fully_known else []
-                refutation = explain_move(task, self.setup, trick, move, accepted_moves(task, trick, winning),
-                                          self.oracle)
+            elif matched is None:
+                winning = self._winning_moves() if task.winning and setup.fully_known else []
+                refutation = explain_move(task, setup, game, move, accepted_moves(task, game, winning), self.oracle)
             return self._judge(task, False, matched, refutation)
         move = accepted[0]
         outcome = Outcome(Verdict.CORRECT, task.success)
-        self.trick = trick.after(move)
+        if isinstance(task.replies, tuple):
+            script = play_script(setup, move, task.replies)
+            outcome.replies.extend(script.replies)
+            self.game = game = script.game
+        else:
+            game.apply(Play(move))
         if task.type == TaskType.LINE:
             self._reply_until_you(outcome)
-            outcome.step_done = self.trick.is_over
-            outcome.won = outcome.step_done and self._you_won()
+            outcome.step_done = game.is_over
+            outcome.won = outcome.step_done and you_won(setup, game)
             if not outcome.step_done:
                 outcome.text = None
             return outcome
         if task.replies == "solver":
             self._reply_until_you(outcome)
-        elif isinstance(task.replies, tuple):
-            for reply in task.replies:
-                if self.trick.is_over:
-                    break
-                seat = self.trick.to_move
-                played = resolve(self.trick.hands[seat], self.trick.table, reply)
-                outcome.replies.append((seat, played))
-                self.trick = self.trick.after(played)
         outcome.step_done = True
-        outcome.won = self.trick.is_over and self._you_won()
+        outcome.won = game.is_over and you_won(setup, game)
         return outcome
 
     def _candidates(self, hand: Cards | None, table: Combo | None, spec: MoveSpec) -> list[Combo | None]:
@@ -433,20 +432,13 @@ class LessonRun:
 
     def _reply_until_you(self, outcome: Outcome) -> None:
         """The other two seats answer (strongest play by the solver) until it is your turn."""
-        assert self.trick is not None and self.setup is not None and self.setup.landlord is not None
-        while not self.trick.is_over and self.trick.to_move != YOU:
-            seat = self.trick.to_move
-            move = self.oracle.reply(solver_position(self.trick, self.setup.landlord))
+        game, setup = self.game, self.setup
+        assert game is not None and setup is not None
+        while not game.is_over and game.to_move != YOU:
+            seat = game.to_move
+            move = self.oracle.reply(solver_position(setup, game))
             outcome.replies.append((seat, move))
-            self.trick = self.trick.after(move)
-
-    def _you_won(self) -> bool:
-        assert self.trick is not None
-        out = next(seat for seat, n in enumerate(self.trick.counts) if n == 0)
-        landlord = self.setup.landlord if self.setup else None
-        if landlord is None:
-            return out == YOU
-        return (out == landlord) == (YOU == landlord)
+            game.apply(Play(move))
 
     def restart_step(self) -> None:
         """Put the step's position back (a line task after a wrong turn, or on request)."""

@@ -31,8 +31,9 @@ from tutor.lessons.claims import ClaimProver, Tally, Weigher
 from tutor.lessons.claims import Report as ClaimReport
 from tutor.lessons.loader import FieldPath, LessonDocument, LessonFileError, format_path, lesson_files, load_lesson_file
 from tutor.lessons.model import ROB_WORDS, SEATS, SHOW_WORDS, YOU, Lesson, Problem, Step, TaskType, Text, build_lesson
-from tutor.lessons.moves import LessonMoveError, MoveSpec, Trick, illegal_reason, parse_move, resolve
-from tutor.lessons.oracle import Oracle, SolverUnsureError, solver_position
+from tutor.lessons.moves import LessonMoveError, MoveSpec, illegal_reason, parse_move, resolve
+from tutor.lessons.oracle import Oracle, SolverUnsureError
+from tutor.lessons.table import play_script, solver_position
 from tutor.lessons.reachability import proven_reachable
 from tutor.lessons.schema import lesson_schema, schema_problems  # noqa: F401 - lesson_schema: re-exported
 from tutor.lessons.scoring import score_answer
@@ -238,7 +239,7 @@ class _Checker:
         setup = step.setup
         assert setup is not None and setup.landlord is not None
         try:
-            return self.oracle.winning_moves(solver_position(setup.trick(), setup.landlord))
+            return self.oracle.winning_moves(solver_position(setup))
         except SolverUnsureError as error:
             self.add(where, "solver_budget", str(error))
         except ValueError as error:
@@ -310,27 +311,23 @@ class _Checker:
             return
         assert isinstance(task.replies, tuple)
         for move in dict.fromkeys(accepted):
-            trick = setup.trick().after(move)
-            for i, spec in enumerate(task.replies):
-                if trick.is_over:
-                    self.add((*where, "replies", i), "illegal_reply",
-                             f"after {_name(move)} the game is over; reply {str(spec)!r} cannot be played")
-                    break
-                seat = trick.to_move
-                if seat == YOU:
-                    self.add((*where, "replies", i), "illegal_reply",
-                             f"after {_name(move)} the replies reach your own turn again at {str(spec)!r}")
-                    break
-                hand = trick.hands[seat]
-                reason = illegal_reason(hand, trick.table, spec)
-                if reason is None and hand is None and spec.cards is not None and trick.counts[seat] is not None \
-                        and len(spec.cards) > trick.counts[seat]:  # type: ignore[operator]
-                    reason = f"{SEATS[seat]} holds only {trick.counts[seat]} cards"
-                if reason is not None:
-                    self.add((*where, "replies", i), "illegal_reply",
-                             f"after {_name(move)}, {SEATS[seat]} cannot play {str(spec)!r}: {reason}")
-                    break
-                trick = trick.after(resolve(hand, trick.table, spec))
+            try:
+                fault = play_script(setup, move, task.replies).fault
+            except ValueError as error:  # the position itself (reported by the setup's checks too)
+                self.add((*step.where, "position"), "unreachable", str(error))
+                return
+            if fault is None:
+                continue
+            spec = task.replies[fault.index]
+            if fault.kind == "over":
+                self.add((*where, "replies", fault.index), "illegal_reply",
+                         f"after {_name(move)} the game is over; reply {str(spec)!r} cannot be played")
+            elif fault.kind == "own_turn":
+                self.add((*where, "replies", fault.index), "illegal_reply",
+                         f"after {_name(move)} the replies reach your own turn again at {str(spec)!r}")
+            else:
+                self.add((*where, "replies", fault.index), "illegal_reply",
+                         f"after {_name(move)}, {SEATS[fault.seat]} cannot play {str(spec)!r}: {fault.reason}")
 
     def _line(self, step: Step, where: FieldPath) -> None:
         if not self._needs_position(step, where) or not self._needs_solver(step, where, "a 'line' task"):

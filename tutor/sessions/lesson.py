@@ -26,6 +26,7 @@ from tutor.engine.combos import Combo
 from tutor.i18n import Phrase
 from tutor.lessons.model import SEATS, TERMINAL, YOU, Lesson, Setup, Step, Task, TaskType, Text
 from tutor.lessons.moves import parse_move
+from tutor.lessons.table import shown_counts, shown_hands
 from tutor.lessons.progress import ProgressBook
 from tutor.lessons.review import REVIEW_ID, ReviewBook, review_lesson
 from tutor.lessons.runner import Hint, LessonRun, Outcome, Verdict
@@ -255,9 +256,10 @@ class LessonSession:
         task = run.step.task
         assert task is not None
         setup = run.setup
-        if task.type in (TaskType.PLAY, TaskType.LINE) and run.trick is not None:
-            trick = run.trick
-            return TaskShown(task, setup, tuple(trick.hands), tuple(trick.counts), trick.table, trick.table_by)
+        if task.type in (TaskType.PLAY, TaskType.LINE) and run.game is not None and setup is not None:
+            game = run.game
+            return TaskShown(task, setup, shown_hands(setup, game), shown_counts(setup, game), game.table,
+                             game.table_seat)
         status = None
         if task.type == TaskType.BID and setup is not None and YOU in setup.hands and not setup.rules.robs:
             status = bid_status(setup.hands[YOU])
@@ -323,11 +325,10 @@ class LessonSession:
 
     def _status_line(self, answer: str) -> StatusLine | None:
         """The play status line of ``ddz play``, or None when the step has no hand to play from."""
-        trick = self.run.trick
-        if trick is None or trick.hands[YOU] is None:
+        game, setup = self.run.game, self.run.setup
+        if game is None or setup is None or YOU not in setup.hands:
             return None
-        hand = trick.hands[YOU]
-        assert hand is not None
+        hand = game.hand(YOU)
         try:
             is_pass = parse_move(answer).is_pass
         except ValueError:
@@ -335,8 +336,8 @@ class LessonSession:
         from tutor.coach.status import pass_status, play_status
 
         text = answer.split("/")[0]
-        ok = (pass_status(trick.table) if is_pass else play_status(hand, trick.table, text)).ok
-        return StatusLine(hand, trick.table, text, is_pass, ok)
+        ok = (pass_status(game.table) if is_pass else play_status(hand, game.table, text)).ok
+        return StatusLine(hand, game.table, text, is_pass, ok)
 
     def _origin(self) -> tuple[str, int]:
         index = self.run.index
