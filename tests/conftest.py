@@ -39,6 +39,10 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tutor.judgement import provide
+
+provide("tutor.bots.players")  # the tests compose the coach as the program's roots do (tutor/judgement.py)
+
 settings.register_profile(
     "ddz",
     deadline=None,

@@ -11,13 +11,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tutor"
 
-#: What each layer may import from the project (besides itself and the
-#: layer-neutral modules ``tutor`` (version), ``tutor.i18n``, ``tutor.paths`` and ``tutor.files``).
+#: What each layer may import from the project (besides itself and the layer-neutral modules
+#: ``tutor`` (version), ``tutor.i18n``, ``tutor.paths``, ``tutor.files`` and ``tutor.judgement``).
 ALLOWED = {
     "engine": set(),
     "solver": {"engine"},
     "bots": {"engine", "solver"},
-    "coach": {"engine", "solver", "bots"},
+    # The coach borrows the bots' judgement through tutor.judgement, provided by the roots (issue 31).
+    "coach": {"engine", "solver"},
     "store": {"engine"},
     "lessons": {"engine", "solver", "bots", "coach", "store"},
     "puzzles": {"engine", "solver", "bots", "coach", "store"},
@@ -26,7 +27,7 @@ ALLOWED = {
     "cli": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "bench", "sessions", "web"},
     "web": {"engine", "solver", "bots", "coach", "store", "lessons", "puzzles", "sessions"},
 }
-NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths", "tutor.files"}
+NEUTRAL = {"tutor", "tutor.i18n", "tutor.paths", "tutor.files", "tutor.judgement"}
 SCREEN_LIBRARIES = {"click", "rich"}
 
 
@@ -53,6 +54,25 @@ def test_layer_imports_only_the_layers_below_it(layer: str) -> None:
                 continue
             other = name.split(".")[1]
             assert other == layer or other in ALLOWED[layer], f"{path.relative_to(PACKAGE)} imports {name}"
+
+
+def test_the_layer_guard_sees_a_lazy_import_of_the_bots(tmp_path: Path) -> None:
+    """A function-level ``from tutor.bots… import`` is an import of the coach too (issue 31)."""
+    lazy = tmp_path / "lazy.py"
+    lazy.write_text("def f():\n    from tutor.bots.counting import is_boss\n    return is_boss\n", encoding="utf-8")
+    assert "tutor.bots.counting" in _imports(lazy)
+    assert "bots" not in ALLOWED["coach"]
+
+
+def test_the_neutral_judgement_slot_loads_nothing_of_the_project() -> None:
+    """tutor/judgement.py imports project types only for the type checker: a root provides the
+    judgement without loading it, and the coach reaches the bots only through it."""
+    tree = ast.parse((PACKAGE / "judgement.py").read_text(encoding="utf-8"))
+    guarded = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+               for n in ast.walk(node)}
+    loaded = [node.module for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tutor") and id(node) not in guarded]
+    assert loaded == []
 
 
 def test_only_the_cli_imports_click_or_rich() -> None:

@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.bots.counting import beaters, is_boss
+from tutor.bots.counting import beaters
+from tutor.engine.facts import is_boss
 from tutor.engine.cards import FULL_DECK, Cards
 from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves

@@ -14,12 +14,11 @@ scans the imports).
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from tutor.engine.auction import CALL, PASS, ROB, view_auction
-from tutor.engine.combos import Combo, beats, readings
+from tutor.engine.combos import Combo
 from tutor.engine.trick import is_first_trick as first_trick_going
 from tutor.engine.view import PlayerView
 
@@ -89,17 +88,6 @@ def auction_choice(view: PlayerView, want: int, thresholds: tuple[int, int, int]
     return PASS
 
 
-def can_show_hand(view: PlayerView) -> bool:
-    """True when ``view.seat`` may show the hand now (RULES §12.2): the landlord, before the first play."""
-    return (
-        view.rules.can_open
-        and view.shown is None
-        and view.landlord == view.seat
-        and view.to_move == view.seat
-        and not view.history
-    )
-
-
 def check_turn(view: PlayerView) -> None:
     if view.landlord is None:
         raise BotError(f"seat {view.seat} cannot play during the auction")
@@ -107,25 +95,6 @@ def check_turn(view: PlayerView) -> None:
         raise BotError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
     if not view.hand:
         raise BotError(f"seat {view.seat} has no cards left: the game is over")
-
-
-@lru_cache(maxsize=1 << 16)
-def _one_combo_readings(hand: int) -> tuple[Combo, ...]:
-    """Readings of a whole hand, cached: asked at every decision, about few distinct hands."""
-    return tuple(readings(hand))
-
-
-def whole_hand_play(hand: int, table: Combo | None) -> Combo | None:
-    """The play that empties the hand at once, if the hand is one legal combination."""
-    options = _one_combo_readings(hand)
-    if not options:
-        return None
-    if table is not None:
-        options = tuple(c for c in options if beats(c, table))
-        if not options:
-            return None
-    # Prefer a non-bomb reading (no need to double the stake) — then the highest.
-    return max(options, key=lambda c: (not c.is_bomb, c.main))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ the cards played so far, the revealed kitty, the card counts, and the passes.
 * :func:`unseen_packed` — the cards this seat has not seen (deck − hand − played).
 * :func:`landlord_known` — kitty cards the landlord must still hold (everyone
   saw them go into the landlord's hand).
-* :func:`is_boss` — whether any opponent could still beat a combination.
+* whether any opponent could still beat a combination is a rule fact: :func:`tutor.engine.facts.is_boss`.
 * :func:`pass_limits` — what passes reveal: a player who passed on a single or
   a pair when passing was dangerous (the player who played it was about to go
   out, or the passer was the last one who could stop the landlord) most likely
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import packed_size as _size
-from tutor.engine.cards import BIG_JOKER, NUM_RANKS, R2, SMALL_JOKER, packed_count
+from tutor.engine.cards import NUM_RANKS, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.trick import Trick, lead_returns
@@ -78,45 +78,6 @@ def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True) -> list
         if size <= max_size:
             found.append(move)
     return found
-
-
-def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> bool:
-    """True when no hand of at most ``max_size`` cards out of ``hidden`` can beat ``combo``.
-
-    Args:
-        combo: The play in question.
-        hidden: The cards the opponents may hold (packed): the unseen cards for a
-            card counter, the deck less the own hand for a bot that does not count.
-        max_size: The largest opponent hand: a 5-card straight cannot be answered
-            by an opponent holding 3 cards.
-        bombs: Whether a bomb or the rocket counts as an answer.
-
-    The same answer as ``not beaters(...)``, found sooner: a bomb or the rocket
-    among the hidden cards settles it without listing every other answer (the
-    bots and the coach's play-outs ask this many thousand times a decision).
-    """
-    kind = combo.kind
-    if kind == Kind.ROCKET:
-        return True
-    if bombs:
-        if max_size >= _ROCKET_SIZE and hidden & _JOKER_NIBBLES == _ROCKET_CARDS:
-            return False
-        if max_size >= _BOMB_SIZE:
-            above = combo.main if kind == Kind.BOMB else -1
-            for r in range(above + 1, R2 + 1):
-                if (hidden >> (4 * r)) & 0xF == 4:
-                    return False
-    if kind == Kind.BOMB:
-        return True  # only a higher bomb or the rocket beats a bomb: none counts
-    for move in follow_moves_packed(hidden, combo):
-        if not Kind(move.kind).is_bomb and _size(move.cards) <= max_size:
-            return False
-    return True
-
-
-_ROCKET_SIZE, _BOMB_SIZE = 2, 4
-_JOKER_NIBBLES = (0xF << (4 * SMALL_JOKER)) | (0xF << (4 * BIG_JOKER))
-_ROCKET_CARDS = (1 << (4 * SMALL_JOKER)) | (1 << (4 * BIG_JOKER))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,18 +16,17 @@ from __future__ import annotations
 from tutor.bots.base import (
     Seats,
     auction_choice,
-    can_show_hand,
     check_turn,
     is_bomb,
     is_first_trick,
     turn_rng,
-    whole_hand_play,
 )
 from tutor.bots.planner import plan_packed
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.view import PlayerView
+from tutor.engine.facts import can_show_hand, whole_hand_play
 
 #: Chance of leading the lowest card alone, breaking whatever it belonged to.
 BREAK_LEAD = 0.45

@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.bots.base import Seats, can_show_hand, check_turn, is_bomb, turn_rng, whole_hand_play
-from tutor.bots.counting import is_boss, unseen_packed
+from tutor.bots.base import Seats, check_turn, is_bomb, turn_rng
+from tutor.bots.counting import unseen_packed
 from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import plan_packed
@@ -50,6 +50,7 @@ from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
+from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 if TYPE_CHECKING:
     from tutor.solver import Solver

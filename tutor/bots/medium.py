@@ -26,15 +26,13 @@ from tutor.bots.base import (
     check_turn,
     is_bomb,
     auction_choice,
-    can_show_hand,
-    whole_hand_play,
 )
-from tutor.bots.counting import is_boss
 from tutor.bots.evaluation import evaluate_hand
 from tutor.bots.planner import group_value, plan_packed
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.view import PlayerView
+from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 #: Hand points (:func:`evaluate_hand`, 20 cards with the kitty) at which the landlord shows the hand:
 #: well past the 10 of a bid of 3, so that the ×2 is paid by a hand that wins with open cards.

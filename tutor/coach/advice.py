@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.bots.counting import is_boss, unseen_packed
+from tutor.engine.facts import is_boss
 from tutor.coach.evaluation import (
     BLUNDER,
     DEFAULT_BUDGET,
@@ -228,7 +228,7 @@ def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -
         return _reason("pass_keeps")
     opponents = [s for s in range(view.players) if not view.is_partner(s)]
     biggest = max(view.card_counts[s] for s in opponents)
-    if not _is_bomb(move) and is_boss(move, unseen_packed(view), biggest):
+    if not _is_bomb(move) and is_boss(move, view.unseen().packed, biggest):
         return _reason("boss", {"cards": move.text})
     short = [s for s in opponents if view.card_counts[s] <= 2]
     if view.table is not None and short:

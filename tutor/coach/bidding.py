@@ -49,8 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tutor.bots import make_bot
-from tutor.bots.base import Bot
+from tutor import judgement
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import FULL_DECK, Cards, packed_size
@@ -185,10 +184,8 @@ class BidEvaluation:
 
 
 def legal_bids(view: PlayerView) -> list[int]:
-    """Pass, then the legal codes of the auction (the bots' rule, :func:`tutor.bots.base.legal_bids`)."""
-    from tutor.bots.base import legal_bids as bids
-
-    return bids(view)
+    """Pass, then the legal codes of the auction (RULES §3 or §12.1: :mod:`tutor.engine.auction`'s)."""
+    return view_auction(view).legal(view.rules)
 
 
 def _bid_model(level: str, rules: Rules) -> str:
@@ -213,7 +210,7 @@ class _BidEvaluator:
         self.n = view.players
         # The bots' own bid policy, one seed a sample: a level that tosses a coin (easy)
         # tosses a different one in each sample, never the table's (which follows the deal).
-        self.bidders: list[Bot] = []
+        self.bidders: list[judgement.Player] = []
         self.salt = salt
         self.policy = make_policy(budget.policy)
         self.quick = budget.policy == "quick" and quick_available(view.rules)
@@ -236,7 +233,7 @@ class _BidEvaluator:
         rng = random.Random(seed)
         for _ in range(min(self.budget.samples, room)):
             index = len(self.deals)
-            self.bidders.append(make_bot(_bid_model(self.budget.bidder, self.rules), index + 1))
+            self.bidders.append(judgement.players().bidder(_bid_model(self.budget.bidder, self.rules), index + 1))
             self.deals.append(self._sample(rng, index))
         self.steps += 1
         return True

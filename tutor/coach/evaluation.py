@@ -4,7 +4,7 @@ The coach may only know what the learner knows (RULES §8), so it judges a
 decision the way a strong card program would: it draws hidden hands that fit
 the learner's :class:`~tutor.engine.view.PlayerView` (the unseen cards, the
 card counts, the landlord's kitty cards, what passes and past plays reveal —
-the hard bot's inference, :func:`tutor.bots.sampling.likely_samples`), plays
+the hard bot's inference, provided as :func:`tutor.judgement.players`), plays
 every candidate out on every sample, and counts how often the learner's side
 wins.  The *same* samples serve every candidate (common random numbers), so
 the difference between two candidates is not the luck of two different sets of
@@ -45,9 +45,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from tutor.bots import players
-from tutor.bots.players import thrift, whole_hand_play
+from tutor import judgement
 from tutor.engine.combos import Combo
+from tutor.engine.facts import whole_hand_play
 from tutor.engine.game import Game
 from tutor.engine.moves import legal_moves
 from tutor.engine.view import PlayerView
@@ -276,9 +276,9 @@ def view_seed(view: PlayerView, salt: str = "coach") -> str:
     return salt + ":" + hashlib.sha256(repr(facts).encode()).hexdigest()
 
 
-def make_policy(name: str) -> players.Bot:
-    """The Python rollout policy named by a budget (:func:`tutor.bots.players.policy`)."""
-    return players.policy(name)
+def make_policy(name: str) -> judgement.Player:
+    """The Python rollout policy named by a budget (the provided judgement's, :mod:`tutor.judgement`)."""
+    return judgement.players().policy(name)
 
 
 def _side_wins(view: PlayerView, winner: int) -> int:
@@ -326,7 +326,7 @@ class _Evaluator:
         seed = view_seed(self.view) if self.steps == 0 else f"{view_seed(self.view)}:{self.steps}"
         rng = random.Random(seed)
         count = min(self.budget.samples, room)
-        self.deals.extend(players.sample_deals(self.view, rng, count, self.quick, self.budget.steps, self.budget.recent))
+        self.deals.extend(judgement.players().sample_deals(self.view, rng, count, self.quick, self.budget.steps, self.budget.recent))
         self.steps += 1
         return True
 
@@ -464,7 +464,7 @@ def _legal(view: PlayerView) -> list[Move]:
 
 def rollout_candidates(view: PlayerView, width: int) -> list[Move]:
     """The moves worth rolling out: the hard level's choice and its plausible alternatives."""
-    return players.candidates(view, width)
+    return judgement.players().candidates(view, width)
 
 
 def evaluate(view: PlayerView, moves: Iterable[Move] = (), budget: Budget = DEFAULT_BUDGET) -> Evaluation:
@@ -527,4 +527,4 @@ def _thrift_rank(move: Move, view: PlayerView) -> tuple[int, int, int, int]:
     The cheapest of equally good moves keeps the most for later — the same
     tie-break the hard bot's search uses.
     """
-    return (int(move is None or move.cards != view.hand.packed), *thrift(move))
+    return (int(move is None or move.cards != view.hand.packed), *judgement.players().thrift(move))

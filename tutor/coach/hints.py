@@ -9,6 +9,7 @@ instead of a random one.  Pass is an option whenever it is allowed.
 
 from __future__ import annotations
 
+from tutor import judgement
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
@@ -19,12 +20,10 @@ MAX_RANKED = 400
 
 
 def _rest_value(view: PlayerView, move: Combo) -> float:
-    from tutor.bots.planner import plan_packed
-
     rest = view.hand.packed - move.cards
     if rest == 0:
         return 1e9  # going out beats everything
-    value = plan_packed(rest).score
+    value = judgement.players().plan_score(rest)
     # Spending bombs, the rocket, twos or jokers costs control the plan no longer sees.
     if move.is_bomb:
         value -= 25.0

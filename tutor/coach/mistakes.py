@@ -23,8 +23,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor import judgement
 from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
 from tutor.engine.combos import Combo, Kind
+from tutor.engine.facts import is_boss
 from tutor.engine.moves import legal_moves
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase, t
@@ -188,8 +190,6 @@ def _breaks_group(view: PlayerView, move: Combo) -> bool:
 
 
 def _boss_combo(view: PlayerView, move: Combo) -> bool:
-    from tutor.bots.counting import is_boss
-
     opponents = _opponents(view)
     # Bombs are left out: a bomb beats the high card and the lower one alike.
     return is_boss(move, view.unseen().packed, max(view.card_counts[s] for s in opponents), bombs=False)
@@ -311,8 +311,6 @@ def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     partner = _partner(view)
     if partner is None or view.table_seat != partner or _landlord_passed_since(view, partner):
         return None
-    from tutor.bots.counting import is_boss
-
     assert view.landlord is not None
     if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
         return None
@@ -338,8 +336,6 @@ def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | N
         return None
     if not legal_moves(view.hand, view.table, view.rules):
         return None
-    from tutor.bots.counting import is_boss
-
     assert view.landlord is not None
     if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
         return None
@@ -395,8 +391,6 @@ def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Fi
     waiting = [s for s in _opponents(view) if view.card_counts[s] == 2]
     if not waiting:
         return None
-    from tutor.bots.counting import is_boss
-
     if is_boss(move, view.unseen().packed, 2, bombs=False):
         return None
     return Finding("leads_pair_when_opponent_has_two", {"seat": seat_phrase(waiting[0])})
@@ -416,10 +410,8 @@ def spends_control(view: PlayerView, move: Combo | None) -> Finding | None:
 
 def plays_left(view: PlayerView, move: Combo | None) -> int:
     """How many plays the hand needs to finish after ``move`` (the hand planner's count, RULES §9)."""
-    from tutor.bots.planner import moves_to_finish
-
     rest = view.hand.packed if move is None else view.hand.packed - move.cards
-    return moves_to_finish(rest) if rest else 0
+    return judgement.players().moves_to_finish(rest) if rest else 0
 
 
 def breaks_combination(view: PlayerView, move: Combo | None) -> Finding | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tutor import judgement
 from tutor.engine.cards import Cards, InvalidCardsError, format_packed, unpack
 from tutor.engine.combos import Combo, Kind, readings, strength
 from tutor.engine.moves import legal_moves
@@ -78,13 +79,11 @@ class BidStatus:
 def bid_status(hand: Cards) -> BidStatus:
     """The bidding status line of RULES §9 for ``hand``.
 
-    The numbers come from the bots' hand evaluation
-    (:func:`tutor.bots.evaluation.evaluate_hand`), so the coach suggests exactly
+    The numbers come from the bots' hand evaluation (the provided judgement's
+    :meth:`~tutor.judgement.Players.hand_value`), so the coach suggests exactly
     the bid a medium bot would make with these cards, for the same reasons.
     """
-    from tutor.bots.evaluation import evaluate_hand
-
-    found = evaluate_hand(hand)
+    found = judgement.players().hand_value(hand)
     return BidStatus(found.high_cards, found.bombs, found.moves, found.suggested_bid)
 
 

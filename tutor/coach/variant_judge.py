@@ -41,6 +41,7 @@ from tutor.coach.bidding import (
 from tutor.coach.evaluation import view_seed
 from tutor.engine.auction import Auction
 from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.facts import can_show_hand
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
 
@@ -50,8 +51,6 @@ CLOSED, SHOW = 0, 1
 
 def can_show(view: PlayerView) -> bool:
     """``view`` is the landlord's, at the first lead, under an open-hand rule, not yet shown (RULES §12.2)."""
-    from tutor.bots.base import can_show_hand
-
     return can_show_hand(view) and view.kitty is not None
 
 

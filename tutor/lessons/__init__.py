@@ -10,3 +10,7 @@
 
 The CLI (``ddz learn``, ``ddz lessons validate``) is :mod:`tutor.cli.learn`.
 """
+
+from tutor.judgement import provide
+
+provide("tutor.bots.players")  # the composition root: the coach borrows the bots' judgement (issue 31)

@@ -10,3 +10,7 @@ render :mod:`tutor.sessions.events`; every rule, every decision and what is
 stored live here and below.  Submodules are imported on use, so importing this
 package stays cheap.
 """
+
+from tutor.judgement import provide
+
+provide("tutor.bots.players")  # the composition root: the coach borrows the bots' judgement (issue 31)

@@ -9,3 +9,7 @@ draws; every rule, status line and remark comes from the server.
 Starlette and uvicorn are imported only here and below, and only when the
 server is built, so ``ddz --help`` and the terminal commands never load them.
 """
+
+from tutor.judgement import provide
+
+provide("tutor.bots.players")  # the composition root: the coach borrows the bots' judgement (issue 31)
