@@ -32,7 +32,8 @@ from tutor.bots.base import auction_choice
 from tutor.coach import Coach
 from tutor.coach.advice import hint_phrase
 from tutor.coach.status import BidStatus, describe_phrase
-from tutor.engine.auction import CALL, ROB
+from tutor.engine.actions import Open, Play, auction_code
+from tutor.engine.auction import CALL, ROB, IllegalBidError
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game, Phase, replay
 from tutor.engine.record import GameRecord, ShowHand
@@ -351,12 +352,12 @@ class GameSession:
             events += self._show_hand(seat)
             view = game.view(seat)
         move = bot.play(view)
-        game.play(move)
+        game.apply(Play(move))
         return [*events, Played(seat, move)]
 
     def _show_hand(self, seat: int) -> list[Event]:
         game = self._game
-        game.open_hand()
+        game.apply(Open())
         return [HandShown(seat, game.hand(seat), seat == HUMAN)]
 
     @property
@@ -379,7 +380,12 @@ class GameSession:
         game = self._game
         deal_before = game.deal_number
         caller = next((s for s, code in game.bids if code == CALL), None) if game.rules.robs else None
-        game.make_bid(amount)
+        # The auction's action of that code, as the game lists it (RULES §3, §12.1): never a code the rules lack.
+        action = next((a for a in game.legal_actions() if not isinstance(a, (Play, Open)) and auction_code(a) == amount),
+                      None)
+        if action is None:
+            raise IllegalBidError(f"bid {amount!r} is not allowed now (legal: {game.legal_bids()})")
+        game.apply(action)
         events: list[Event] = [BidMade(seat, amount, game.rules, rob_back=amount == ROB and seat == caller)]
         if game.phase is Phase.BIDDING and game.deal_number != deal_before:
             events.append(Redealt(self.deal))
@@ -575,7 +581,8 @@ class GameSession:
         index = len(game.actions)
         number = sum(1 for turn in game.history if turn.seat == HUMAN) + 1
         declined = game.can_open() and game.to_move == HUMAN  # the first play without showing (RULES §12.2)
-        played = game.play(move)
+        game.apply(Play(move))
+        played = game.history[-1].play  # the reading the game recorded (RULES §6)
         events: list[Event] = [Played(HUMAN, played)]
         if declined and self._turn.open_hinted != 0:
             said = self.coach.open_verdict(view, False, index)
