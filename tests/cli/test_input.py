@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tutor.cli.input import Command, parse_bid, parse_entry
+from tutor.engine.rules import STANDARD
 
 
 def test_commands_have_short_and_russian_forms() -> None:
@@ -28,11 +29,11 @@ def test_a_lone_digit_is_a_number() -> None:
 
 
 def test_bids_follow_rule_3() -> None:
-    assert parse_bid("pass", [0, 1, 2, 3]) == 0
-    assert parse_bid("0", [0, 1, 2, 3]) == 0
-    assert parse_bid("2", [0, 3]) is None  # must be higher than every earlier bid
-    assert parse_bid("3", [0, 3]) == 3
-    assert parse_bid("hint", [0, 1]) is None
+    assert parse_bid("pass", [0, 1, 2, 3], STANDARD) == 0
+    assert parse_bid("0", [0, 1, 2, 3], STANDARD) == 0
+    assert parse_bid("2", [0, 3], STANDARD) is None  # must be higher than every earlier bid
+    assert parse_bid("3", [0, 3], STANDARD) == 3
+    assert parse_bid("hint", [0, 1], STANDARD) is None
 
 
 def test_a_lone_q_is_the_queen_not_quit() -> None:

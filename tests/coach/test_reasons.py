@@ -136,11 +136,11 @@ def test_a_verdict_keeps_its_proposal_through_a_save() -> None:
     view = overkill_view()
     verdict, _ = judge(view, move(view, "2"), evaluation=evaluation(view, {"T": 40, "A": 20, "2": 20, "pass": 5}))
     assert verdict.proposal is not None and verdict.explanation is not None
-    back = Verdict.from_data(verdict.to_data())
+    back = Verdict.from_data(verdict.to_data(), STANDARD)
     assert back == verdict
     old = verdict.to_data()
     del old["proposal"]  # a verdict saved before issue 29
-    assert Verdict.from_data(old).proposal is None
+    assert Verdict.from_data(old, STANDARD).proposal is None
     with pytest.raises(ValueError):
         Proposal.from_data({"instead": 3}, STANDARD)
 

@@ -21,7 +21,7 @@ from tutor.coach.status import PlayStatus, pass_status, play_status
 from tutor.engine.cards import Cards
 from tutor.engine.auction import CALL, ROB
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.files import ascii_int
 
 
@@ -95,7 +95,7 @@ def selection_status(hand: Cards, table: Combo | None, entry: Entry) -> PlayStat
     return play_status(hand, table, entry.text)
 
 
-def parse_bid(line: str, legal: list[int], rules: Rules = STANDARD) -> int | None:
+def parse_bid(line: str, legal: list[int], rules: Rules) -> int | None:
     """A bid from ``0``/``pass``/``1``/``2``/``3`` — in a rob auction ``call``/``rob``/``pass``
     (RULES §12.1) — as an auction code; None when it is not one of ``legal``."""
     entry = parse_entry(line)

@@ -61,7 +61,7 @@ from tutor.coach.mistakes import Finding, seat_phrase
 from tutor.coach.reasons import Proposal, Reason, explain, gain_phrase, move_phrase
 from tutor.engine.cards import BIG_JOKER, R2, R9, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase, t
 
@@ -167,7 +167,7 @@ class Verdict:
         }
 
     @classmethod
-    def from_data(cls, data: Any, rules: Rules = STANDARD) -> Verdict:
+    def from_data(cls, data: Any, rules: Rules) -> Verdict:
         """Read :meth:`to_data` back (ValueError on anything else)."""
         if not isinstance(data, dict) or data.get("level") not in LEVELS:
             raise ValueError(f"not a stored verdict: {str(data)[:40]!r}")

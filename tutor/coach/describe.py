@@ -229,7 +229,7 @@ def to_view(d: Description) -> PlayerView:
 
 
 # ----------------------------------------------------------------------- the auction
-def parse_auction(text: str, rules: Rules = STANDARD) -> tuple[tuple[int, int], ...]:
+def parse_auction(text: str, rules: Rules) -> tuple[tuple[int, int], ...]:
     """``right:1,left:pass`` → ((1, 1), (2, 0)): the bids made before yours, in order (RULES §3).
 
     The auction goes round once, so the bids before yours are at most
@@ -295,7 +295,7 @@ def _parse_rob_auction(text: str, rules: Rules) -> tuple[tuple[int, int], ...]:
     return tuple(moves)
 
 
-def bidding_view(hand: Cards, bids: tuple[tuple[int, int], ...], rules: Rules = STANDARD) -> PlayerView:
+def bidding_view(hand: Cards, bids: tuple[tuple[int, int], ...], rules: Rules) -> PlayerView:
     """Seat 0's view when it is their turn to bid: their dealt hand and the bids before theirs."""
     if len(hand) != rules.hand_size:
         raise DescriptionError(t("analyze.auction_hand", n=len(hand), size=rules.hand_size))
