@@ -127,7 +127,7 @@ class Budget:
 
 
 def _beatable(prof: tuple[dict[int, int], bool], m: Combo) -> bool:
-    return m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < _BOMB_KIND)
+    return m.main < prof[0].get(m.kind | m.length << 4, -1) or (prof[1] and m.kind < _BOMB_KIND)
 
 
 #: Transposition entries kept before the table is cleared (≈ 100 bytes each
@@ -189,9 +189,9 @@ class TwoPlayerSearch:
         missing = object()
         owner = self
 
-        killers: dict[int, tuple[int, ...]] = {}
+        killers: dict[int, Combo] = {}
         killers_get = killers.get
-        pass_move: tuple[int, ...] = ()
+        pass_move = cast(Combo, ())  # the killer that is a pass: never a play (compared by identity)
 
         def ckey(x: int, y: int, canonical: int) -> int:
             """Transposition key of the position (mover ``x``, other ``y``,
@@ -243,10 +243,10 @@ class TwoPlayerSearch:
             boss = []
             other = []
             for m in moves:
-                left = me - m[0]
+                left = me - m.cards
                 if left == 0:
                     return True  # immediate: not worth a table entry
-                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < _BOMB_KIND):
+                if m.main < best.get(m.kind | m.length << 4, -1) or (any_bomb and m.kind < _BOMB_KIND):
                     other.append(m)
                 elif is_combo(left):
                     return True  # boss then out: not worth a table entry
@@ -255,14 +255,14 @@ class TwoPlayerSearch:
             # Enhanced transposition cutoff: a child already known to be won
             # for us (or lost for the other player) settles this node at once.
             for m in boss:
-                if tt_get(ckey(me - m[0], opp, 0)) is True:
+                if tt_get(ckey(me - m.cards, opp, 0)) is True:
                     tt[key] = True
                     return True
             if code and tt_get(ckey(opp, me, 0)) is False:
                 tt[key] = True
                 return True
             for m in other:
-                if tt_get(ckey(opp, me - m[0], canonical_code(opp, m[1] | m[2] << 4 | m[3] << 8))) is False:
+                if tt_get(ckey(opp, me - m.cards, canonical_code(opp, m.kind | m.length << 4 | m.main << 8))) is False:
                     tt[key] = True
                     return True
             # Killer: the move that last won for this same hand (often in a
@@ -274,9 +274,9 @@ class TwoPlayerSearch:
                         tt[key] = True
                         return True
                 elif code == 0 or k in moves:
-                    left = me - k[0]
-                    if k[3] < best.get(k[1] | k[2] << 4, -1) or (any_bomb and k[1] < _BOMB_KIND):
-                        if not win(opp, left, k[1] | k[2] << 4 | k[3] << 8, k):  # type: ignore[arg-type]
+                    left = me - k.cards
+                    if k.main < best.get(k.kind | k.length << 4, -1) or (any_bomb and k.kind < _BOMB_KIND):
+                        if not win(opp, left, k.kind | k.length << 4 | k.main << 8, k):
                             tt[key] = True
                             return True
                     elif win(left, opp, 0, None):
@@ -286,11 +286,11 @@ class TwoPlayerSearch:
             # lower main; unanswerable before answerable), pass last.
             ordered = boss + other
             if len(ordered) > 1:
-                ordered.sort(key=lambda m: (min_plays(me - m[0]), m[3]))
+                ordered.sort(key=lambda m: (min_plays(me - m.cards), m.main))
             for m in ordered:
-                left = me - m[0]
-                if m[3] < best.get(m[1] | m[2] << 4, -1) or (any_bomb and m[1] < _BOMB_KIND):
-                    if not win(opp, left, m[1] | m[2] << 4 | m[3] << 8, m):
+                left = me - m.cards
+                if m.main < best.get(m.kind | m.length << 4, -1) or (any_bomb and m.kind < _BOMB_KIND):
+                    if not win(opp, left, m.kind | m.length << 4 | m.main << 8, m):
                         tt[key] = True
                         killers[me] = m
                         return True
@@ -377,13 +377,13 @@ class TeamSearch:
             boss = []
             other = []
             for m in moves:
-                left = me - m[0]
+                left = me - m.cards
                 if left == 0:
                     tt[key] = True
                     return True
                 answered = False
                 for prof in opp_profiles:
-                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < _BOMB_KIND):
+                    if m.main < prof[0].get(m.kind | m.length << 4, -1) or (prof[1] and m.kind < _BOMB_KIND):
                         answered = True
                         break
                 if answered:
@@ -394,7 +394,7 @@ class TeamSearch:
                     return True
                 nobody = True
                 for prof in partner_profiles:
-                    if m[3] < prof[0].get(m[1] | m[2] << 4, -1) or (prof[1] and m[1] < _BOMB_KIND):
+                    if m.main < prof[0].get(m.kind | m.length << 4, -1) or (prof[1] and m.kind < _BOMB_KIND):
                         nobody = False
                         break
                 boss.append((m, nobody))
@@ -402,8 +402,8 @@ class TeamSearch:
 
             def play(m: Combo) -> bool:
                 new = list(hands)
-                new[turn] = me - m[0]
-                child = win(tuple(new), nxt, m[1] | m[2] << 4 | m[3] << 8, m, turn)
+                new[turn] = me - m.cards
+                child = win(tuple(new), nxt, m.kind | m.length << 4 | m.main << 8, m, turn)
                 return child if sides[nxt] == side else not child
 
             def pass_() -> bool:
@@ -420,7 +420,7 @@ class TeamSearch:
             for m, nobody in boss:
                 if nobody:
                     new = list(hands)
-                    new[turn] = me - m[0]
+                    new[turn] = me - m.cards
                     if win(tuple(new), turn, 0, None, 0):
                         tt[key] = True
                         return True
@@ -428,7 +428,7 @@ class TeamSearch:
                     tt[key] = True
                     return True
             if len(other) > 1:
-                other.sort(key=lambda m: min_plays(me - m[0]))
+                other.sort(key=lambda m: min_plays(me - m.cards))
             for m in other:
                 if play(m):
                     tt[key] = True
@@ -526,7 +526,7 @@ class FastestSearch:
                     else:
                         child = within(hands, nxt, code, table, table_by, d)
                 else:
-                    left = me - choice[0]
+                    left = me - choice.cards
                     if left == 0:
                         child = ours
                     elif ours and d - 1 < 1:
@@ -534,7 +534,7 @@ class FastestSearch:
                     else:
                         new = list(hands)
                         new[turn] = left
-                        child = within(tuple(new), nxt, choice[1] | choice[2] << 4 | choice[3] << 8, choice, turn, d - cost)
+                        child = within(tuple(new), nxt, choice.kind | choice.length << 4 | choice.main << 8, choice, turn, d - cost)
                 if ours and child:
                     result = True
                     break

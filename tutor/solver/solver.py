@@ -300,15 +300,15 @@ class Solver:
             out: list[tuple[Move, int, State | None]] = []
             plays = tables.lead_moves(me) if code == 0 else tables.follow_moves(me, code, table)  # type: ignore[arg-type]
             for m in plays:
-                bomb = 1 if m[1] >= Kind.BOMB else 0
-                left = me - m[0]
+                bomb = 1 if m.kind >= Kind.BOMB else 0
+                left = me - m.cards
                 if left == 0:
                     if ours:  # goes out: the game ends, W wins
                         out.append((m, bomb, None))
                     continue
                 new = list(hands)
                 new[turn] = left
-                child: State = (tuple(new), nxt, m[1] | m[2] << 4 | m[3] << 8, m, turn)
+                child: State = (tuple(new), nxt, m.kind | m.length << 4 | m.main << 8, m, turn)
                 if ours and not w_wins(child):
                     continue
                 out.append((m, bomb + value(child), child))

@@ -38,7 +38,7 @@ BOMB_CODE = BOMB | 1 << 4
 
 def table_code(move: Combo) -> int:
     """What a follower must beat, as a small non-zero integer: kind, length, main."""
-    return move[1] | move[2] << 4 | move[3] << 8
+    return move.kind | move.length << 4 | move.main << 8
 
 
 #: Number of cards in a packed set.
@@ -93,7 +93,7 @@ class HandTables:
         if moves is None:
             if len(self.lead) > self.limit:
                 self.lead.clear()
-            moves = sorted(self.raw_moves(hand), key=lambda m: -move_size(m[0]))
+            moves = sorted(self.raw_moves(hand), key=lambda m: -move_size(m.cards))
             self.lead[hand] = moves
         return moves
 
@@ -216,18 +216,18 @@ class HandTables:
         """
         groups: dict[int, list[Combo]] = {}
         for m in moves:
-            kind = m[1]
+            kind = m.kind
             if kind >= BOMB:
                 continue
-            groups.setdefault(kind | m[2] << 4, []).append(m)
+            groups.setdefault(kind | m.length << 4, []).append(m)
         pairs: list[tuple[Combo, int, int, int]] = []
         for code, group in groups.items():
             if len(group) < 2:
                 continue
-            counts = [_fields(m[0]) for m in group]
+            counts = [_fields(m.cards) for m in group]
             for yi, y in enumerate(group):
                 cy = counts[yi]
-                free_after_y = self.free_ranks(hand - y[0])
+                free_after_y = self.free_ranks(hand - y.cards)
                 for xi, x in enumerate(group):
                     if xi == yi:
                         continue
@@ -242,8 +242,8 @@ class HandTables:
                             kept_y.append((r, -d))
                     if not kept_x or len(kept_x) != len(kept_y):
                         continue
-                    left_x = hand - x[0]
-                    left_y = hand - y[0]
+                    left_x = hand - x.cards
+                    left_y = hand - y.cards
                     ok = True
                     for (a, na), (b, nb) in zip(kept_y, kept_x):
                         if (
@@ -257,7 +257,7 @@ class HandTables:
                             ok = False
                             break
                     if ok:
-                        low, high = (x[3], y[3]) if x[3] <= y[3] else (y[3], x[3])
+                        low, high = (x.main, y.main) if x.main <= y.main else (y.main, x.main)
                         pairs.append((y, low, high, code))
         return pairs
 
@@ -279,7 +279,7 @@ class HandTables:
                 self.mains.clear()
             acc: dict[int, set[int]] = {}
             for m in self.lead_moves(hand):
-                acc.setdefault(m[1] | m[2] << 4, set()).add(m[3])
+                acc.setdefault(m.kind | m.length << 4, set()).add(m.main)
             got = {code: tuple(sorted(v)) for code, v in acc.items()}
             self.mains[hand] = got
         return got
@@ -327,16 +327,16 @@ class HandTables:
             best: dict[int, int] = {}
             any_bomb = False
             for m in self.lead_moves(hand):
-                kind = m[1]
+                kind = m.kind
                 if kind == ROCKET:
                     best[BOMB_CODE] = 99
                     any_bomb = True
                     continue
                 if kind == BOMB:
                     any_bomb = True
-                code = kind | m[2] << 4
-                if best.get(code, -1) < m[3]:
-                    best[code] = m[3]
+                code = kind | m.length << 4
+                if best.get(code, -1) < m.main:
+                    best[code] = m.main
             prof = (best, any_bomb)
             self.profiles[hand] = prof
         return prof
@@ -350,7 +350,7 @@ class HandTables:
             # The lead moves hold every card set that has a reading (one move
             # per set and kind), so the hand is one play exactly when it is
             # one of them; the list is memoised and needed anyway.
-            result = bool(hand) and any(m[0] == hand for m in self.raw_moves(hand))
+            result = bool(hand) and any(m.cards == hand for m in self.raw_moves(hand))
             self.combo[hand] = result
         return result
 
@@ -373,8 +373,8 @@ class HandTables:
         low_rank_bits = FIELD << shift
         best = 99
         for m in self.raw_moves(hand):
-            if m[0] & low_rank_bits:
-                n = 1 + self.min_plays(hand - m[0])
+            if m.cards & low_rank_bits:
+                n = 1 + self.min_plays(hand - m.cards)
                 if n < best:
                     best = n
                     if best == 2:
