@@ -36,6 +36,8 @@ from tutor.coach.mistakes import (
     breaks_combination,
     breaks_rocket,
     keeps_long_combination,
+    keeps_low_singles,
+    low_singles,
     leads_pair_when_opponent_has_two,
     leads_single_when_landlord_has_one,
     not_feeding_partner,
@@ -44,13 +46,14 @@ from tutor.coach.mistakes import (
     passes_partner_beatable,
     passes_to_opponent,
     plays_left,
+    plays_into_bomb,
     plays_over_partner,
     riskier_answer,
     spends_control,
     spends_high_cards_early,
     throws_top_single_while_rocket_out,
 )
-from tutor.engine.combos import Combo
+from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -174,6 +177,11 @@ def _long_play(view: PlayerView, move: Move, alt: Move, finding: Finding) -> boo
     return alt is not None and alt.size >= 5 and not alt.is_bomb
 
 
+def _low_single_lead(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
+    """Leads one of the hand's low singles (not a card out of a pair or trio)."""
+    return alt is not None and alt.kind == Kind.SINGLE and alt.main in low_singles(view)
+
+
 def _no_control(view: PlayerView, move: Move, alt: Move, finding: Finding) -> bool:
     return spends_control(view, alt) is None
 
@@ -217,6 +225,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(riskier_answer, _safer_answer, _word_instead),
     Pattern(spends_high_cards_early),
     Pattern(keeps_long_combination, _long_play, _word_instead),
+    Pattern(keeps_low_singles, _low_single_lead, _word_instead),
+    Pattern(plays_into_bomb, None, _word_instead),
     Pattern(spends_control, _no_control, _word_instead),
     Pattern(breaks_combination, _fewer_plays, _word_instead),
     Pattern(answers_needlessly, _pass_only, _word_instead),
