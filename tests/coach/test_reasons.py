@@ -238,3 +238,14 @@ def test_plays_into_bomb_when_every_card_of_a_bomb_is_unseen() -> None:
     # No bomb can be out (a card of each rank seen): the pattern does not apply.
     view = to_view(describe("5672", "you", "right=8,left=9", gone=gone("5672", "333444888999TTTJJ")))
     assert plays_into_bomb(view, move(view, "2")) is None
+
+
+def test_a_proposal_must_be_worth_five_points_one_noise_below_its_estimate() -> None:
+    # The held-out check's exact answers: "+5 ± 2 points" proposals on small costs were 2-4 points better.
+    def proposal(gain: float, noise: float) -> Proposal:
+        return Proposal(None, 0.5 + gain, 0.5, gain, noise, 320)
+
+    assert proposal(0.06, 0.005).proven and proposal(0.20, 0.04).proven
+    assert not proposal(0.04, 0.005).proven  # beyond its noise, but under 5 points
+    assert not proposal(0.052, 0.023).proven  # 5 points only at its estimate
+    assert not proposal(0.10, 0.06).proven  # within twice its noise

@@ -60,6 +60,11 @@ from tutor.i18n import Phrase
 
 #: The code of the reason given when no pattern is proven by its counterfactual.
 NO_SIMPLE_REASON = "no_simple_reason"
+#: A move is proposed only when it is better by at least this much (5 points of win chance) one noise below
+#: its estimate.  Measured (``ddz bench coach --heldout``): proposals of "+5 ± 2" and "+8 ± 3 points" on
+#: small costs were, over every hidden split solved exactly, 4 and 2 points better — beyond the noise, but
+#: not a move worth proposing.
+MIN_GAIN = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +84,9 @@ class Proposal:
 
     @property
     def proven(self) -> bool:
-        """Better beyond the noise: a gain above :data:`NOISE_SIGMAS` noises (and above nothing)."""
-        return self.gain > 0 and self.gain > NOISE_SIGMAS * self.noise
+        """Better beyond the noise (a gain above :data:`NOISE_SIGMAS` noises) and by a move's worth: at least
+        :data:`MIN_GAIN` one noise below the estimate."""
+        return self.gain > 0 and self.gain > NOISE_SIGMAS * self.noise and self.gain - self.noise >= MIN_GAIN
 
     @property
     def move_text(self) -> str:
@@ -291,4 +297,4 @@ def move_phrase(move: Move) -> str | Phrase:
     return Phrase("coach.pass_move") if move is None else move.text
 
 
-__all__ = ["NO_SIMPLE_REASON", "PATTERNS", "Pattern", "Proposal", "Reason", "explain", "paired"]
+__all__ = ["MIN_GAIN", "NO_SIMPLE_REASON", "PATTERNS", "Pattern", "Proposal", "Reason", "explain", "paired"]
