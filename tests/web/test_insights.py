@@ -6,18 +6,17 @@ from pathlib import Path
 from typing import Any
 
 from tutor.store import Store
-from tutor.store.games import FinishedGame, GameStore
 from tutor.store.mistakes import MistakeStore, SmallCost, StoredMistake
 
 
 def store_habit_games(home: Path) -> list[int]:
     """Two finished games: a 2 played into a possible bomb, flagged once and twice a small cost."""
+    from tests.web.test_mistakes import store_blunder_game
+
     ids = []
-    with Store.open(home / "ddz.sqlite3") as store:
-        for deal in (1, 2):
-            game_id = GameStore(store).finish(FinishedGame(
-                deal=deal, level="easy", role="farmer", won=False, bid=1, multiplier=1, cost=10, delta=-10,
-                scored=True, hints=0, undos=0, record={"deal_number": deal}))  # fmt: skip
+    for deal in (1, 2):
+        game_id = store_blunder_game(home)  # a real game record: its replay opens
+        with Store.open(home / "ddz.sqlite3") as store:
             flagged = [StoredMistake(game_id, 4, "2", "5", 0.3, 0.45, 0.15, "inaccuracy",
                                      {"code": "plays_into_bomb", "values": {}})] if deal == 1 else []  # fmt: skip
             MistakeStore(store).save_analysis(game_id, flagged, [SmallCost(game_id, 2, "2", 0.06, 0.02, "plays_into_bomb")])
