@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -47,23 +48,32 @@ def test_weak_proposals_text_only_reasons_and_classes_are_counted() -> None:
     assert HeldOutFigures(rows[:1]).ok
 
 
-def test_a_position_is_checked_through_the_analyze_json(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_position_is_checked_through_the_analyze_json() -> None:
     chances = {"3888": 1.0, "KK": 0.8, BEST: 1.0}
     answers = {"3888": {"move": {"verdict": "best"}, "remarks": []},
                "KK": {"move": {"verdict": "inaccuracy"},
                       "remarks": [{"code": "leads_pair_when_opponent_has_two", "text": "…", "instead": "3888"}]}}
-    monkeypatch.setattr(coach_heldout, "analyze_json", lambda position, move: answers[move])
-    rows = coach_heldout.check(0, SMALL, chances)
+    def analyze(position: HeldOut, move: str) -> dict[str, Any]:
+        return answers[move]
+
+    rows = coach_heldout.check(0, SMALL, chances, analyze)
     assert [(r.move, r.exact_class, r.verdict, r.instead, r.instead_gain) for r in rows] == [
         ("3888", "best", "best", None, None), ("KK", "mistake", "inaccuracy", "3888", pytest.approx(0.2))]
     answers["KK"]["remarks"][0].pop("instead")  # type: ignore[index]
-    assert coach_heldout.check(0, SMALL, chances)[1].text_only
+    assert coach_heldout.check(0, SMALL, chances, analyze)[1].text_only
 
 
 def test_the_cli_prints_the_heldout_figures(monkeypatch: pytest.MonkeyPatch) -> None:
     rows = [Checked(0, "3", 0.14, "inaccuracy", "good", "keeps_long_combination", "888KK", 0.14, False)]
-    monkeypatch.setattr(coach_heldout, "run", lambda count, progress=None: HeldOutFigures(rows, 1))
+    monkeypatch.setattr(coach_heldout, "run", lambda count, analyze, progress=None: HeldOutFigures(rows, 1))
     data = json.loads(CliRunner().invoke(main, ["bench", "coach", "--heldout", "--json"]).stdout)
     assert data["benchmark"] == "coach-heldout" and data["weak_proposals"] == 0 and data["moves"] == 1
     out = CliRunner().invoke(main, ["bench", "coach", "--heldout"])
     assert out.exit_code == 0 and "Verdicts within one class of the exact loss: 1 of 1" in out.stdout
+
+
+def test_the_analyze_json_is_the_command_s_own() -> None:
+    from tutor.cli.bench_coach import analyze_json
+
+    data = analyze_json(SMALL, "3888")
+    assert data["move"]["verdict"] == "best" and data["remarks"] == []

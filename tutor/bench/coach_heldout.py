@@ -25,7 +25,6 @@ Budgets are counts (solver nodes); the CPU seconds are printed, never tested.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import time
@@ -238,27 +237,19 @@ class HeldOutFigures:
                     and data["verdicts_within_one_class"] == data["moves"])  # fmt: skip
 
 
-def analyze_json(position: HeldOut, move: str) -> dict[str, Any]:
-    """``ddz analyze … --move MOVE --json``, run in-process, its answer read back."""
-    from click.testing import CliRunner
-
-    from tutor.cli.main import main
-
-    out = CliRunner().invoke(main, [*position.args(), "--move", move, "--json"])
-    if out.exit_code != 0:
-        raise RuntimeError(f"ddz analyze failed on {position} {move}: {out.output[:200]}")
-    data: dict[str, Any] = json.loads(out.stdout)
-    return data
+#: ``ddz analyze … --move MOVE --json`` of a position, its JSON read back (the front end runs the command:
+#: :func:`tutor.cli.bench_coach.analyze_json`; a bench may not import the front end).
+Analyze = Callable[[HeldOut, str], dict[str, Any]]
 
 
-def check(index: int, position: HeldOut, chances: dict[str, float]) -> list[Checked]:
+def check(index: int, position: HeldOut, chances: dict[str, float], analyze: Analyze) -> list[Checked]:
     """Every legal move of ``position`` judged by ``ddz analyze --json`` and checked against ``chances``."""
     best = chances[BEST]
     rows = []
     for move, chance in sorted(chances.items()):
         if move == BEST:
             continue
-        data = analyze_json(position, move)
+        data = analyze(position, move)
         remarks = data.get("remarks") or []
         remark = remarks[0] if remarks else {}
         instead = remark.get("instead")
@@ -271,7 +262,7 @@ def check(index: int, position: HeldOut, chances: dict[str, float]) -> list[Chec
     return rows
 
 
-def run(count: int = 40, progress: Callable[[int, int], None] | None = None) -> HeldOutFigures:
+def run(count: int, analyze: Analyze, progress: Callable[[int, int], None] | None = None) -> HeldOutFigures:
     figures = HeldOutFigures()
     start = time.process_time()
     for index, position in enumerate(positions(count)):
@@ -280,7 +271,7 @@ def run(count: int = 40, progress: Callable[[int, int], None] | None = None) -> 
             figures.dropped += 1
         else:
             figures.positions += 1
-            figures.rows += check(index, position, chances)
+            figures.rows += check(index, position, chances, analyze)
         if progress is not None:
             progress(index + 1, count)
     figures.cpu = time.process_time() - start

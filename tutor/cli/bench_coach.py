@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -149,7 +150,7 @@ def _heldout(as_json: bool, positions: int) -> None:
         if sys.stderr.isatty():
             click.echo(f"\r{t('bench.coach_quality_progress', done=done, total=total)}", nl=False, err=True)
 
-    result = coach_heldout.run(positions, progress=progress)
+    result = coach_heldout.run(positions, analyze_json, progress=progress)
     figures = result.to_json()
     if sys.stderr.isatty():
         click.echo("", err=True)
@@ -167,6 +168,19 @@ def _heldout(as_json: bool, positions: int) -> None:
     click.echo(t("words.heldout_cpu", cpu=figures["cpu_s"]))
     click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures["load"])))
     click.echo(t("words.heldout_target", ok="✓" if result.ok else "✗"))
+
+
+def analyze_json(position: Any, move: str) -> dict[str, Any]:
+    """``ddz analyze … --move MOVE --json`` on a held-out position, run in-process: the JSON a user reads."""
+    from click.testing import CliRunner
+
+    from tutor.cli.main import main
+
+    out = CliRunner().invoke(main, [*position.args(), "--move", move, "--json"])
+    if out.exit_code != 0:
+        raise RuntimeError(f"ddz analyze failed on {position} {move}: {out.output[:200]}")
+    data: dict[str, Any] = json.loads(out.stdout)
+    return data
 
 
 def _classic(as_json: bool, games: int) -> None:
