@@ -26,7 +26,8 @@ export async function openInsights() {
     el("p", { class: "moments" }, `${tr("insights_moments")} `,
       p.moments.map((m) => el("button", { type: "button", class: "small", "data-game": String(m.game),
         onclick: () => openMoment(m) }, m.text)))));
-  node.replaceChildren(el("h1", { text: data.title }), el("p", { text: data.summary }),
-    items.length ? el("ol", { class: "habits" }, items) : null,
-    data.unanalysed ? el("p", { class: "keys", text: data.unanalysed }) : null);
+  const parts = [el("h1", { text: data.title }), el("p", { text: data.summary })];
+  if (items.length) parts.push(el("ol", { class: "habits" }, items));
+  if (data.unanalysed) parts.push(el("p", { class: "keys", text: data.unanalysed }));
+  node.replaceChildren(...parts);
 }
