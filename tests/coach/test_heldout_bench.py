@@ -10,7 +10,15 @@ import pytest
 from click.testing import CliRunner
 
 from tutor.bench import coach_heldout
-from tutor.bench.coach_heldout import BEST, Checked, HeldOut, HeldOutFigures, exact_chances, exact_class, splits
+from tutor.bench.coach_heldout import (
+    BEST,
+    Checked,
+    HeldOut,
+    HeldOutFigures,
+    exact_chances,
+    exact_class,
+    splits,
+)
 from tutor.cli.main import main
 
 #: A held-out endgame (deal 29xx): the landlord on the left holds 2 cards, the partner on the right 5.

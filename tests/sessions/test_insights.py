@@ -9,14 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from tutor.cli.main import main
-from tutor.sessions.insights import insight_phrases, insights
-from tutor.store import Store
-from tutor.store.games import FinishedGame, GameStore
-from tutor.store.mistakes import MistakeStore, StoredMistake
 from tutor.coach.advice import Verdict
 from tutor.coach.mistakes import Finding
 from tutor.engine.combos import Combo
+from tutor.sessions.insights import insight_phrases, insights
 from tutor.sessions.mistakes import save_game_verdicts
+from tutor.store import Store
+from tutor.store.games import FinishedGame, GameStore
+from tutor.store.mistakes import MistakeStore, StoredMistake
 
 
 @pytest.fixture()
