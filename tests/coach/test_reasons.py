@@ -201,3 +201,51 @@ def test_an_answer_more_cards_can_beat_names_the_safer_one() -> None:
     assert why is not None and why.finding.code == "riskier_answer"
     assert why.proposal.move == move(view, "2") and (why.finding.values["k"], why.finding.values["j"]) == (3, 1)
     assert why.finding.text.startswith("A can be beaten by 3 of the cards still out, 2 by only 1")
+
+
+def test_keeps_low_singles_proposes_one_of_the_low_singles_only() -> None:
+    # The words bench's deal 5: a farmer on lead with 3, 4 and 6 alone; 55 led where the single 6 was better.
+    view = to_view(describe("34556888JQA222X", "left", "right=15,left=18"))
+    ev = evaluation(view, {"6": 50, "3888": 38, "55": 36})
+    why = explain(view, move(view, "55"), ev)
+    assert why is not None and why.finding.code == "keeps_low_singles"
+    assert why.proposal.move == move(view, "6") and why.finding.values["singles"] == "3, 4, 6"
+    assert "3 low singles in hand (3, 4, 6)" in why.finding.text
+    assert "3 младшие одиночные карты (3, 4, 6)" in why.finding.phrase.render("ru")
+    # A single taken out of a pair is not one of them: the pattern is not the reason, nothing specific is.
+    view = to_view(describe("34466789TJJ", "right", "right=17,left=17"))
+    ev = evaluation(view, {"6": 50, "44": 36, "3": 30})
+    why = explain(view, move(view, "44"), ev)
+    assert why is not None and why.finding.code == NO_SIMPLE_REASON
+
+
+def test_plays_into_bomb_when_every_card_of_a_bomb_is_unseen() -> None:
+    # Landlord on lead with a 2 that only a bomb can beat (the jokers are gone); the four 9s are all out.
+    unseen = "9999" + "3334445JJQQKK"  # 17 cards: the others' hands; no joker among them
+    view = to_view(describe("5672", "you", "right=8,left=9", gone=gone("5672", unseen)))
+    two = move(view, "2")
+    from tutor.coach.mistakes import plays_into_bomb
+
+    found = plays_into_bomb(view, two)
+    assert found is not None and found.values["bomb"] == "9999"
+    assert plays_into_bomb(view, move(view, "5")) is None  # a low single: no control card spent
+    joker = to_view(describe("5672", "you", "right=8,left=9", gone=gone("5672", "9999" + "3334445JJQQK" + "X")))
+    assert plays_into_bomb(joker, move(joker, "2")) is None  # the small joker beats the 2 too: no bomb needed
+    ev = evaluation(view, {"5": 40, "2": 25, "6": 24, "7": 23})
+    why = explain(view, two, ev)
+    assert why is not None and why.finding.code == "plays_into_bomb" and why.proposal.move == move(view, "5")
+    assert "only by a bomb" in why.finding.text and "только бомбой" in why.finding.phrase.render("ru")
+    # No bomb can be out (a card of each rank seen): the pattern does not apply.
+    view = to_view(describe("5672", "you", "right=8,left=9", gone=gone("5672", "333444888999TTTJJ")))
+    assert plays_into_bomb(view, move(view, "2")) is None
+
+
+def test_a_proposal_must_be_worth_five_points_one_noise_below_its_estimate() -> None:
+    # The held-out check's exact answers: "+5 ± 2 points" proposals on small costs were 2-4 points better.
+    def proposal(gain: float, noise: float) -> Proposal:
+        return Proposal(None, 0.5 + gain, 0.5, gain, noise, 320)
+
+    assert proposal(0.06, 0.005).proven and proposal(0.20, 0.04).proven
+    assert not proposal(0.04, 0.005).proven  # beyond its noise, but under 5 points
+    assert not proposal(0.052, 0.023).proven  # 5 points only at its estimate
+    assert not proposal(0.10, 0.06).proven  # within twice its noise

@@ -26,7 +26,7 @@ AREAS: list[tuple[str, list[Any], Baseline]] = [
     ("puzzles", puzzles_area.MIGRATIONS, puzzles_area.SCHEMA),
 ]
 #: Areas that have migrated since issue 25: their version just before it (the others: one short of the newest).
-BEFORE_LEARNERS = {"lessons": 2}
+BEFORE_LEARNERS = {"lessons": 2, "mistakes": 2}
 
 
 def _walk(db: sqlite3.Connection, steps: list[Any]) -> None:

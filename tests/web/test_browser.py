@@ -237,3 +237,30 @@ def test_switching_the_language(page: Any, server: str) -> None:
     page.get_by_label("Язык").select_option("en")
     ready(page)
     expect(page.get_by_role("link", name="Play")).to_be_visible()
+
+
+def test_the_insights_page_on_a_phone(page: Any, server: str, context: Any) -> None:
+    """Your habits across games (issue 29) at 390×844: reachable from the menu, no sideways scroll, both
+    languages; a small cost's moment opens its game's replay."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_insights import store_habit_games
+
+    first, _ = store_habit_games(context.store_path.parent)
+    page.goto(f"{server}/history")
+    ready(page)
+    page.get_by_role("link", name="Habits", exact=True).click()
+    ready(page)
+    habit = page.locator("#insights .habit[data-code='plays_into_bomb']")
+    expect(habit.get_by_role("heading", name="played into a possible bomb")).to_be_visible()
+    expect(habit).to_contain_text("points of win chance lost in all")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    box = habit.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    habit.get_by_role("button", name=f"game {first} move 2", exact=True).click()  # a small cost: the replay
+    ready(page)
+    expect(page.locator("#history .replay")).to_be_visible()
+    page.goto(f"{server}/insights?lang=ru")
+    ready(page)
+    expect(page.get_by_role("heading", name="Ваши привычки по всем партиям")).to_be_visible()
+    expect(page.get_by_role("heading", name="сыграл под возможную бомбу").first).to_be_visible()

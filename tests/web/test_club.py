@@ -335,6 +335,8 @@ def test_classes_a_teacher_sees_and_assigns_only_their_own(app: Any, club: Any) 
     assert "2 tasks" in ann.get("/").text and "tasks" not in signed_in(app, "bob").get("/").text.split("club-bar")[1][:400]
     learner = tea.get(f"/class/learner/{ids['ann']}")
     assert learner.status_code == 200 and f'/class/learner/{ids["ann"]}/game/{game_id}' in learner.text
+    assert "Top habits" in learner.text and ("beat higher than needed</strong>: 3 times at 20 points each, 60 points"
+                                             in learner.text)  # issue 29: the learner's top habits  # fmt: skip
     replay = tea.get(f"/class/learner/{ids['ann']}/game/{game_id}?lang=ru")
     assert replay.status_code == 200 and "сыграно 5; лучше: A" in replay.text and "На руках после раздачи" in replay.text
     assert tea.get(f"/class/learner/{ids['bob']}").status_code == 404  # not this teacher's class

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -17,9 +18,11 @@ from tutor.i18n import t
 @click.option("--decisions", type=click.IntRange(1, 100_000), default=None)
 @click.option("--classic", is_flag=True)
 @click.option("--words", is_flag=True)
+@click.option("--heldout", is_flag=True)
 @click.option("--games", type=click.IntRange(1, 10_000), default=60, show_default=True)
 @handle_user_errors
-def coach(as_json: bool, quality: bool, decisions: int | None, classic: bool, words: bool, games: int) -> None:
+def coach(as_json: bool, quality: bool, decisions: int | None, classic: bool, words: bool, heldout: bool,
+          games: int) -> None:
     # Help text: help.bench.coach.
     from tutor.bench import coach_bench
 
@@ -28,6 +31,9 @@ def coach(as_json: bool, quality: bool, decisions: int | None, classic: bool, wo
         return
     if words:
         _words(as_json, decisions or 120)
+        return
+    if heldout:
+        _heldout(as_json, decisions or 40)
         return
     if classic:
         _classic(as_json, games)
@@ -132,6 +138,49 @@ def _words(as_json: bool, decisions: int) -> None:
     ok = (figures["false_proposals"] <= 0.02 and (share is None or share >= 0.9)  # type: ignore[operator]
           and figures["praised_losses"] == 0)  # fmt: skip
     click.echo(t("words.bench_target", ok="✓" if ok else "✗"))
+
+
+def _heldout(as_json: bool, positions: int) -> None:
+    """``--heldout``: the coach's words against exact answers (tutor.bench.coach_heldout, issue 29)."""
+    import sys
+
+    from tutor.bench import coach_heldout
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(f"\r{t('bench.coach_quality_progress', done=done, total=total)}", nl=False, err=True)
+
+    result = coach_heldout.run(positions, analyze_json, progress=progress)
+    figures = result.to_json()
+    if sys.stderr.isatty():
+        click.echo("", err=True)
+    if as_json:
+        click.echo(json.dumps(figures))
+        return
+    share = figures["clear_reason_share"]
+    click.echo(t("words.heldout_head", positions=figures["positions"], dropped=figures["dropped_positions"],
+                 moves=figures["moves"]))  # fmt: skip
+    click.echo(t("words.heldout_proposals", proposals=figures["proposals"], weak=figures["weak_proposals"],
+                 text_only=figures["text_only"]))  # fmt: skip
+    click.echo(t("words.heldout_reasons", clear=figures["clear_losses"], reasons=figures["clear_with_reason"],
+                 share="—" if share is None else f"{share:.2f}"))  # fmt: skip
+    click.echo(t("words.heldout_verdicts", within=figures["verdicts_within_one_class"], moves=figures["moves"]))
+    click.echo(t("words.heldout_cpu", cpu=figures["cpu_s"]))
+    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures["load"])))
+    click.echo(t("words.heldout_target", ok="✓" if result.ok else "✗"))
+
+
+def analyze_json(position: Any, move: str) -> dict[str, Any]:
+    """``ddz analyze … --move MOVE --json`` on a held-out position, run in-process: the JSON a user reads."""
+    from click.testing import CliRunner
+
+    from tutor.cli.main import main
+
+    out = CliRunner().invoke(main, [*position.args(), "--move", move, "--json"])
+    if out.exit_code != 0:
+        raise RuntimeError(f"ddz analyze failed on {position} {move}: {out.output[:200]}")
+    data: dict[str, Any] = json.loads(out.stdout)
+    return data
 
 
 def _classic(as_json: bool, games: int) -> None:

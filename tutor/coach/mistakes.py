@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor import judgement
-from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
+from tutor.engine.cards import BIG_JOKER, R2, R9, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.facts import is_boss
 from tutor.engine.moves import legal_moves
@@ -425,6 +425,77 @@ def breaks_combination(view: PlayerView, move: Combo | None) -> Finding | None:
     if after < plays_left(view, None):
         return None
     return Finding("breaks_combination", {"cards": move.text, "after": after})
+
+
+#: A single up to this rank (9) is a "low single": the cards a hand finds hardest to get rid of later.
+LOW_SINGLE_UP_TO = R9
+
+
+def low_singles(view: PlayerView) -> list[int]:
+    """The ranks the hand holds exactly one of, up to 9 (no jokers, no 2): its weakest cards."""
+    return [r for r in range(LOW_SINGLE_UP_TO + 1) if view.hand.count(r) == 1]
+
+
+def keeps_low_singles(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Leading something other than a single while the hand holds two or more low singles (9 and below).
+
+    A low single is the card a hand finds hardest to shed: nobody leads singles for you,
+    and every later single you play must beat the one on the table.  With the lead in
+    hand a strong player gets rid of them first (unless the lead goes out at once).
+    """
+    if move is None or view.table is not None or move.kind == Kind.SINGLE or move.is_bomb or _goes_out(view, move):
+        return None
+    low = low_singles(view)
+    if len(low) < 2:
+        return None
+    return Finding("keeps_low_singles", {"cards": move.text, "singles": ", ".join(rank_char(r) for r in low),
+                                         "n": len(low)})  # fmt: skip
+
+
+def possible_bombs(view: PlayerView, seats: Sequence[int]) -> list[str]:
+    """The bombs (and the rocket) that may be in the hands of ``seats``: every card of them unseen."""
+    unseen = view.unseen()
+    room = max((view.card_counts[s] for s in seats), default=0)
+    found = [rank_char(r) * 4 for r in range(R2 + 1) if unseen.count(r) == 4 and room >= 4]
+    if unseen.count(SMALL_JOKER) and unseen.count(BIG_JOKER) and room >= 2:
+        found.append(rank_char(SMALL_JOKER) + rank_char(BIG_JOKER))
+    return found
+
+
+def _still_to_play(view: PlayerView) -> list[int]:
+    """The opponents who play on this trick after the move (on a lead: both)."""
+    if view.table is None or view.table_seat is None:
+        return _opponents(view)
+    seats = []
+    seat = (view.seat + 1) % view.players
+    while seat != view.table_seat:
+        if not view.is_partner(seat):
+            seats.append(seat)
+        seat = (seat + 1) % view.players
+    return seats
+
+
+def plays_into_bomb(view: PlayerView, move: Combo | None) -> Finding | None:
+    """Spending a 2, a joker or a long combination that only a bomb can beat, while a bomb may be out.
+
+    The play is a winner except against a bomb, and every card of some bomb (or of the
+    rocket) is unseen, so an opponent still to play may hold it: the bomb takes the trick,
+    the stake doubles, and the control card or the long combination is gone for nothing.
+    """
+    if move is None or move.is_bomb or _goes_out(view, move):
+        return None
+    if not _high_in(move) and move.size < 5:
+        return None
+    seats = _still_to_play(view)
+    bombs = possible_bombs(view, seats)
+    if not seats or not bombs:
+        return None
+    from tutor.bots.counting import is_boss
+
+    biggest = max(view.card_counts[s] for s in seats)
+    if not is_boss(move, view.unseen().packed, biggest, bombs=False):
+        return None  # something else beats it too: not a bomb's play (beatable_answer speaks of that)
+    return Finding("plays_into_bomb", {"cards": move.text, "bomb": bombs[0]})
 
 
 def answers_needlessly(view: PlayerView, move: Combo | None) -> Finding | None:

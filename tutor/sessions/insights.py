@@ -2,9 +2,12 @@
 
 The coach stores every flagged moment of a finished game with its reason (a
 stable code, :mod:`tutor.coach.reasons`) and its loss (the mistakes area,
-:mod:`tutor.store.mistakes`).  This reads the learner's last ``games`` finished
+:mod:`tutor.store.mistakes`), and its small costs too: the losses under the
+inaccuracy line that the samples still tell from luck, with their reason — a
+2 led early five times at 4–10 points each is a habit though no single one
+was flagged.  This reads the learner's last ``games`` finished
 games and groups those moments by reason: how often, how many points of win
-chance (or, for the auction, of expected score) they cost in all, whether they
+chance they cost in all (the plays: a bid's loss is in stakes, not comparable), whether they
 came more or less often in the newer half of the games (the trend), and where
 (game id and move: ``ddz mistakes GAME_ID`` replays them).
 
@@ -31,6 +34,8 @@ class Moment:
     #: The learner's move number (0 and below: the auction and the choices before the play).
     number: int
     loss: float
+    #: A flagged moment (a replayable mistake), or a small cost under the inaccuracy line.
+    flagged: bool = True
 
 
 @dataclass(slots=True)
@@ -46,6 +51,17 @@ class Habit:
     @property
     def count(self) -> int:
         return len(self.moments)
+
+    @property
+    def small(self) -> int:
+        """How many of the moments were small costs (not flagged)."""
+        return sum(1 for m in self.moments if not m.flagged)
+
+    @property
+    def each(self) -> tuple[int, int]:
+        """The smallest and the largest loss of one moment, in points."""
+        points = [round(100 * m.loss) for m in self.moments]
+        return min(points), max(points)
 
     @property
     def points(self) -> int:
@@ -73,8 +89,10 @@ class Insights:
             "unanalysed_games": self.unanalysed,
             "patterns": [
                 {"code": h.code, "count": h.count, "points_lost": h.points, "trend": h.trend,
-                 "older_half": h.older, "newer_half": h.newer,
-                 "moments": [{"game": m.game_id, "move": m.number, "loss": round(m.loss, 4)} for m in h.worst()]}
+                 "older_half": h.older, "newer_half": h.newer, "small_costs": h.small,
+                 "points_each": list(h.each),
+                 "moments": [{"game": m.game_id, "move": m.number, "loss": round(m.loss, 4), "flagged": m.flagged}
+                             for m in h.worst()]}
                 for h in self.habits
             ],  # fmt: skip
         }
@@ -95,10 +113,12 @@ def insights(store: Store, games: int = 20) -> Insights:
         if not mistakes.analysed(game.id):
             unanalysed += 1
             continue
-        for m in mistakes.for_game(game.id):
-            code = str(m.explanation.get("code") or "no_simple_reason")
+        moments = [(str(m.explanation.get("code") or "no_simple_reason"), Moment(game.id, m.number, m.loss))
+                   for m in mistakes.for_game(game.id) if m.number > 0]  # the plays (choices: stakes, not chances)
+        moments += [(c.code, Moment(game.id, c.number, c.loss, False)) for c in mistakes.costs_for_game(game.id)]
+        for code, moment in moments:
             habit = found.setdefault(code, Habit(code))
-            habit.moments.append(Moment(game.id, m.number, m.loss))
+            habit.moments.append(moment)
             if index < half:
                 habit.older += 1
             else:
@@ -117,10 +137,14 @@ def insight_phrases(found: Insights) -> list[Phrase]:
     for habit in found.habits:
         where = ", ".join(Phrase("insights.where", {"game": m.game_id, "move": m.number}).render()
                           for m in habit.worst())  # fmt: skip
-        lines.append(Phrase("insights.pattern", {
-            "name": Phrase(f"club.mistake_{habit.code}"), "n": habit.count, "points": habit.points,
+        low, high = habit.each
+        each = Phrase("insights.each_one" if low == high else "insights.each", {"low": low, "high": high})
+        lines.append(Phrase("insights.pattern_each", {
+            "name": Phrase(f"club.mistake_{habit.code}"), "n": habit.count, "points": habit.points, "each": each,
             "trend": Phrase(f"insights.trend_{habit.trend}"), "where": where,
         }))  # fmt: skip
+        if habit.small:
+            lines.append(Phrase("insights.small", {"n": habit.small}))
     if found.unanalysed:
         lines.append(Phrase("insights.unanalysed", {"n": found.unanalysed}))
     return lines

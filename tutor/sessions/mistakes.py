@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tutor.coach.moments import BidDecision, Decision, OpenDecision
     from tutor.engine.record import GameRecord
     from tutor.store import Store
-    from tutor.store.mistakes import StoredMistake
+    from tutor.store.mistakes import SmallCost, StoredMistake
 
 
 def analyse(store: Store, game_id: int, record: GameRecord) -> list[StoredMistake]:
@@ -141,7 +141,20 @@ def save_game_verdicts(
     found = [stored(game_id, n, v) for n, v in largest_losses(verdicts, exercises.MOST)]
     before = ([(BID_MOMENT, bid)] if bid is not None else []) + list(choices)
     found[:0] = [stored_choice(game_id, n, v, rules) for n, v in before if v.flagged]
-    MistakeStore(store).save_analysis(game_id, found)
+    MistakeStore(store).save_analysis(game_id, found, small_costs(game_id, verdicts))
+
+
+def small_costs(game_id: int, verdicts: Sequence[tuple[int, int, Verdict]]) -> list[SmallCost]:
+    """The game's small costs (issue 29): losses the samples tell from luck that were not flagged, with their reason.
+
+    Under the inaccuracy line (or too close to it to flag) they are no moment to replay, but five of them with
+    the same reason are a habit (``ddz insights``).
+    """
+    from tutor.store.mistakes import SmallCost
+
+    return [SmallCost(game_id, n, _text(v.move), v.loss, v.noise, v.explanation.code)
+            for _, n, v in verdicts
+            if not v.flagged and not v.within_noise and v.loss > 0 and v.explanation is not None]
 
 
 def _text(move: Any) -> str:

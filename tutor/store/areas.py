@@ -16,6 +16,7 @@ LEARNER_TABLES: tuple[tuple[str, str], ...] = (
     ("games", "open_games"),
     ("mistakes", "mistakes"),
     ("mistakes", "mistakes_analysed"),
+    ("mistakes", "mistakes_costs"),
     ("lessons", "lesson_progress"),
     ("lessons", "lesson_review"),
     ("puzzles", "puzzle_learner"),

@@ -10,6 +10,7 @@ with its own tables (issue 13).  Every row carries the learner's id (issue 25).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,8 +19,25 @@ from tutor.store.schema import rebuild_with_learner
 
 AREA = "mistakes"
 
-#: The mistakes area's schema at version 3 (issue 25), for both engines; the migrations below are its history.
-SCHEMA = Baseline(3, (
+#: The small costs of a finished game (issue 29): the moves under the inaccuracy line (or too close to it to
+#: flag) whose loss the samples still tell from luck, each with its reason code — what ``ddz insights`` counts as
+#: habits across games ("a 2 led early five times at 4–10 points each").  Portable SQL (migration 4 too).
+COSTS_SCHEMA = (
+    """CREATE TABLE mistakes_costs (
+        learner INTEGER NOT NULL,
+        game_id INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        loss REAL NOT NULL,
+        noise REAL NOT NULL,
+        code TEXT NOT NULL,
+        PRIMARY KEY (game_id, number)
+    )""",
+    "CREATE INDEX mistakes_costs_learner ON mistakes_costs (learner)",
+)
+
+#: The mistakes area's schema at version 4 (issue 29), for both engines; the migrations below are its history.
+SCHEMA = Baseline(4, (
     """CREATE TABLE mistakes (
         learner INTEGER NOT NULL,
         game_id INTEGER NOT NULL,
@@ -40,6 +58,7 @@ SCHEMA = Baseline(3, (
     )""",
     "CREATE TABLE mistakes_analysed (game_id INTEGER PRIMARY KEY, learner INTEGER NOT NULL)",
     "CREATE INDEX mistakes_learner ON mistakes (learner)",
+    *COSTS_SCHEMA,
 ))
 
 MIGRATIONS: list[Any] = [
@@ -68,7 +87,9 @@ MIGRATIONS: list[Any] = [
         "ALTER TABLE mistakes ADD COLUMN best_err REAL",
     ],
     # Issue 25: a learner id on every row (tutor/store/schema.py).
-    rebuild_with_learner(SCHEMA.statements),
+    rebuild_with_learner(SCHEMA.statements[:3]),
+    # Issue 29: the small costs of each finished game (habits across games count them too).
+    list(COSTS_SCHEMA),
 ]
 
 
@@ -104,6 +125,19 @@ class StoredMistake:
     best_err: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SmallCost:
+    """A move of game ``game_id`` (the learner's ``number``-th) that cost a little: a loss told from luck, not flagged."""
+
+    game_id: int
+    number: int
+    move: str
+    loss: float
+    noise: float
+    #: The reason's stable code (:mod:`tutor.coach.reasons`).
+    code: str
+
+
 class MistakeStore:
     """The mistakes area of a :class:`~tutor.store.Store`."""
 
@@ -118,10 +152,18 @@ class MistakeStore:
         ).fetchone()
         return row is not None
 
-    def save_analysis(self, game_id: int, found: list[StoredMistake]) -> None:
-        """Replace the game's mistakes with ``found`` and mark it analysed, in one transaction."""
+    def save_analysis(self, game_id: int, found: list[StoredMistake], costs: Sequence[SmallCost] = ()) -> None:
+        """Replace the game's mistakes with ``found`` (and its small costs with ``costs``) and mark it analysed,
+        in one transaction."""
         with self.store.transaction() as db:
             db.execute("DELETE FROM mistakes WHERE game_id = ? AND learner = ?", (game_id, self.learner))
+            db.execute("DELETE FROM mistakes_costs WHERE game_id = ? AND learner = ?", (game_id, self.learner))
+            for c in costs:
+                db.execute(
+                    "INSERT INTO mistakes_costs (learner, game_id, number, move, loss, noise, code)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (self.learner, game_id, c.number, c.move, c.loss, c.noise, c.code),
+                )
             for m in found:
                 db.execute(
                     f"INSERT INTO mistakes (learner, {', '.join(_COLUMNS)}) VALUES (?, {', '.join('?' * len(_COLUMNS))})",
@@ -152,6 +194,15 @@ class MistakeStore:
                 noise=_figure(row[11]), chance_err=_figure(row[12]), best_err=_figure(row[13]),
             ))  # fmt: skip
         return out
+
+    def costs_for_game(self, game_id: int) -> list[SmallCost]:
+        """The game's small costs, in the order they were played."""
+        rows = self.store.db.execute(
+            "SELECT game_id, number, move, loss, noise, code FROM mistakes_costs WHERE game_id = ? AND learner = ?"
+            " ORDER BY number",
+            (game_id, self.learner),
+        ).fetchall()
+        return [SmallCost(int(r[0]), int(r[1]), str(r[2]), float(r[3]), float(r[4]), str(r[5])) for r in rows]
 
     def record_try(self, game_id: int, number: int, solved: bool) -> None:
         """One attempt at a moment; once solved it stays solved."""

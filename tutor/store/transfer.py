@@ -59,6 +59,8 @@ COLUMNS: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {
                   ("solved", "int"), ("tries", "int"), ("noise", "float?"), ("chance_err", "float?"),
                   ("best_err", "float?")), "game_id, number"),
     "mistakes_analysed": ((("game_id", "game"),), "game_id"),
+    "mistakes_costs": ((("game_id", "game"), ("number", "int"), ("move", "text"), ("loss", "float"),
+                        ("noise", "float"), ("code", "text")), "game_id, number"),
     "lesson_progress": ((("lesson", "text"), ("stars", "int"), ("completions", "int"), ("best_wrong", "int"),
                          ("best_hints", "int"), ("finished_at", "text")), "lesson"),
     "lesson_review": ((("lesson", "text"), ("step", "int"), ("box", "int"), ("due", "text")), "lesson, step"),

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.engine.rules import AUCTIONS
 from tutor.i18n import LANGUAGES, Phrase, catalogue, speaking, t
-from tutor.web import game, history, lessons, mistakes, puzzles, render
+from tutor.web import game, history, insights, lessons, mistakes, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
 from tutor.web.errors import ApiError, field_bool, field_str, quoted, refuse
 from tutor.web.holder import Holder, Slot
@@ -39,6 +39,9 @@ def page_strings(lang: str) -> dict[str, Any]:
         # The puzzle streak's button (issue 30): "streak_button".
         words.update({f"streak_{key[len('streak.web_'):]}": t(key) for key in catalogue("en")
                       if key.startswith("streak.web_")})
+        # Your habits across games (issue 29): "insights_nav", "insights_title", …
+        words.update({f"insights_{key[len('insights.web_'):]}": t(key) for key in catalogue("en")
+                      if key.startswith("insights.web_")})
     return {"lang": lang, "languages": list(LANGUAGES), "strings": words}
 
 
@@ -157,5 +160,6 @@ ROUTES: list[tuple[str, str, Callable[[Context, dict[str, Any], Query], dict[str
     *puzzles.ROUTES,
     *lessons.ROUTES,
     *history.ROUTES,
+    *insights.ROUTES,
     *mistakes.ROUTES,
 ]

@@ -44,7 +44,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 FOREVER = ", ".join(("public", "max-age=31536000", "immutable"))  # header tokens, not words
 MAX_BODY = 64 * 1024
 #: Paths the page handles itself (one page; the script draws the view the path names).
-PAGES = ("/", "/play", "/learn", "/puzzle", "/history", "/settings")
+PAGES = ("/", "/play", "/learn", "/puzzle", "/history", "/insights", "/settings")
 log = logging.getLogger("tutor.web")
 
 Work = Callable[[Context, dict[str, Any], Mapping[str, str]], dict[str, Any]]

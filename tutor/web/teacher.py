@@ -103,6 +103,7 @@ def learner_page(club: Any, teacher: Any, learner_id: int, lang: str, version: s
         with club.store_for(learner_id) as store:
             games = GameStore(store).history(GAMES_SHOWN)
             counts = {game.id: len(MistakeStore(store).for_game(game.id)) for game in games if game.id is not None}
+            habits = _habits(store, learner_id)
         lessons = [f"{titles[ident][0]}. {titles[ident][1]}" for ident in titles if ident in row.lessons]
         facts = [(t("club.col_classes_col"), ", ".join(club.users.classes_of(learner_id)) or t("club.none")),
                  (t("club.col_last_active"), when(club.users.last_active().get(learner_id))),
@@ -129,10 +130,35 @@ def learner_page(club: Any, teacher: Any, learner_id: int, lang: str, version: s
                  if games else f"<p>{escape(t('club.no_games'))}</p>")
         main = (f'<main class="class-page"><p><a href="/class">{escape(t("club.back_to_class"))}</a></p>'
                 f'<h1>{escape(row.name)}</h1><section class="panel"><dl class="facts">{summary}</dl></section>'
+                f'<section class="panel"><h2>{escape(t("insights.web_teacher_title"))}</h2>{habits}</section>'
                 f'<section class="panel"><h2>{escape(t("club.col_tasks"))}</h2>{tasks}</section>'
                 f'<section class="panel"><h2>{escape(t("club.lessons_done_title"))}</h2><ul>{done}</ul></section>'
                 f'<section class="panel"><h2>{escape(t("club.games_title"))}</h2>{table}</section></main>')
         return club_pages._page(lang, row.name, _top(lang) + main, version)
+
+
+#: How many of a learner's habits the teacher's view shows (issue 29).
+HABITS_SHOWN = 3
+
+
+def _habits(store: Any, learner_id: int) -> str:
+    """The learner's top habits over their last games (``ddz insights``), each moment a link to its game."""
+    from tutor.i18n import Phrase
+    from tutor.sessions.insights import insights
+
+    found = insights(store).habits[:HABITS_SHOWN]
+    if not found:
+        return f"<p>{escape(t('club.none'))}</p>"
+    items = []
+    for habit in found:
+        low, high = habit.each
+        each = Phrase("insights.each_one" if low == high else "insights.each", {"low": low, "high": high}).render()
+        text = t("insights.web_pattern", n=habit.count, each=each, points=habit.points,
+                 trend=t(f"insights.trend_{habit.trend}"))  # fmt: skip
+        links = ", ".join(f'<a href="/class/learner/{learner_id}/game/{m.game_id}">'
+                          f'{escape(t("insights.where", game=m.game_id, move=m.number))}</a>' for m in habit.worst())
+        items.append(f"<li><strong>{escape(t(f'club.mistake_{habit.code}'))}</strong>: {escape(text)} — {links}</li>")
+    return f'<ul class="habits">{"".join(items)}</ul>'
 
 
 def game_page(club: Any, teacher: Any, learner_id: int, game_id: int, lang: str, version: str) -> str | None:

@@ -31,7 +31,7 @@ export function bindHistory() {
   });
 }
 
-async function openReplay(id) {
+export async function openReplay(id) {
   const answer = await api(`/api/history/${id}`);
   const node = $("history");
   if (!answer.ok) { node.append(el("p", { class: "status bad", text: answer.data.error })); return; }

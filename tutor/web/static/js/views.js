@@ -4,9 +4,10 @@ import { openGame } from "./game.js";
 import { openCourse } from "./lessons.js";
 import { openPuzzles } from "./puzzles.js";
 import { openHistory } from "./history.js";
+import { openInsights } from "./insights.js";
 import { openSettings } from "./settings.js";
 
-const VIEWS = ["play", "learn", "puzzle", "history", "settings"];
+const VIEWS = ["play", "learn", "puzzle", "history", "insights", "settings"];
 
 export function currentView() {
   const name = location.pathname.replace(/^\//, "") || "play";
@@ -23,6 +24,7 @@ export async function show(view) {
   if (view === "learn") await openCourse();
   if (view === "puzzle") await openPuzzles();
   if (view === "history") await openHistory();
+  if (view === "insights") await openInsights();
   if (view === "settings") await openSettings();
 }
 
