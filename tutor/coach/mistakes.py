@@ -490,8 +490,6 @@ def plays_into_bomb(view: PlayerView, move: Combo | None) -> Finding | None:
     bombs = possible_bombs(view, seats)
     if not seats or not bombs:
         return None
-    from tutor.bots.counting import is_boss
-
     biggest = max(view.card_counts[s] for s in seats)
     if not is_boss(move, view.unseen().packed, biggest, bombs=False):
         return None  # something else beats it too: not a bomb's play (beatable_answer speaks of that)
