@@ -47,8 +47,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1, help="the first deal number")
+    parser.add_argument("--max-cards", type=int, default=None, help="personal.MAX_CARDS (default: shipped)")
+    parser.add_argument("--max-nodes", type=int, default=None, help="personal.MAX_NODES: one proof's budget")
+    parser.add_argument("--scan-nodes", type=int, default=None, help="personal.SCAN_NODES: one game's budget")
     args = parser.parse_args()
     from tutor.puzzles import personal
+
+    for name in ("max_cards", "max_nodes", "scan_nodes"):
+        if getattr(args, name) is not None:
+            setattr(personal, name.upper(), getattr(args, name))
+    print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
+          f" SCAN_NODES {personal.SCAN_NODES}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 
