@@ -16,6 +16,7 @@ import argparse
 import os
 import tempfile
 import time
+from statistics import median
 from pathlib import Path
 
 
@@ -67,8 +68,12 @@ def main() -> None:
         ids = play_beginner_games(path, args.games, args.first)
         played_cpu = time.process_time() - cpu
         cpu, wall2 = time.process_time(), time.perf_counter()
+        per_game, cpu_game = [], []
         with Store.open(path) as store:
-            per_game = [personal.scan(store, game_id) for game_id in ids]
+            for game_id in ids:
+                one = time.process_time()
+                per_game.append(personal.scan(store, game_id))
+                cpu_game.append(time.process_time() - one)
             mine = PuzzleProgress(store).personal()
         scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
     only = sum(1 for puzzle in mine if personal.is_only_move(puzzle))
@@ -76,7 +81,8 @@ def main() -> None:
     print(f"personal puzzles: {len(mine)} ({len(mine) - only} missed wins, {only} only moves found)"
           f"  per game: {per_game}")
     print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"
-          f" ({scan_cpu / max(1, args.games):.1f} s CPU a game)")
+          f" ({scan_cpu / max(1, args.games):.1f} s CPU a game; median {median(cpu_game):.1f}, most"
+          f" {max(cpu_game):.1f})")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), wall total {time.perf_counter() - wall:.1f} s")
     for puzzle in mine:
         print(f"  {puzzle.id}  {puzzle.source.describe()}  rating {puzzle.rating:.0f}  {', '.join(puzzle.themes)}")

@@ -26,6 +26,7 @@ from tutor.puzzles.daily_pool import (
 )
 from tutor.puzzles.library import load_library
 from tutor.puzzles.model import Puzzle
+from tutor.puzzles.themes import MainLine
 
 START = date(2026, 12, 1)
 
@@ -76,6 +77,9 @@ def test_the_shipped_pool_keeps_the_daily_rules(library: list[Puzzle]) -> None:
     assert len(pool) >= 2 * WEEK
     for p in pool:
         assert len(p.position.legal_moves()) >= MIN_LEGAL and live_hands(p.position) == 3
+        # the depth (issue 30): the fastest win, and the book's main line, take >= 2 of the solver's own plays
+        assert p.difficulty is not None and p.difficulty.win_in >= MIN_WIN_IN
+        assert len(MainLine(p).solver_plays()) >= MIN_WIN_IN  # plays: passes left out
     # the tries are measured again for a few (bots and play-outs, no search)
     for p in pool[:: max(1, len(pool) // 4)]:
         figures = daily_rules(p)
