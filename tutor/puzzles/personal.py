@@ -9,7 +9,8 @@ hands open, as every puzzle is), and either
 
 * the move the learner made loses — a **missed win** — or
 * it was the **only winning move** among at least :data:`ONLY_MOVE_CHOICES`
-  legal ones, it does not simply play out the hand, and the learner found it:
+  legal ones (kicker choices aside: "the trio of 6s with a 7 or a 9" is one
+  play), it does not simply play out the hand, and the learner found it:
   a hard position worth finding again.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
@@ -142,6 +143,12 @@ def _move_wins(solver: SolverLike, pos: Position, move: Combo | None) -> tuple[b
     return bool(result.mover_wins) == same_side, int(result.nodes)
 
 
+def _play_of(move: Combo | None) -> tuple[int, int, int] | None:
+    """A move up to its kickers (kind, length, main rank): "the trio of 8s with a single" is one play,
+    whichever single goes with it — the idea found is the same."""
+    return None if move is None else (int(move.kind), move.length, move.main)
+
+
 def _goes_out(pos: Position, move: Combo | None) -> bool:
     """The move empties the mover's hand: winning with it is seeing it, not finding it."""
     return move is not None and move.size == len(pos.hands[pos.to_move])
@@ -218,7 +225,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         elif wins and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
             every = solver.solve(pos, "win", all_moves=True, line=False)  # the only one? every move proven
             spent += every.nodes
-            if every.complete and len(every.winning_moves) == 1:
+            if every.complete and len({_play_of(m) for m in every.winning_moves}) == 1:
                 found.append(Missed(moment, pos, played, ONLY_MOVE))
     return sorted(found, key=lambda m: m.moment)
 
