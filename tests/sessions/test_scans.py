@@ -15,6 +15,21 @@ from tutor.sessions import scans
 from tutor.store import Store
 
 
+REAL_SCAN = personal.scan
+
+
+def _held_scans(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Background scans wait for the event before they start (a scan still running, without a clock)."""
+    release = threading.Event()
+
+    def slow_scan(store: Store, game: int | None = None, *args: Any, **kwargs: Any) -> int:
+        assert release.wait(60)
+        return REAL_SCAN(store, game, *args, **kwargs)
+
+    monkeypatch.setattr(personal, "scan", slow_scan)
+    return release
+
+
 def test_a_finished_game_is_scanned_in_the_background_and_its_puzzle_kept(tmp_path: Path) -> None:
     path = str(tmp_path / "ddz.sqlite3")
     with Store.open(path) as store:
@@ -34,29 +49,44 @@ def test_starting_a_scan_never_waits_for_it(tmp_path: Path, monkeypatch: pytest.
     path = str(tmp_path / "ddz.sqlite3")
     with Store.open(path) as store:
         game_id = _finish(store, "5")
-    release = threading.Event()
-    real_scan = personal.scan
-
-    def slow_scan(store: Store, game: int | None = None, *args: Any, **kwargs: Any) -> int:
-        assert release.wait(60)
-        return real_scan(store, game, *args, **kwargs)
-
-    monkeypatch.setattr(personal, "scan", slow_scan)
+    release = _held_scans(monkeypatch)
     scans.start(path, game_id)
     assert scans.pending(path) == {game_id} and scans.result(path, game_id) is None
     assert not scans.wait(path, game_id, timeout=0.01)
     with Store.open(path) as store:
-        assert real_scan(store, skip=scans.pending(path)) == 0  # the library: the game is being scanned
+        assert REAL_SCAN(store, skip=scans.pending(path)) == 0  # the library: the game is being scanned
         assert not PuzzleProgress(store).scanned(game_id)
     release.set()
     assert scans.wait(path, game_id, timeout=120) and scans.result(path, game_id) == 1
 
 
-def test_the_session_hands_its_finished_game_to_the_background_scan(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_session_hands_its_finished_game_to_the_background_scan(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[tuple[str, int]] = []
     monkeypatch.setattr(scans, "start", lambda path, game: started.append((path, game)))
     path = str(tmp_path / "ddz.sqlite3")
     with Store.open(path) as store:
         ids = [_beginner_game(store, 4, "easy", scan_after) for scan_after in (False, True)]
     assert started == [(path, ids[1])]  # only when asked (the front ends of one learner ask)
+
+
+def test_ddz_play_says_what_the_scan_found_once_it_is_done(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the background scan runs, the terminal says nothing yet (it asks again later); once done, it
+    names the missed win."""
+    from rich.console import Console
+
+    from tutor.cli.puzzle import mention_personal
+
+    path = str(tmp_path / "ddz.sqlite3")
+    with Store.open(path) as store:
+        game_id = _finish(store, "5")
+    release = _held_scans(monkeypatch)
+    scans.start(path, game_id)
+    console = Console(record=True, width=200)
+    with Store.open(path) as store:
+        assert mention_personal(console, store, game_id, wait=False) is False
+        assert console.export_text() == ""
+        release.set()
+        assert mention_personal(console, store, game_id, wait=True) is True
+    assert "missed" in console.export_text()
