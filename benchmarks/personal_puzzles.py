@@ -16,6 +16,7 @@ import argparse
 import os
 import tempfile
 import time
+from statistics import median
 from pathlib import Path
 
 
@@ -47,8 +48,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1, help="the first deal number")
+    parser.add_argument("--max-cards", type=int, default=None, help="personal.MAX_CARDS (default: shipped)")
+    parser.add_argument("--max-nodes", type=int, default=None, help="personal.MAX_NODES: one proof's budget")
+    parser.add_argument("--scan-nodes", type=int, default=None, help="personal.SCAN_NODES: one game's budget")
     args = parser.parse_args()
     from tutor.puzzles import personal
+
+    for name in ("max_cards", "max_nodes", "scan_nodes"):
+        if getattr(args, name) is not None:
+            setattr(personal, name.upper(), getattr(args, name))
+    print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
+          f" SCAN_NODES {personal.SCAN_NODES}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 
@@ -58,8 +68,12 @@ def main() -> None:
         ids = play_beginner_games(path, args.games, args.first)
         played_cpu = time.process_time() - cpu
         cpu, wall2 = time.process_time(), time.perf_counter()
+        per_game, cpu_game = [], []
         with Store.open(path) as store:
-            per_game = [personal.scan(store, game_id) for game_id in ids]
+            for game_id in ids:
+                one = time.process_time()
+                per_game.append(personal.scan(store, game_id))
+                cpu_game.append(time.process_time() - one)
             mine = PuzzleProgress(store).personal()
         scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
     only = sum(1 for puzzle in mine if personal.is_only_move(puzzle))
@@ -67,7 +81,8 @@ def main() -> None:
     print(f"personal puzzles: {len(mine)} ({len(mine) - only} missed wins, {only} only moves found)"
           f"  per game: {per_game}")
     print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"
-          f" ({scan_cpu / max(1, args.games):.1f} s CPU a game)")
+          f" ({scan_cpu / max(1, args.games):.1f} s CPU a game; median {median(cpu_game):.1f}, most"
+          f" {max(cpu_game):.1f})")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), wall total {time.perf_counter() - wall:.1f} s")
     for puzzle in mine:
         print(f"  {puzzle.id}  {puzzle.source.describe()}  rating {puzzle.rating:.0f}  {', '.join(puzzle.themes)}")

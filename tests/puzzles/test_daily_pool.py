@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 from statistics import median
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,7 @@ from tutor.puzzles.daily_pool import (
 )
 from tutor.puzzles.library import load_library
 from tutor.puzzles.model import Puzzle
+from tutor.puzzles.themes import MainLine
 
 START = date(2026, 12, 1)
 
@@ -76,6 +78,9 @@ def test_the_shipped_pool_keeps_the_daily_rules(library: list[Puzzle]) -> None:
     assert len(pool) >= 2 * WEEK
     for p in pool:
         assert len(p.position.legal_moves()) >= MIN_LEGAL and live_hands(p.position) == 3
+        # the depth (issue 30): the fastest win, and the book's main line, take >= 2 of the solver's own plays
+        assert p.difficulty is not None and p.difficulty.win_in >= MIN_WIN_IN
+        assert len(MainLine(p).solver_plays()) >= MIN_WIN_IN  # plays: passes left out
     # the tries are measured again for a few (bots and play-outs, no search)
     for p in pool[:: max(1, len(pool) // 4)]:
         figures = daily_rules(p)
@@ -101,3 +106,38 @@ def test_game_candidates_are_live_positions_with_choice() -> None:
         pos = candidate.position
         assert live_hands(pos) == 3 and len(pos.legal_moves()) >= MIN_LEGAL and pos.to_move == 0
         assert candidate.source.method == "real_game" and "bots, turn" in (candidate.source.note or "")
+
+
+class _FullProof(Exception):
+    """The proof of every first move was asked for."""
+
+
+def _no_full_proof() -> Any:
+    raise _FullProof
+
+
+class _NoProbe:
+    def is_winning_move(self, pos: Any, move: Any) -> None:
+        return None
+
+
+def test_the_probe_ends_a_candidate_with_two_winning_tries_before_the_full_proof() -> None:
+    """Cheap first (issue 30): two top-ranked first moves proven winning end a candidate at once — and the
+    proof of every first move rejects it too, so the pool keeps the same puzzles."""
+    from functools import partial
+
+    from tutor.puzzles.daily_pool import ROOT_NODES, DailyGenerator
+    from tutor.solver.solver import Solver
+
+    generator = DailyGenerator(_no_full_proof)
+    ended = None
+    for candidate in game_candidates(600031, 5):
+        try:
+            assert generator.examine(candidate) is None
+        except _FullProof:
+            continue  # the probe let it through: the full proof decides (not asked here)
+        ended = candidate
+        break
+    assert ended is not None and generator.probed_out == 1
+    full = DailyGenerator(partial(Solver, max_nodes=ROOT_NODES, workers=1), _NoProbe)
+    assert full.examine(ended) is None and full.probed_out == 0

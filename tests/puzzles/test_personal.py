@@ -127,6 +127,14 @@ def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
     assert puzzle.first_move == "9" and personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 1)
 
 
+def test_an_only_winning_play_with_a_free_kicker_is_an_only_move(store: Store) -> None:
+    """Seven legal leads; only the trio of 6s wins, with the 7 or the 9 beside it: one idea, found."""
+    game_id = _finish_game(store, "F:66679 L:7JA F:38", "6669")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert personal.is_only_move(puzzle) and puzzle.source.describe() == f"game {game_id}, turn 1, only move"
+
+
 def test_an_only_move_that_plays_out_the_hand_is_no_puzzle(store: Store) -> None:
     """Going out with the whole hand is seen, not found: six legal leads, only the straight wins."""
     _finish_game(store, "F:56789 L:7J2 F:7A", "56789")
@@ -159,12 +167,14 @@ def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store
     assert text in said and "missed" not in said and "упустили" not in said
 
 
-def _beginner_game(store: Store, deal: int) -> int:
+def _beginner_game(store: Store, deal: int, level: str = "medium", scan_after: bool = False) -> int:
     """A coached game as a beginner plays it: the easy bot in the learner's seat, medium bots around."""
     from tutor.bots import make_bot
     from tutor.sessions.game import GameSession, Waiting
 
-    session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store))
+    session = GameSession.new(deal, level=level, coach=False, games=GameStore(store))
+    session.scan_after = scan_after
+    assert session.new_deal(deal).scan_after is scan_after and session.again().scan_after is scan_after
     learner = make_bot("easy", deal)
     session.start()
     while session.waiting_for in (Waiting.BID, Waiting.PLAY):
@@ -184,3 +194,25 @@ def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store
     assert not personal.is_only_move(puzzle) and puzzle.source.describe().startswith(f"game {game_id}, turn ")
     assert sum(len(hand) for hand in puzzle.position.hands) > 26  # beyond the old window
     check_tree(puzzle)
+
+
+def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: the move played is shown to lose by the game itself — the next position where the
+    learner's side is to move again is proven lost, and the opponents' moves in between are the
+    refutation — before any search of the position after the move (here: none is allowed)."""
+    from tutor.engine.record import GameRecord
+    from tutor.store.games import GameStore
+
+    game_id = _beginner_game(store, 4)
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+
+    def no_search(*args: object) -> None:
+        raise AssertionError("the game's continuation was not used")
+
+    monkeypatch.setattr(personal, "_move_wins", no_search)
+    found = personal.missed_wins(record, personal.default_factory, budget=1)
+    assert [m.kind for m in found] == [personal.MISSED]
+    turns = list(personal.play_turns(record))
+    index = next(i for i, (seat, pos, _) in enumerate(turns) if seat == 0 and pos == found[0].position)
+    assert personal._refuted_in_game(personal.default_factory(), turns, index)[0] is True

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from tests.puzzles.test_personal import _finish
+from tests.web.browser import needs_browser, ready
 from tutor.store import Store
 
 
@@ -26,3 +28,24 @@ def test_a_missed_win_is_listed_started_and_solved_through_the_api(client: Any, 
     assert client.get("/api/puzzle/mine").json()["puzzles"][0]["last"] in ("failed", "unfinished", None)
     started = client.post("/api/puzzle/start", json={"kind": "mine", "id": listed[0]["id"]})
     assert started.status_code == 200 and started.json()["puzzle"]["id"] == listed[0]["id"]
+
+
+@needs_browser
+def test_the_library_lists_a_personal_puzzle_first_on_a_phone(page: Any, server: str, context: Any) -> None:
+    """390×844: the learner's own puzzle (a stored game's missed win) heads the library, marked; it opens."""
+    from playwright.sync_api import expect
+
+    with Store.open(context.store_path) as store:
+        _finish(store, "5")
+    page.goto(f"{server}/puzzle")
+    ready(page)
+    page.locator("#puzzle-library").click()
+    ready(page)
+    first = page.locator("#puzzle .library-row").first
+    expect(first.locator(".mine")).to_have_text("from your games")
+    box = first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390.5
+    first.get_by_role("button", name="Open").click()
+    ready(page)
+    expect(page.locator("#puzzle h2")).to_have_text(re.compile(r"^Puzzle my-[0-9a-f]{6}$"))
+    expect(page.locator("#puzzle-hand").get_by_role("button")).to_have_count(3)  # the real position: 5 5 A

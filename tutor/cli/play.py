@@ -213,13 +213,13 @@ def play_command(
             )
         if session is None:
             session = GameSession.new(deal_number, level_name, bool(coach_on), games, counter=counter, rules=rules)
+        session.scan_after = True  # the finished game's personal puzzles are looked for in the background
+        unsaid: list[int] = []  # finished games whose scan has not been reported yet
         while True:
             if run(console, read, session) is Waiting.QUIT:
                 return
             if session.final is not None and session.final.game_id is not None:
-                from tutor.cli.puzzle import mention_personal  # a missed proven win becomes a puzzle
-
-                mention_personal(console, store, session.final.game_id)
+                unsaid.append(session.final.game_id)
             choice = _again_or_new(read)
             while choice == "mistakes":  # learn from your mistakes, then the same question again
                 final = session.final
@@ -229,6 +229,11 @@ def play_command(
                     run_exercises(console, read, store, final.game_id, session.game_record(), session.deal,
                                   session.level)  # fmt: skip
                 choice = _again_or_new(read)
+            leaving = choice not in ("again", "new")
+            from tutor.cli.puzzle import mention_personal  # a missed proven win becomes a puzzle
+
+            # said once the scan is done: at once when leaving (a bounded wait), else at the next chance
+            unsaid = [game for game in unsaid if not mention_personal(console, store, game, wait=leaving)]
             if choice == "again":
                 session = session.again()
             elif choice == "new":

@@ -406,11 +406,24 @@ def mine_command(as_list: bool, as_json: bool, lang: str | None) -> None:
     _run(waiting[0], lang)
 
 
-def mention_personal(console: Console, store: Store, game_id: int) -> None:
-    """After a game: turn its missed wins into puzzles and say so (nothing when there are none)."""
-    from tutor.puzzles import personal
+def mention_personal(console: Console, store: Store, game_id: int, wait: bool = True) -> bool:
+    """After a game: say what its scan for personal puzzles found (nothing when there are none).
 
-    found = personal.scan(store, game_id)
+    The session scans the game in the background (:mod:`tutor.sessions.scans`); with ``wait`` False
+    this says nothing yet while that scan runs (returns False: ask again later).  A game no
+    background scan has (it failed, or none was started) is scanned here.
+    """
+    from tutor.puzzles import personal
+    from tutor.sessions import scans
+
+    if wait and game_id in scans.pending(store.path):
+        console.print(Text(t("mine.scanning_game"), style="dim"))
+        scans.wait(store.path, game_id)
+    found = scans.result(store.path, game_id)
+    if found is None:
+        if game_id in scans.pending(store.path):
+            return False
+        found = personal.scan(store, game_id)
     if found:  # a missed win, or a hard only move the learner found (issue 30): each said as what it is
         from tutor.puzzles.progress import PuzzleProgress
 
@@ -419,6 +432,7 @@ def mention_personal(console: Console, store: Store, game_id: int) -> None:
             console.print(Text(plural("puzzles.from_game", missed).render(), style="cyan"))
         if only:
             console.print(Text(plural("mine.found_only", only).render(), style="cyan"))
+    return True
 
 
 @puzzle_group.command("stats")

@@ -52,6 +52,8 @@ TOP_PLAN = 3
 MAX_CARDS = 34
 #: Solver budget of the only-move proof, in nodes (a position beyond it is skipped, never guessed).
 ROOT_NODES = 60_000
+#: Solver budget of the probe of one top-ranked first move, in nodes (see :meth:`DailyGenerator.examine`).
+PROBE_NODES = 15_000
 #: Largest hand of a candidate (a bigger one keeps a seeded random subset: see :func:`game_candidates`).
 HAND_CAP = 8
 #: The bots at the table, seats rotating with the deal.
@@ -161,6 +163,12 @@ def finish(puzzle: Puzzle) -> Puzzle:
     return calibrate(replace(puzzle, difficulty=replace(puzzle.difficulty, tries=tries)))
 
 
+def _probe_solver() -> Any:
+    from tutor.solver.solver import Solver
+
+    return Solver(max_nodes=PROBE_NODES, workers=1)
+
+
 def generate_daily(count: int, seed: int, solver_factory: SolverFactory, first_deal: int | None = None,
                    skip_ids: set[str] | None = None, progress: Callable[[int], None] | None = None) -> list[Puzzle]:
     """``count`` new pool puzzles from the bot games of deals ``first_deal, first_deal + 1, …``
@@ -224,18 +232,43 @@ class DailyGenerator:
 
     Args:
         solver_factory: a fresh solver per candidate (its budget is the proof's).
+        probe_factory: the solver of the probe (default: :data:`PROBE_NODES` a move, one process).
     """
 
-    def __init__(self, solver_factory: SolverFactory) -> None:
+    def __init__(self, solver_factory: SolverFactory, probe_factory: Callable[[], Any] | None = None) -> None:
         limits = Limits(max_cards_two=20, max_cards_three=20, min_plausible_losing=MIN_TRIES,
                         min_win_in=MIN_WIN_IN, max_root_nodes=ROOT_NODES)
         self.inner = Generator(solver_factory, limits)
+        self.probe_factory = probe_factory or _probe_solver
+        #: Candidates the probe ended (two top-ranked first moves proven winning), for the figures.
+        self.probed_out = 0
+
+    def two_winners(self, pos: Position, moves: Sequence[Move]) -> bool:
+        """Two of ``moves`` are proven to win: the position has no only move (each proof within
+        :data:`PROBE_NODES`; a move beyond it counts as nothing)."""
+        solver = self.probe_factory()
+        wins = 0
+        for move in moves:
+            if solver.is_winning_move(pos, move) is True:
+                wins += 1
+                if wins == 2:
+                    return True
+        return False
 
     def examine(self, candidate: Candidate) -> Puzzle | None:
+        """The pool puzzle of a candidate, or None.  Cheap checks first (issue 30: 15 s of CPU a puzzle):
+        the top-ranked moves (bots and play-outs, no search); then a probe of those moves — in a real
+        game's position most of them often win, and two proven winners end the candidate before the proof
+        of every first move (which would reject it too: the probe changes which positions are kept not at
+        all, only what rejecting them costs; its own solver leaves the proof's node counts, a rating signal,
+        as they were)."""
         pos = candidate.position
         # Cheap first: without two top-ranked moves besides any one answer there cannot be two failing tries.
         ranked = top_ranked(pos)
         if len(ranked) < MIN_TRIES:
+            return None
+        if self.two_winners(rotate_to_mover(pos), ranked):
+            self.probed_out += 1
             return None
         puzzle = self.inner.examine(candidate)
         if puzzle is None or puzzle.difficulty is None:

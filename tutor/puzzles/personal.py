@@ -9,7 +9,8 @@ hands open, as every puzzle is), and either
 
 * the move the learner made loses — a **missed win** — or
 * it was the **only winning move** among at least :data:`ONLY_MOVE_CHOICES`
-  legal ones, it does not simply play out the hand, and the learner found it:
+  legal ones (kicker choices aside: "the trio of 6s with a 7 or a 9" is one
+  play), it does not simply play out the hand, and the learner found it:
   a hard position worth finding again.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
@@ -32,9 +33,9 @@ the same puzzles on any machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tutor.engine.combos import Combo
 from tutor.puzzles.difficulty import measure
@@ -88,22 +89,29 @@ def game_position(game: Any) -> Position | None:
         return None
 
 
-def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, Combo | None]]:
-    """(moment, position before, move made) for each play-phase turn of ``seat``."""
+def play_turns(record: Any) -> Iterator[tuple[int, Position | None, Combo | None]]:
+    """(seat, position before, move made) for every play-phase turn of the game, in order (the
+    position None where the solver cannot read it)."""
     from tutor.engine.game import replay
     from tutor.engine.record import GameRecord
     from tutor.engine.view import Turn
 
     start = GameRecord(record.deal_number, [], record.rules, record.landlord, record.bid, record.start)
     game = replay(start)
-    moment = 0
     for action in record.actions:
-        if isinstance(action, Turn) and action.seat == seat:
-            moment += 1
-            pos = game_position(game)
-            if pos is not None:
-                yield moment, pos, action.play
+        if isinstance(action, Turn):
+            yield action.seat, game_position(game), action.play
         game.apply_recorded(action)  # bids, robs, a shown hand and plays alike (the engine's one replay step)
+
+
+def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, Combo | None]]:
+    """(moment, position before, move made) for each play-phase turn of ``seat``."""
+    moment = 0
+    for who, pos, played in play_turns(record):
+        if who == seat:
+            moment += 1
+            if pos is not None:
+                yield moment, pos, played
 
 
 #: The fields of the rules that change which plays are legal: the solver knows the standard ones.
@@ -135,43 +143,89 @@ def _move_wins(solver: SolverLike, pos: Position, move: Combo | None) -> tuple[b
     return bool(result.mover_wins) == same_side, int(result.nodes)
 
 
+def _play_of(move: Combo | None) -> tuple[int, int, int] | None:
+    """A move up to its kickers (kind, length, main rank): "the trio of 8s with a single" is one play,
+    whichever single goes with it — the idea found is the same."""
+    return None if move is None else (int(move.kind), move.length, move.main)
+
+
 def _goes_out(pos: Position, move: Combo | None) -> bool:
     """The move empties the mover's hand: winning with it is seeing it, not finding it."""
     return move is not None and move.size == len(pos.hands[pos.to_move])
 
 
-def missed_wins(record: Any, solver_factory: Callable[[], SolverLike], seat: int = 0,
-                budget: int = SCAN_NODES) -> list[Missed]:
+class ScanSolver(SolverLike, Protocol):
+    """A solver that can skip the principal line (a scan wants verdicts only: the line can cost more)."""
+
+    def solve(self, pos: Position, objective: Any = "win", all_moves: bool = True,
+              line: bool = True) -> Any: ...
+
+
+def _refuted_in_game(solver: ScanSolver, turns: list[tuple[int, Position | None, Combo | None]],
+                     index: int) -> tuple[bool, int]:
+    """The game itself shows that the move of turn ``index`` lost: the first later position where the
+    mover's side is to move again is proven lost for it — the opponents' moves in between are the
+    refutation (each side's choice exists, so the game's choice is a witness).  False: not shown."""
+    mover = turns[index][1]
+    assert mover is not None
+    side = mover.side(mover.to_move)
+    for _, pos, _ in turns[index + 1:]:
+        if pos is None:
+            return False, 0
+        if pos.side(pos.to_move) == side:
+            result = solver.solve(pos, "win", all_moves=False, line=False)
+            return result.mover_wins is False, int(result.nodes)
+    return False, 0
+
+
+def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int = 0,
+                budget: int | None = None, max_cards: int | None = None) -> list[Missed]:
     """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away, and
     only winning moves found (:data:`ONLY_MOVE_CHOICES` legal moves at least).
 
     Turns are proven from the end of the game backwards (the small positions first) until
     ``budget`` solver nodes are spent; a position whose proof does not fit its own budget
-    (the factory's solver) is skipped, never guessed.
+    (the factory's solver) is skipped, never guessed.  One solver serves the whole game, so the
+    proofs of the later turns (kept in its tables) shorten the proofs of the earlier ones; a move
+    played is first tried against the game's own continuation (:func:`_refuted_in_game`).
     """
     if not solver_rules(record.rules):
         return []  # another game (four players, other chains): the solver would prove the wrong thing
-    turns = [(moment, pos, played) for moment, pos, played in learner_turns(record, seat)
-             if sum(len(h) for h in pos.hands) <= MAX_CARDS and len(pos.legal_moves()) >= 2]
+    budget = SCAN_NODES if budget is None else budget
+    max_cards = MAX_CARDS if max_cards is None else max_cards
+    every_turn = list(play_turns(record))
+    moment = 0
+    turns = []
+    for index, (who, pos, played) in enumerate(every_turn):
+        if who != seat:
+            continue
+        moment += 1
+        if pos is not None and sum(len(h) for h in pos.hands) <= max_cards and len(pos.legal_moves()) >= 2:
+            turns.append((index, moment, pos, played))
+    solver = solver_factory()
     found = []
     spent = 0
-    for moment, pos, played in reversed(turns):
+    for index, moment, pos, played in reversed(turns):
         if spent >= budget:
             break
-        result = solver_factory().solve(pos, "win", all_moves=False)  # one winning move is enough here
+        result = solver.solve(pos, "win", all_moves=False, line=False)  # one winning move is enough here
         spent += result.nodes
         if result.mover_wins is not True:
             continue
         wins: bool | None = any(_same(w, played) for w in result.winning_moves) or None
         if wins is None:
-            wins, nodes = _move_wins(solver_factory(), pos, played)
+            refuted, nodes = _refuted_in_game(solver, every_turn, index)
+            spent += nodes
+            wins = False if refuted else None
+        if wins is None:
+            wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
         if wins is False:
             found.append(Missed(moment, pos, played, MISSED))
         elif wins and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
-            every = solver_factory().solve(pos, "win", all_moves=True)  # the only one? every move proven
+            every = solver.solve(pos, "win", all_moves=True, line=False)  # the only one? every move proven
             spent += every.nodes
-            if every.complete and len(every.winning_moves) == 1:
+            if every.complete and len({_play_of(m) for m in every.winning_moves}) == 1:
                 found.append(Missed(moment, pos, played, ONLY_MOVE))
     return sorted(found, key=lambda m: m.moment)
 
@@ -197,12 +251,17 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
                   source, difficulty)
 
 
-def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], SolverLike],
-                    seat: int = 0, budget: int = SCAN_NODES) -> list[tuple[int, Puzzle]]:
-    """(moment, puzzle) for the personal puzzles of one finished game (at most :data:`PER_GAME`)."""
+def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], ScanSolver],
+                    seat: int = 0, budget: int | None = None) -> list[tuple[int, Puzzle]]:
+    """(moment, puzzle) for the personal puzzles of one finished game (at most :data:`PER_GAME`).
+
+    One solver serves the game's scan (its tables keep the proofs already made); each puzzle is made
+    with a fresh one, as the library's are, since the root proof's node count is one of its rating's
+    signals."""
+    solver = solver_factory()
     made: list[tuple[int, Puzzle]] = []
-    for missed in missed_wins(record, solver_factory, seat, budget):
-        puzzle = make_puzzle(missed, game_id, solver_factory())
+    for missed in missed_wins(record, lambda: solver, seat, budget):
+        puzzle = make_puzzle(missed, game_id, solver_factory())  # a fresh one: its node count rates it
         if puzzle is not None and all(p.id != puzzle.id for _, p in made):
             made.append((missed.moment, puzzle))
         if len(made) >= PER_GAME:
@@ -214,31 +273,41 @@ def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], Solv
 SCAN_GAMES = 20
 
 
+def scan_game(game: Any, solver_factory: Callable[[], ScanSolver] | None = None,
+              budget: int | None = None) -> list[tuple[int, Puzzle]]:
+    """(moment, puzzle) for a stored finished game (:class:`tutor.store.games.StoredGame`): the plain
+    function a background job calls (the session's thread, a club's task queue).  An abandoned game
+    or a record that cannot be replayed gives none."""
+    from tutor.engine.record import GameRecord, RecordError
+
+    if game.abandoned or game.id is None:
+        return []
+    try:
+        return puzzles_of_game(GameRecord.from_dict(game.record), game.id, solver_factory or default_factory,
+                               budget=budget)
+    except (RecordError, ValueError):
+        return []
+
+
 def scan(store: Store, game_id: int | None = None,
-         solver_factory: Callable[[], SolverLike] | None = None, budget: int = SCAN_NODES) -> int:
+         solver_factory: Callable[[], ScanSolver] | None = None, budget: int | None = None,
+         skip: Collection[int] = ()) -> int:
     """Look at finished games not yet scanned (or just ``game_id``); returns the new puzzles.
 
     Abandoned games and records that cannot be replayed are marked scanned with
-    no puzzle (they are never looked at again).
+    no puzzle (they are never looked at again).  ``skip``: games a background job is scanning now.
     """
-    from tutor.engine.record import GameRecord, RecordError
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store.games import GameStore
 
-    factory = solver_factory or default_factory
     progress = PuzzleProgress(store)
     games = GameStore(store)
     chosen = [games.get(game_id)] if game_id is not None else list(reversed(games.history(SCAN_GAMES)))
     new = 0
     for game in chosen:
-        if game is None or game.id is None or progress.scanned(game.id):
+        if game is None or game.id is None or game.id in skip or progress.scanned(game.id):
             continue
-        made: list[tuple[int, Puzzle]] = []
-        if not game.abandoned:
-            try:
-                made = puzzles_of_game(GameRecord.from_dict(game.record), game.id, factory, budget=budget)
-            except (RecordError, ValueError):
-                made = []
+        made = scan_game(game, solver_factory, budget)
         new += progress.save_personal(game.id, [m for m, _ in made], [p for _, p in made])
     return new
 
@@ -261,7 +330,7 @@ def waiting(progress: PuzzleProgress) -> list[Puzzle]:
     return [p for p in progress.personal() if last.get(p.id) != "solved"]
 
 
-def default_factory() -> SolverLike:
+def default_factory() -> ScanSolver:
     from tutor.solver.solver import Solver
 
     return Solver(max_nodes=MAX_NODES)

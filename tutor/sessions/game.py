@@ -153,6 +153,9 @@ class GameSession:
         self.undos = undos
         self.quit = False
         self.final: FinalCard | None = None
+        #: Scan the finished game for personal puzzles in the background (:mod:`tutor.sessions.scans`):
+        #: the front ends of a single learner turn it on; a club queues the scan as its own job.
+        self.scan_after = False
         self._turn = _Turn()
         seed = self.deal_seed
         self.bots = {seat: make_bot(level, seed) for seat in range(1, game.players)}
@@ -210,16 +213,20 @@ class GameSession:
 
     def again(self) -> GameSession:
         """The same deal once more, unscored (RULES §7: a replayed deal counts 0)."""
-        return GameSession.new(
+        session = GameSession.new(
             self.deal, self.level, self.coach.enabled, self.games, scored=False, counter=self.counter,
             rules=self.rules,
         )
+        session.scan_after = self.scan_after
+        return session
 
     def new_deal(self, deal_number: int | None = None) -> GameSession:
         """A fresh, scored deal with the same level, coach and counter."""
-        return GameSession.new(
+        session = GameSession.new(
             deal_number, self.level, self.coach.enabled, self.games, counter=self.counter, rules=self.rules
         )
+        session.scan_after = self.scan_after
+        return session
 
     # --------------------------------------------------------------- state
     @property
@@ -626,6 +633,10 @@ class GameSession:
 
                 save_game_verdicts(self.games.store, game_id, self.coach.verdicts, choices=self._final_choices(),
                                    rules=game.rules)  # fmt: skip
+            if self.scan_after and not self.games.store.club:
+                from tutor.sessions import scans
+
+                scans.start(self.games.store.path, game_id)  # returns at once: the next deal never waits
         self.final = FinalCard(
             deal=self.deal,
             landlord=game.landlord,

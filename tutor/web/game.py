@@ -162,6 +162,7 @@ def _seat(context: Context, slot: Slot[Table], session: GameSession, store: Stor
     if slot.session is not None:
         slot.session.close()
     timed(session, context.think_clock)
+    session.scan_after = True  # its personal puzzles: looked for in the background (a club queues them)
     table = Table(session, store, games, owns_store=context.owns_game_store)
     slot.session = table
     slot.rev += 1

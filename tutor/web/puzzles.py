@@ -15,6 +15,7 @@ from typing import Any, cast
 from tutor.coach.status import combo_name
 from tutor.i18n import Phrase, speaking, t
 from tutor.puzzles import personal
+from tutor.sessions import scans
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Outcome, Played
@@ -197,7 +198,7 @@ def browse(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
     with context.store() as store:
         progress = PuzzleProgress(store)
         with speaking(chosen_lang(store, context, query.get("lang"))):
-            personal.scan(store)  # the learner's finished games not yet looked at: their missed wins
+            personal.scan(store, skip=scans.pending(store.path))  # games not looked at yet (nor being)
             own = progress.personal()
             mine_ids = {p.id for p in own}
             books = ps.with_personal(_library(), progress)
@@ -277,7 +278,7 @@ def start(context: Context, slot: Slot[Any], progress: PuzzleProgress, body: dic
         puzzle = library.get(ident)
     elif kind == "mine":
         # A missed win of the learner's own games (the newest finished games are looked at first).
-        personal.scan(progress.store)
+        personal.scan(progress.store, skip=scans.pending(progress.store.path))
         mine = personal.waiting(progress)
         wanted = field_str(body, "id", limit=40) if body.get("id") else None
         chosen = [p for p in progress.personal() if p.id == wanted] if wanted else mine[:1]
@@ -338,7 +339,7 @@ def mine(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> di
     with context.store() as store:
         progress = PuzzleProgress(store)
         with speaking(chosen_lang(store, context, query.get("lang"))):
-            personal.scan(store)
+            personal.scan(store, skip=scans.pending(store.path))
             last = progress.last_outcomes()
             return {"puzzles": [{"id": p.id, "rating": round(p.rating), "source": p.source.describe(),
                                  "kind": "only_move" if personal.is_only_move(p) else "missed",

@@ -1,0 +1,57 @@
+"""What the daily pool's generator costs (issue 30): CPU per pool puzzle, with and without the probe.
+
+Plays the bot games of ``--deals`` deals from ``--first`` (seed 5, as the shipped pool) and examines
+their candidates twice: with the probe of the top-ranked moves (``DailyGenerator.examine``) and
+without it (a probe that proves nothing).  The puzzles must be the same (the probe only rejects
+earlier what the proof rejects anyway); the figures are CPU seconds (``time.process_time``) and
+solver nodes are budgets, so the puzzles are the same on any machine.
+
+    .venv/bin/python benchmarks/daily_pool.py [--first 600000] [--deals 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from functools import partial
+from typing import Any
+
+
+class _NoProbe:
+    def is_winning_move(self, pos: Any, move: Any) -> None:
+        return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first", type=int, default=600_000)
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    from tutor.puzzles.daily_pool import ROOT_NODES, DailyGenerator, game_candidates
+    from tutor.solver.solver import Solver
+
+    factory = partial(Solver, max_nodes=ROOT_NODES, workers=1)
+    cpu = time.process_time()
+    deals = range(args.first, args.first + args.deals)
+    candidates = [c for n in deals for c in game_candidates(n, args.seed)]
+    games_cpu = time.process_time() - cpu
+    results = {}
+    both = (("probe", DailyGenerator(factory)), ("no probe", DailyGenerator(factory, _NoProbe)))
+    for name, generator in both:
+        cpu = time.process_time()
+        found = [p.id for c in candidates if (p := generator.examine(c)) is not None]
+        results[name] = (found, time.process_time() - cpu, generator.probed_out)
+    print(f"deals {deals[0]}-{deals[-1]} (seed {args.seed}): {len(candidates)} candidates,"
+          f" bot games {games_cpu:.1f} s CPU")
+    for name, (found, spent, probed) in results.items():
+        per = (spent + games_cpu) / len(found) if found else float("nan")
+        print(f"  {name:8}: {len(found)} puzzles, examine {spent:.1f} s CPU ({probed} ended by the probe),"
+              f" {per:.1f} s CPU a puzzle with the games")
+    assert results["probe"][0] == results["no probe"][0], "the probe changed which puzzles are kept"
+    print(f"same puzzles: yes; load {os.getloadavg()[0]:.1f} (1 min)")
+
+
+if __name__ == "__main__":
+    main()
