@@ -66,6 +66,7 @@ class LearnerContext(Context):
         self.token = token
         self.store_path = None
         self.solver_factory = club.solver_factory
+        self.coach_queue = club.coach_queue
         self._open: Store | None = None
         self.think_clock = _clock()
         self.cpu_seconds = 0.0
@@ -137,8 +138,11 @@ class ClubContext(Context):
     signs_in = True
 
     def __init__(self, club: Any, *, beyond_loopback: bool = False, thinkers: int = THINKERS,
-                 limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None) -> None:
+                 limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None,
+                 coach_queue: Any = None) -> None:
         self.club = club
+        #: Where the coach's jobs go (tutor/web/coachqueue.py); None: the coach thinks in the request, as alone.
+        self.coach_queue = coach_queue
         self.store_path = None
         self.solver_factory = solver_factory
         self.beyond_loopback = beyond_loopback
@@ -552,6 +556,10 @@ def worker_app() -> Any:
     host = str(settings["host"])
     public_url = settings.get("public_url")
     secure = not is_loopback(host) or str(public_url or "").startswith("https:")
-    context = ClubContext(club, beyond_loopback=secure)
+    from tutor.store.club import is_postgres
+    from tutor.web.coachqueue import CoachQueue
+
+    queue = CoachQueue(settings["db"]) if is_postgres(settings["db"]) and not settings.get("coach_inline") else None
+    context = ClubContext(club, beyond_loopback=secure, coach_queue=queue)
     return create_app(context, host=host, port=int(settings["port"]), public_url=public_url,
                       proxies=frozenset(settings.get("proxy") or ()))
