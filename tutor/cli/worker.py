@@ -37,10 +37,10 @@ def worker_command(db: str | None, processes: int, stalled_after: float) -> None
     url = database_url(db)
     if url is None or not is_postgres(url):
         raise UserError(t("worker.needs_postgres"))
-    try:
-        import procrastinate  # noqa: F401 - the club extra
-    except ImportError:
-        raise UserError(t("club.needs_club_extra")) from None
+    from importlib.util import find_spec
+
+    if find_spec("procrastinate") is None or find_spec("psycopg") is None:  # the club extra
+        raise UserError(t("club.needs_club_extra"))
     from tutor.cli.serve import _redacted
 
     if os.environ.get(CHILD_ENV):
@@ -51,10 +51,10 @@ def worker_command(db: str | None, processes: int, stalled_after: float) -> None
         return
     else:
         click.echo(t("worker.started", db=_redacted(url), n=1), err=True)
-    from tutor.web.coachqueue import run_worker
+    from tutor.web.coachqueue import run
 
     try:
-        run_worker(url, stalled_after=stalled_after)
+        run(url, stalled_after=stalled_after)
     except StoreError as error:
         raise UserError(str(error)) from None
 

@@ -153,8 +153,6 @@ def merge(coach: Coach, answers: Iterable[Mapping[str, Any]]) -> None:
 def _review(record: GameRecord, level: str, job: Mapping[str, Any], data: Mapping[str, Any],
             earlier: Iterable[Mapping[str, Any]], store: Store | None) -> dict[str, Any]:
     """The post-game review from every verdict of the game, and its mistakes filed (as the table does)."""
-    from tutor.sessions.game import final_choices
-
     game = replay(record)
     assert game.landlord is not None and game.winner is not None
     coach = _coach(game.rules, level)
@@ -173,6 +171,20 @@ def _review(record: GameRecord, level: str, job: Mapping[str, Any], data: Mappin
     phrases = coach.review_phrases(game.history, game.landlord, game.winner, int(data.get("hints", 0)),
                                    int(data.get("undos", 0)))
     return {"review": [p.to_data() for p in phrases], "coach": coach.to_data(), "filed": coach.judged_all}
+
+
+def final_choices(record: GameRecord, coach: Coach) -> list[tuple[int, Any]]:
+    """The coach's verdicts on the learner's choices before the play: (moment number, verdict).
+
+    The words of the auction that was played (a bid; a call, rob, rob back: RULES §12.1) and the
+    open hand (§12.2) — the moments of "learn from your mistakes" before the plays.
+    """
+    from tutor.coach.moments import OPEN_MOMENT, auction_decisions
+
+    bids = dict(coach.bid_verdicts)
+    found = [(d.number, bids[d.action_index]) for d in auction_decisions(record, HUMAN) if d.action_index in bids]
+    found += [(OPEN_MOMENT, v) for _, v in coach.open_verdicts[-1:]]
+    return found
 
 
 def phrases(items: Sequence[Any]) -> list[Phrase]:

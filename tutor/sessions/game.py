@@ -739,21 +739,9 @@ class GameSession:
 
 
     def _final_choices(self) -> list[tuple[int, Any]]:
+        from tutor.sessions.coachjobs import final_choices
+
         return final_choices(self._game.record(), self.coach)
-
-
-def final_choices(record: GameRecord, coach: Coach) -> list[tuple[int, Any]]:
-    """The coach's verdicts on the learner's choices before the play: (moment number, verdict).
-
-    The words of the auction that was played (a bid; a call, rob, rob back: RULES §12.1) and the
-    open hand (§12.2) — the moments of "learn from your mistakes" before the plays.
-    """
-    from tutor.coach.moments import OPEN_MOMENT, auction_decisions
-
-    bids = dict(coach.bid_verdicts)
-    found = [(d.number, bids[d.action_index]) for d in auction_decisions(record, HUMAN) if d.action_index in bids]
-    found += [(OPEN_MOMENT, v) for _, v in coach.open_verdicts[-1:]]
-    return found
 
 
 def _seat_of(action: tuple[int, int] | Turn | ShowHand) -> int:
