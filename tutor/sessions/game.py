@@ -60,8 +60,8 @@ from tutor.sessions.events import (
 
 if TYPE_CHECKING:
     from tutor.coach.advice import Hint
-    from tutor.sessions.coachjobs import CoachJob
     from tutor.coach.endgame import EndgameCheck
+    from tutor.sessions.coachjobs import CoachJob
     from tutor.store.games import GameStore
 
 HUMAN = 0

@@ -9,7 +9,7 @@ taken (the review reads them all), and a day at most (an abandoned game's are sw
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tutor.store import Store
@@ -42,7 +42,7 @@ class CoachAnswers:
 
     def put(self, game: str, job: str, data: dict[str, Any]) -> None:
         """Keep ``data``, the answer of ``job`` of ``game`` (a job run twice keeps its first answer)."""
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         with self.store.transaction() as db:
             db.execute("DELETE FROM coach_answers WHERE learner = ? AND created_at < ?",
                        (self.learner, (now - KEEP).isoformat()))
