@@ -9,7 +9,13 @@ hint, solution), and page loads.  Prints, per kind of request: count, throughput
 plays also the latency without the bots' thinking (the server reports that apart in ``Server-Timing``);
 the database's connection count (peak); the server's and this client's CPU time; the load average::
 
-    python benchmarks/club_load.py --learners 50 --workers 1 [--duration 60] [--think 1.0] [--level easy]
+    python benchmarks/club_load.py --learners 50 --workers 2 --analysis-workers 1 [--duration 60] [--think 1.0]
+
+On PostgreSQL the coach's thinking runs on ``ddz worker`` processes (``--analysis-workers``, issue 35): a play
+answers with the move and the bots' replies, and the learner asks for the table again (as the page does,
+every second) until the coach's verdicts are in.  Each job's CPU and queue wait are reported per kind (the
+workers write them to a file: ``DDZ_WORKER_STATS``).  ``--coach-inline`` runs the coach in the requests
+instead (the old way), for comparison.
 
 Everything runs on this machine: the load generator's own CPU is reported, since it competes with the server.
 """
@@ -35,6 +41,10 @@ PASSWORD = "load-test-password"
 LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
 #: (status, path) of every refused request, for the report.
 REFUSED: dict[str, int] = {}
+#: The 1-minute load average, sampled every 2 s during the run.
+LOADS: list[float] = []
+#: The wall-clock time (epoch) the measured part began at.
+MEASURED_FROM: list[float] = []
 #: Each learner's activities and how often they pick each.
 ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
 
@@ -155,6 +165,11 @@ class Learner:
                 return
             await self.pause()
             game = state["game"]
+            if game.get("coach_pending"):  # as the page does: ask for the table until the coach's answers are in
+                state = await self.call("poll", "/api/game")
+                if not state.get("game"):
+                    return
+                game = state["game"]
             if game["waiting"] == "over":
                 return
             rev = state.get("rev")
@@ -204,9 +219,9 @@ class Learner:
             state = await self.call("puzzle", path, {"rev": state["rev"]})
 
 
-def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, workers: int, inline: bool = False) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
-               "--workers", str(workers), "--port", "0", "--no-open"]
+               "--workers", str(workers), "--port", "0", "--no-open", *(["--coach-inline"] if inline else [])]
     log = open(LOG, "w")  # never a pipe nobody reads: a full pipe would stall the server's logging
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert server.stdout is not None
@@ -216,6 +231,33 @@ def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
         server.kill()
         raise SystemExit(f"the server did not start: {line!r} (see {LOG})")
     return server, found.group(1).rstrip("/")
+
+
+#: Where the analysis workers write each job's kind, CPU and queue wait (tutor/web/coachqueue.py).
+JOB_STATS = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-jobs.jsonl")
+
+
+def start_analysis(db: str, count: int) -> list[subprocess.Popen[str]]:
+    """``count`` ``ddz worker`` processes taking the coach's jobs."""
+    Path(JOB_STATS).write_text("")
+    env = {**os.environ, "DDZ_WORKER_STATS": JOB_STATS}
+    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "worker", "--db", db]
+    return [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG + f".worker{i}", "w"),
+                             text=True) for i in range(count)]
+
+
+def job_report(measure_from_epoch: float) -> dict[str, Any]:
+    """Per kind of job: how many, CPU p50/p95 and queue wait p50/p95 (jobs sent after the warm-up)."""
+    kinds: dict[str, dict[str, list[float]]] = {}
+    for line in Path(JOB_STATS).read_text().splitlines():
+        item = json.loads(line)
+        if item.get("wait_ms") is None or float(item.get("sent") or 0) < measure_from_epoch:
+            continue  # the warm-up's jobs are not counted
+        kinds.setdefault(item["kind"], {"cpu": [], "wait": []})
+        kinds[item["kind"]]["cpu"].append(item["cpu_ms"] / 1000)
+        kinds[item["kind"]]["wait"].append(item["wait_ms"] / 1000)
+    return {kind: {"n": len(v["cpu"]), "cpu": percentiles(v["cpu"]), "wait": percentiles(v["wait"])}
+            for kind, v in sorted(kinds.items())}
 
 
 def connections(db: str) -> int:
@@ -230,6 +272,7 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
     measure_from = time.perf_counter() + args.warmup
+    MEASURED_FROM.append(time.time() + args.warmup)
     until = measure_from + args.duration
     learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from)
                 for i in range(args.learners)]
@@ -239,6 +282,7 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
         nonlocal peak
         while time.perf_counter() < until:
             peak = max(peak, await asyncio.to_thread(connections, db))
+            LOADS.append(os.getloadavg()[0])
             await asyncio.sleep(2)
 
     async def staggered(index: int, learner: Learner) -> None:
@@ -259,6 +303,8 @@ def main() -> int:
     parser.add_argument("--level", default="easy")
     parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--analysis-workers", type=int, default=1, help="ddz worker processes (PostgreSQL)")
+    parser.add_argument("--coach-inline", action="store_true", help="the coach in the requests, no workers")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     cluster = None
@@ -280,12 +326,20 @@ def main() -> int:
             club.users.add(f"l{i:04d}", PASSWORD)
     club.close()
     load_before = os.getloadavg()
-    server, base = start_server(db, args.workers)
+    server, base = start_server(db, args.workers, args.coach_inline)
+    analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers)
     cpu_client, wall = time.process_time(), time.perf_counter()
     try:
         stats, peak, errors = asyncio.run(drive(args, base, db))
         server_cpu = cpu_seconds(server.pid)
+        analysis_cpu = sum(cpu_seconds(worker.pid) for worker in analysis)
     finally:
+        for worker in analysis:
+            worker.send_signal(signal.SIGINT)
+            try:
+                worker.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                worker.kill()
         server.send_signal(signal.SIGINT)  # as Ctrl-C: the workers end with it
         try:
             server.wait(timeout=60)
@@ -308,6 +362,11 @@ def main() -> int:
         "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
+        "analysis_workers": len(analysis),
+        "analysis_cpu_s": round(analysis_cpu, 1),
+        "jobs": job_report(MEASURED_FROM[0]) if analysis else {},
+        "loadavg_during": {"min": round(min(LOADS), 1), "mean": round(sum(LOADS) / len(LOADS), 1),
+                           "max": round(max(LOADS), 1)} if LOADS else {},
         "client_cpu_s": round(time.process_time() - cpu_client, 1),
         "wall_s": round(wall, 1),
         "loadavg_before": [round(x, 2) for x in load_before],

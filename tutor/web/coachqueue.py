@@ -20,6 +20,8 @@ __all__ = ["CoachQueue", "do_job", "failed", "run"]
 
 log = logging.getLogger("tutor.worker")
 
+#: A benchmark's hook (benchmarks/club_load.py): a file where each job appends its kind, CPU and queue wait.
+STATS_ENV = "DDZ_WORKER_STATS"
 #: A test's hook (tests/web/test_coach_worker.py): a worker given this file name says it took a job by
 #: creating ``NAME.taken`` and then waits before doing it, so the test can kill it in the middle of a job.
 HOLD_ENV = "DDZ_WORKER_HOLD"
@@ -42,9 +44,12 @@ def do_job(club: Any, learner: int, game: str, data: dict[str, Any]) -> dict[str
     from tutor.sessions.coachjobs import run as run_job
     from tutor.store.coach_answers import CoachAnswers
 
+    import time
+
     hold = os.environ.get(HOLD_ENV)
     if hold:
         _hold(hold)
+    started, cpu = time.time(), time.thread_time()
     job = data.get("job") if isinstance(data, dict) else None
     ident = str(job.get("id")) if isinstance(job, dict) else "?"
     with club.store_for(int(learner)) as store:
@@ -56,6 +61,16 @@ def do_job(club: Any, learner: int, game: str, data: dict[str, Any]) -> dict[str
             log.warning("coach job %s of learner %s cannot be run: %s", ident, learner, str(error)[:80])
             answer = failed(data)
         answers.put(game, ident, answer)
+    stats = os.environ.get(STATS_ENV)
+    if stats:
+        import json
+
+        sent = data.get("sent_at") if isinstance(data, dict) else None
+        line = {"kind": answer.get("kind"), "sent": sent, "cpu_ms": round((time.thread_time() - cpu) * 1000, 1),
+                "run_ms": round((time.time() - started) * 1000, 1),
+                "wait_ms": round((started - float(sent)) * 1000, 1) if isinstance(sent, (int, float)) else None}
+        with open(stats, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
     return answer
 
 

@@ -204,6 +204,7 @@ def dispatch(context: Context, slot: Slot[Table]) -> None:
     learner = int(getattr(getattr(context, "user", None), "id", 0))
     for job in session.send():
         data = payload(job, record, session.level, hints=session.hints, undos=session.undos)
+        data["sent_at"] = time.time()  # the queue's wait, as the workers measure it
         context.coach_queue.send(learner, table.coach_key, data)
 
 
