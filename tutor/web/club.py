@@ -264,6 +264,26 @@ def signin_page(lang: str, version: str) -> str:
         return _page(lang, t("club.signin_title"), body, version)
 
 
+def password_page(lang: str, version: str, token: str) -> str:
+    """Choose one's own password (a one-time password, given by ``ddz users passwd`` or an import, must be changed)."""
+    from tutor.store.users import MIN_PASSWORD
+
+    with speaking(lang):
+        body = (f'<meta name="ddz-csrf" content="{auth.csrf_token(token)}">\n'
+                f'<main class="signin felt">\n<h1>{escape(t("web.title"))}</h1>\n'
+                f'<form id="password-form" class="panel" method="post" action="/api/club/password">\n'
+                f'<h2>{escape(t("password.title"))}</h2>\n<p>{escape(t("password.why", n=MIN_PASSWORD))}</p>\n'
+                f'<label for="new-password">{escape(t("password.new"))}</label>\n'
+                '<input id="new-password" name="password" type="password" autocomplete="new-password" required'
+                f' minlength="{MIN_PASSWORD}" maxlength="200">\n'
+                f'<label for="new-again">{escape(t("password.again"))}</label>\n'
+                '<input id="new-again" name="again" type="password" autocomplete="new-password" required'
+                f' minlength="{MIN_PASSWORD}" maxlength="200">\n'
+                f'<button type="submit" class="primary">{escape(t("password.save"))}</button>\n'
+                '<p id="password-error" class="status bad" role="alert"></p>\n</form>\n</main>')
+        return _page(lang, t("password.title"), body, version)
+
+
 def learner_bar(club: Any, user: Any) -> str:
     """The account line above the nav: who is signed in, what the teacher assigned, sign out."""
     items = []
@@ -373,6 +393,32 @@ def club_routes(context: ClubContext) -> list[Any]:
         secure = auth.is_secure(request.scope, context.beyond_loopback)
         return answer({"next": "/class" if user.is_teacher else "/"}, cookie=auth.session_cookie(token, secure))
 
+    async def password_view(request: Request) -> Response:
+        token = request.scope.get("state", {}).get("ddz_token") or ""
+        return HTMLResponse(password_page(await lang_of(request), version, token), headers={"cache-control": "no-store"})
+
+    async def password(request: Request) -> Response:
+        """The signed-in account chooses its password: kept, its other sign-ins end, this one goes on."""
+        from tutor.store.users import UserError
+        from tutor.web.app import read_body
+
+        user = request.scope.get("state", {}).get("ddz_user")
+        lang = await lang_of(request)
+        try:
+            with speaking(lang):
+                body = parse_body(await read_body(request))
+                chosen = field_str(body, "password", limit=200)
+                if chosen != field_str(body, "again", limit=200):
+                    raise ApiError(400, t("password.err_differ"))
+        except ApiError as error:
+            return await refused(lang, error)
+        try:
+            token = await run(lambda: context.club.users.change_own_password(user, chosen))
+        except UserError as error:
+            return answer({"error": str(error)}, 400)
+        secure = auth.is_secure(request.scope, context.beyond_loopback)
+        return answer({"next": "/class" if user.is_teacher else "/"}, cookie=auth.session_cookie(token, secure))
+
     async def signout(request: Request) -> Response:
         token = request.scope.get("state", {}).get("ddz_token")
         if token:
@@ -462,6 +508,8 @@ def club_routes(context: ClubContext) -> list[Any]:
         Route("/signin", signin_view, methods=["GET"]),
         Route("/api/club/signin", signin, methods=["POST"]),
         Route("/api/club/signout", signout, methods=["POST"]),
+        Route("/password", password_view, methods=["GET"]),
+        Route("/api/club/password", password, methods=["POST"]),
         Route("/class", class_view, methods=["GET"]),
         Route("/class/learner/{learner:int}", learner_view, methods=["GET"]),
         Route("/class/learner/{learner:int}/game/{game:int}", learner_view, methods=["GET"]),
