@@ -22,7 +22,7 @@ log = logging.getLogger("tutor.worker")
 
 #: A benchmark's hook (benchmarks/club_load.py): a file where each job appends its kind, CPU and queue wait.
 STATS_ENV = "DDZ_WORKER_STATS"
-#: A test's hook (tests/web/test_coach_worker.py): a worker given this file name says it took a job by
+#: A test's hook (tests/web/test_coachqueue.py): a worker given this file name says it took a job by
 #: creating ``NAME.taken`` and then waits before doing it, so the test can kill it in the middle of a job.
 HOLD_ENV = "DDZ_WORKER_HOLD"
 
