@@ -74,3 +74,30 @@ def test_a_game_judged_by_jobs_says_what_the_inline_coach_says() -> None:
     # the auction's line: the hand's facts at once, the expected score when its job answered
     assert "expected score" not in status[0] and "expected score" in status[1]
     assert [(i, n, v.to_data()) for i, n, v in verdicts] == [(i, n, v.to_data()) for i, n, v in deferred_verdicts]
+
+
+def test_a_hint_worded_by_a_job_is_the_inline_hint() -> None:
+    """Club mode: the hint request answers at once ("the coach is weighing"), the hints' job brings the same hints."""
+    inline = GameSession.new(DEAL, "easy")
+    deferred = GameSession.new(DEAL, "easy")
+    deferred.defer = True
+    for session in (inline, deferred):
+        session.start()
+        while session.waiting_for is Waiting.BID:
+            session.bid(session.legal_bids[-1])
+    deferred.send()
+    deferred.pending.clear()  # the auction's jobs: not this test's
+    shown = [item for item in inline.hint() + inline.hint() if isinstance(item, ev.HintShown)]
+    waiting = deferred.hint()
+    assert [type(item) for item in waiting] == [ev.Say] and deferred.hints == 0 and deferred.waiting_for_coach == 1
+    assert deferred.hint() == waiting and len(deferred.send()) == 1  # asked twice: one job
+    job = next(iter(deferred.pending.values()))
+    answer = run(payload(job, deferred.game_record(), deferred.level))
+    first = deferred.take([answer])
+    again = deferred.hint()
+    got = [item for item in first + again if isinstance(item, ev.HintShown)]
+    assert [(h.n, h.move, h.phrase.render()) for h in got] == [(h.n, h.move, h.phrase.render()) for h in shown]
+    assert deferred.hints == 2 and deferred.waiting_for_coach == 0
+    before = len(deferred.coach.verdicts)
+    deferred.confirm()  # the hint played: the coach stays quiet about its own move (no verdict job)
+    assert not [j for j in deferred.send() if j.kind == "move"] and len(deferred.coach.verdicts) == before

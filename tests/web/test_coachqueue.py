@@ -76,6 +76,8 @@ def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached:
     bid = ann.post("/api/game/bid", json={"rev": started["rev"], "bid": 3}).json()
     assert not [e for e in bid["events"] if e["type"] == "remark"]  # the play did not wait for the verdict
     assert bid["game"]["coach_pending"] >= 1 and [s for s, _ in jobs(url)].count("todo") >= 2
+    hint = ann.post("/api/game/hint", json={"rev": bid["rev"]}).json()  # the hints' evaluation: a job too
+    assert [e["type"] for e in hint["events"]] == ["say"] and hint["game"]["coach_pending"] >= 2
     process = worker(url, tmp_path, "one")
     try:
         said = wait_for_coach(ann)
@@ -84,6 +86,8 @@ def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached:
         assert process.wait(timeout=60) == 130  # Ctrl-C: one line, exit 130
     remarks = [e["text"] for e in said if e["type"] == "remark"]
     assert any("Blunder in the auction: bid 3" in text for text in remarks), said
+    shown = [e for e in said if e["type"] == "hint"]
+    assert len(shown) == 1 and shown[0]["text"].startswith("Hint 1"), said
     assert [s for s, _ in jobs(url)].count("todo") == 0
     log = (tmp_path / "one.log").read_text().strip().splitlines()
     assert log[-1].startswith("interrupted") and "Traceback" not in "".join(log)

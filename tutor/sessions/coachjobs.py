@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 #: What a job judges: a move (with the open-hand decision it may carry), a bid, showing the hand, the
-#: auction's status line at the learner's turn, and the review once the game ended.
-KINDS = ("move", "bid", "open", "bid_status", "review")
+#: auction's status line at the learner's turn, the hints of a turn, and the review once the game ended.
+KINDS = ("move", "bid", "open", "bid_status", "hints", "review")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +102,12 @@ def run(data: Mapping[str, Any], earlier: Iterable[Mapping[str, Any]] = (), stor
     coach = _coach(game.rules, level)
     view = game.view(HUMAN)
     remarks: list[Phrase | None] = []
+    if kind == "hints":
+        from tutor.coach.advice import hint_phrase
+
+        answer["hints"] = [{"move": None if hint.move is None else hint.move.text,
+                            "phrase": hint_phrase(n, hint).to_data()} for n, hint in enumerate(coach.hints(view), 1)]
+        return answer
     if kind == "bid_status":
         evaluation = coach.bid_evaluation(view)
         answer["line"] = coach.bid_status_phrase(view).to_data()

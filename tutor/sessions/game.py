@@ -118,6 +118,9 @@ class _Turn:
     open_hinted: int | None = None
     #: Club mode: the best bid by expected score, once the status job answered.
     bid_suggested: int | None = None
+    #: Club mode: the hints' moves and lines, once their job answered; whether that job was sent.
+    hint_lines: list[tuple[Combo | None, Phrase]] | None = None
+    hint_asked: bool = False
 
 
 class GameSession:
@@ -529,6 +532,14 @@ class GameSession:
         turn = self._turn
         if self.can_show_hand and self.coach.enabled and turn.open_next < 2:
             return self._open_hint()
+        if self.defer and self.coach.enabled and turn.hints is None:
+            if turn.hint_lines is not None:
+                return self._next_line()
+            self.hints -= 1  # counted when it is shown
+            if not turn.hint_asked:  # the hints' evaluation is a job: the hint comes with its answer
+                turn.hint_asked = True
+                self._job("hints", len(self._game.actions))
+            return [Say(Phrase("worker.thinking"))]
         if turn.hints is None:
             turn.hints = self.coach.hints(self.view())  # the coach's one hint policy, from the learner's view
         events: list[Event] = []
@@ -542,6 +553,20 @@ class GameSession:
         turn.hinted = True
         events.append(HintShown(turn.hint_next, hint.move, hint_phrase(turn.hint_next, hint), wrapped))
         return events
+
+    def _next_line(self) -> list[Event]:
+        """Club mode: the next of the hints a job worded (the same words as :meth:`hint` in-process)."""
+        turn = self._turn
+        assert turn.hint_lines
+        wrapped = False
+        if turn.hint_next >= len(turn.hint_lines):
+            wrapped = True
+            turn.hint_next = 0
+        move, line = turn.hint_lines[turn.hint_next]
+        turn.hint_next += 1
+        turn.pending = [move]
+        turn.hinted = True
+        return [HintShown(turn.hint_next, move, line, wrapped)]
 
     def _bid_hint(self) -> list[Event]:
         """The next bid by expected score (best first, then around again); Enter then bids it."""
@@ -699,6 +724,23 @@ class GameSession:
 
         self.outbox.append(CoachJob.new(kind, index, **fields))
 
+    def _take_hints(self, answer: dict[str, Any]) -> list[Event]:
+        """The hints' job answered: its moves (read back among the legal ones) and lines; the first is shown."""
+        from tutor.sessions.coachjobs import phrases
+
+        legal = {"pass" if move is None else move.text: move for move in self.legal_moves()}
+        lines = []
+        for item in answer.get("hints") or []:
+            found = phrases([item.get("phrase")]) if isinstance(item, dict) else []
+            key = (item.get("move") or "pass") if isinstance(item, dict) else None
+            if found and key in legal:
+                lines.append((legal[key], found[0]))
+        if not lines:
+            return []
+        self._turn.hint_lines = lines
+        self.hints += 1
+        return self._next_line()
+
     def send(self) -> list[CoachJob]:
         """The jobs to send now (the outbox emptied; they are pending until :meth:`take` has their answers)."""
         jobs, self.outbox = self.outbox, []
@@ -731,6 +773,10 @@ class GameSession:
             if job.kind == "review":
                 review = tuple(phrases(answer.get("review") or []))
                 events.append(Review(review))
+                continue
+            if job.kind == "hints":
+                if self.waiting_for is Waiting.PLAY and len(self._game.actions) == job.index:
+                    events += self._take_hints(answer)
                 continue
             merge(self.coach, [answer])
             self.judged[job.id] = job.index

@@ -186,6 +186,9 @@ def deliver(context: Context, slot: Slot[Table]) -> list[Any]:
 
     answers = CoachAnswers(context.game_store())
     items: list[Any] = table.session.take(answers.of_game(table.coach_key))
+    shown = next((item for item in items if isinstance(item, ev.HintShown)), None)
+    if shown is not None:  # the hints' job answered: the page may play the first as the coach's own move
+        table.hinted = "pass" if shown.move is None else shown.move.text
     if any(isinstance(item, ev.Review) for item in items):
         answers.forget(table.coach_key)  # the review was the game's last job
     _note(table, items)
