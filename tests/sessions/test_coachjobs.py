@@ -4,11 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tutor.sessions import events as ev
 from tutor.sessions.coachjobs import payload, run
 from tutor.sessions.game import GameSession, Waiting
 
 DEAL = 7
+
+
+@pytest.fixture(autouse=True)
+def _small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's coach and the jobs' coach on the same small budget (the same logic both ways, cheaper)."""
+    from functools import partial
+
+    import tutor.sessions.coachjobs as jobs_module
+    import tutor.sessions.game as game_module
+    from tutor.coach import Coach
+    from tutor.coach.bidding import BidBudget
+    from tutor.coach.evaluation import Budget
+
+    small = partial(Coach, budget=Budget(samples=8, width=3, policy="medium"),
+                    bid_budget=BidBudget(samples=8, tries=16, policy="medium"))
+    monkeypatch.setattr(game_module, "Coach", small)
+    monkeypatch.setattr(jobs_module, "Coach", small)
 
 
 def _policy(session: GameSession) -> list[Any]:
