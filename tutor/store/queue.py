@@ -66,11 +66,18 @@ class CoachQueue:
     """The web side: sends a game's jobs (one small connection pool per web worker, opened on first use)."""
 
     def __init__(self, url: str) -> None:
+        import threading
+
         self.url = url
         self._app: Any = None
         self._task: Any = None
+        self._opening = threading.Lock()  # the think pool's threads may send their first jobs at once
 
     def _open(self) -> Any:
+        with self._opening:
+            return self._opened()
+
+    def _opened(self) -> Any:
         if self._app is None:
             import procrastinate
 
@@ -95,12 +102,6 @@ class CoachQueue:
             raise
         except Exception as error:  # noqa: BLE001 - procrastinate wraps psycopg's errors in its own
             raise StoreError(f"the coach's queue cannot be reached: {str(error)[:80]}") from None
-
-    def waiting(self) -> int:
-        """How many jobs wait to be taken (the load benchmark's queue length)."""
-        self._open()
-        counts = self._app.job_manager.list_queues()
-        return sum(int(queue.get("todo", 0)) for queue in counts)
 
     def close(self) -> None:
         if self._app is not None:
