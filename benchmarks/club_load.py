@@ -9,7 +9,13 @@ hint, solution), and page loads.  Prints, per kind of request: count, throughput
 plays also the latency without the bots' thinking (the server reports that apart in ``Server-Timing``);
 the database's connection count (peak); the server's and this client's CPU time; the load average::
 
-    python benchmarks/club_load.py --learners 50 --workers 1 [--duration 60] [--think 1.0] [--level easy]
+    python benchmarks/club_load.py --learners 50 --workers 2 --analysis-workers 1 [--duration 60] [--think 1.0]
+
+On PostgreSQL the coach's thinking runs on ``ddz worker`` processes (``--analysis-workers``, issue 35): a play
+answers with the move and the bots' replies, and the learner asks for the table again (as the page does,
+every second) until the coach's verdicts are in.  Each job's CPU and queue wait are reported per kind (the
+workers write them to a file: ``DDZ_WORKER_STATS``).  ``--coach-inline`` runs the coach in the requests
+instead (the old way), for comparison.
 
 Everything runs on this machine: the load generator's own CPU is reported, since it competes with the server.
 """
@@ -35,6 +41,10 @@ PASSWORD = "load-test-password"
 LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
 #: (status, path) of every refused request, for the report.
 REFUSED: dict[str, int] = {}
+#: The 1-minute load average, sampled every 2 s during the run.
+LOADS: list[float] = []
+#: The wall-clock time (epoch) the measured part began at.
+MEASURED_FROM: list[float] = []
 #: Each learner's activities and how often they pick each.
 ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
 
@@ -78,9 +88,13 @@ class Learner:
         self.rng = rng
         self.think = think
         self.level = level
-        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600)
+        # a connection idle for 2 s is not reused: the server closes idle ones after 5 s (tutor/web/guard.py),
+        # and reusing one it is closing is a dropped request a browser would retry, not the server's fault
+        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600,
+                                        limits=httpx.Limits(keepalive_expiry=2.0))
         self.csrf = ""
         self.errors = 0
+        self.signed_out = False
         #: Requests before this moment warm the server up (each worker loads the course, the library…): not counted.
         self.measure_from = measure_from
 
@@ -101,6 +115,8 @@ class Learner:
             return {"error": "transport"}
         took = time.perf_counter() - started
         json_answer = "json" in response.headers.get("content-type", "")
+        if response.status_code == 401:
+            self.signed_out = True
         if started < self.measure_from:
             data: dict[str, Any] = response.json() if json_answer else {"html": response.text}
             return data
@@ -129,8 +145,13 @@ class Learner:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
 
     async def sign_in(self) -> None:
-        await self.call("page", "/signin")
-        await self.call("signin", "/api/club/signin", {"name": self.name, "password": PASSWORD})
+        """Sign in as a person does: again after a pause when the answer was lost or refused (five tries)."""
+        for _ in range(5):
+            await self.call("page", "/signin")
+            answer = await self.call("signin", "/api/club/signin", {"name": self.name, "password": PASSWORD})
+            if "next" in answer:
+                break
+            await self.pause()
         page = await self.call("page", "/")
         found = re.search(r'name="ddz-csrf" content="(\w+)"', page.get("html", ""))
         self.csrf = found.group(1) if found else ""
@@ -144,6 +165,9 @@ class Learner:
                 if roll < total:
                     break
             await getattr(self, activity)(until)
+            if self.signed_out:  # a lost sign-in (counted among the 401s): signed in again, as a person would
+                self.signed_out = False
+                await self.sign_in()
         await self.client.aclose()
 
     async def game(self, until: float) -> None:
@@ -155,6 +179,11 @@ class Learner:
                 return
             await self.pause()
             game = state["game"]
+            if game.get("coach_pending"):  # as the page does: ask for the table until the coach's answers are in
+                state = await self.call("poll", "/api/game")
+                if not state.get("game"):
+                    return
+                game = state["game"]
             if game["waiting"] == "over":
                 return
             rev = state.get("rev")
@@ -204,9 +233,9 @@ class Learner:
             state = await self.call("puzzle", path, {"rev": state["rev"]})
 
 
-def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, workers: int, inline: bool = False) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
-               "--workers", str(workers), "--port", "0", "--no-open"]
+               "--workers", str(workers), "--port", "0", "--no-open", *(["--coach-inline"] if inline else [])]
     log = open(LOG, "w")  # never a pipe nobody reads: a full pipe would stall the server's logging
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert server.stdout is not None
@@ -216,6 +245,33 @@ def start_server(db: str, workers: int) -> tuple[subprocess.Popen[str], str]:
         server.kill()
         raise SystemExit(f"the server did not start: {line!r} (see {LOG})")
     return server, found.group(1).rstrip("/")
+
+
+#: Where the analysis workers write each job's kind, CPU and queue wait (tutor/web/coachqueue.py).
+JOB_STATS = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-jobs.jsonl")
+
+
+def start_analysis(db: str, count: int) -> list[subprocess.Popen[str]]:
+    """``count`` ``ddz worker`` processes taking the coach's jobs."""
+    Path(JOB_STATS).write_text("")
+    env = {**os.environ, "DDZ_WORKER_STATS": JOB_STATS}
+    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "worker", "--db", db]
+    return [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG + f".worker{i}", "w"),
+                             text=True) for i in range(count)]
+
+
+def job_report(measure_from_epoch: float) -> dict[str, Any]:
+    """Per kind of job: how many, CPU p50/p95 and queue wait p50/p95 (jobs sent after the warm-up)."""
+    kinds: dict[str, dict[str, list[float]]] = {}
+    for line in Path(JOB_STATS).read_text().splitlines():
+        item = json.loads(line)
+        if item.get("wait_ms") is None or float(item.get("sent") or 0) < measure_from_epoch:
+            continue  # the warm-up's jobs are not counted
+        kinds.setdefault(item["kind"], {"cpu": [], "wait": []})
+        kinds[item["kind"]]["cpu"].append(item["cpu_ms"] / 1000)
+        kinds[item["kind"]]["wait"].append(item["wait_ms"] / 1000)
+    return {kind: {"n": len(v["cpu"]), "cpu": percentiles(v["cpu"]), "wait": percentiles(v["wait"])}
+            for kind, v in sorted(kinds.items())}
 
 
 def connections(db: str) -> int:
@@ -230,6 +286,7 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
     measure_from = time.perf_counter() + args.warmup
+    MEASURED_FROM.append(time.time() + args.warmup)
     until = measure_from + args.duration
     learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from)
                 for i in range(args.learners)]
@@ -239,6 +296,7 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
         nonlocal peak
         while time.perf_counter() < until:
             peak = max(peak, await asyncio.to_thread(connections, db))
+            LOADS.append(os.getloadavg()[0])
             await asyncio.sleep(2)
 
     async def staggered(index: int, learner: Learner) -> None:
@@ -259,6 +317,10 @@ def main() -> int:
     parser.add_argument("--level", default="easy")
     parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--analysis-workers", type=int, default=1, help="ddz worker processes (PostgreSQL)")
+    parser.add_argument("--coach-inline", action="store_true", help="the coach in the requests, no workers")
+    parser.add_argument("--cheap-hashes", action="store_true",
+                        help="accounts hashed with argon2's smallest cost (sign-ins are in the warm-up, not measured)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     cluster = None
@@ -273,6 +335,12 @@ def main() -> int:
         db = str(cluster.url())
     from tutor.store.club import Club
 
+    if args.cheap_hashes:
+        from argon2 import PasswordHasher
+
+        from tutor.store import users
+
+        users._hasher = lambda: PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)  # type: ignore[attr-defined]
     club = Club.open(db)
     existing = {user.name for user in club.users.list()}
     for i in range(args.learners):
@@ -280,12 +348,20 @@ def main() -> int:
             club.users.add(f"l{i:04d}", PASSWORD)
     club.close()
     load_before = os.getloadavg()
-    server, base = start_server(db, args.workers)
+    server, base = start_server(db, args.workers, args.coach_inline)
+    analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers)
     cpu_client, wall = time.process_time(), time.perf_counter()
     try:
         stats, peak, errors = asyncio.run(drive(args, base, db))
         server_cpu = cpu_seconds(server.pid)
+        analysis_cpu = sum(cpu_seconds(worker.pid) for worker in analysis)
     finally:
+        for worker in analysis:
+            worker.send_signal(signal.SIGINT)
+            try:
+                worker.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                worker.kill()
         server.send_signal(signal.SIGINT)  # as Ctrl-C: the workers end with it
         try:
             server.wait(timeout=60)
@@ -296,7 +372,7 @@ def main() -> int:
             cluster.stop()
     wall = time.perf_counter() - wall - args.warmup  # the rates are over the measured part
     report = {
-        "learners": args.learners, "workers": args.workers, "duration_s": args.duration, "think_s": args.think,
+        "learners": args.learners, "workers": args.workers, "cheap_hashes": args.cheap_hashes, "duration_s": args.duration, "think_s": args.think,
         "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
         "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error", "cpu")))
                                 / wall, 1),
@@ -308,6 +384,11 @@ def main() -> int:
         "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
+        "analysis_workers": len(analysis),
+        "analysis_cpu_s": round(analysis_cpu, 1),
+        "jobs": job_report(MEASURED_FROM[0]) if analysis else {},
+        "loadavg_during": {"min": round(min(LOADS), 1), "mean": round(sum(LOADS) / len(LOADS), 1),
+                           "max": round(max(LOADS), 1)} if LOADS else {},
         "client_cpu_s": round(time.process_time() - cpu_client, 1),
         "wall_s": round(wall, 1),
         "loadavg_before": [round(x, 2) for x in load_before],

@@ -171,7 +171,7 @@ def test_front_ends_never_build_or_change_a_game_themselves() -> None:
 #: SQL as the store writes it: a statement's keywords in upper case, in a string of the code.
 _SQL = re.compile(r"\b(SELECT\s[\s\S]*?\bFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM"
                   r"|CREATE\s+(TABLE|INDEX|UNIQUE)|ALTER\s+TABLE|DROP\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b")
-DATABASE_DRIVERS = {"sqlite3", "psycopg", "psycopg_pool", "psycopg2", "sqlalchemy"}
+DATABASE_DRIVERS = {"sqlite3", "psycopg", "psycopg_pool", "psycopg2", "sqlalchemy", "procrastinate"}
 
 
 def test_only_the_store_talks_to_a_database() -> None:

@@ -53,6 +53,7 @@ COMMAND_MODULES: dict[str, str] = {
     "serve": "tutor.cli.serve",
     "store": "tutor.cli.store_commands",
     "users": "tutor.cli.users",
+    "worker": "tutor.cli.worker",
 }
 
 

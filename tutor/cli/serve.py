@@ -66,9 +66,11 @@ def _checked_token(token: str | None) -> str:
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True)
 @click.option("--proxy", default=None)
 @click.option("--public-url", "public_url", default=None)
+@click.option("--coach-inline", "coach_inline", is_flag=True, default=False)
 @handle_user_errors
 def serve_command(host: str, port: int, token: str | None, open_browser: bool | None, lang: str | None,
-                  db: str | None, workers: int, proxy: str | None = None, public_url: str | None = None) -> None:
+                  db: str | None, workers: int, proxy: str | None = None, public_url: str | None = None,
+                  coach_inline: bool = False) -> None:
     # Help text: help.serve.  --lang is remembered: the page speaks the language setting.
     # Beyond loopback every request needs the token (tutor.web.security); on loopback none is asked for.
     # --db (or DDZ_DB): club mode (tutor.web.club): accounts sign in instead, and --workers N processes serve.
@@ -97,7 +99,7 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
         raise UserError(t("cli.serve_cannot_listen", host=repr(host), port=port, reason=reason)) from None
     port = listener.getsockname()[1]
     if club_db is not None:
-        _serve_club(listener, host, port, club_db, workers, open_browser, behind)
+        _serve_club(listener, host, port, club_db, workers, open_browser, {**behind, "coach_inline": coach_inline})
         return
     if lang is not None:
         from tutor.store import Store
@@ -187,12 +189,17 @@ def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open
     shown = host if host.startswith("[") or ":" not in host else f"[{host}]"
     url = f"http://{shown}:{port}/"
     behind = behind or {}
+    inline = bool(behind.get("coach_inline"))
     beyond = not is_loopback(host)
-    if behind:
+    if behind.get("public_url"):
         click.echo(t("club.serve_behind_proxy", url=behind["public_url"], proxy=", ".join(behind["proxy"])), err=True)
     elif beyond:
         click.echo(t("club.serve_club_https"), err=True)
     click.echo(t("club.serve_club", db=_redacted(db), n=workers), err=True)
+    from tutor.store.club import is_postgres
+
+    if is_postgres(db) and not inline:
+        click.echo(t("worker.serve_needs_workers"), err=True)
     click.echo(t("cli.serve_url", url=url))
     if open_browser if open_browser is not None else _has_display():
         threading.Timer(0.5, webbrowser.open, (url,)).start()

@@ -146,13 +146,15 @@ def _known(club: Any, name: str) -> Any:
 @users_group.command("passwd", cls=TranslatedCommand)
 @click.argument("name")
 @db_option
+@click.option("--keep", is_flag=True, default=False)
 @handle_user_errors
-def passwd_command(name: str, db: str | None) -> None:
-    # A teacher (or whoever runs the club) resets a learner's forgotten password; their sessions end.
+def passwd_command(name: str, db: str | None, keep: bool = False) -> None:
+    # A teacher (or whoever runs the club) resets a learner's forgotten password; their sessions end, and
+    # the learner chooses their own at the next sign-in (--keep: the password given stays theirs).
     club = open_club(db)
     try:
         user = _known(club, name)
-        club.users.set_password(user.name, read_password(user.name))
+        club.users.set_password(user.name, read_password(user.name), one_time=not keep)
     finally:
         club.close()
     click.echo(t("club.users_password_set", name=user.name))

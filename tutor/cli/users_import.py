@@ -105,6 +105,6 @@ def add_all(club: Any, rows: list[Row], file: str) -> list[tuple[str, str]]:
     added = []
     for row in rows:
         password = new_password()
-        club.users.add(row.name, password, teacher=row.teacher, classes=row.classes)
+        club.users.add(row.name, password, teacher=row.teacher, classes=row.classes, one_time=True)
         added.append((row.name, password))
     return added

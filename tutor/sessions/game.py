@@ -62,6 +62,7 @@ from tutor.sessions.events import (
 if TYPE_CHECKING:
     from tutor.coach.advice import Hint
     from tutor.coach.endgame import EndgameCheck
+    from tutor.sessions.coachjobs import CoachJob
     from tutor.store.games import GameStore
 
 HUMAN = 0
@@ -116,10 +117,19 @@ class _Turn:
     open_hints: list[tuple[int, Phrase]] | None = None
     open_next: int = 0
     open_hinted: int | None = None
+    #: Club mode: the best bid by expected score, once the status job answered.
+    bid_suggested: int | None = None
+    #: Club mode: the hints' moves and lines, once their job answered; whether that job was sent.
+    hint_lines: list[tuple[Combo | None, Phrase]] | None = None
+    hint_asked: bool = False
 
 
 class GameSession:
     """One coached game at the table (bots, coach, counter, persistence).
+
+    With :attr:`defer` on (club mode) the coach's thinking leaves the play: the verdicts, the auction's
+    expected-score line and the review become :class:`~tutor.sessions.coachjobs.CoachJob` s in
+    :attr:`outbox` (a front end sends them to the workers) and come back through :meth:`take`.
 
     Args:
         game: the game (built by :meth:`new` or :meth:`restore`; front ends never build one).
@@ -159,8 +169,16 @@ class GameSession:
         self._turn = _Turn()
         seed = self.deal_seed
         self.bots = {seat: make_bot(level, seed) for seat in range(1, game.players)}
+        #: Jobs made by the last actions, not yet sent; jobs sent and not yet answered (by id).
+        self.outbox: list[CoachJob] = []
+        self.pending: dict[str, CoachJob] = {}
+        #: The verdict jobs answered so far (id: action index): the review waits for them too.
+        self.judged: dict[str, int] = {}
         # The coach predicts the rest of an auction with these bots' own bid policy.
         self.coach.bid_budget = replace(self.coach.bid_budget, bidder=level)
+
+    #: Club mode: the coach's verdicts and review are jobs (:mod:`tutor.sessions.coachjobs`), not done inline.
+    defer = False
 
     # ------------------------------------------------------------- building
     @classmethod
@@ -276,7 +294,11 @@ class GameSession:
         if self._turn.bid_pending is not None:
             return self._turn.bid_pending
         if self.coach.enabled and self._bidding_now():
-            return self.coach.bid_evaluation(self.view()).best.bid
+            if self.defer:  # the expected-score suggestion arrives with the status job; the rule of thumb until then
+                if self._turn.bid_suggested is not None:
+                    return self._turn.bid_suggested
+            else:
+                return self.coach.bid_evaluation(self.view()).best.bid
         status = self._turn.status or self.coach.bid_status(self._game.hand(HUMAN))
         # The rule of thumb's 1-2-3 worth, as the legal word of this auction (a call, a rob, RULES §12.1).
         return auction_choice(self.view(), status.suggested)
@@ -380,6 +402,10 @@ class GameSession:
         view, index = self.view(), len(self._game.actions)
         hinted = self._turn.open_hinted == 1
         events = self._show_hand(HUMAN)
+        if self.defer and self.coach.enabled:
+            if not hinted:
+                self._job("open", index)
+            return events + self._begin_turn()
         remark = None if hinted else self.coach.open_verdict(view, True, index)
         return events + ([] if remark is None else [Remark(remark)]) + self._begin_turn()
 
@@ -411,11 +437,15 @@ class GameSession:
         self._turn = _Turn()
         if game.phase is Phase.BIDDING:
             self._turn.status = self.coach.bid_status(game.hand(HUMAN))
+            if self.defer and self.coach.enabled:  # the expected-score line follows (a job); the facts now
+                self._job("bid_status", len(game.actions))
+                return [self._table(), Say(self._status_line(), Tone.STRONG)]
             line = self.coach.bid_status_phrase(self.view()) if self.coach.enabled else self._status_line()
             return [self._table(), Say(line, Tone.STRONG)]
         landlord = game.landlord
         assert landlord is not None
-        self._turn.check = self.coach.before_move(game.hands, landlord, HUMAN, game.table, game.table_seat)
+        if not self.defer:  # deferred: the move's job checks the position itself
+            self._turn.check = self.coach.before_move(game.hands, landlord, HUMAN, game.table, game.table_seat)
         if game.table is None:
             if self.can_show_hand:
                 return [self._table(), Say(Phrase("play.leading")), Say(Phrase("variants.may_open"), Tone.STRONG)]
@@ -448,6 +478,10 @@ class GameSession:
         index = len(self._game.actions)
         events = self._bid(HUMAN, amount)
         # Judged by expected score from the learner's view; quiet about the coach's own hint.
+        if self.defer and self.coach.enabled:
+            if not hinted:
+                self._job("bid", index)
+            return events + self._advance()
         remark = None if hinted else self.coach.bid_verdict(view, amount, index)
         if remark is not None:
             events.append(Remark(remark))
@@ -511,6 +545,14 @@ class GameSession:
         turn = self._turn
         if self.can_show_hand and self.coach.enabled and turn.open_next < 2:
             return self._open_hint()
+        if self.defer and self.coach.enabled and turn.hints is None:
+            if turn.hint_lines is not None:
+                return self._next_line()
+            self.hints -= 1  # counted when it is shown
+            if not turn.hint_asked:  # the hints' evaluation is a job: the hint comes with its answer
+                turn.hint_asked = True
+                self._job("hints", len(self._game.actions))
+            return [Say(Phrase("worker.thinking"))]
         if turn.hints is None:
             turn.hints = self.coach.hints(self.view())  # the coach's one hint policy, from the learner's view
         events: list[Event] = []
@@ -524,6 +566,20 @@ class GameSession:
         turn.hinted = True
         events.append(HintShown(turn.hint_next, hint.move, hint_phrase(turn.hint_next, hint), wrapped))
         return events
+
+    def _next_line(self) -> list[Event]:
+        """Club mode: the next of the hints a job worded (the same words as :meth:`hint` in-process)."""
+        turn = self._turn
+        assert turn.hint_lines
+        wrapped = False
+        if turn.hint_next >= len(turn.hint_lines):
+            wrapped = True
+            turn.hint_next = 0
+        move, line = turn.hint_lines[turn.hint_next]
+        turn.hint_next += 1
+        turn.pending = [move]
+        turn.hinted = True
+        return [HintShown(turn.hint_next, move, line, wrapped)]
 
     def _bid_hint(self) -> list[Event]:
         """The next bid by expected score (best first, then around again); Enter then bids it."""
@@ -568,6 +624,10 @@ class GameSession:
                 break
         self.undos += 1
         self.coach.forget_from(len(game.actions))
+        kept = len(game.actions)
+        self.pending = {i: job for i, job in self.pending.items() if job.index < kept and job.kind != "bid_status"}
+        self.outbox = [job for job in self.outbox if job.index < kept and job.kind != "bid_status"]
+        self.judged = {ident: index for ident, index in self.judged.items() if index < kept}
         return [Say(Phrase("play.undo_done"), Tone.WARNING)] + self._advance()
 
     def stop(self) -> list[Event]:
@@ -591,6 +651,11 @@ class GameSession:
         game.apply(Play(move))
         played = game.history[-1].play  # the reading the game recorded (RULES §6)
         events: list[Event] = [Played(HUMAN, played)]
+        if self.defer and self.coach.enabled:
+            judge_open = declined and self._turn.open_hinted != 0
+            if judge_open or not hinted:
+                self._job("move", index, number=number, judge=not hinted, declined=judge_open)
+            return events + self._advance()
         if declined and self._turn.open_hinted != 0:
             said = self.coach.open_verdict(view, False, index)
             if said is not None:
@@ -628,7 +693,9 @@ class GameSession:
                     factors=score.factors,
                 )
             )
-            if self.coach.enabled and self.coach.judged_all:
+            if self.coach.enabled and self.defer:
+                pass  # the review job files them, once every verdict is in
+            elif self.coach.enabled and self.coach.judged_all:
                 from tutor.sessions.mistakes import save_game_verdicts
 
                 save_game_verdicts(self.games.store, game_id, self.coach.verdicts, choices=self._final_choices(),
@@ -661,23 +728,84 @@ class GameSession:
             opened=score.opened,
             factors=score.factors,
         )
+        if self.defer and self.coach.enabled:
+            expect = tuple(job.id for job in [*self.pending.values(), *self.outbox] if job.kind in ("move", "bid", "open"))
+            expect += tuple(self.judged)
+            self._job("review", len(game.actions), game_id=game_id, expect=expect)
+            return [self.final]
         review = self.coach.review_phrases(game.history, game.landlord, game.winner, self.hints, self.undos)
         return [self.final, Review(tuple(review))]
 
+    # ------------------------------------------------------------- the coach's jobs (club mode)
+    def _job(self, kind: str, index: int, **fields: Any) -> None:
+        from tutor.sessions.coachjobs import CoachJob
+
+        self.outbox.append(CoachJob.new(kind, index, **fields))
+
+    def _take_hints(self, answer: dict[str, Any]) -> list[Event]:
+        """The hints' job answered: its moves (read back among the legal ones) and lines; the first is shown."""
+        from tutor.sessions.coachjobs import phrases
+
+        legal = {"pass" if move is None else move.text: move for move in self.legal_moves()}
+        lines = []
+        for item in answer.get("hints") or []:
+            found = phrases([item.get("phrase")]) if isinstance(item, dict) else []
+            key = (item.get("move") or "pass") if isinstance(item, dict) else None
+            if found and key in legal:
+                lines.append((legal[key], found[0]))
+        if not lines:
+            return []
+        self._turn.hint_lines = lines
+        self.hints += 1
+        return self._next_line()
+
+    def send(self) -> list[CoachJob]:
+        """The jobs to send now (the outbox emptied; they are pending until :meth:`take` has their answers)."""
+        jobs, self.outbox = self.outbox, []
+        self.pending.update((job.id, job) for job in jobs)
+        return jobs
+
+    @property
+    def waiting_for_coach(self) -> int:
+        """How many of the coach's answers the table still waits for."""
+        return len(self.pending) + len(self.outbox)
+
+    def take(self, answers: list[dict[str, Any]]) -> list[Event]:
+        """The answers of pending jobs (:func:`tutor.sessions.coachjobs.run`) into the game; what to say now.
+
+        An answer for a job no longer pending (an undo took its move back; already taken) is ignored.
+        """
+        from tutor.sessions.coachjobs import merge, phrases
+
+        events: list[Event] = []
+        for answer in sorted(answers, key=lambda a: (int(a.get("index", 0)), str(a.get("kind")))):
+            job = self.pending.pop(str(answer.get("id")), None)
+            if job is None:
+                continue
+            if job.kind == "bid_status":
+                if self._bidding_now() and len(self._game.actions) == job.index:
+                    suggested = answer.get("suggested")
+                    self._turn.bid_suggested = suggested if isinstance(suggested, int) else None
+                    events += [Say(line, Tone.STRONG) for line in phrases([answer.get("line")])]
+                continue
+            if job.kind == "review":
+                review = tuple(phrases(answer.get("review") or []))
+                events.append(Review(review))
+                continue
+            if job.kind == "hints":
+                if self.waiting_for is Waiting.PLAY and len(self._game.actions) == job.index:
+                    events += self._take_hints(answer)
+                continue
+            merge(self.coach, [answer])
+            self.judged[job.id] = job.index
+            events += [Remark(line) for line in phrases(answer.get("remarks") or [])]
+        return events
+
 
     def _final_choices(self) -> list[tuple[int, Any]]:
-        """The coach's verdicts on the learner's choices before the play: (moment number, verdict).
+        from tutor.sessions.coachjobs import final_choices
 
-        The words of the auction that was played (a bid; a call, rob, rob back: RULES §12.1) and the
-        open hand (§12.2) — the moments of "learn from your mistakes" before the plays.
-        """
-        from tutor.coach.moments import OPEN_MOMENT, auction_decisions
-
-        record = self._game.record()
-        bids = dict(self.coach.bid_verdicts)
-        found = [(d.number, bids[d.action_index]) for d in auction_decisions(record, HUMAN) if d.action_index in bids]
-        found += [(OPEN_MOMENT, v) for _, v in self.coach.open_verdicts[-1:]]
-        return found
+        return final_choices(self._game.record(), self.coach)
 
 
 def _seat_of(action: tuple[int, int] | Turn | ShowHand) -> int:

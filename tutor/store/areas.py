@@ -30,7 +30,7 @@ LEARNER_TABLES: tuple[tuple[str, str], ...] = (
 
 #: Learner-owned rows of areas that only some programs use (registered on their first use): deleted with the
 #: learner when the area exists, never exported (the web's open activities are not the learner's record).
-TRANSIENT_TABLES: tuple[tuple[str, str], ...] = (("web_slots", "web_slots"),)
+TRANSIENT_TABLES: tuple[tuple[str, str], ...] = (("web_slots", "web_slots"), ("coach_answers", "coach_answers"))
 
 
 def register_all(store: Store) -> None:

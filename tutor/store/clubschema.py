@@ -37,6 +37,8 @@ MIGRATIONS: list[Any] = [
         "ALTER TABLE assignments ADD COLUMN class_name TEXT",
         "CREATE TABLE activity (user_id INTEGER PRIMARY KEY, last_seen TEXT NOT NULL)",
     ),
+    # v3 (issue 35): a password given by someone else (ddz users passwd, import) is changed at the next sign-in
+    ("CREATE TABLE password_changes (user_id INTEGER PRIMARY KEY, since TEXT NOT NULL)",),
 ]
 
 

@@ -64,6 +64,8 @@ class User:
     id: int
     name: str
     is_teacher: bool
+    #: The password was given by someone else (``ddz users passwd``, an import): to be changed before anything else.
+    must_change: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +132,9 @@ class Users:
         self.club = club
 
     # ------------------------------------------------------------------- users
-    def add(self, name: str, password: str, teacher: bool = False, classes: tuple[str, ...] = ()) -> User:
-        """A new account (a member of ``classes``).
+    def add(self, name: str, password: str, teacher: bool = False, classes: tuple[str, ...] = (),
+            *, one_time: bool = False) -> User:
+        """A new account (a member of ``classes``); ``one_time``: its owner changes the password at the first sign-in.
 
         Raises:
             UserError: a bad name, class or password, or the name is taken.
@@ -153,9 +156,12 @@ class Users:
                     for class_name in classes:
                         db.execute("INSERT INTO class_members (class_name, user_id) VALUES (?, ?)",
                                    (class_name, int(row[0])))
+                    if one_time:
+                        db.execute("INSERT INTO password_changes (user_id, since) VALUES (?, ?)",
+                                   (int(row[0]), _stamp(_now())))
             except StoreConflictError:  # added by another process at the same instant
                 raise UserError(t("store.name_taken", name=quoted(name))) from None
-        return User(int(row[0]), name, teacher)
+        return User(int(row[0]), name, teacher, one_time)
 
     def get(self, name: str) -> User | None:
         with self.club.scratch() as store:
@@ -195,8 +201,11 @@ class Users:
                 db.execute("DELETE FROM users WHERE id = ?", (user.id,))
         return user
 
-    def set_password(self, name: str, password: str) -> None:
-        """A new password; every session of the account ends (sign in again)."""
+    def set_password(self, name: str, password: str, *, one_time: bool = False) -> None:
+        """A new password; every session of the account ends (sign in again).
+
+        ``one_time``: given by someone else (a teacher's reset): its owner must change it at the next sign-in.
+        """
         check_password(password)
         user = self.get(name)
         if user is None:
@@ -206,6 +215,15 @@ class Users:
             with store.transaction() as db:
                 db.execute("UPDATE users SET password = ? WHERE id = ?", (digest, user.id))
                 db.execute("DELETE FROM sessions WHERE user_id = ?", (user.id,))
+                db.execute("DELETE FROM password_changes WHERE user_id = ?", (user.id,))
+                if one_time:
+                    db.execute("INSERT INTO password_changes (user_id, since) VALUES (?, ?)",
+                               (user.id, _stamp(_now())))
+
+    def change_own_password(self, user: User, password: str) -> str:
+        """The signed-in ``user`` chose a password: kept, the other sign-ins end; the new session's token."""
+        self.set_password(user.name, password)
+        return self.create_session(user.id)
 
     # ----------------------------------------------------------------- classes
     def join(self, user_id: int, class_name: str) -> None:
@@ -296,7 +314,8 @@ class Users:
         with self.club.scratch() as store:
             now = _now()
             row = store.db.execute(
-                "SELECT u.id, u.name, u.teacher FROM sessions s JOIN users u ON u.id = s.user_id"
+                "SELECT u.id, u.name, u.teacher, p.user_id FROM sessions s JOIN users u ON u.id = s.user_id"
+                " LEFT JOIN password_changes p ON p.user_id = u.id"
                 " WHERE s.token_hash = ? AND s.expires_at > ?", (_token_hash(token), _stamp(now)),
             ).fetchone()
             if row is not None:  # last active, written at most once a minute (one statement, rarely a write)
@@ -304,7 +323,7 @@ class Users:
                     "INSERT INTO activity (user_id, last_seen) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE"
                     " SET last_seen = excluded.last_seen WHERE activity.last_seen < ?",
                     (int(row[0]), _stamp(now), _stamp(now - ACTIVITY_STEP)))
-        return None if row is None else User(int(row[0]), str(row[1]), bool(row[2]))
+        return None if row is None else User(int(row[0]), str(row[1]), bool(row[2]), row[3] is not None)
 
     def end_session(self, token: str) -> None:
         with self.club.scratch() as store, store.transaction() as db:

@@ -113,8 +113,9 @@ def game_route(action: GameAction | None, *, changes: bool) -> Work:
             lang = chosen_lang(store, context, query.get("lang"))
         with context.game.held() as slot, speaking(lang):
             busy = game.sync(context, slot)
+            said = game.deliver(context, slot)  # club mode: the coach's answers that came in meanwhile
             if action is None:
-                return _answer(context, slot, [], busy)
+                return _answer(context, slot, said, busy)
             try:
                 table = context.game.current(slot)
                 Holder.check_rev(slot, body.get("rev"))
@@ -122,7 +123,8 @@ def game_route(action: GameAction | None, *, changes: bool) -> Work:
                 if error.status == 409:
                     error.extra = game.state(context, slot, busy)
                 raise
-            items = game.run(table, lambda session: action(table, body))
+            items = said + game.run(table, lambda session: action(table, body))
+            game.dispatch(context, slot)
             if changes:
                 slot.rev += 1
             return _answer(context, slot, items)
@@ -141,6 +143,7 @@ def game_start(context: Context, body: dict[str, Any], query: Query) -> dict[str
             items = game.open_deal(context, slot, {**body, "deal": body["resume_deal"]})
         else:
             items = game.start(context, slot, body)
+        game.dispatch(context, slot)
         return _answer(context, slot, items)
 
 

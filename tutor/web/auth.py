@@ -46,6 +46,8 @@ OPEN_PATHS = ("/signin", "/api/club/signin")
 OPEN_PREFIXES = ("/static/",)
 #: Query fields that must never be in an address (history, proxy logs): the request is refused.
 SECRET_FIELDS = ("password",)
+#: What an account whose password was given by someone else may reach before choosing its own.
+CHANGE_PATHS = ("/password", "/api/club/password", "/api/club/signout")
 #: Pages a signed-out browser is sent to the sign-in page from (the API answers 401 instead).
 PAGE_PREFIXES = ("/api/",)
 
@@ -169,6 +171,12 @@ class Door:
             if not hmac.compare_digest(offered.encode(), csrf_token(token).encode()):
                 await refuse(send, await run_in_threadpool(self.wording, query, Phrase("club.err_csrf")), 403)
                 return
+        if getattr(user, "must_change", False) and path not in CHANGE_PATHS:  # a one-time password: its own first
+            if scope.get("method") in ("GET", "HEAD") and not path.startswith(PAGE_PREFIXES):
+                await _redirect(send, "/password")
+                return
+            await refuse(send, await run_in_threadpool(self.wording, query, Phrase("password.err_change_first")), 403)
+            return
         await self.app(scope, receive, send)
 
 

@@ -66,6 +66,7 @@ class LearnerContext(Context):
         self.token = token
         self.store_path = None
         self.solver_factory = club.solver_factory
+        self.coach_queue = club.coach_queue
         self._open: Store | None = None
         self.think_clock = _clock()
         self.cpu_seconds = 0.0
@@ -137,8 +138,11 @@ class ClubContext(Context):
     signs_in = True
 
     def __init__(self, club: Any, *, beyond_loopback: bool = False, thinkers: int = THINKERS,
-                 limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None) -> None:
+                 limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None,
+                 coach_queue: Any = None) -> None:
         self.club = club
+        #: Where the coach's jobs go (tutor/web/coachqueue.py); None: the coach thinks in the request, as alone.
+        self.coach_queue = coach_queue
         self.store_path = None
         self.solver_factory = solver_factory
         self.beyond_loopback = beyond_loopback
@@ -260,6 +264,26 @@ def signin_page(lang: str, version: str) -> str:
         return _page(lang, t("club.signin_title"), body, version)
 
 
+def password_page(lang: str, version: str, token: str) -> str:
+    """Choose one's own password (a one-time password, given by ``ddz users passwd`` or an import, must be changed)."""
+    from tutor.store.users import MIN_PASSWORD
+
+    with speaking(lang):
+        body = (f'<meta name="ddz-csrf" content="{auth.csrf_token(token)}">\n'
+                f'<main class="signin felt">\n<h1>{escape(t("web.title"))}</h1>\n'
+                f'<form id="password-form" class="panel" method="post" action="/api/club/password">\n'
+                f'<h2>{escape(t("password.title"))}</h2>\n<p>{escape(t("password.why", n=MIN_PASSWORD))}</p>\n'
+                f'<label for="new-password">{escape(t("password.new"))}</label>\n'
+                '<input id="new-password" name="password" type="password" autocomplete="new-password" required'
+                f' minlength="{MIN_PASSWORD}" maxlength="200">\n'
+                f'<label for="new-again">{escape(t("password.again"))}</label>\n'
+                '<input id="new-again" name="again" type="password" autocomplete="new-password" required'
+                f' minlength="{MIN_PASSWORD}" maxlength="200">\n'
+                f'<button type="submit" class="primary">{escape(t("password.save"))}</button>\n'
+                '<p id="password-error" class="status bad" role="alert"></p>\n</form>\n</main>')
+        return _page(lang, t("password.title"), body, version)
+
+
 def learner_bar(club: Any, user: Any) -> str:
     """The account line above the nav: who is signed in, what the teacher assigned, sign out."""
     items = []
@@ -369,6 +393,32 @@ def club_routes(context: ClubContext) -> list[Any]:
         secure = auth.is_secure(request.scope, context.beyond_loopback)
         return answer({"next": "/class" if user.is_teacher else "/"}, cookie=auth.session_cookie(token, secure))
 
+    async def password_view(request: Request) -> Response:
+        token = request.scope.get("state", {}).get("ddz_token") or ""
+        return HTMLResponse(password_page(await lang_of(request), version, token), headers={"cache-control": "no-store"})
+
+    async def password(request: Request) -> Response:
+        """The signed-in account chooses its password: kept, its other sign-ins end, this one goes on."""
+        from tutor.store.users import UserError
+        from tutor.web.app import read_body
+
+        user = request.scope.get("state", {}).get("ddz_user")
+        lang = await lang_of(request)
+        try:
+            with speaking(lang):
+                body = parse_body(await read_body(request))
+                chosen = field_str(body, "password", limit=200)
+                if chosen != field_str(body, "again", limit=200):
+                    raise ApiError(400, t("password.err_differ"))
+        except ApiError as error:
+            return await refused(lang, error)
+        try:
+            token = await run(lambda: context.club.users.change_own_password(user, chosen))
+        except UserError as error:
+            return answer({"error": str(error)}, 400)
+        secure = auth.is_secure(request.scope, context.beyond_loopback)
+        return answer({"next": "/class" if user.is_teacher else "/"}, cookie=auth.session_cookie(token, secure))
+
     async def signout(request: Request) -> Response:
         token = request.scope.get("state", {}).get("ddz_token")
         if token:
@@ -458,6 +508,8 @@ def club_routes(context: ClubContext) -> list[Any]:
         Route("/signin", signin_view, methods=["GET"]),
         Route("/api/club/signin", signin, methods=["POST"]),
         Route("/api/club/signout", signout, methods=["POST"]),
+        Route("/password", password_view, methods=["GET"]),
+        Route("/api/club/password", password, methods=["POST"]),
         Route("/class", class_view, methods=["GET"]),
         Route("/class/learner/{learner:int}", learner_view, methods=["GET"]),
         Route("/class/learner/{learner:int}/game/{game:int}", learner_view, methods=["GET"]),
@@ -552,6 +604,10 @@ def worker_app() -> Any:
     host = str(settings["host"])
     public_url = settings.get("public_url")
     secure = not is_loopback(host) or str(public_url or "").startswith("https:")
-    context = ClubContext(club, beyond_loopback=secure)
+    from tutor.store.club import is_postgres
+    from tutor.web.coachqueue import CoachQueue
+
+    queue = CoachQueue(settings["db"]) if is_postgres(settings["db"]) and not settings.get("coach_inline") else None
+    context = ClubContext(club, beyond_loopback=secure, coach_queue=queue)
     return create_app(context, host=host, port=int(settings["port"]), public_url=public_url,
                       proxies=frozenset(settings.get("proxy") or ()))

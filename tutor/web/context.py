@@ -43,6 +43,8 @@ class Context:
     owns_game_store = True
     #: Where the bots' thinking time is summed (club mode, per request: tutor.web.game.ThinkClock).
     think_clock: Any = None
+    #: Club mode on PostgreSQL: where the coach's jobs go (tutor.web.coachqueue.CoachQueue); None: it thinks inline.
+    coach_queue: Any = None
 
     @contextmanager
     def store(self) -> Iterator[Store]:

@@ -48,6 +48,8 @@ class Table:
     hinted: str | None = None
     #: False in club mode: the store is the request's (:class:`tutor.web.club.LearnerContext`), closed by it.
     owns_store: bool = True
+    #: Club mode: the key of this game's coach jobs and their answers (tutor/web/coachqueue.py).
+    coach_key: str = ""
 
     def close(self) -> None:
         """Let go of the game (it stays unfinished in the store unless it ended) and its connection."""
@@ -118,7 +120,7 @@ class GamePacking:
         table.session.coach._evaluation = None
         table.session.coach._bid_evaluation = None
         return {"session": table.session, "game_id": game_id, "opening": table.opening,
-                "review": table.review, "hinted": table.hinted}
+                "review": table.review, "hinted": table.hinted, "coach_key": table.coach_key}
 
     def unpack(self, packed: dict[str, Any], store: Store) -> Table | None:
         session: GameSession = packed["session"]
@@ -130,7 +132,8 @@ class GamePacking:
                 return None
         session.games = games
         timed(session, self.clock)
-        return Table(session, store, games, packed["opening"], packed["review"], packed["hinted"], owns_store=False)
+        return Table(session, store, games, packed["opening"], packed["review"], packed["hinted"], owns_store=False,
+                     coach_key=str(packed.get("coach_key") or ""))
 
 
 def _note(table: Table, items: list[Any]) -> None:
@@ -164,9 +167,49 @@ def _seat(context: Context, slot: Slot[Table], session: GameSession, store: Stor
     timed(session, context.think_clock)
     session.scan_after = True  # its personal puzzles: looked for in the background (a club queues them)
     table = Table(session, store, games, owns_store=context.owns_game_store)
+    if context.coach_queue is not None:  # club mode on PostgreSQL: the coach thinks on `ddz worker`s
+        import secrets
+
+        session.defer = True
+        table.coach_key = secrets.token_hex(8)
     slot.session = table
     slot.rev += 1
     return run(table, lambda s: s.start())
+
+
+# ------------------------------------------------------------------ the coach's jobs (club mode)
+def deliver(context: Context, slot: Slot[Table]) -> list[Any]:
+    """The answers of the game's pending coach jobs taken into it: the remarks (or the review) to say now."""
+    table = slot.session
+    if context.coach_queue is None or table is None or not table.session.pending:
+        return []
+    from tutor.store.coach_answers import CoachAnswers
+
+    answers = CoachAnswers(context.game_store())
+    items: list[Any] = table.session.take(answers.of_game(table.coach_key))
+    shown = next((item for item in items if isinstance(item, ev.HintShown)), None)
+    if shown is not None:  # the hints' job answered: the page may play the first as the coach's own move
+        table.hinted = "pass" if shown.move is None else shown.move.text
+    if any(isinstance(item, ev.Review) for item in items):
+        answers.forget(table.coach_key)  # the review was the game's last job
+    _note(table, items)
+    return items
+
+
+def dispatch(context: Context, slot: Slot[Table]) -> None:
+    """Send the jobs the last action made to the coach's queue (each with the game's record so far)."""
+    table = slot.session
+    if context.coach_queue is None or table is None or not table.session.outbox:
+        return
+    from tutor.sessions.coachjobs import payload
+
+    session = table.session
+    record = session.game_record()
+    learner = int(getattr(getattr(context, "user", None), "id", 0))
+    for job in session.send():
+        data = payload(job, record, session.level, hints=session.hints, undos=session.undos)
+        data["sent_at"] = time.time()  # the queue's wait, as the workers measure it
+        context.coach_queue.send(learner, table.coach_key, data)
 
 
 def _open_games(context: Context) -> tuple[Store, GameStore]:
@@ -375,6 +418,8 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
                                             level=t(f"play.level_{session.level}")),
             "hints": session.hints,
             "undos": session.undos,
+            # club mode: the coach's answers still to come (the page asks again until they are in)
+            "coach_pending": session.waiting_for_coach,
         },
     }
     game = out["game"]

@@ -95,7 +95,7 @@ _SAFE_BUILTINS = {("builtins", name) for name in ("set", "frozenset", "list", "d
     ("datetime", "date"), ("datetime", "datetime"), ("datetime", "timedelta"), ("collections", "OrderedDict"),
     ("collections", "deque"), ("random", "Random"), ("copyreg", "_reconstructor")}
 #: Bumped when what a slot holds changes shape: an older saved session is then dropped, never misread.
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2  # 2: a game session keeps its coach jobs (issue 35)
 
 
 class _Pickler(pickle.Pickler):

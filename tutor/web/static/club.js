@@ -66,8 +66,23 @@ function bindClass(form) {
   }
 }
 
+/** A password given by someone else: the learner chooses their own (tutor/web/club.py, password_page). */
+function bindPassword(form) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const line = document.getElementById("password-error");
+    line.textContent = "";
+    const answer = await post(`/api/club/password${location.search}`, {
+      password: form.querySelector("#new-password").value, again: form.querySelector("#new-again").value });
+    if (answer.ok) location.assign(answer.data.next || "/");
+    else line.textContent = answer.data.error;
+  });
+}
+
 const signin = document.getElementById("signin");
 if (signin) bindSignIn(signin);
+const chosen = document.getElementById("password-form");
+if (chosen) bindPassword(chosen);
 const assign = document.getElementById("assign");
 if (assign) bindClass(assign);
 for (const button of document.querySelectorAll("[data-assigned-lesson], [data-assigned-theme]")) {

@@ -54,6 +54,27 @@ export function takeGame(answer, sent) {
     heading.setAttribute("tabindex", "-1");
     heading.focus({ preventScroll: true });
   }
+  awaitCoach();
+}
+
+/**
+ * Club mode: the coach thinks on `ddz worker`s, so its verdicts (and the review) come after the move.
+ * While the table waits for some, ask again every second (a minute and a half at most) and say what came.
+ */
+let coachPoll = null;
+function awaitCoach() {
+  if (coachPoll || !state.game || !state.game.coach_pending) return;
+  let tries = 0;
+  const ask = () => queued(async () => {
+    coachPoll = null;
+    const answer = await api("/api/game");
+    if (!answer.ok || !answer.data.game) return;
+    if (answer.data.rev !== state.rev || (answer.data.game.review && !state.game.review)) { takeGame(answer); return; }
+    state.game.coach_pending = answer.data.game.coach_pending;
+    for (const event of answer.data.events || []) gameEvent(event);
+    if (state.game.coach_pending && ++tries < 90) coachPoll = setTimeout(ask, 1000);
+  });
+  coachPoll = setTimeout(ask, 700);
 }
 
 function setGame(data) {

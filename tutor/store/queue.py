@@ -1,0 +1,166 @@
+"""The coach's job queue in the club's PostgreSQL database: procrastinate, behind the store (issue 35).
+
+`procrastinate <https://procrastinate.readthedocs.io>`_ is a kept task queue on psycopg 3 (worker processes,
+retries, locks, ``SELECT … FOR UPDATE SKIP LOCKED`` underneath): we write no queue of our own.  This module
+is the only one that talks to it (only the store talks to a database, tests/test_architecture.py); what a
+job *does* is given by the caller (:mod:`tutor.web.coachqueue`: the coach's thinking for a learner's game).
+
+* One lock per game: a game's jobs run one at a time, in the order sent (the review after the verdicts
+  it sums up); different learners' jobs run in parallel on as many workers as there are.
+* A job that raises is retried once (``retry=1``).  A worker that dies in the middle of a job (killed,
+  its machine gone) stops sending its heartbeat; any live worker then finds the job stalled and sends it
+  back to the queue once (:func:`recover_stalled`); a job stalled twice is failed and ``on_failed`` is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from tutor.store import StoreError
+
+log = logging.getLogger("tutor.worker")
+
+TASK = "ddz.coach"
+#: The advisory lock taken while the queue's tables are created (several processes may start at once).
+SCHEMA_LOCK = 0x64647A71  # "ddzq"
+
+#: What runs a job: (learner, game key, payload).
+Handler = Callable[[int, str, dict[str, Any]], None]
+
+
+def ensure_schema(url: str) -> None:
+    """Create the queue's tables in the club's database once (procrastinate's own schema), if missing."""
+    import psycopg
+    from procrastinate.schema import SchemaManager
+
+    try:
+        with psycopg.connect(url, autocommit=True, connect_timeout=5) as connection:
+            connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+            try:
+                found = connection.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()
+                if found is None or found[0] is None:
+                    connection.execute(SchemaManager.get_schema().encode())
+            finally:
+                connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
+    except psycopg.Error as error:
+        from tutor.store.postgres import explain_pg, redacted
+
+        raise explain_pg(error, redacted(url)) from None
+
+
+def _register(app: Any, handle: Handler | None) -> Any:
+    """The one task (its name is what the queue stores): ``handle`` runs it (None: this process only sends)."""
+
+    @app.task(name=TASK, retry=1)  # type: ignore[untyped-decorator]  # procrastinate: App is Any here
+    def coach(learner: int, game: str, data: dict[str, Any]) -> None:
+        assert handle is not None, "a sending process runs no job"
+        handle(int(learner), str(game), data)
+
+    return coach
+
+
+class CoachQueue:
+    """The web side: sends a game's jobs (one small connection pool per web worker, opened on first use)."""
+
+    def __init__(self, url: str) -> None:
+        import threading
+
+        self.url = url
+        self._app: Any = None
+        self._task: Any = None
+        self._opening = threading.Lock()  # the think pool's threads may send their first jobs at once
+
+    def _open(self) -> Any:
+        with self._opening:
+            return self._opened()
+
+    def _opened(self) -> Any:
+        if self._app is None:
+            import procrastinate
+
+            ensure_schema(self.url)
+            app = procrastinate.App(connector=procrastinate.SyncPsycopgConnector(
+                conninfo=self.url, min_size=1, max_size=2, kwargs={"connect_timeout": 3}))
+            app.open()
+            self._task = _register(app, None)
+            self._app = app
+        return self._task
+
+    def send(self, learner: int, game: str, data: dict[str, Any]) -> None:
+        """Queue one job; a game's jobs share a lock, so they run one at a time in the order sent.
+
+        Raises:
+            StoreError: the database cannot take it (the request answers 503, as for any database fault).
+        """
+        try:
+            task = self._open()
+            task.configure(lock=f"coach:{learner}:{game}").defer(learner=learner, game=game, data=data)
+        except StoreError:
+            raise
+        except Exception as error:  # noqa: BLE001 - procrastinate wraps psycopg's errors in its own
+            raise StoreError(f"the coach's queue cannot be reached: {str(error)[:80]}") from None
+
+    def close(self) -> None:
+        if self._app is not None:
+            self._app.close()
+
+
+async def recover_stalled(app: Any, stalled_after: float, on_failed: Handler) -> int:
+    """Send back to the queue, once, the jobs of workers that stopped beating; fail the ones seen twice."""
+    from procrastinate.jobs import Status
+
+    found = 0
+    for job in await app.job_manager.get_stalled_jobs(task_name=TASK, seconds_since_heartbeat=stalled_after):
+        found += 1
+        if job.attempts < 1:
+            log.warning("coach job %s: its worker stopped; retried", job.id)
+            await app.job_manager.retry_job(job)
+            continue
+        log.warning("coach job %s: its worker stopped again; failed", job.id)
+        await app.job_manager.finish_job(job, Status.FAILED, delete_job=False)
+        kwargs = job.task_kwargs
+        await asyncio.to_thread(on_failed, int(kwargs["learner"]), str(kwargs["game"]), kwargs.get("data") or {})
+    return found
+
+
+def run_worker(url: str, handle: Handler, on_failed: Handler, *, concurrency: int = 1,
+               stalled_after: float = 30.0) -> None:
+    """Take the queue's jobs and ``handle`` them until interrupted (``ddz worker``).
+
+    ``concurrency``: jobs at once in this process (CPU-bound Python: one, and one process per core).
+    ``stalled_after``: seconds without a worker's heartbeat before its job is given to another worker.
+
+    Raises:
+        StoreError: the database cannot be reached.
+        KeyboardInterrupt: Ctrl-C (the command line says one line and exits 130).
+    """
+    import procrastinate
+
+    ensure_schema(url)
+    app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=url, min_size=1,
+                                                                        max_size=max(2, concurrency + 2)))
+    _register(app, handle)
+    beat = max(0.5, stalled_after / 4)
+
+    async def recovering() -> None:
+        while True:
+            try:
+                await recover_stalled(app, stalled_after, on_failed)
+            except Exception as error:  # noqa: BLE001 - the database away for a moment: try again later
+                log.warning("looking for stalled coach jobs failed: %s", str(error)[:80])
+            await asyncio.sleep(beat)
+
+    async def main() -> None:
+        async with app.open_async():
+            sweeper = asyncio.create_task(recovering())
+            try:
+                await app.run_worker_async(concurrency=concurrency, install_signal_handlers=False,
+                                           update_heartbeat_interval=beat, stalled_worker_timeout=stalled_after,
+                                           delete_jobs="successful", name="ddz-worker")
+            finally:
+                sweeper.cancel()
+
+    asyncio.run(main())
