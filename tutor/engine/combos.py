@@ -222,6 +222,20 @@ class WildCombo(Combo):
         return f"Combo.parse({self.notation!r}, wild={rank_char(self[5])!r})"  # type: ignore[misc]
 
 
+def stand_ins(combo: Combo) -> list[tuple[int, int | None]]:
+    """The cards of ``combo`` as they count, low to high: (rank it counts as, the wild card's rank
+    if a wild card stands in there, else None) — what a front end spells «7 7 7 [9 as 7]» (RULES §12.3)."""
+    if not combo.wild:
+        return [(r, None) for r in Cards(combo[0]).ranks()]
+    wild_rank = combo.wild_rank_hint()
+    natural = combo[0] - packed_size(combo.wild) * ONE[wild_rank]
+    out: list[tuple[int, int | None]] = []
+    for rank in range(NUM_RANKS):
+        out += [(rank, None)] * ((natural >> (4 * rank)) & 0xF)
+        out += [(rank, wild_rank)] * ((combo.wild >> (4 * rank)) & 0xF)
+    return out
+
+
 def same_reading(a: Combo, b: Combo) -> bool:
     """Do ``a`` and ``b`` name the same play under the same reading (stand-ins aside; RULES §12.3)?
 

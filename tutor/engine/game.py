@@ -599,7 +599,11 @@ class Game:
         if self._table is not None:
             if not beats(combo, self._table, self.rules):
                 raise IllegalPlayError(why_not_beats(combo, self._table))
-            chosen = _highest([r for r in options if beats(r, self._table, self.rules)])
+            # The highest beating reading of the kind played (RULES §6; §12.3: 7779 may beat as a trio + 1
+            # or as a soft bomb, and the player chose).
+            chosen = _highest(
+                [r for r in options if r.kind == combo.kind and r.length == combo.length and beats(r, self._table, self.rules)]
+            )
         else:
             chosen = _highest([r for r in options if r.kind == combo.kind and r.length == combo.length])
         self._apply(chosen)

@@ -11,7 +11,9 @@ tests):
 
 * leading: one move per card set and reading kind/length, under the highest main;
 * following: one move per card set that beats the table, under its highest
-  beating reading;
+  beating reading (under a wild rank, RULES §12.3: one per card set and
+  kind/length that beats — a set may beat as a trio + 1 and as a soft bomb,
+  and the player chooses);
 * pass is not a move here (the game offers it separately); no duplicates.
 """
 
@@ -432,19 +434,24 @@ def _wild_lead(hand: int, rules: Rules) -> list[Combo]:
 
 
 def _wild_follow(hand: int, table: Combo, rules: Rules) -> list[Combo]:
-    """Following under a wild rank (RULES §12.3): one move per card set that beats, under its highest
-    beating reading (a hard bomb beats a soft one of its rank)."""
+    """Following under a wild rank (RULES §12.3): one move per card set and kind/length that beats,
+    under its highest main — the player chooses between the readings (``7779`` on a trio + 1 is a
+    trio + 1 or a soft bomb); a hard bomb beats a soft one of its rank."""
     natural = _natural(rules)
-    best: dict[int, Combo] = {m[0]: m for m in follow_moves_packed(hand - 0, table, natural) if beats(m, table, rules)}
+    best: dict[tuple[int, int, int], Combo] = {
+        (m[0], m[1], m[2]): m for m in follow_moves_packed(hand, table, natural) if beats(m, table, rules)
+    }
     if table.soft and (hand >> (BITS * table[3])) & 0xF == 4:
-        best.setdefault(_BOMBS[table[3]][0], _BOMBS[table[3]])
+        bomb = _BOMBS[table[3]]
+        best.setdefault((bomb[0], bomb[1], bomb[2]), bomb)
     kinds = frozenset({table[1], BOMB})
     for m in wild_plays(hand, rules, kinds):
         if m[1] != table[1] and m[1] != BOMB or not beats(m, table, rules):
             continue
-        old = best.get(m[0])
-        if old is None or m.strength > old.strength:
-            best[m[0]] = m
+        key = (m[0], m[1], m[2])
+        old = best.get(key)
+        if old is None or m[3] > old[3]:
+            best[key] = m
     return list(best.values())
 
 
