@@ -105,7 +105,7 @@ def test_rule_12_3_every_bomb_soft_or_hard_doubles_the_game() -> None:
 
 def test_rule_12_3_the_player_chooses_the_reading_when_following() -> None:
     rules = wild("9")
-    game = Game.from_hands(["45", "6663", "7779"], landlord=1, rules=rules)
+    game = Game.from_hands(["45", "666345", "7779"], landlord=1, rules=rules)
     game.play_cards("6663")
     options = [m for m in game.legal_moves() if m is not None and m.text == "7779"]
     assert sorted(Kind(m.kind).label for m in options) == ["bomb", "trio_single"]
