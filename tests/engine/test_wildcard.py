@@ -120,7 +120,7 @@ def _subsets(counts: tuple[int, ...]) -> list[int]:
 
 @pytest.mark.parametrize(
     ("hand", "rank", "table"),
-    [("34567999", "9", "8883"), ("77788TT9", "T", "66655"), ("3344QQ22", "2", "TTJJQQ"), ("5566789X", "8", "4445")],
+    [("34567999", "9", "8883"), ("77788TT9", "T", "66655"), ("3344QQ22", "2", "TTJJQQ"), ("5566789X", "8", "4445"), ("399995", "9", "4445")],
 )
 def test_rule_12_3_the_move_generator_lists_every_reading_readings_defines(hand: str, rank: str, table: str) -> None:
     rules = wild(rank)
