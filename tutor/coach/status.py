@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tutor.engine.cards import Cards, InvalidCardsError, format_packed, unpack
+from tutor.engine.cards import Cards, InvalidCardsError, format_packed, packed_size, rank_char, unpack
 from tutor.engine.combos import Combo, Kind, readings, strength
 from tutor.engine.moves import legal_moves
 from tutor.engine.notation import MoveText, resolve
@@ -23,26 +23,33 @@ from tutor.i18n import Phrase, t
 
 def combo_name(combo: Combo) -> str:
     """The combination's name in the current language: «Тройка + 1», "Straight of 6"."""
-    kind = Kind(combo.kind)
-    n = combo.length
-    if kind == Kind.STRAIGHT:
-        n = combo.length
-    return t(f"coach.kind_{kind.label}", n=n)
+    return combo_phrase(combo).render()
 
 
 def describe(combo: Combo) -> str:
     """Name and cards: "Trio + 1 QQQ5"."""
-    return f"{combo_name(combo)} {combo.text}"
+    cards = cards_phrase(combo)
+    return f"{combo_name(combo)} {cards if isinstance(cards, str) else cards.render()}"
 
 
 def combo_phrase(combo: Combo) -> Phrase:
-    """:func:`combo_name` as data, for lines rendered later."""
+    """:func:`combo_name` as data, for lines rendered later (a soft bomb by its name, RULES §12.3)."""
+    if combo.soft:
+        return Phrase("wild.kind_soft_bomb")
     return Phrase(f"coach.kind_{Kind(combo.kind).label}", {"n": combo.length})
+
+
+def cards_phrase(combo: Combo) -> str | Phrase:
+    """The cards of a play, and what its wild cards stand for: «7779 (9 as 7)» (RULES §12.3)."""
+    if not combo.wild:
+        return combo.text
+    wild = rank_char(combo.wild_rank_hint())
+    return Phrase("wild.cards_as", {"cards": combo.text, "wild": wild * packed_size(combo.wild), "as": format_packed(combo.wild)})
 
 
 def describe_phrase(combo: Combo, lower: bool = False) -> Phrase:
     """:func:`describe` as data ("Trio + 1 QQQ5"); ``lower`` for use inside a sentence."""
-    return Phrase("coach.describe", {"name": combo_phrase(combo), "cards": combo.text}, lower=lower)
+    return Phrase("coach.describe", {"name": combo_phrase(combo), "cards": cards_phrase(combo)}, lower=lower)
 
 
 def lower_first(text: str) -> str:

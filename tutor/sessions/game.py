@@ -380,6 +380,7 @@ class GameSession:
         deal_before = game.deal_number
         caller = next((s for s, code in game.bids if code == CALL), None) if game.rules.robs else None
         game.make_bid(amount)
+        self.coach.rules = game.rules  # a redeal draws its own wild rank (RULES §12.3)
         events: list[Event] = [BidMade(seat, amount, game.rules, rob_back=amount == ROB and seat == caller)]
         if game.phase is Phase.BIDDING and game.deal_number != deal_before:
             events.append(Redealt(self.deal))
@@ -554,6 +555,7 @@ class GameSession:
             if last_seat == HUMAN:
                 break
         self.undos += 1
+        self.coach.rules = game.rules  # undone across a redeal: that deal's wild rank (RULES §12.3)
         self.coach.forget_from(len(game.actions))
         return [Say(Phrase("play.undo_done"), Tone.WARNING)] + self._advance()
 
