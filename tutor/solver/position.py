@@ -29,7 +29,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, packed_contains, unpack
-from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, plainest, readings
+from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, plainest, readings, same_reading
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick, passes_since
@@ -251,9 +251,9 @@ class Position:
         hand = self.hands[self.to_move].packed
         if not packed_contains(hand, move.cards):
             raise IllegalPlayError(f"{move.text} is not in the hand {self.hands[self.to_move]}")
-        if move not in readings(move.cards, self.rules):
+        if not any(same_reading(move, r) for r in readings(move.cards, self.rules)):
             raise IllegalPlayError(f"{move.text} is not a {Kind(move.kind).label}")
-        if self.table is not None and not beats(move, self.table):
+        if self.table is not None and not beats(move, self.table, self.rules):
             raise IllegalPlayError(f"{move.text} does not beat {self.table.text}")
         hands = list(self.hands)
         hands[self.to_move] = Cards(hand - move.cards)
