@@ -117,7 +117,7 @@ def classify(cards: str, wild: str | None, as_json: bool) -> None:
 # --- ddz moves ---------------------------------------------------------------------------
 
 
-def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool, rules: Rules = STANDARD) -> Combo:
+def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool, rules: Rules) -> Combo:
     """The combination on the table that ``--beat`` (and ``--beat-kind``) describe.
 
     Several readings and no kind: the user must choose, because the reading a
@@ -158,7 +158,7 @@ def _check_deck(hand: Cards, table: Cards) -> None:
             )
 
 
-def moves_table(moves: Iterable[Combo], title: str, rules: Rules = STANDARD) -> Table:
+def moves_table(moves: Iterable[Combo], title: str, rules: Rules) -> Table:
     """One row per kind (and chain length; soft bombs apart), its moves listed low to high."""
     groups: dict[tuple[int, int, bool], list[Combo]] = {}
     for move in moves:
