@@ -26,6 +26,7 @@ from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Car
 from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
 from tutor.engine.wild_moves import wild_plays
+from tutor.engine.wings import wing_singles as _wing_singles
 
 _SHIFTS = tuple(BITS * r for r in range(NUM_RANKS))
 _NEW = tuple.__new__
@@ -149,34 +150,6 @@ def _tables(rules: Rules) -> _Tables:
         # readings() knows the bombs of 5 to 8 cards and the four-joker rocket; these tables do not yet.
         raise UnsupportedRulesError(f"the move generator serves one deck, not the {rules.decks} of {rules.name!r}")
     return _Tables(rules)
-
-
-def _wing_singles(counts: list[int], excluded_bits: int, how_many: int) -> list[int]:
-    """Every multiset of ``how_many`` single wings (packed) from ``counts``,
-    skipping the ranks in ``excluded_bits`` and never both jokers together.
-
-    Built rank by rank (take 0, 1, … of each), so each multiset appears once and
-    no de-duplication is needed.
-    """
-    done: list[int] = []
-    partial = [(0, how_many)]
-    for r in range(NUM_RANKS):
-        n = counts[r]
-        if not n or (excluded_bits >> r) & 1:
-            continue
-        one = ONE[r]
-        grown = []
-        for value, left in partial:
-            grown.append((value, left))
-            for take in range(1, min(n, left) + 1):
-                if take == left:
-                    done.append(value + take * one)
-                else:
-                    grown.append((value + take * one, left - take))
-        partial = grown
-    if counts[SMALL_JOKER] and counts[BIG_JOKER] and not (excluded_bits >> SMALL_JOKER) & 1:
-        return [w for w in done if w & _BOTH_JOKERS != _BOTH_JOKERS]
-    return done
 
 
 def _wing_pairs(pair_ranks: list[int], excluded_bits: int, how_many: int) -> list[int]:

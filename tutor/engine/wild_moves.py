@@ -23,6 +23,7 @@ from itertools import combinations
 from tutor.engine.cards import NUM_RANKS, ONE, SMALL_JOKER
 from tutor.engine.combos import Combo, Kind, WildCombo
 from tutor.engine.rules import Rules
+from tutor.engine.wings import wing_singles
 
 #: A part of a play: (the cards taken from the hand, what the wild cards among them stand for, wild cards used).
 _Part = tuple[int, int, int]
@@ -55,19 +56,17 @@ def _single_wings(rest: list[int], pool: int, excluded: int, how_many: int, wild
     A wild wing is its own rank; when that rank is excluded (it is in the body)
     it stands for the lowest rank a wing may have.
     """
-    from tutor.engine.moves import _wing_singles
-
     natural = list(rest)
     wild_free = not (excluded >> wild) & 1
     if wild_free:
         natural[wild] = pool
-        return [(w, 0, (w >> (4 * wild)) & 0xF) for w in _wing_singles(natural, excluded, how_many)]
+        return [(w, 0, (w >> (4 * wild)) & 0xF) for w in wing_singles(natural, excluded, how_many)]
     stand_rank = next((r for r in range(SMALL_JOKER) if not (excluded >> r) & 1), -1)
     out: list[_Part] = []
     for j in range(min(pool, how_many) + 1):
         if j and stand_rank < 0:
             break
-        wings = _wing_singles(natural, excluded, how_many - j) if how_many - j else [0]
+        wings = wing_singles(natural, excluded, how_many - j) if how_many - j else [0]
         out += [(w + j * ONE[wild], j * ONE[stand_rank] if j else 0, j) for w in wings]
     return out
 
