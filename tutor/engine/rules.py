@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tutor.engine.cards import CHAIN_TOP, NUM_RANKS, SMALL_JOKER, pack
+from tutor.engine.cards import CHAIN_TOP, NUM_RANKS, RANK_CHARS as _RANK_CHARS, SMALL_JOKER, pack
 
 #: The auctions a rule set may use: the 1-2-3 bid (RULES §3) or rob the landlord (§12.1).
 AUCTIONS = ("bid", "rob")
@@ -200,6 +200,16 @@ ROB_OPEN_WILD = Rules(name="rob+open+wild", auction="rob", open_hand="after_kitt
 NAMED: dict[str, Rules] = {
     r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN, WILD, ROB_WILD, OPEN_WILD, ROB_OPEN_WILD)
 }
+
+
+def named_rules(name: str) -> Rules | None:
+    """A rule set by its name: one of :data:`NAMED`, or ``wild-R`` — the standard game with the wild rank
+    ``R`` fixed (RULES §12.3: a lesson's positions need the rank their tasks are proven under)."""
+    if name in NAMED:
+        return NAMED[name]
+    if name.startswith("wild-") and len(name) == 6 and name[5] in _RANK_CHARS[:SMALL_JOKER]:
+        return Rules(name=name, wild_rank=_RANK_CHARS.index(name[5]))
+    return None
 
 
 def variant(auction: str = "bid", open_hand: bool = False, wildcard: bool = False) -> Rules:
