@@ -195,7 +195,7 @@ class WildCombo(Combo):
     def __new__(cls, cards: int, kind: Kind, length: int, main: int, wild: int, wild_rank: int) -> WildCombo:
         return tuple.__new__(cls, (cards, kind, length, main, wild, wild_rank))
 
-    def __getnewargs__(self) -> tuple[int, Kind, int, int, int, int]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[int, Kind, int, int, int, int]:
         return (self[0], self[1], self[2], self[3], self[4], self[5])  # type: ignore[misc]
 
     @property

@@ -451,7 +451,7 @@ class WildTwoPlayerSearch(TeamSearch):
     def __init__(self, tables: HandTables) -> None:
         super().__init__(tables, (0, 1))
         team_win = self.win
-        self.win = lambda me, opp, code, table: team_win((me, opp), 0, code, table, 1 if code else 0)  # type: ignore[assignment,misc,return-value]
+        self.win = lambda me, opp, code, table: team_win((me, opp), 0, code, table, 1 if code else 0)  # type: ignore[assignment,misc]
 
 
 class FastestSearch:
