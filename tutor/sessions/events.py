@@ -152,13 +152,16 @@ class StatusLine:
     text: str
     is_pass: bool
     ok: bool
+    #: The game's rules when they read cards otherwise (the wildcard game, RULES §12.3); None: the standard game.
+    rules: Rules | None = None
 
     def render(self, lang: str | None = None) -> str:
         from tutor.coach.status import pass_status, play_status
         from tutor.i18n import language, speaking
 
         with speaking(lang or language()):
-            status = pass_status(self.table) if self.is_pass else play_status(self.hand, self.table, self.text)
+            status = (pass_status(self.table) if self.is_pass
+                      else play_status(self.hand, self.table, self.text, self.rules))
             return status.line
 
 

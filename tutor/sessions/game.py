@@ -447,10 +447,10 @@ class GameSession:
         view = self.view()
         from tutor.coach.status import play_status
 
-        status = play_status(view.hand, view.table, text)
+        status = play_status(view.hand, view.table, text, view.rules)
         self._turn.hinted = False
         self._turn.pending = list(status.options) if status.ok else []
-        events: list[Event] = [StatusLine(view.hand, view.table, text, False, status.ok)]
+        events: list[Event] = [StatusLine(view.hand, view.table, text, False, status.ok, view.rules)]
         if len(status.options) > 1:
             events.append(Options(tuple(status.options)))
         return events
