@@ -24,6 +24,10 @@ import click
 
 from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.rules_commands import wild_rules
+from tutor.engine.cards import Cards
+from tutor.engine.combos import readings, strength
+from tutor.engine.rules import Rules
 from tutor.i18n import t
 from tutor.solver import Position, Role, SolveResult, Solver
 from tutor.solver.solver import Objective
@@ -164,16 +168,20 @@ class ProgressLine:
 @click.option("--max-seconds", type=Seconds(MAX_SECONDS), default=DEFAULT_SECONDS, show_default=True, metavar="S")
 @click.option("--max-mb", type=BoundedInt(64, 1_048_576), default=DEFAULT_MB, show_default=True, metavar="MB")
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--wild", metavar="RANK")
 @handle_user_errors
 def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, score: bool,
-          max_seconds: float, max_mb: int, as_json: bool) -> None:  # fmt: skip
+          max_seconds: float, max_mb: int, as_json: bool, wild: str | None) -> None:  # fmt: skip
     # Help text: help.solve.
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
-    pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
+    if wild is None:
+        pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
+    else:
+        pos = _wild_position(" ".join(players), beat, beat_by, wild_rules(wild))
     if fastest and score:
         raise UserError(t("solve.one_objective"))
     objective: Objective = "fastest" if fastest else "score" if score else "win"
-    solver = Solver(max_seconds=max_seconds or None)
+    solver = Solver(max_seconds=max_seconds or None, rules=pos.rules)
     solver.max_mb = max_mb / (1 + (solver.workers if solver.workers > 1 else 0))
     progress = None
     if not as_json and sys.stderr.isatty():
@@ -188,6 +196,19 @@ def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, faste
         return
     for line in explain(pos, res):
         click.echo(line)
+
+
+def _wild_position(players: str, beat: str | None, beat_by: int | None, rules: Rules) -> Position:
+    """The position of ``--wild RANK`` (RULES §12.3): the table read under the wild rank, its highest reading."""
+    plain = Position.parse(players, beat_by=None)
+    table = None
+    if beat is not None and beat.strip():
+        found = readings(Cards.parse(beat), rules)
+        if not found:
+            raise UserError(t("rules.beat_not_combination", cards=str(Cards.parse(beat))))
+        table = max(found, key=strength)
+    by = (len(plain.hands) - 1 if beat_by is None else beat_by) if table is not None else None
+    return Position(plain.hands, plain.roles, 0, table, by, rules)
 
 
 COMMANDS = [solve]
