@@ -1,6 +1,6 @@
 """How long the hard bot takes per decision, in wall time and in CPU time, with the machine's load.
 
-    .venv/bin/python benchmarks/hard_decisions.py [-n DEALS] [--seed FIRST]
+    .venv/bin/python benchmarks/hard_decisions.py [-n DEALS] [--seed FIRST] [--wildcard]
 
 Plays each deal twice with the roles swapped (hard landlord against medium
 farmers, then medium against hard, as ``ddz arena`` does) and prints the
@@ -21,20 +21,23 @@ import time
 
 from tutor.bots import make_bot
 from tutor.engine.game import Game, Phase
+from tutor.engine.rules import STANDARD, WILD
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("-n", type=int, default=30, help="deals (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="first deal number (default 0)")
+    parser.add_argument("--wildcard", action="store_true", help="the wildcard game (RULES §12.3)")
     args = parser.parse_args()
+    rules = WILD if args.wildcard else STANDARD
     load_before = os.getloadavg()
     wall: list[float] = []
     cpu: list[float] = []
     worst = (0.0, 0, 0)
     for number in range(args.seed, args.seed + args.n):
         for hard_seats in ((0,), (1, 2)):
-            game = Game.with_landlord(number, 0)
+            game = Game.with_landlord(number, 0, rules=rules)
             bots = [make_bot("hard" if s in hard_seats else "medium", number) for s in range(3)]
             while game.phase is not Phase.OVER:
                 seat = game.to_move
@@ -48,7 +51,7 @@ def main() -> None:
                 game.play(move)
     load_after = os.getloadavg()
     ms = lambda xs: f"median {statistics.median(xs) * 1000:.3f} ms, max {max(xs) * 1000:.1f} ms"  # noqa: E731
-    print(f"hard decisions: {len(wall)} over {args.n} deals from {args.seed}")
+    print(f"hard decisions: {len(wall)} over {args.n} deals from {args.seed} ({rules.name})")
     print(f"  wall: {ms(wall)}")
     print(f"  cpu:  {ms(cpu)} (worst: deal {worst[1]}, turn {worst[2]})")
     print(f"  load average (1 min) before {load_before[0]:.2f}, after {load_after[0]:.2f}; cores {os.cpu_count()}")

@@ -76,3 +76,21 @@ def test_rule_12_a_classic_game_is_stored_as_classic(home: Path) -> None:
     assert all(f in ("bomb", "rocket", "spring", "anti-spring") for f in rows[0]["multipliers"])
     games = GameStore(Store.open(home / "ddz.sqlite3"))
     assert games.history()[0].rules == rows[0]["rules"]
+
+
+def test_rule_12_3_a_wildcard_game_in_the_terminal_is_remembered_and_stored_with_its_wild_rank(home: Path) -> None:
+    from tutor.engine.deal import deal
+    from tutor.engine.rules import WILD
+
+    result = run(["play", "--deal", "42", "--level", "easy", "--wildcard", "--no-coach"],
+                 "pass\n" + FOLLOW_HINTS + "q\n")
+    out = result.output
+    rank = "3456789TJQKA2"[deal(42, WILD).wild_rank]
+    assert result.exit_code == 0, out
+    assert f"Wild rank: [{rank}]" in out  # the table shows it from the start (RULES §12.3)
+    assert f"wildcard (wild rank {rank})" in out  # the final card's rules line
+    rows = json.loads(run(["history", "--json"]).output)
+    assert rows[0]["rules"]["wild"] == "random_rank" and rows[0]["rules"]["wild_rank"] == deal(42, WILD).wild_rank
+    again = run(["play", "--deal", "7", "--no-coach"], "q\n")  # remembered, like --auction
+    assert "Wild rank: [" in again.output
+    assert "Wild rank" not in run(["play", "--deal", "7", "--no-wildcard", "--no-coach"], "q\n").output

@@ -189,3 +189,24 @@ def test_bad_input_exits_2_with_one_line(args: list[str], named: str) -> None:
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert named in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_rule_12_3_classify_wild_names_every_reading_with_its_stand_ins() -> None:
+    result = run("classify", "7779", "--wild", "9")
+    assert result.exit_code == 0
+    assert "soft bomb" in result.output and "7 7 7 [9 as 7]" in result.output and "trio + 1" in result.output
+    found = json.loads(run("classify", "7779", "--wild", "9", "--json").output)
+    assert {"cards": "7779", "kind": "bomb", "length": 1, "main": "7", "as": "7", "soft": True} in found
+    assert json.loads(run("classify", "7779", "--json").output) == [
+        {"cards": "7779", "kind": "trio_single", "length": 1, "main": "7"}]  # without --wild: the classic game
+    bad = run("classify", "77", "--wild", "X")
+    assert bad.exit_code == 2 and "--wild 'X'" in bad.output
+
+
+def test_rule_12_3_moves_wild_lists_the_stand_in_plays_and_both_readings_when_following() -> None:
+    lead = json.loads(run("moves", "45689", "--wild", "9", "--json").output)
+    assert {"cards": "45689", "kind": "straight", "length": 5, "main": "8", "as": "7"} in lead
+    follow = json.loads(run("moves", "7779", "--wild", "9", "--beat", "6663", "--json").output)
+    assert sorted(m["kind"] for m in follow) == ["bomb", "trio_single"]  # the player chooses (RULES §12.3)
+    shown = run("moves", "7779", "--wild", "9", "--beat", "6663")
+    assert "soft bomb" in shown.output and "7779 (7 7 7 [9 as 7])" in shown.output

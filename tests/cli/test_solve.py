@@ -140,3 +140,13 @@ def test_a_win_proven_before_the_budget_ran_out_is_a_win_not_a_loss() -> None:
     assert words[0].startswith("The landlord wins") and "3456789TJQKA" in words[0]
     assert not any("loses" in w for w in words)
     assert t("solve.partial") in words
+
+
+def test_rule_12_3_solve_wild_reads_the_table_and_the_hands_with_stand_ins() -> None:
+    # Nines wild: Left's 7779 is a soft bomb of sevens; 8899 is a soft bomb of eights and goes out, 6699 is not enough.
+    won = json.loads(run("F:8899 L:3", "--beat", "7779", "--wild", "9", "--json").output)
+    assert won["mover_wins"] is True and won["winning_moves"] == ["8899"]
+    lost = json.loads(run("F:6699 L:3", "--beat", "7779", "--wild", "9", "--json").output)
+    assert lost["mover_wins"] is False
+    plain = json.loads(run("F:8899 L:3", "--beat", "7779", "--json").output)  # no wild rank: 7779 is a trio + 1
+    assert plain["mover_wins"] is False  # and 8899 is no play at all

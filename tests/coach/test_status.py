@@ -122,3 +122,17 @@ def test_lesson_bid_tasks_show_no_bare_suggestion_the_lesson_calls_wrong() -> No
                 assert "first guess" in status.line, (lesson.id, status.line)
                 checked += 1
     assert checked  # lesson 12 has such a task
+
+
+def test_rule_12_3_the_status_line_reads_wild_cards_and_offers_both_readings() -> None:
+    from tutor.engine.combos import readings
+    from tutor.engine.rules import STANDARD
+
+    wild = STANDARD.with_wild(6)  # the nines
+    lead = play_status(Cards.parse("456893"), None, "45689", wild)
+    assert lead.ok and [c.kind for c in lead.options] == [Kind.STRAIGHT]  # 4 5 6 [9 as 7] 8
+    assert not play_status(Cards.parse("456893"), None, "45689").ok  # the standard game: no combination
+    trio = readings(Cards.parse("6663"), wild)[0]
+    follow = play_status(Cards.parse("77793"), trio, "7779", wild)
+    assert follow.ok and sorted(c.kind for c in follow.options) == [Kind.TRIO_SINGLE, Kind.BOMB]
+    assert "Soft bomb" in follow.line and "Trio + 1" in follow.line

@@ -314,4 +314,18 @@ def test_every_strategy_lesson_has_five_tasks() -> None:
     short = {lesson.id: lesson.tasks for lesson in course[first:] if lesson.tasks < 5}
     assert short == {}
     assert {lesson.id: lesson.rules.name for lesson in course if lesson.rules.name != "standard"} == {
-        "rob-the-landlord": "rob", "open-hand": "open"}
+        "rob-the-landlord": "rob", "open-hand": "open", "wildcard": "wild-9"}
+
+
+def test_rule_12_3_a_wildcard_lesson_is_proven_under_its_wild_rank(tmp_path: Path, oracle: Oracle) -> None:
+    """Lesson 42: names and scores read under `rules: wild-R` (the wild rank fixed); not under another rank."""
+    step = ("  - text: t\n    task:\n      type: name\n      accept: {kinds: [bomb]}\n" + _HINTS +
+            "      cards: \"7779\"\n"
+            "  - text: t\n    task:\n      type: score\n      ask: cost\n"
+            "      game: {bid: 1, winner: landlord, bombs: [\"7779\"]}\n" + _HINTS)
+    right = _lesson(tmp_path, "wild-right", "rules: wild-9\n", step, oracle)
+    assert right.ok, right.problems
+    other = _lesson(tmp_path, "wild-other", "rules: wild-8\n", step, oracle)
+    assert [p.code for p in other.problems] == ["illegal_answer", "illegal_answer"]  # 7779 is no bomb with 8s wild
+    bad = _lesson(tmp_path, "wild-joker", "rules: wild-X\n", step, oracle)
+    assert not bad.ok  # a joker is never wild (RULES §12.3): the schema refuses the name

@@ -55,3 +55,18 @@ def test_rule_12_2_a_shown_hand_is_drawn_face_up_in_the_landlords_seat(client: A
     landlord = next(s for s in game["seats"] if s["role"] == "landlord")
     assert landlord["seat"] == 1 and len(landlord["cards"]) == landlord["count"]
     assert game["shown"]["cards"] == landlord["cards"] and all(s["cards"] is None for s in game["seats"] if s["seat"] != 1)
+
+
+def test_rule_12_3_the_wildcard_game_at_the_web_table(client: Any) -> None:
+    from tutor.engine.deal import deal
+    from tutor.engine.rules import WILD
+
+    saved = client.post("/api/settings", json={"wildcard": True})
+    assert saved.status_code == 200 and saved.json()["settings"]["wildcard"] is True
+    words = client.get("/api/strings").json()["strings"]
+    assert words["wild_setting"].startswith("Wildcard game") and "{rank}" in words["wild_rank"]
+    game = client.post("/api/game/new", json={"deal": DEAL, "level": "easy"}).json()["game"]
+    rank = "3456789TJQKA2"[deal(DEAL, WILD).wild_rank]
+    assert game["wild_rank"] == rank  # shown on the table from the start (RULES §12.3)
+    assert game["rules"]["wild"] == "random_rank" and game["rules"]["wild_rank"] == deal(DEAL, WILD).wild_rank
+    assert client.post("/api/settings", json={"wildcard": False}).json()["settings"]["wildcard"] is False

@@ -77,13 +77,15 @@ def render(result: ArenaResult, console: Console) -> None:
 @click.option("--bidding", is_flag=True)
 @click.option("--auction", type=click.Choice(AUCTIONS), default="bid", show_default=True)
 @click.option("--open-hand", "open_hand", is_flag=True)
+@click.option("--wildcard", is_flag=True)
 @handle_user_errors
 def arena(
-    a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool, auction: str, open_hand: bool
+    a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool, auction: str, open_hand: bool,
+    wildcard: bool,
 ) -> None:
     # Help text: help.arena.  Runs tutor.bench.arena; a progress bar only on a terminal.
     console = _console()
-    rules = variant(auction, open_hand)
+    rules = variant(auction, open_hand, wildcard)
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:
         with Progress(

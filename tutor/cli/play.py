@@ -173,6 +173,7 @@ def run(console: Console, read: Reader, session: GameSession) -> Waiting:
 @click.option("--resume", is_flag=True)
 @click.option("--auction", type=click.Choice(AUCTIONS), default=None)
 @click.option("--open-hand/--no-open-hand", "open_hand", default=None)
+@click.option("--wildcard/--no-wildcard", "wildcard", default=None)
 @handle_user_errors
 def play_command(
     level: str | None,
@@ -182,6 +183,7 @@ def play_command(
     resume: bool,
     auction: str | None,
     open_hand: bool | None,
+    wildcard: bool | None,
 ) -> None:
     # Help text: help.play.  ev.Options given are remembered in the store for the next game.
     console = Console(highlight=False)
@@ -198,7 +200,7 @@ def play_command(
         if level_name not in LEVELS:
             level_name = DEFAULT_LEVEL
         coach_on = store.get_setting("coach", True) if coach is None else coach
-        rules = chosen_rules(store, auction, open_hand)
+        rules = chosen_rules(store, auction, open_hand, wildcard)
         counter = bool(store.get_setting("counter", False))
         read = stdin_reader(console)
 
@@ -243,16 +245,19 @@ def play_command(
                 return
 
 
-def chosen_rules(store: Store, auction: str | None, open_hand: bool | None) -> Rules:
+def chosen_rules(store: Store, auction: str | None, open_hand: bool | None, wildcard: bool | None = None) -> Rules:
     """The rule set of the next game: the options given (remembered as settings), else the saved ones."""
     if auction is not None:
         store.set_setting("auction", auction)
     if open_hand is not None:
         store.set_setting("open_hand", open_hand)
+    if wildcard is not None:
+        store.set_setting("wildcard", wildcard)
     saved_auction = store.get_setting("auction", "bid")
     return variant(
         saved_auction if saved_auction in AUCTIONS else "bid",
         bool(store.get_setting("open_hand", False)),
+        bool(store.get_setting("wildcard", False)),
     )
 
 

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tutor.coach.status import combo_name
-from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
+from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, format_packed, packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
@@ -64,6 +64,9 @@ def combo_text(combo: Combo) -> Text:
     """Cards and the combination's name: ``[Q][Q][Q][5] Trio + 1``."""
     out = cards_text(combo.cards)
     out.append(f" {combo_name(combo)}", style="dim")
+    if combo.wild:  # what the wild cards stand for (RULES §12.3)
+        wild = RANK_CHARS[combo.wild_rank_hint()] * packed_size(combo.wild)
+        out.append(" " + t("wild.stand_in", wild=wild, rank=format_packed(combo.wild)), style="dim")
     return out
 
 
@@ -167,6 +170,8 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
     else:
         kitty.append(t("play.kitty_hidden"), style="dim")
     parts: list[RenderableType] = [Text(game_cell(view), style="bold"), grid, kitty]
+    if view.rules.wild_rank >= 0:  # the wildcard game: the wild rank is public from the start (RULES §12.3)
+        parts.insert(1, Text(t("wild.rank_line", rank="")).append_text(card(view.rules.wild_rank)))
     if view.shown is not None and view.landlord is not None and view.landlord != view.seat:
         # The open hand (RULES §12.2): the landlord's cards, as they are now.
         shown = Text(f"{t('variants.shown_line', seat=seat_name(view.landlord), cards='')}", style="bold magenta")

@@ -22,9 +22,10 @@ from rich.table import Table
 
 from tutor.cli.errors import MAX_DEAL, UserError, handle_user_errors, shorten
 from tutor.cli.help_text import TranslatedCommand
-from tutor.engine.cards import DECK_COUNTS, Cards, rank_char
-from tutor.engine.combos import Combo, Kind, readings
+from tutor.engine.cards import DECK_COUNTS, SMALL_JOKER, Cards, InvalidCardsError, parse_rank, rank_char
+from tutor.engine.combos import Combo, Kind, readings, stand_ins
 from tutor.engine.moves import legal_moves
+from tutor.engine.rules import STANDARD, Rules
 from tutor.i18n import t
 
 
@@ -48,9 +49,33 @@ def _parse_cards(text: str) -> Cards:
     return cards
 
 
-def kind_name(combo: Combo) -> str:
-    """The kind in words, with the chain length for chains (``straight of 5``)."""
+def wild_rules(text: str | None) -> Rules:
+    """The rules of ``--wild RANK``: the standard game with that wild rank (RULES §12.3), or the standard game."""
+    if text is None:
+        return STANDARD
+    try:
+        rank = parse_rank(text)
+    except InvalidCardsError:
+        raise UserError(t("wild.bad_rank", text=shorten(text))) from None
+    if rank >= SMALL_JOKER:
+        raise UserError(t("wild.bad_rank", text=shorten(text)))
+    return STANDARD.with_wild(rank)
+
+
+def spelled(combo: Combo) -> str:
+    """The cards as they count, every stand-in named: «7 7 7 [9 as 7]» (RULES §12.3)."""
+    return " ".join(
+        rank_char(rank) if wild is None else t("wild.stand_in", wild=rank_char(wild), rank=rank_char(rank))
+        for rank, wild in stand_ins(combo)
+    )
+
+
+def kind_name(combo: Combo, rules: Rules | None = None) -> str:
+    """The kind in words, with the chain length for chains (``straight of 5``); soft and hard
+    bombs under a wild rank (RULES §12.3)."""
     kind = Kind(combo.kind)
+    if kind is Kind.BOMB and (combo.soft or (rules is not None and rules.wild_rank >= 0)):
+        return t("wild.soft_bomb" if combo.soft else "wild.hard_bomb")
     name = t(f"rules.kind_{kind.label}")
     return t("rules.units", kind=name, n=combo.length) if kind.is_chain else name
 
@@ -64,19 +89,24 @@ def describe(combo: Combo) -> str:
 
 @click.command(cls=TranslatedCommand)
 @click.argument("cards")
+@click.option("--wild", metavar="RANK")
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
-def classify(cards: str, as_json: bool) -> None:
+def classify(cards: str, wild: str | None, as_json: bool) -> None:
     # Help text: help.classify.  "No combination" is an answer (exit 1), not an error (exit 2).
-    found = readings(_parse_cards(cards))
+    rules = wild_rules(wild)
+    found = readings(_parse_cards(cards), rules)
     if as_json:
         _echo_json([r.to_json() for r in found])
     elif found:
         table = Table(title=t("rules.classify_title", cards=str(Cards.parse(cards))))
         table.add_column(t("rules.column_kind"))
         table.add_column(t("rules.column_main"), justify="center")
+        if rules.wilds:
+            table.add_column(t("wild.column_reading"))
         for reading in found:
-            table.add_row(kind_name(reading), rank_char(reading.main))
+            row = [kind_name(reading, rules), rank_char(reading.main)]
+            table.add_row(*row, *([spelled(reading)] if rules.wilds else []))
         _console().print(table)
     else:
         click.echo(t("rules.not_a_combination", cards=str(Cards.parse(cards))))
@@ -87,7 +117,7 @@ def classify(cards: str, as_json: bool) -> None:
 # --- ddz moves ---------------------------------------------------------------------------
 
 
-def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool) -> Combo:
+def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool, rules: Rules) -> Combo:
     """The combination on the table that ``--beat`` (and ``--beat-kind``) describe.
 
     Several readings and no kind: the user must choose, because the reading a
@@ -97,7 +127,7 @@ def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool) 
     """
     cards = _parse_cards(beat)
     _check_deck(hand, cards)
-    found = readings(cards)
+    found = readings(cards, rules)
     if not found:
         raise UserError(t("rules.beat_not_combination", cards=str(cards)))
     if beat_kind is not None:
@@ -128,17 +158,18 @@ def _check_deck(hand: Cards, table: Cards) -> None:
             )
 
 
-def moves_table(moves: Iterable[Combo], title: str) -> Table:
-    """One row per kind (and chain length), its moves listed low to high."""
-    groups: dict[tuple[int, int], list[Combo]] = {}
+def moves_table(moves: Iterable[Combo], title: str, rules: Rules) -> Table:
+    """One row per kind (and chain length; soft bombs apart), its moves listed low to high."""
+    groups: dict[tuple[int, int, bool], list[Combo]] = {}
     for move in moves:
-        groups.setdefault((move.kind, move.length), []).append(move)
+        groups.setdefault((move.kind, move.length, move.soft), []).append(move)
     table = Table(title=title, show_lines=True)
     table.add_column(t("rules.column_kind"), no_wrap=True)
     table.add_column(t("rules.column_count"), justify="right")
     table.add_column(t("rules.column_cards"), overflow="fold")
     for group in groups.values():
-        table.add_row(kind_name(group[0]), str(len(group)), " ".join(m.text for m in group))
+        listed = " ".join(f"{m.text} ({spelled(m)})" if m.wild else m.text for m in group)
+        table.add_row(kind_name(group[0], rules), str(len(group)), listed)
     return table
 
 
@@ -146,26 +177,28 @@ def moves_table(moves: Iterable[Combo], title: str) -> Table:
 @click.argument("hand")
 @click.option("--beat", metavar="CARDS")
 @click.option("--beat-kind", metavar="KIND")
+@click.option("--wild", metavar="RANK")
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
-def moves(hand: str, beat: str | None, beat_kind: str | None, as_json: bool) -> None:
+def moves(hand: str, beat: str | None, beat_kind: str | None, wild: str | None, as_json: bool) -> None:
     # Help text: help.moves.
+    rules = wild_rules(wild)
     cards = _parse_cards(hand)
     if beat_kind is not None and beat is None:
         raise UserError(t("rules.beat_kind_without_beat"))
-    table = table_reading(beat, beat_kind, cards, as_json) if beat is not None else None
-    found = legal_moves(cards, table)
+    table = table_reading(beat, beat_kind, cards, as_json, rules) if beat is not None else None
+    found = legal_moves(cards, table, rules)
     if as_json:
         _echo_json([m.to_json() for m in found])
         return
     if table is None:
         title = t("rules.moves_title_lead", hand=str(cards), count=len(found))
     else:
-        title = t("rules.moves_title_follow", hand=str(cards), table=table.text, kind=kind_name(table),
+        title = t("rules.moves_title_follow", hand=str(cards), table=table.text, kind=kind_name(table, rules),
                   count=len(found))  # fmt: skip
     console = _console()
     if found:
-        console.print(moves_table(found, title))
+        console.print(moves_table(found, title, rules))
     else:
         console.print(title)
         console.print(t("rules.no_moves"))

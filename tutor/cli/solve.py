@@ -24,8 +24,9 @@ import click
 
 from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.rules_commands import wild_rules
 from tutor.i18n import t
-from tutor.solver import Position, Role, SolveResult, Solver
+from tutor.solver import Position, Role, Solver, SolveResult
 from tutor.solver.solver import Objective
 
 
@@ -164,16 +165,18 @@ class ProgressLine:
 @click.option("--max-seconds", type=Seconds(MAX_SECONDS), default=DEFAULT_SECONDS, show_default=True, metavar="S")
 @click.option("--max-mb", type=BoundedInt(64, 1_048_576), default=DEFAULT_MB, show_default=True, metavar="MB")
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--wild", metavar="RANK")
 @handle_user_errors
 def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, fastest: bool, score: bool,
-          max_seconds: float, max_mb: int, as_json: bool) -> None:  # fmt: skip
+          max_seconds: float, max_mb: int, as_json: bool, wild: str | None) -> None:  # fmt: skip
     # Help text: help.solve.
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
-    pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by)
+    rules = None if wild is None else wild_rules(wild)
+    pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by, rules=rules)
     if fastest and score:
         raise UserError(t("solve.one_objective"))
     objective: Objective = "fastest" if fastest else "score" if score else "win"
-    solver = Solver(max_seconds=max_seconds or None)
+    solver = Solver(max_seconds=max_seconds or None, rules=pos.rules)
     solver.max_mb = max_mb / (1 + (solver.workers if solver.workers > 1 else 0))
     progress = None
     if not as_json and sys.stderr.isatty():

@@ -15,35 +15,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor import judgement
-from tutor.engine.cards import Cards, InvalidCardsError, format_packed, unpack
+from tutor.engine.cards import Cards, InvalidCardsError, format_packed, packed_size, rank_char, unpack
 from tutor.engine.combos import Combo, Kind, readings, strength
 from tutor.engine.moves import legal_moves
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.notation import MoveText, resolve
 from tutor.i18n import Phrase, t
 
 
 def combo_name(combo: Combo) -> str:
     """The combination's name in the current language: «Тройка + 1», "Straight of 6"."""
-    kind = Kind(combo.kind)
-    n = combo.length
-    if kind == Kind.STRAIGHT:
-        n = combo.length
-    return t(f"coach.kind_{kind.label}", n=n)
+    return combo_phrase(combo).render()
 
 
 def describe(combo: Combo) -> str:
     """Name and cards: "Trio + 1 QQQ5"."""
-    return f"{combo_name(combo)} {combo.text}"
+    cards = cards_phrase(combo)
+    return f"{combo_name(combo)} {cards if isinstance(cards, str) else cards.render()}"
 
 
 def combo_phrase(combo: Combo) -> Phrase:
-    """:func:`combo_name` as data, for lines rendered later."""
+    """:func:`combo_name` as data, for lines rendered later (a soft bomb by its name, RULES §12.3)."""
+    if combo.soft:
+        return Phrase("wild.kind_soft_bomb")
     return Phrase(f"coach.kind_{Kind(combo.kind).label}", {"n": combo.length})
+
+
+def cards_phrase(combo: Combo) -> str | Phrase:
+    """The cards of a play, and what its wild cards stand for: «7779 (9 as 7)» (RULES §12.3)."""
+    if not combo.wild:
+        return combo.text
+    wild = rank_char(combo.wild_rank_hint())
+    return Phrase("wild.cards_as", {"cards": combo.text, "wild": wild * packed_size(combo.wild), "as": format_packed(combo.wild)})
 
 
 def describe_phrase(combo: Combo, lower: bool = False) -> Phrase:
     """:func:`describe` as data ("Trio + 1 QQQ5"); ``lower`` for use inside a sentence."""
-    return Phrase("coach.describe", {"name": combo_phrase(combo), "cards": combo.text}, lower=lower)
+    return Phrase("coach.describe", {"name": combo_phrase(combo), "cards": cards_phrase(combo)}, lower=lower)
 
 
 def lower_first(text: str) -> str:
@@ -113,9 +121,12 @@ def _missing(hand: Cards, chosen: Cards) -> str:
     return format_packed(sum(n << (4 * r) for r, n in enumerate(short)))
 
 
-def lead_options(cards: Cards) -> list[Combo]:
-    """Distinct ways to lead ``cards``: one per kind and length, the highest main (RULES §6)."""
-    return _named(cards, legal_moves(cards))
+def lead_options(cards: Cards, rules: Rules | None = None) -> list[Combo]:
+    """Distinct ways to lead ``cards``: one per kind and length, the highest main (RULES §6).
+
+    ``rules``: the game's (a wildcard game reads stand-ins, RULES §12.3); None for the standard game.
+    """
+    return _named(cards, legal_moves(cards, None, rules or STANDARD))
 
 
 def _named(cards: Cards, legal: Sequence[Combo]) -> list[Combo]:
@@ -124,21 +135,23 @@ def _named(cards: Cards, legal: Sequence[Combo]) -> list[Combo]:
     return sorted(found, key=lambda c: (c.kind, c.length))
 
 
-def would_beat(hand: Cards, table: Combo, limit: int = 3) -> list[Combo]:
+def would_beat(hand: Cards, table: Combo, limit: int = 3, rules: Rules | None = None) -> list[Combo]:
     """A few plays from ``hand`` that beat ``table``: same kind first, lowest first, bombs last."""
-    moves = list(legal_moves(hand, table))
+    moves = list(legal_moves(hand, table, rules or STANDARD))
     moves.sort(key=lambda m: (m.is_bomb, m.kind == Kind.ROCKET, m.main, m.cards))
     return moves[:limit]
 
 
-def play_status(hand: Cards, table: Combo | None, text: str) -> PlayStatus:
+def play_status(hand: Cards, table: Combo | None, text: str, rules: Rules | None = None) -> PlayStatus:
     """The status line for typed cards, before anything is committed (RULES §9).
 
     Args:
         hand: the player's hand.
         table: the combination to beat, or None when leading.
         text: what the player typed (``"33344"``, ``"3 3 3 4 4"``, ``"10"``, ``"xd"``).
+        rules: the game's rules (the wildcard game's readings, RULES §12.3); None for the standard game.
     """
+    rules = rules or STANDARD
     try:
         chosen = Cards.parse(text)
     except InvalidCardsError:
@@ -147,12 +160,12 @@ def play_status(hand: Cards, table: Combo | None, text: str) -> PlayStatus:
         return PlayStatus(t("coach.not_cards", text=text.strip()), False)
     if not chosen.issubset(hand):
         return PlayStatus(t("coach.not_in_hand", cards=str(chosen), missing=_missing(hand, chosen)), False, chosen)
-    options = readings(chosen)
+    options = readings(chosen, rules)
     if not options:
         return PlayStatus(t("coach.not_combination", cards=str(chosen)), False, chosen)
-    legal = legal_moves(hand, table)
+    legal = legal_moves(hand, table, rules)
     named = _named(chosen, legal)
-    if table is None:
+    if table is None or len(named) > 1:  # several readings (following too in the wildcard game: RULES §12.3)
         leads = named
         names = " / ".join(combo_name(c) for c in leads)
         tail = t("coach.choose_reading") if len(leads) > 1 else t("coach.can_play")
@@ -162,7 +175,7 @@ def play_status(hand: Cards, table: Combo | None, text: str) -> PlayStatus:
         return PlayStatus(f"{combo_name(best)} · {t('coach.can_play')}", True, chosen, (best,))
     reading = max(options, key=strength)
     reason = _why_not(reading, table, len(chosen))
-    suggestions = would_beat(hand, table)
+    suggestions = would_beat(hand, table, rules=rules)
     if suggestions:
         tail = t("coach.would_beat", moves=", ".join(m.text for m in suggestions))
     else:

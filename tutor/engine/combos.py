@@ -10,11 +10,13 @@ is :class:`Combo`.
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from tutor.engine.cards import (
     BIG_JOKER,
     NUM_RANKS,
+    ONE,
     SMALL_JOKER,
     Cards,
     format_packed,
@@ -84,6 +86,16 @@ class Combo(NamedTuple):
     main: int
 
     @property
+    def wild(self) -> int:
+        """The ranks the wild cards stand for, packed (RULES §12.3); 0 for a play read as its own cards."""
+        return 0
+
+    @property
+    def soft(self) -> bool:
+        """A soft bomb: a bomb with wild cards standing in (RULES §12.3)."""
+        return False
+
+    @property
     def text(self) -> str:
         """The cards in canonical notation."""
         return format_packed(self.cards)
@@ -102,7 +114,7 @@ class Combo(NamedTuple):
 
         Used wherever "the highest reading" of some cards is chosen (RULES §6).
         """
-        return (self.kind == Kind.ROCKET, self.kind == Kind.BOMB, self.main, self.length)
+        return (self[1] == Kind.ROCKET, self[1] == Kind.BOMB, self[3], self[2])
 
     @property
     def size(self) -> int:
@@ -114,12 +126,17 @@ class Combo(NamedTuple):
         return f"{Kind(self.kind).label}{length} (main {rank_char(self.main)})"
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "cards": self.text,
             "kind": Kind(self.kind).label,
             "length": self.length,
             "main": rank_char(self.main),
         }
+        if self.wild:
+            out["as"] = format_packed(self.wild)
+            if self.kind == Kind.BOMB:
+                out["soft"] = True
+        return out
 
     def __str__(self) -> str:
         return f"{self.text} [{self.describe()}]"
@@ -131,12 +148,17 @@ class Combo(NamedTuple):
         ``3444`` when the cards have one reading; else ``cards/kind``, then
         ``cards/kind/length``, then ``cards/kind/length/main`` — as much as it takes.
         """
-        options = readings(self.cards)
+        hint = self.wild_rank_hint()
+        options = readings(self.cards, STANDARD.with_wild(hint) if hint >= 0 else STANDARD)
         parts = [self.text, Kind(self.kind).label, str(self.length), rank_char(self.main)]
         for size in range(1, 5):
             if sum(1 for r in options if _matches(r, parts[:size])) == 1:
                 return "/".join(parts[:size])
         return "/".join(parts)
+
+    def wild_rank_hint(self) -> int:
+        """The wild rank a stand-in reading was made under (-1 for a plain one)."""
+        return -1
 
     def __repr__(self) -> str:
         return f"Combo.parse({self.notation!r})"
@@ -155,6 +177,72 @@ class Combo(NamedTuple):
             what = "no combination" if not options else "several readings: " + ", ".join(o.notation for o in options)
             raise ValueError(f"{str(text)[:40]!r} names {what}")
         return options[0]
+
+
+class WildCombo(Combo):
+    """A play read with wild cards standing in (RULES §12.3): a :class:`Combo` with two more fields.
+
+    :attr:`wild` is what the wild cards stand for (packed ranks) and
+    :attr:`wild_rank` the rank of the wild cards.  Only plays with a stand-in
+    are this type, so the classic game's moves stay the plain four-field
+    tuples (no cost where no card is wild).  :func:`same_reading` compares
+    readings whatever the stand-ins: where a wild card stands does not change
+    what beats what.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: int, kind: Kind, length: int, main: int, wild: int, wild_rank: int) -> WildCombo:
+        return tuple.__new__(cls, (cards, kind, length, main, wild, wild_rank))
+
+    def __getnewargs__(self) -> tuple[int, Kind, int, int, int, int]:
+        return (self[0], self[1], self[2], self[3], self[4], self[5])  # type: ignore[misc]
+
+    @property
+    def wild(self) -> int:
+        return self[4]  # type: ignore[no-any-return,misc]
+
+    @property
+    def soft(self) -> bool:
+        return self[1] == Kind.BOMB
+
+    def wild_rank_hint(self) -> int:
+        return self[5]  # type: ignore[no-any-return,misc]
+
+    @property
+    def effective(self) -> int:
+        """The cards as they count: the wild cards replaced by what they stand for."""
+        return self[0] - packed_size(self[4]) * ONE[self[5]] + self[4]  # type: ignore[no-any-return,misc]
+
+    def describe(self) -> str:
+        soft = " soft" if self.soft else ""
+        return f"{Combo.describe(self)}{soft} [{rank_char(self[5]) * packed_size(self[4])} as {format_packed(self[4])}]"  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        return f"Combo.parse({self.notation!r}, wild={rank_char(self[5])!r})"  # type: ignore[misc]
+
+
+def stand_ins(combo: Combo) -> list[tuple[int, int | None]]:
+    """The cards of ``combo`` as they count, low to high: (rank it counts as, the wild card's rank
+    if a wild card stands in there, else None) — what a front end spells «7 7 7 [9 as 7]» (RULES §12.3)."""
+    if not combo.wild:
+        return [(r, None) for r in Cards(combo[0]).ranks()]
+    wild_rank = combo.wild_rank_hint()
+    natural = combo[0] - packed_size(combo.wild) * ONE[wild_rank]
+    out: list[tuple[int, int | None]] = []
+    for rank in range(NUM_RANKS):
+        out += [(rank, None)] * ((natural >> (4 * rank)) & 0xF)
+        out += [(rank, wild_rank)] * ((combo.wild >> (4 * rank)) & 0xF)
+    return out
+
+
+def same_reading(a: Combo, b: Combo) -> bool:
+    """Do ``a`` and ``b`` name the same play under the same reading (stand-ins aside; RULES §12.3)?
+
+    The cards, kind and main also decide soft or hard: a soft bomb holds a wild
+    card, and four wild cards are the hard bomb of their own rank.
+    """
+    return a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
 
 
 def _matches(reading: Combo, parts: list[str]) -> bool:
@@ -186,9 +274,48 @@ def readings(cards: Cards | int, rules: Rules = STANDARD) -> list[Combo]:
     """Every reading of a set of cards, sorted by kind, length, then main.
 
     This is the *definition* of the 14 combinations; the move generator is a
-    fast enumeration that the tests check against it.
+    fast enumeration that the tests check against it.  Under a wild rank
+    (RULES §12.3) the readings with wild cards standing in are added
+    (:func:`wild_readings`).
     """
     packed = cards.packed if isinstance(cards, Cards) else cards
+    w = rules.wild_rank
+    if w >= 0 and (packed >> (4 * w)) & 0xF and packed != ((packed >> (4 * w)) & 0xF) << (4 * w):
+        return wild_readings(packed, rules)
+    return _natural_readings(packed, rules)
+
+
+def wild_readings(packed: int, rules: Rules) -> list[Combo]:
+    """Every reading of cards that hold wild cards and others (RULES §12.3), one per distinct reading.
+
+    Each wild card either is its own rank or stands for a rank 3…2 (never a
+    joker); every assignment is tried (at most four wild cards: 1,820
+    assignments) and read as natural cards.  Readings that differ only in where
+    the wild cards stand are one reading (kind, length, main and soft decide
+    what beats what); the one kept uses the fewest stand-ins, then the lowest.
+    Cards made only of wild cards are ordinary (read by :func:`readings`).
+    """
+    w = rules.wild_rank
+    natural_rules = rules.natural()
+    k = (packed >> (4 * w)) & 0xF
+    base = packed - k * ONE[w]
+    options = [r for r in range(SMALL_JOKER) if r != w]
+    found: dict[tuple[int, int, int, bool], Combo] = {}
+    for used in range(k + 1):
+        for stand in combinations_with_replacement(options, used):
+            wild = sum(ONE[r] for r in stand)
+            effective = base + (k - used) * ONE[w] + wild
+            for r in _natural_readings(effective, natural_rules):
+                soft = bool(used) and r.kind == Kind.BOMB
+                key = (r.kind, r.length, r.main, soft)
+                if key in found:
+                    continue
+                found[key] = WildCombo(packed, r.kind, r.length, r.main, wild, w) if used else Combo(packed, r.kind, r.length, r.main)
+    return sorted(found.values(), key=lambda c: (c.kind, c.length, c.main, c.soft))
+
+
+def _natural_readings(packed: int, rules: Rules) -> list[Combo]:
+    """Every reading of cards that are all their own ranks (RULES §5)."""
     counts = unpack(packed)
     size = sum(counts)
     found: list[Combo] = []
@@ -264,7 +391,8 @@ def _wings_ok(wings: list[int], wing_size: int, how_many: int) -> bool:
 
 
 def beats(play: Combo, table: Combo, rules: Rules = STANDARD) -> bool:
-    """Does ``play`` beat ``table`` under ``rules``?  (RULES §6; §12.4: a longer bomb beats a shorter one.)"""
+    """Does ``play`` beat ``table`` under ``rules``?  (RULES §6; §12.4: a longer bomb beats a shorter one;
+    §12.3: a hard bomb beats a soft bomb of the same rank.)"""
     if play.kind == Kind.ROCKET:
         return table.kind != Kind.ROCKET
     if table.kind == Kind.ROCKET:
@@ -272,6 +400,9 @@ def beats(play: Combo, table: Combo, rules: Rules = STANDARD) -> bool:
     if play.kind == Kind.BOMB:
         if table.kind != Kind.BOMB:
             return True
+        if rules.wild_rank >= 0:  # RULES §12.3: a hard bomb beats a soft bomb of the same rank
+            return (packed_size(play.cards), play.main, not play.soft) > (
+                packed_size(table.cards), table.main, not table.soft)
         if rules.decks == 1:  # one deck: every bomb has four cards, the rank decides
             return play.main > table.main
         return (packed_size(play.cards), play.main) > (packed_size(table.cards), table.main)

@@ -22,6 +22,8 @@ The algorithm, in full:
 5. **Dealing**: positions 0–16 to seat 0, 17–33 to seat 1, 34–50 to seat 2,
    51–53 the kitty.
 6. **First bidder**: ``below(3)``, drawn from the same stream after the shuffle.
+7. **Wild rank** (the wildcard game only, RULES §12.3): ``below(13)``, drawn
+   next — ``0`` is ``3`` … ``12`` is ``2``.  Drawn last, it changes nothing above.
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tutor.engine.cards import Cards
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import STANDARD, WILD_RANKS, Rules
+
+#: How many ranks the wild rank is drawn from (3 … 2).
+WILD_RANK_COUNT = len(WILD_RANKS)
 
 MASK64 = (1 << 64) - 1
 #: SplitMix64's increment (the 64-bit golden ratio).
@@ -81,6 +86,8 @@ class Deal:
     hands: tuple[Cards, ...]
     kitty: Cards
     first_bidder: int
+    #: The wild rank of the wildcard game (RULES §12.3), -1 in the other games.
+    wild_rank: int = -1
 
 
 def initial_order(rules: Rules = STANDARD) -> list[int]:
@@ -127,4 +134,6 @@ def deal(number: int, rules: Rules = STANDARD) -> Deal:
     hands = tuple(Cards.from_ranks(deck[seat * size : (seat + 1) * size]) for seat in range(rules.players))
     kitty = Cards.from_ranks(deck[rules.players * size :])
     first_bidder = rng.below(rules.players)
-    return Deal(number, hands, kitty, first_bidder)
+    # RULES §12.3: the wild rank is drawn after everything else, so a deal's cards never depend on it.
+    wild_rank = rng.below(WILD_RANK_COUNT) if rules.wild != "off" else -1
+    return Deal(number, hands, kitty, first_bidder, wild_rank)

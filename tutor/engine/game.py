@@ -38,7 +38,17 @@ from tutor.engine.cards import (
     rank_char,
     unpack,
 )
-from tutor.engine.combos import PASS, Combo, IllegalPlayError, Kind, beats, readings, strength, why_not_beats
+from tutor.engine.combos import (
+    PASS,
+    Combo,
+    IllegalPlayError,
+    Kind,
+    beats,
+    readings,
+    same_reading,
+    strength,
+    why_not_beats,
+)
 from tutor.engine.deal import Deal, deal
 from tutor.engine.moves import legal_moves as _legal_moves
 from tutor.engine.notation import MoveText
@@ -127,6 +137,8 @@ class Game:
         self._start_counts: tuple[int, ...] | None = None
 
     def _start_deal(self, dealt: Deal) -> None:
+        if dealt.wild_rank >= 0:  # the deal drew the wild rank (RULES §12.3): the play reads it from the rules
+            self.rules = self.rules.with_wild(dealt.wild_rank)
         self._deal = dealt
         self._deal_number = dealt.number
         self._hands = tuple(h.packed for h in dealt.hands)
@@ -578,7 +590,7 @@ class Game:
             raise IllegalPlayError(f"expected a Combo or None, got {combo!r}")
         self._check_in_hand(combo.cards)
         options = readings(combo.cards, self.rules)
-        if combo not in options:
+        if not any(same_reading(combo, r) for r in options):
             listed = ", ".join(r.describe() for r in options) or "no combination"
             raise IllegalPlayError(
                 f"{combo.text} is not a {Kind(combo.kind).label}×{combo.length} with main "
@@ -587,7 +599,11 @@ class Game:
         if self._table is not None:
             if not beats(combo, self._table, self.rules):
                 raise IllegalPlayError(why_not_beats(combo, self._table))
-            chosen = _highest([r for r in options if beats(r, self._table, self.rules)])
+            # The highest beating reading of the kind played (RULES §6; §12.3: 7779 may beat as a trio + 1
+            # or as a soft bomb, and the player chose).
+            chosen = _highest(
+                [r for r in options if r.kind == combo.kind and r.length == combo.length and beats(r, self._table, self.rules)]
+            )
         else:
             chosen = _highest([r for r in options if r.kind == combo.kind and r.length == combo.length])
         self._apply(chosen)
@@ -746,6 +762,8 @@ class Game:
             setattr(self, name, value)
         del self._history[length:]
         self._actions.pop()
+        if self._deal is not None and self._deal.wild_rank >= 0:  # undone across a redeal: its wild rank
+            self.rules = self.rules.with_wild(self._deal.wild_rank)
 
     # ------------------------------------------------------------- scoring
 

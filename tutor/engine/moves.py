@@ -11,7 +11,9 @@ tests):
 
 * leading: one move per card set and reading kind/length, under the highest main;
 * following: one move per card set that beats the table, under its highest
-  beating reading;
+  beating reading (under a wild rank, RULES §12.3: one per card set and
+  kind/length that beats — a set may beat as a trio + 1 and as a soft bomb,
+  and the player chooses);
 * pass is not a move here (the game offers it separately); no duplicates.
 """
 
@@ -21,8 +23,10 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
-from tutor.engine.combos import Combo, Kind
+from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
+from tutor.engine.wild_moves import wild_plays
+from tutor.engine.wings import wing_singles as _wing_singles
 
 _SHIFTS = tuple(BITS * r for r in range(NUM_RANKS))
 _NEW = tuple.__new__
@@ -137,6 +141,8 @@ class _Tables:
 
 @lru_cache(maxsize=8)
 def _tables(rules: Rules) -> _Tables:
+    if rules.wild_rank >= 0:  # the natural cards of the wildcard game read as in the standard game
+        return _tables(_natural(rules))
     # The auction variants play the standard combinations: one set of tables serves them all.
     if rules is not STANDARD and rules.plays_like(STANDARD):
         return _STANDARD_TABLES or _standard_tables()
@@ -144,34 +150,6 @@ def _tables(rules: Rules) -> _Tables:
         # readings() knows the bombs of 5 to 8 cards and the four-joker rocket; these tables do not yet.
         raise UnsupportedRulesError(f"the move generator serves one deck, not the {rules.decks} of {rules.name!r}")
     return _Tables(rules)
-
-
-def _wing_singles(counts: list[int], excluded_bits: int, how_many: int) -> list[int]:
-    """Every multiset of ``how_many`` single wings (packed) from ``counts``,
-    skipping the ranks in ``excluded_bits`` and never both jokers together.
-
-    Built rank by rank (take 0, 1, … of each), so each multiset appears once and
-    no de-duplication is needed.
-    """
-    done: list[int] = []
-    partial = [(0, how_many)]
-    for r in range(NUM_RANKS):
-        n = counts[r]
-        if not n or (excluded_bits >> r) & 1:
-            continue
-        one = ONE[r]
-        grown = []
-        for value, left in partial:
-            grown.append((value, left))
-            for take in range(1, min(n, left) + 1):
-                if take == left:
-                    done.append(value + take * one)
-                else:
-                    grown.append((value + take * one, left - take))
-        partial = grown
-    if counts[SMALL_JOKER] and counts[BIG_JOKER] and not (excluded_bits >> SMALL_JOKER) & 1:
-        return [w for w in done if w & _BOTH_JOKERS != _BOTH_JOKERS]
-    return done
 
 
 def _wing_pairs(pair_ranks: list[int], excluded_bits: int, how_many: int) -> list[int]:
@@ -296,7 +274,12 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
     are assembled per hand, from precomputed :class:`Combo` objects where the
     wings are one or two cards.
     """
-    tables = (_STANDARD_TABLES or _standard_tables()) if rules is STANDARD else _tables(rules)
+    if rules is STANDARD:
+        tables = _STANDARD_TABLES or _standard_tables()
+    else:
+        if rules.wild_rank >= 0 and (hand >> (BITS * rules.wild_rank)) & 0xF:
+            return _wild_lead(hand, rules)
+        tables = _tables(rules)
     held1 = (hand | (hand >> 1) | (hand >> 2)) & _LOW_BITS
     moves = tables.lead1[held1][:]
     held2 = ((hand >> 1) | (hand >> 2)) & _LOW_BITS
@@ -394,6 +377,8 @@ def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> lis
     kind = table[1]
     if kind == ROCKET:
         return []
+    if rules.wild_rank >= 0 and ((hand >> (BITS * rules.wild_rank)) & 0xF or table.soft):
+        return _wild_follow(hand, table, rules)
     tables = _tables(rules)
     analysed = _analyse(hand, rules.chain_top)
     counts = analysed[0]
@@ -402,6 +387,45 @@ def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> lis
         return [_BOMBS[r] for r in analysed[4] if r > table[3]] + rocket
     moves = _kind_moves(kind, table[2] if Kind(kind).is_chain else 0, table[3], analysed, tables)
     return moves + [_BOMBS[r] for r in analysed[4]] + rocket
+
+
+@lru_cache(maxsize=32)
+def _natural(rules: Rules) -> Rules:
+    return rules.natural()
+
+
+def _wild_lead(hand: int, rules: Rules) -> list[Combo]:
+    """Leading under a wild rank (RULES §12.3): the natural moves and the plays with stand-ins,
+    one per card set and kind/length under the highest main (the natural reading on a tie)."""
+    best: dict[tuple[int, int, int], Combo] = {(m[0], m[1], m[2]): m for m in lead_moves_packed(hand, _natural(rules))}
+    for m in wild_plays(hand, rules):
+        key = (m[0], m[1], m[2])
+        old = best.get(key)
+        if old is None or m[3] > old[3]:
+            best[key] = m
+    return list(best.values())
+
+
+def _wild_follow(hand: int, table: Combo, rules: Rules) -> list[Combo]:
+    """Following under a wild rank (RULES §12.3): one move per card set and kind/length that beats,
+    under its highest main — the player chooses between the readings (``7779`` on a trio + 1 is a
+    trio + 1 or a soft bomb); a hard bomb beats a soft one of its rank."""
+    natural = _natural(rules)
+    best: dict[tuple[int, int, int], Combo] = {
+        (m[0], m[1], m[2]): m for m in follow_moves_packed(hand, table, natural) if beats(m, table, rules)
+    }
+    if table.soft and (hand >> (BITS * table[3])) & 0xF == 4:
+        bomb = _BOMBS[table[3]]
+        best.setdefault((bomb[0], bomb[1], bomb[2]), bomb)
+    kinds = frozenset({table[1], BOMB})
+    for m in wild_plays(hand, rules, kinds):
+        if m[1] != table[1] and m[1] != BOMB or not beats(m, table, rules):
+            continue
+        key = (m[0], m[1], m[2])
+        old = best.get(key)
+        if old is None or m[3] > old[3]:
+            best[key] = m
+    return list(best.values())
 
 
 def legal_moves(hand: Cards | int, table: Combo | None = None, rules: Rules = STANDARD) -> list[Combo]:

@@ -18,20 +18,24 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tutor.engine.cards import CHAIN_TOP, NUM_RANKS, SMALL_JOKER, pack
+from tutor.engine.cards import CHAIN_TOP, NUM_RANKS, RANK_CHARS as _RANK_CHARS, SMALL_JOKER, pack
 
 #: The auctions a rule set may use: the 1-2-3 bid (RULES §3) or rob the landlord (§12.1).
 AUCTIONS = ("bid", "rob")
 #: When the landlord may show the hand: never, or after taking the kitty (RULES §12.2).
 OPEN_HANDS = ("off", "after_kitty")
+#: How a wild rank comes into a game: never, or drawn for each deal (RULES §12.3).
+WILDS = ("off", "random_rank")
+#: The ranks a wild rank may be (3 … 2, never a joker) and may stand for (RULES §12.3).
+WILD_RANKS = range(SMALL_JOKER)
 
 #: Fields that change the auction or the stake, not the play: a rule set that
 #: differs from another only here plays the same combinations.
 _NOT_PLAY = frozenset({"name", "bids", "base", "landlord_share", "spring_doubles", "auction", "rob_back",
-                       "rob_factor", "open_hand", "open_factor"})
+                       "rob_factor", "open_hand", "open_factor", "wild"})
 #: Variant fields written to JSON only when they differ from the default, so that
 #: a classic game's record stays byte-for-byte what it was before the variants.
-_VARIANT_FIELDS = ("auction", "rob_back", "rob_factor", "open_hand", "open_factor", "decks")
+_VARIANT_FIELDS = ("auction", "rob_back", "rob_factor", "open_hand", "open_factor", "decks", "wild", "wild_rank")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,12 @@ class Rules:
     #: Standard 54-card decks shuffled together (RULES §2; two for four players, §12.4).  The deck,
     #: the bombs (4 cards of a rank up to all of them) and the rocket (every joker) follow from it.
     decks: int = 1
+    #: ``off`` or ``random_rank``: a wild rank is drawn for each deal (RULES §12.3).  A game deals
+    #: under these rules with :attr:`wild_rank` set to the rank its deal drew (:meth:`with_wild`).
+    wild: str = "off"
+    #: The wild rank in force (0 = ``3`` … 12 = ``2``), or -1: the combination layer reads this one
+    #: (RULES §12.3).  Set without ``wild`` it fixes the rank (a lesson, ``ddz classify --wild``).
+    wild_rank: int = -1
 
     def __post_init__(self) -> None:
         if self.auction not in AUCTIONS:
@@ -76,6 +86,25 @@ class Rules:
             raise ValueError(f"open_hand must be one of {', '.join(OPEN_HANDS)}, got {self.open_hand!r}")
         if isinstance(self.decks, bool) or not isinstance(self.decks, int) or self.decks < 1:
             raise ValueError(f"decks must be a positive number of decks, got {self.decks!r}")
+        if self.wild not in WILDS:
+            raise ValueError(f"wild must be one of {', '.join(WILDS)}, got {self.wild!r}")
+        if isinstance(self.wild_rank, bool) or not isinstance(self.wild_rank, int) or not (
+            self.wild_rank == -1 or self.wild_rank in WILD_RANKS
+        ):
+            raise ValueError(f"wild_rank must be a rank 0..12 (3..2) or -1, got {self.wild_rank!r}")
+
+    @property
+    def wilds(self) -> bool:
+        """True when the game is the wildcard game (RULES §12.3): a rank is drawn, or one is fixed."""
+        return self.wild != "off" or self.wild_rank >= 0
+
+    def with_wild(self, rank: int) -> Rules:
+        """These rules with ``rank`` as the wild rank in force (a deal's draw; RULES §12.3)."""
+        return self if rank == self.wild_rank else dataclasses.replace(self, wild_rank=rank)
+
+    def natural(self) -> Rules:
+        """These rules without a wild rank: what the cards read as when every card is its own rank."""
+        return self if self.wild_rank < 0 else dataclasses.replace(self, wild_rank=-1)
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -119,7 +148,7 @@ class Rules:
     @property
     def is_classic(self) -> bool:
         """True for the 1-2-3 auction without the open hand (the game before the variants)."""
-        return not self.robs and not self.can_open
+        return not self.robs and not self.can_open and not self.wilds
 
     def plays_like(self, other: Rules) -> bool:
         """True when both rule sets play the same combinations (the auction and stake aside)."""
@@ -143,8 +172,8 @@ class Rules:
         return out
 
     def label(self) -> str:
-        """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``."""
-        parts = [p for p, on in (("rob", self.robs), ("open", self.can_open)) if on]
+        """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``, ``wild``, …"""
+        parts = [p for p, on in (("rob", self.robs), ("open", self.can_open), ("wild", self.wilds)) if on]
         return "+".join(parts) or "classic"
 
 
@@ -163,15 +192,33 @@ STANDARD = Rules()
 ROB = Rules(name="rob", auction="rob")
 OPEN = Rules(name="open", open_hand="after_kitty")
 ROB_OPEN = Rules(name="rob+open", auction="rob", open_hand="after_kitty")
-NAMED: dict[str, Rules] = {r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN)}
+#: The wildcard game (RULES §12.3), alone and with the other variants.
+WILD = Rules(name="wild", wild="random_rank")
+ROB_WILD = Rules(name="rob+wild", auction="rob", wild="random_rank")
+OPEN_WILD = Rules(name="open+wild", open_hand="after_kitty", wild="random_rank")
+ROB_OPEN_WILD = Rules(name="rob+open+wild", auction="rob", open_hand="after_kitty", wild="random_rank")
+NAMED: dict[str, Rules] = {
+    r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN, WILD, ROB_WILD, OPEN_WILD, ROB_OPEN_WILD)
+}
 
 
-def variant(auction: str = "bid", open_hand: bool = False) -> Rules:
-    """The named rule set for an auction and the open-hand flag (the CLI's and the web's choice)."""
+def named_rules(name: str) -> Rules | None:
+    """A rule set by its name: one of :data:`NAMED`, or ``wild-R`` — the standard game with the wild rank
+    ``R`` fixed (RULES §12.3: a lesson's positions need the rank their tasks are proven under)."""
+    if name in NAMED:
+        return NAMED[name]
+    if name.startswith("wild-") and len(name) == 6 and name[5] in _RANK_CHARS[:SMALL_JOKER]:
+        return Rules(name=name, wild_rank=_RANK_CHARS.index(name[5]))
+    return None
+
+
+def variant(auction: str = "bid", open_hand: bool = False, wildcard: bool = False) -> Rules:
+    """The named rule set for an auction, the open-hand flag and the wildcard game (the CLI's and the web's choice)."""
     if auction not in AUCTIONS:
         raise ValueError(f"auction must be one of {', '.join(AUCTIONS)}, got {auction!r}")
     found = next(
-        r for r in NAMED.values() if r.auction == auction and r.can_open == open_hand
+        r for r in NAMED.values()
+        if r.auction == auction and r.can_open == open_hand and (r.wild != "off") == wildcard
     )
     return found
 

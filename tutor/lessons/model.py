@@ -19,7 +19,7 @@ from typing import Any
 from tutor.engine.auction import Auction, ends_at_once
 from tutor.engine.cards import DECK_COUNTS, FULL_DECK, NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
-from tutor.engine.rules import NAMED, STANDARD, Rules
+from tutor.engine.rules import STANDARD, Rules, named_rules
 from tutor.engine.trick import Trick as EngineTrick
 from tutor.engine.view import Turn
 from tutor.files import clip_quotes
@@ -562,7 +562,7 @@ def build_lesson(doc: LessonDocument, skip: frozenset[FieldPath] = frozenset()) 
     """
     out = _Collector(doc)
     data = doc.data
-    rules = NAMED.get(str(data.get("rules", STANDARD.name)), STANDARD)
+    rules = named_rules(str(data.get("rules", STANDARD.name))) or STANDARD
     steps: list[Step] = []
     for i, raw in enumerate(data.get("steps") or []):
         where: FieldPath = ("steps", i)

@@ -253,7 +253,7 @@ class LessonRun:
         if task.type == TaskType.NAME:
             return self._accepted_names(task)[0]
         if task.type == TaskType.SCORE:
-            return str(score_answer(task.game, str(task.ask)))
+            return str(score_answer(task.game, str(task.ask), self.lesson.rules))
         assert self.game is not None
         if task.type == TaskType.LINE or (task.winning and not task.moves):
             return format_move(self._winning_moves()[0])
@@ -319,7 +319,7 @@ class LessonRun:
         if task.names:
             return list(task.names)
         assert task.cards is not None
-        labels = sorted({r.kind for r in readings(task.cards)})
+        labels = sorted({r.kind for r in readings(task.cards, self.lesson.rules)})
         return [k.label for k in labels] or ["none"]
 
     def _answer_name(self, task: Task, text: str) -> Outcome:
@@ -337,7 +337,7 @@ class LessonRun:
             number = parse_number_answer(text)
         except ValueError as error:
             return Outcome(Verdict.INVALID, reason=str(error))
-        right = score_answer(task.game, str(task.ask))
+        right = score_answer(task.game, str(task.ask), self.lesson.rules)
         matched = next((f for f in task.feedback if f.answer is not None and f.answer == number), None)
         reason = None if matched is not None else t("lessons.explain_score")
         if number == -right and right != 0:

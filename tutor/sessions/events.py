@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from tutor.engine.auction import CALL, stake_factor, view_auction
-from tutor.engine.cards import Cards
+from tutor.engine.cards import Cards, rank_char
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import bombs_in, cost
@@ -152,13 +152,16 @@ class StatusLine:
     text: str
     is_pass: bool
     ok: bool
+    #: The game's rules when they read cards otherwise (the wildcard game, RULES §12.3); None: the standard game.
+    rules: Rules | None = None
 
     def render(self, lang: str | None = None) -> str:
         from tutor.coach.status import pass_status, play_status
         from tutor.i18n import language, speaking
 
         with speaking(lang or language()):
-            status = pass_status(self.table) if self.is_pass else play_status(self.hand, self.table, self.text)
+            status = (pass_status(self.table) if self.is_pass
+                      else play_status(self.hand, self.table, self.text, self.rules))
             return status.line
 
 
@@ -283,9 +286,13 @@ def last_said(view: PlayerView, seat: int) -> Phrase | None:
 def rules_phrase(rules: Rules) -> Phrase:
     """«Rules: classic» / «Rules: rob the landlord, open hand» (RULES §12: a game says what it was played under)."""
     parts = [Phrase(f"variants.rules_{p}") for p, on in (("rob", rules.robs), ("open", rules.can_open)) if on]
+    if rules.wilds:  # the wildcard game (RULES §12.3), with the deal's wild rank
+        parts.append(Phrase("wild.rules_wild", {"rank": rank_char(rules.wild_rank) if rules.wild_rank >= 0 else "?"}))
     if not parts:
         return Phrase("variants.rules_line", {"rules": Phrase("variants.rules_classic")})
-    joined = parts[0] if len(parts) == 1 else Phrase("variants.join", {"a": parts[0], "b": parts[1]})
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = Phrase("variants.join", {"a": joined, "b": part})
     return Phrase("variants.rules_line", {"rules": joined})
 
 

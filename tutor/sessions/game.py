@@ -419,6 +419,7 @@ class GameSession:
         if action is None:
             raise IllegalBidError(f"bid {amount!r} is not allowed now (legal: {game.legal_bids()})")
         game.apply(action)
+        self.coach.rules = game.rules  # a redeal draws its own wild rank (RULES §12.3)
         events: list[Event] = [BidMade(seat, amount, game.rules, rob_back=amount == ROB and seat == caller)]
         if game.phase is Phase.BIDDING and game.deal_number != deal_before:
             events.append(Redealt(self.deal))
@@ -493,10 +494,10 @@ class GameSession:
         view = self.view()
         from tutor.coach.status import play_status
 
-        status = play_status(view.hand, view.table, text)
+        status = play_status(view.hand, view.table, text, view.rules)
         self._turn.hinted = False
         self._turn.pending = list(status.options) if status.ok else []
-        events: list[Event] = [StatusLine(view.hand, view.table, text, False, status.ok)]
+        events: list[Event] = [StatusLine(view.hand, view.table, text, False, status.ok, view.rules)]
         if len(status.options) > 1:
             events.append(Options(tuple(status.options)))
         return events
@@ -623,6 +624,7 @@ class GameSession:
             if last_seat == HUMAN:
                 break
         self.undos += 1
+        self.coach.rules = game.rules  # undone across a redeal: that deal's wild rank (RULES §12.3)
         self.coach.forget_from(len(game.actions))
         kept = len(game.actions)
         self.pending = {i: job for i, job in self.pending.items() if job.index < kept and job.kind != "bid_status"}

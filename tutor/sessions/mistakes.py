@@ -395,7 +395,8 @@ class MistakesSession:
         if self.is_bid:
             return []
         view = self.decision.view
-        return [StatusLine(view.hand, view.table, text, False, play_status(view.hand, view.table, text).ok)]
+        ok = play_status(view.hand, view.table, text, view.rules).ok
+        return [StatusLine(view.hand, view.table, text, False, ok, view.rules)]
 
     @property
     def is_bid(self) -> bool:

@@ -29,7 +29,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards, InvalidCardsError, packed_contains, unpack
-from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, plainest, readings
+from tutor.engine.combos import Combo, IllegalPlayError, Kind, beats, plainest, readings, same_reading, strength
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.trick import Trick, passes_since
@@ -134,6 +134,7 @@ class Position:
         text: str,
         beat: str | Cards | Combo | None = None,
         beat_by: int | None = None,
+        rules: Rules | None = None,
     ) -> Position:
         """Read ``"L:DAQQJJT999844 F:X22AAT886633"`` (players in turn order, first to move).
 
@@ -141,6 +142,9 @@ class Position:
             text: space-separated ``ROLE:CARDS`` items, ``L`` landlord, ``F`` farmer.
             beat: the combination on the table (cards text, :class:`Cards` or a Combo).
             beat_by: index of the player who played ``beat``; default the last listed.
+            rules: the position's rules (the standard game when not given).  Under a wild rank
+                (RULES §12.3) the table's cards are read with it, and the strongest reading is the table:
+                the one that asks most of a follower (a soft bomb before a trio with one).
         """
         items = text.split()
         if not items:
@@ -167,11 +171,19 @@ class Position:
                 raise InvalidPositionError("--beat-by needs --beat (there is no table combination)")
         elif isinstance(beat, Combo):
             table = beat
+        elif rules is not None and rules.wild_rank >= 0:
+            laid = Cards.parse(beat) if isinstance(beat, str) else beat
+            found = readings(laid.packed, rules)
+            if not found:
+                raise InvalidPositionError(f"{laid!s:s} is not a combination (table {laid!s})")
+            table = max(found, key=strength)
         else:
             table = table_reading(beat)
         if table is not None and beat_by is None:
             beat_by = len(hands) - 1
-        return cls(tuple(hands), tuple(roles), 0, table, beat_by)
+        if rules is None:
+            return cls(tuple(hands), tuple(roles), 0, table, beat_by)
+        return cls(tuple(hands), tuple(roles), 0, table, beat_by, rules)
 
     @classmethod
     def from_game(cls, game: Game, from_mover: bool = False) -> Position:
@@ -251,9 +263,9 @@ class Position:
         hand = self.hands[self.to_move].packed
         if not packed_contains(hand, move.cards):
             raise IllegalPlayError(f"{move.text} is not in the hand {self.hands[self.to_move]}")
-        if move not in readings(move.cards, self.rules):
+        if not any(same_reading(move, r) for r in readings(move.cards, self.rules)):
             raise IllegalPlayError(f"{move.text} is not a {Kind(move.kind).label}")
-        if self.table is not None and not beats(move, self.table):
+        if self.table is not None and not beats(move, self.table, self.rules):
             raise IllegalPlayError(f"{move.text} does not beat {self.table.text}")
         hands = list(self.hands)
         hands[self.to_move] = Cards(hand - move.cards)

@@ -57,7 +57,7 @@ from typing import cast
 
 from tutor.engine.combos import Combo, Kind
 from tutor.solver.canon import LOW_BITS, SEVENS, Canon
-from tutor.solver.tables import HandTables, move_size, table_code
+from tutor.solver.tables import SOFT_BIT, HandTables, move_size, table_code
 
 
 #: A rank-compression plan (:func:`tutor.solver.canon.build_plan`).
@@ -349,6 +349,7 @@ class TeamSearch:
         sides = self.sides
         n = len(sides)
         owner = self
+        soft = tables.rules.wild_rank >= 0  # soft bombs in the table codes (RULES §12.3)
 
         def win(hands: tuple[int, ...], turn: int, code: int, table: Combo | None, table_by: int) -> bool:
             key = turn | table_by << 2 | code << 4
@@ -403,7 +404,8 @@ class TeamSearch:
             def play(m: Combo) -> bool:
                 new = list(hands)
                 new[turn] = me - m.cards
-                child = win(tuple(new), nxt, m.kind | m.length << 4 | m.main << 8, m, turn)
+                played = m.kind | m.length << 4 | m.main << 8
+                child = win(tuple(new), nxt, played | SOFT_BIT if soft and m.soft else played, m, turn)
                 return child if sides[nxt] == side else not child
 
             def pass_() -> bool:
@@ -442,6 +444,16 @@ class TeamSearch:
         return win
 
 
+class WildTwoPlayerSearch(TeamSearch):
+    """Two players under a wild rank (RULES §12.3): :class:`TeamSearch` with two sides, called as
+    :class:`TwoPlayerSearch` is (``win(me, opp, code, table)``; the table is always the other's play)."""
+
+    def __init__(self, tables: HandTables) -> None:
+        super().__init__(tables, (0, 1))
+        team_win = self.win
+        self.win = lambda me, opp, code, table: team_win((me, opp), 0, code, table, 1 if code else 0)  # type: ignore[assignment,misc]
+
+
 class FastestSearch:
     """Can side ``winner`` win using at most ``d`` plays of its own?
 
@@ -476,6 +488,7 @@ class FastestSearch:
         mine = [i for i in range(n) if sides[i] == winner]
         owner = self
         never = 1 << 20
+        soft = tables.rules.wild_rank >= 0  # soft bombs in the table codes (RULES §12.3)
 
         def within(hands: tuple[int, ...], turn: int, code: int, table: Combo | None, table_by: int, d: int) -> bool:
             key = turn | table_by << 2 | code << 4
@@ -534,7 +547,10 @@ class FastestSearch:
                     else:
                         new = list(hands)
                         new[turn] = left
-                        child = within(tuple(new), nxt, choice.kind | choice.length << 4 | choice.main << 8, choice, turn, d - cost)
+                        played = choice.kind | choice.length << 4 | choice.main << 8
+                        if soft and choice.soft:
+                            played |= SOFT_BIT
+                        child = within(tuple(new), nxt, played, choice, turn, d - cost)
                 if ours and child:
                     result = True
                     break

@@ -31,7 +31,7 @@ from tutor.solver.parallel import (
     parallel_available,
     solve_moves_in_parallel,
 )
-from tutor.solver.search import Budget, BudgetExceeded, FastestSearch, TeamSearch, TwoPlayerSearch
+from tutor.solver.search import Budget, BudgetExceeded, FastestSearch, TeamSearch, TwoPlayerSearch, WildTwoPlayerSearch
 from tutor.solver.tables import HandTables, table_code
 
 Objective = Literal["win", "fastest", "score"]
@@ -119,6 +119,10 @@ class Solver:
         wants_native = native_available() and rules.plays_like(STANDARD) if native is None else native
         if wants_native:
             self._two = NativeTwoPlayerSearch(self.tables, rules)
+        elif rules.wild_rank >= 0:
+            # The two-player search's shortcuts (rank dominance, rank-compressed keys, canonical tables)
+            # assume every card is its own rank: the wildcard game (RULES §12.3) takes the plain team search.
+            self._two = WildTwoPlayerSearch(self.tables)  # type: ignore[assignment]
         else:
             self._two = TwoPlayerSearch(self.tables)
         self._team: dict[tuple[int, ...], TeamSearch] = {}
@@ -308,7 +312,7 @@ class Solver:
                     continue
                 new = list(hands)
                 new[turn] = left
-                child: State = (tuple(new), nxt, m.kind | m.length << 4 | m.main << 8, m, turn)
+                child: State = (tuple(new), nxt, table_code(m), m, turn)
                 if ours and not w_wins(child):
                     continue
                 out.append((m, bomb + value(child), child))

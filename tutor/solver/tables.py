@@ -36,9 +36,13 @@ ROCKET = int(Kind.ROCKET)
 BOMB_CODE = BOMB | 1 << 4
 
 
+#: Set in a table code for a soft bomb (RULES §12.3): a hard bomb of its rank beats it, not another soft one.
+SOFT_BIT = 1 << 12
+
+
 def table_code(move: Combo) -> int:
-    """What a follower must beat, as a small non-zero integer: kind, length, main."""
-    return move.kind | move.length << 4 | move.main << 8
+    """What a follower must beat, as a small non-zero integer: kind, length, main (and soft, RULES §12.3)."""
+    return move.kind | move.length << 4 | move.main << 8 | (SOFT_BIT if move.soft else 0)
 
 
 #: Number of cards in a packed set.
@@ -110,7 +114,7 @@ class HandTables:
         if moves is None:
             if len(self.follow) > self.limit:
                 self.follow.clear()
-            moves = [m for m in self.lead_moves(hand) if beats(m, table)]
+            moves = [m for m in self.lead_moves(hand) if beats(m, table, self.rules)]
             self.follow[key] = moves
         return moves
 
@@ -337,6 +341,10 @@ class HandTables:
                 code = kind | m.length << 4
                 if best.get(code, -1) < m.main:
                     best[code] = m.main
+            if self.rules.wild_rank >= 0 and BOMB_CODE in best:
+                # RULES §12.3: a hard bomb beats a soft one of its own rank, so a bomb of this hand may
+                # answer one of its main: claim it can (the searches only prune on "cannot answer").
+                best[BOMB_CODE] += 1
             prof = (best, any_bomb)
             self.profiles[hand] = prof
         return prof

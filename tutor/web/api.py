@@ -36,6 +36,8 @@ def page_strings(lang: str) -> dict[str, Any]:
         # The variants' buttons and settings (RULES §12): "Call", "Rob", "Open hand", the auction choice.
         prefix = "variants.web_"
         words.update({key[len(prefix):]: t(key) for key in catalogue("en") if key.startswith(prefix)})
+        # The wildcard game (RULES §12.3): its setting and the wild rank by the game cell ("wild_setting", "wild_rank").
+        words.update({f"wild_{key[len('wild.web_'):]}": t(key) for key in catalogue("en") if key.startswith("wild.web_")})
         # The puzzle streak's button (issue 30): "streak_button".
         words.update({f"streak_{key[len('streak.web_'):]}": t(key) for key in catalogue("en")
                       if key.startswith("streak.web_")})
@@ -61,7 +63,7 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     """Change settings (the terminal's keys, so ``ddz play`` sees them too); all checked before any is saved."""
     changes: dict[str, Any] = {}
     for key in body:
-        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand"):
+        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand", "wildcard"):
             raise refuse(400, "err_setting", name=quoted(key))
     if "lang" in body:
         lang = field_str(body, "lang", limit=5)
@@ -78,7 +80,7 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
         if auction not in AUCTIONS:
             raise ApiError(400, Phrase("variants.err_auction", {"value": quoted(auction), "choices": ", ".join(AUCTIONS)}))
         changes["auction"] = auction
-    for key in ("coach", "counter", "open_hand"):
+    for key in ("coach", "counter", "open_hand", "wildcard"):
         if key in body:
             changes[key] = field_bool(body, key)
     with context.store() as store:

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULTS: dict[str, Any] = {"lang": "en", "level": "medium", "coach": True, "counter": False,
-                            "auction": "bid", "open_hand": False}  # the variants (RULES §12), ddz play's keys
+                            "auction": "bid", "open_hand": False,
+                            "wildcard": False}  # the variants (RULES §12), ddz play's keys
 
 
 @dataclass

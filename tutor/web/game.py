@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.auction import CALL
+from tutor.engine.cards import rank_char
 from tutor.engine.rules import variant
 from tutor.i18n import Phrase, t
 from tutor.sessions import events as ev
@@ -300,7 +301,8 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
         else:
             session = GameSession.new(deal, level, bool(settings["coach"]), games,
                                       counter=bool(settings["counter"]),
-                                      rules=variant(settings["auction"], bool(settings["open_hand"])))
+                                      rules=variant(settings["auction"], bool(settings["open_hand"]),
+                                                    bool(settings["wildcard"])))
     except BaseException:
         _drop(context, store)
         raise
@@ -432,6 +434,7 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
                         "auction": session.rules.auction,
                         "labels": {str(b): _bid_label(session, b) for b in prompt.choices}}
     game["can_open"] = session.can_show_hand
+    game["wild_rank"] = rank_char(view.rules.wild_rank) if view.rules.wild_rank >= 0 else None  # RULES §12.3
     game["can_pass"] = waiting is Waiting.PLAY and view.table is not None
     game["can_undo"] = waiting in (Waiting.BID, Waiting.PLAY)
     game["final"] = render.final_card(session.final) if session.final is not None else None

@@ -194,7 +194,8 @@ function drawGame() {
   $("final").hidden = true;
   if (!game) return;
   $("game-title").textContent = game.title;
-  $("game-cell").textContent = game.game_cell;
+  // The wildcard game: the deal's wild rank, public from the start (RULES §12.3), by the game cell.
+  $("game-cell").textContent = game.game_cell + (game.wild_rank ? ` · ${tr("wild_rank").replace("{rank}", game.wild_rank)}` : "");
   const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
   for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
   kittyBox($("kitty"), game.kitty);

@@ -24,5 +24,6 @@ export async function openSettings() {
     el("label", {}, el("span", { text: tr("auction") }),
       select("auction", ["bid", "rob"], [tr("auction_bid"), tr("auction_rob")])),
     el("label", {}, check("open_hand"), el("span", { text: tr("open_setting") })),
+    el("label", {}, check("wildcard"), el("span", { text: tr("wild_setting") })),
     note);
 }
