@@ -93,6 +93,7 @@ typedef struct {
     int32_t npairs;
     Pair *pairs;
     int8_t is_combo;
+    Move whole; /* the hand as one play, when is_combo */
     int8_t min_plays;
     int8_t any_bomb;
     int8_t rocket;
@@ -791,7 +792,10 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
             h->any_bomb = 1;
             h->rocket = 1;
         }
-        if (m->cards == hand) h->is_combo = 1; /* one play empties it */
+        if (m->cards == hand) {
+            h->is_combo = 1; /* one play empties it */
+            h->whole = *m;
+        }
     }
     if (compute_pairs(h) < 0) goto oom;
     if (h->npairs) {
@@ -1019,6 +1023,15 @@ static inline int beats_table(const Move *m, int code) {
     return m->kind == kind && m->length == length && m->main > main;
 }
 
+/* Does the play `m` beat the play `t` (a table of one lead)? */
+static inline int move_beats(const Move *m, const Move *t) {
+    if (t->kind == KIND_ROCKET) return 0;
+    if (m->kind == KIND_ROCKET) return 1;
+    if (t->kind == KIND_BOMB) return m->kind == KIND_BOMB && m->main > t->main;
+    if (m->kind == KIND_BOMB) return 1;
+    return m->kind == t->kind && m->length == t->length && m->main > t->main;
+}
+
 static int32_t *scratch_alloc(TwoSearch *s, size_t n) {
     if (s->scratch_top + n > s->scratch_cap) {
         /* Grow only between searches would be safer; grow here by copying is
@@ -1092,6 +1105,11 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             goto done_nostore;
         }
         if (answerable(opp, m)) {
+            /* The other player goes out over it with the whole hand: lost. */
+            if (opp->is_combo && move_beats(&opp->whole, m)) {
+                flags[i] = -1;
+                continue;
+            }
             other[no++] = i;
         } else {
             Hand *c = child_of(s, me, i);
@@ -1103,6 +1121,8 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             boss[nb++] = i;
         }
     }
+    /* Passing when the other player is one play from out loses. */
+    int can_pass = code && !opp->is_combo;
     /* Enhanced transposition cutoff: a child already known to be won for us
        (or lost for the other player) settles this node at once.  The lookups
        go in chunks whose memory fetches are all started first, so that they
@@ -1111,7 +1131,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         Key keys[64];
         uint64_t hashes[64];
         int want[64];
-        int total = nb + no + (code ? 1 : 0);
+        int total = nb + no + can_pass;
         for (int base = 0; base < total; base += 64) {
             int end = base + 64 < total ? base + 64 : total;
             for (int j = base; j < end; j++) {
@@ -1146,12 +1166,12 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     {
         int32_t k = me->killer;
         if (k == KILLER_PASS) {
-            if (code) {
+            if (can_pass) {
                 int r = win(s, opp, me, 0);
                 if (r < 0) goto error;
                 if (!r) goto won;
             }
-        } else if (k >= 0 && (code == 0 || flags[k])) {
+        } else if (k >= 0 && flags[k] >= 0 && (code == 0 || flags[k])) {
             const Move *m = &me->moves[k];
             Hand *c = child_of(s, me, k);
             if (!c) goto error;
@@ -1170,7 +1190,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (!child_of(s, me, other[k])) goto error;
     {
         /* Search order: entries (move index, or -1 for pass) with a sort key. */
-        int total = nb + no + (code ? 1 : 0);
+        int total = nb + no + can_pass;
         int32_t *ent = scratch_alloc(s, (size_t)total * 2 + 2);
         if (!ent) goto error;
         int32_t *keyv = ent + total + 1;
@@ -1187,7 +1207,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             ent[t] = other[k];
             keyv[t++] = c->min_plays * 32 + me->moves[other[k]].main;
         }
-        if (code) {
+        if (can_pass) {
             ent[t] = -1;
             keyv[t++] = 1 << 20;
         }
@@ -1238,6 +1258,7 @@ won:
     s->scratch_top = mark;
     return 1;
 done_nostore:
+    tt_store(s, key, result, 0);
     s->scratch_top = mark;
     return result;
 error:
