@@ -102,15 +102,17 @@ typedef struct {
     uint16_t mains[NDENSE]; /* bit m set: the hand can play main m of that kind and length (dense()) */
 } Hand;
 
-/* A rank compression (tutor/solver/canon.py) for one pair of hands:
-   chain-rank fields move down by segment; newr[r] is where a held chain rank
-   r goes (a table's main is lowered to a held rank first, so that is all the
+/* A rank compression (tutor/solver/canon.py) for one pair of hands: the
+   chain ranks kept (`keep`: those held, and one empty rank for a gap one
+   player holds both sides of) are packed down, one segment of neighbouring
+   kept ranks at a time; a kept rank r goes to the number of kept ranks below
+   it (a table's main is lowered to a held rank first, so that is all the
    table needs). */
 typedef struct {
     int nseg;
+    uint32_t keep;
     uint64_t mask[12];
     uint8_t shift[12];
-    int8_t newr[12];
 } Plan;
 
 
@@ -879,26 +881,25 @@ static inline uint32_t compact12(uint64_t x) {
    held rank becomes 3.  The 2 and the jokers never move.  Worked out afresh
    each time: a dozen steps over the held ranks cost less than a cache. */
 static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
-    uint32_t A = compact12(pa), B = compact12(pb), held = A | B;
-    int shift = 0, prev = -1;
+    uint32_t A = compact12(pa), B = compact12(pb), held = A | B, keep = held;
+    /* The held ranks with a gap below them (the lowest one aside). */
+    uint32_t tops = held & ~(held << 1) & ~(held & (0u - held));
+    while (tops) {
+        int r = __builtin_ctz(tops);
+        tops &= tops - 1;
+        int prev = 31 - __builtin_clz(held & ((1u << r) - 1));
+        if (((A >> r) & (A >> prev) & 1) | ((B >> r) & (B >> prev) & 1)) keep |= 1u << (prev + 1);
+    }
+    p->keep = keep;
     p->nseg = 0;
-    while (held) {
-        int r = __builtin_ctz(held);
-        held &= held - 1;
-        if (prev < 0) {
-            shift = r;
-        } else if (r > prev + 1) {
-            int same_owner = ((A >> r) & (A >> prev) & 1) | ((B >> r) & (B >> prev) & 1);
-            shift += r - prev - 1 - same_owner;
-        }
-        p->newr[r] = (int8_t)(r - shift);
-        if (p->nseg && p->shift[p->nseg - 1] == (uint8_t)(4 * shift)) {
-            p->mask[p->nseg - 1] |= 0xFULL << (4 * r);
-        } else {
-            p->shift[p->nseg] = (uint8_t)(4 * shift);
-            p->mask[p->nseg++] = 0xFULL << (4 * r);
-        }
-        prev = r;
+    int placed = 0;
+    while (keep) {
+        int low = __builtin_ctz(keep);
+        int len = __builtin_ctz(~(keep >> low));
+        p->mask[p->nseg] = ((1ULL << (4 * len)) - 1) << (4 * low);
+        p->shift[p->nseg++] = (uint8_t)(4 * (low - placed));
+        placed += len;
+        keep &= ~(((1u << len) - 1) << low);
     }
 }
 
@@ -925,7 +926,7 @@ static inline const Plan *child_plan(const Plan *plan, Plan *scratch, uint64_t c
 static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
     if (code && code != 15) {
         int below = (code >> 8) - 1; /* a chain rank the follower holds, -1, or 12 and up */
-        if (below >= 0 && below < 12) code = (code & 0xFF) | (p->newr[below] + 1) << 8;
+        if (below >= 0 && below < 12) code = (code & 0xFF) | (__builtin_popcount(p->keep & ((1u << below) - 1)) + 1) << 8;
     }
     Key k;
     k.a = squeeze(p, a) | (uint64_t)(code & 0x3FF) << 54;
