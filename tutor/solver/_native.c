@@ -881,15 +881,14 @@ static inline uint32_t compact12(uint64_t x) {
    held rank becomes 3.  The 2 and the jokers never move.  Worked out afresh
    each time: a dozen steps over the held ranks cost less than a cache. */
 static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
-    uint32_t A = compact12(pa), B = compact12(pb), held = A | B, keep = held;
-    /* The held ranks with a gap below them (the lowest one aside). */
-    uint32_t tops = held & ~(held << 1) & ~(held & (0u - held));
-    while (tops) {
-        int r = __builtin_ctz(tops);
-        tops &= tops - 1;
-        int prev = 31 - __builtin_clz(held & ((1u << r) - 1));
-        if (((A >> r) & (A >> prev) & 1) | ((B >> r) & (B >> prev) & 1)) keep |= 1u << (prev + 1);
-    }
+    uint32_t A = compact12(pa), B = compact12(pb), held = A | B;
+    /* A gap of empty ranks keeps one (its top one: all are empty) when one
+       player holds the ranks on both sides.  One addition finds them all: a
+       one added just above a player's rank at the bottom of a gap carries
+       through the gap's empty ranks to the held rank at its top. */
+    uint32_t gaps = ~held & 0xFFFu, bottoms = held & ~(held >> 1);
+    uint32_t tops = (((gaps + ((A & bottoms) << 1)) & A) | ((gaps + ((B & bottoms) << 1)) & B)) & held;
+    uint32_t keep = held | tops >> 1;
     p->keep = keep;
     p->nseg = 0;
     int placed = 0;
@@ -923,10 +922,18 @@ static inline const Plan *child_plan(const Plan *plan, Plan *scratch, uint64_t c
     return scratch;
 }
 
+/* Bits set in a 12-bit mask (no popcount instruction is assumed). */
+static inline int count12(uint32_t x) {
+    x = x - ((x >> 1) & 0x555u);
+    x = (x & 0x333u) + ((x >> 2) & 0x333u);
+    x = (x + (x >> 4)) & 0xF0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
 static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
     if (code && code != 15) {
         int below = (code >> 8) - 1; /* a chain rank the follower holds, -1, or 12 and up */
-        if (below >= 0 && below < 12) code = (code & 0xFF) | (__builtin_popcount(p->keep & ((1u << below) - 1)) + 1) << 8;
+        if (below >= 0 && below < 12) code = (code & 0xFF) | (count12(p->keep & ((1u << below) - 1)) + 1) << 8;
     }
     Key k;
     k.a = squeeze(p, a) | (uint64_t)(code & 0x3FF) << 54;
