@@ -215,7 +215,12 @@ static void clear_tt(TwoSearch *s) {
     if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * WORDS * sizeof(uint64_t));
 }
 
-static inline uint64_t key_hash(uint64_t a, uint64_t b) { return mix64(a ^ mix64(b)); }
+/* Two multiplications: the high bits of a product depend on every bit of
+   the factor, and the shift brings them down to the bucket number. */
+static inline uint64_t key_hash(uint64_t a, uint64_t b) {
+    uint64_t h = (a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xbf58476d1ce4e5b9ULL;
+    return h ^ (h >> 31);
+}
 
 static void tt_store(TwoSearch *s, Key key, int value, int w);
 
@@ -930,15 +935,20 @@ static inline int count12(uint32_t x) {
     return (int)((x + (x >> 8)) & 0x1Fu);
 }
 
-static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
+/* The key from the two hands already squeezed under `p`. */
+static inline Key make_key_squeezed(const Plan *p, uint64_t sa, uint64_t sb, int code) {
     if (code && code != 15) {
         int below = (code >> 8) - 1; /* a chain rank the follower holds, -1, or 12 and up */
         if (below >= 0 && below < 12) code = (code & 0xFF) | (count12(p->keep & ((1u << below) - 1)) + 1) << 8;
     }
     Key k;
-    k.a = squeeze(p, a) | (uint64_t)(code & 0x3FF) << 54;
-    k.b = squeeze(p, b) | (uint64_t)(code >> 10) << 54;
+    k.a = sa | (uint64_t)(code & 0x3FF) << 54;
+    k.b = sb | (uint64_t)(code >> 10) << 54;
     return k;
+}
+
+static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
+    return make_key_squeezed(p, squeeze(p, a), squeeze(p, b), code);
 }
 
 /* --------------------------------------------------------- the table */
@@ -1068,7 +1078,9 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int canonical = code ? canonical_code(me, code) : 0;
     Plan plan;
     build_plan(&plan, me->pres, opp->pres);
-    Key key = make_key(&plan, me->hand, opp->hand, canonical);
+    /* The two hands under the node's compression, kept: most children's keys reuse them. */
+    uint64_t sq_me = squeeze(&plan, me->hand), sq_opp = squeeze(&plan, opp->hand);
+    Key key = make_key_squeezed(&plan, sq_me, sq_opp, canonical);
     int known = tt_probe(s, key);
     if (known >= 0) return known;
     long long start = s->nodes;
@@ -1149,16 +1161,18 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
                 Plan other_plan;
                 if (j < nb) {
                     uint64_t c = me->hand - me->moves[boss[j]].cards;
-                    k = make_key(child_plan(&plan, &other_plan, c, me->pres, opp->pres), c, opp->hand, 0);
+                    const Plan *cp = child_plan(&plan, &other_plan, c, me->pres, opp->pres);
+                    k = make_key_squeezed(cp, squeeze(cp, c), cp == &plan ? sq_opp : squeeze(cp, opp->hand), 0);
                     want[j - base] = 1;
                 } else if (j < nb + no) {
                     const Move *m = &me->moves[other[j - nb]];
                     uint64_t c = me->hand - m->cards;
-                    k = make_key(child_plan(&plan, &other_plan, c, me->pres, opp->pres), opp->hand, c,
-                                 canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
+                    const Plan *cp = child_plan(&plan, &other_plan, c, me->pres, opp->pres);
+                    k = make_key_squeezed(cp, cp == &plan ? sq_opp : squeeze(cp, opp->hand), squeeze(cp, c),
+                                          canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
                     want[j - base] = 0;
                 } else {
-                    k = make_key(&plan, opp->hand, me->hand, 0); /* we pass */
+                    k = make_key_squeezed(&plan, sq_opp, sq_me, 0); /* we pass */
                     want[j - base] = 0;
                 }
                 keys[j - base] = k;
