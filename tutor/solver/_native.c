@@ -216,12 +216,7 @@ static void clear_tt(TwoSearch *s) {
     if (s->tt) memset(s->tt, 0, (s->tt_mask + 1) * WORDS * sizeof(uint64_t));
 }
 
-/* Two multiplications: the high bits of a product depend on every bit of
-   the factor, and the shift brings them down to the bucket number. */
-static inline uint64_t key_hash(uint64_t a, uint64_t b) {
-    uint64_t h = (a ^ (b * 0x9E3779B97F4A7C15ULL)) * 0xbf58476d1ce4e5b9ULL;
-    return h ^ (h >> 31);
-}
+static inline uint64_t key_hash(uint64_t a, uint64_t b) { return mix64(a ^ mix64(b)); }
 
 static void tt_store(TwoSearch *s, Key key, int value, int w);
 
