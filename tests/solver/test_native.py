@@ -106,7 +106,10 @@ def test_native_dominance_pairs_equal_the_python_ones() -> None:
 
 
 @needs_native
-def test_native_search_matches_python_search_answers_and_node_counts() -> None:
+def test_native_search_matches_python_search_answers_with_fewer_nodes() -> None:
+    """The C search prunes more than the Python one (docs/solver.md: the table
+    keeps immediate wins; plays the other hand goes out over are lost unsearched),
+    so the two agree on every answer and the C one expands fewer positions in all."""
     rng = random.Random(21)
     py = TwoPlayerSearch(HandTables(), compress=True, compress_from=0)  # the C keys are rank-compressed
     c = native.NativeTwoPlayerSearch(HandTables())
@@ -115,10 +118,8 @@ def test_native_search_matches_python_search_answers_and_node_counts() -> None:
     for i in range(500):
         a, b, table = _hands(rng, 4 + i % 8)
         code = table_code(table) if table else 0
-        py.nodes = 0
-        c.nodes = 0
         assert py.win(a, b, code, table) == c.win(a, b, code, table), (Cards(a), Cards(b), table)
-        assert py.nodes == c.nodes, (Cards(a), Cards(b), table)
+    assert 0 < c.nodes < py.nodes
 
 
 @needs_native

@@ -5,11 +5,12 @@
  *
  * Why it exists: CPython expands about 140 thousand positions a second, and
  * the exact proof of a 17-against-17-card endgame with every winning first
- * move listed needs millions of them.  The algorithm is the Python one, line
- * for line (same move order, same pruning, same killers, same cutoffs, and the
- * rank-compressed keys of its `compress` mode), so the two agree on every
- * answer and, while neither table fills up, on the node counts too; the tests
- * check both.
+ * move listed needs millions of them.  The algorithm is the Python one (same
+ * move order, same pruning, same killers, same cutoffs, and the rank-compressed
+ * keys of its `compress` mode) plus two cuts of its own (immediate wins kept in
+ * the table; plays and passes that let the other player go out with its whole
+ * hand dropped unsearched), so the two agree on every answer and the C one
+ * expands fewer positions; the tests check both.
  *
  * The rules come from the engine, ported: the lead moves of a hand are
  * tutor.engine.moves.lead_moves_packed move for move and in the same order,
@@ -93,6 +94,7 @@ typedef struct {
     int32_t npairs;
     Pair *pairs;
     int8_t is_combo;
+    Move whole; /* the hand as one play, when is_combo */
     int8_t min_plays;
     int8_t any_bomb;
     int8_t rocket;
@@ -101,15 +103,17 @@ typedef struct {
     uint16_t mains[NDENSE]; /* bit m set: the hand can play main m of that kind and length (dense()) */
 } Hand;
 
-/* A rank compression (tutor/solver/canon.py) for one pair of hands:
-   chain-rank fields move down by segment; newr[r] is where a held chain rank
-   r goes (a table's main is lowered to a held rank first, so that is all the
+/* A rank compression (tutor/solver/canon.py) for one pair of hands: the
+   chain ranks kept (`keep`: those held, and one empty rank for a gap one
+   player holds both sides of) are packed down, one segment of neighbouring
+   kept ranks at a time; a kept rank r goes to the number of kept ranks below
+   it (a table's main is lowered to a held rank first, so that is all the
    table needs). */
 typedef struct {
     int nseg;
+    uint32_t keep;
     uint64_t mask[12];
     uint8_t shift[12];
-    int8_t newr[12];
 } Plan;
 
 
@@ -791,7 +795,10 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
             h->any_bomb = 1;
             h->rocket = 1;
         }
-        if (m->cards == hand) h->is_combo = 1; /* one play empties it */
+        if (m->cards == hand) {
+            h->is_combo = 1; /* one play empties it */
+            h->whole = *m;
+        }
     }
     if (compute_pairs(h) < 0) goto oom;
     if (h->npairs) {
@@ -876,25 +883,23 @@ static inline uint32_t compact12(uint64_t x) {
    each time: a dozen steps over the held ranks cost less than a cache. */
 static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
     uint32_t A = compact12(pa), B = compact12(pb), held = A | B;
-    int shift = 0, prev = -1;
+    /* A gap of empty ranks keeps one (its top one: all are empty) when one
+       player holds the ranks on both sides.  One addition finds them all: a
+       one added just above a player's rank at the bottom of a gap carries
+       through the gap's empty ranks to the held rank at its top. */
+    uint32_t gaps = ~held & 0xFFFu, bottoms = held & ~(held >> 1);
+    uint32_t tops = (((gaps + ((A & bottoms) << 1)) & A) | ((gaps + ((B & bottoms) << 1)) & B)) & held;
+    uint32_t keep = held | tops >> 1;
+    p->keep = keep;
     p->nseg = 0;
-    while (held) {
-        int r = __builtin_ctz(held);
-        held &= held - 1;
-        if (prev < 0) {
-            shift = r;
-        } else if (r > prev + 1) {
-            int same_owner = ((A >> r) & (A >> prev) & 1) | ((B >> r) & (B >> prev) & 1);
-            shift += r - prev - 1 - same_owner;
-        }
-        p->newr[r] = (int8_t)(r - shift);
-        if (p->nseg && p->shift[p->nseg - 1] == (uint8_t)(4 * shift)) {
-            p->mask[p->nseg - 1] |= 0xFULL << (4 * r);
-        } else {
-            p->shift[p->nseg] = (uint8_t)(4 * shift);
-            p->mask[p->nseg++] = 0xFULL << (4 * r);
-        }
-        prev = r;
+    int placed = 0;
+    while (keep) {
+        int low = __builtin_ctz(keep);
+        int len = __builtin_ctz(~(keep >> low));
+        p->mask[p->nseg] = ((1ULL << (4 * len)) - 1) << (4 * low);
+        p->shift[p->nseg++] = (uint8_t)(4 * (low - placed));
+        placed += len;
+        keep &= ~(((1u << len) - 1) << low);
     }
 }
 
@@ -918,15 +923,28 @@ static inline const Plan *child_plan(const Plan *plan, Plan *scratch, uint64_t c
     return scratch;
 }
 
-static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
+/* Bits set in a 12-bit mask (no popcount instruction is assumed). */
+static inline int count12(uint32_t x) {
+    x = x - ((x >> 1) & 0x555u);
+    x = (x & 0x333u) + ((x >> 2) & 0x333u);
+    x = (x + (x >> 4)) & 0xF0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
+/* The key from the two hands already squeezed under `p`. */
+static inline Key make_key_squeezed(const Plan *p, uint64_t sa, uint64_t sb, int code) {
     if (code && code != 15) {
         int below = (code >> 8) - 1; /* a chain rank the follower holds, -1, or 12 and up */
-        if (below >= 0 && below < 12) code = (code & 0xFF) | (p->newr[below] + 1) << 8;
+        if (below >= 0 && below < 12) code = (code & 0xFF) | (count12(p->keep & ((1u << below) - 1)) + 1) << 8;
     }
     Key k;
-    k.a = squeeze(p, a) | (uint64_t)(code & 0x3FF) << 54;
-    k.b = squeeze(p, b) | (uint64_t)(code >> 10) << 54;
+    k.a = sa | (uint64_t)(code & 0x3FF) << 54;
+    k.b = sb | (uint64_t)(code >> 10) << 54;
     return k;
+}
+
+static inline Key make_key(const Plan *p, uint64_t a, uint64_t b, int code) {
+    return make_key_squeezed(p, squeeze(p, a), squeeze(p, b), code);
 }
 
 /* --------------------------------------------------------- the table */
@@ -1019,6 +1037,15 @@ static inline int beats_table(const Move *m, int code) {
     return m->kind == kind && m->length == length && m->main > main;
 }
 
+/* Does the play `m` beat the play `t` (a table of one lead)? */
+static inline int move_beats(const Move *m, const Move *t) {
+    if (t->kind == KIND_ROCKET) return 0;
+    if (m->kind == KIND_ROCKET) return 1;
+    if (t->kind == KIND_BOMB) return m->kind == KIND_BOMB && m->main > t->main;
+    if (m->kind == KIND_BOMB) return 1;
+    return m->kind == t->kind && m->length == t->length && m->main > t->main;
+}
+
 static int32_t *scratch_alloc(TwoSearch *s, size_t n) {
     if (s->scratch_top + n > s->scratch_cap) {
         /* Grow only between searches would be safer; grow here by copying is
@@ -1047,7 +1074,9 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int canonical = code ? canonical_code(me, code) : 0;
     Plan plan;
     build_plan(&plan, me->pres, opp->pres);
-    Key key = make_key(&plan, me->hand, opp->hand, canonical);
+    /* The two hands under the node's compression, kept: most children's keys reuse them. */
+    uint64_t sq_me = squeeze(&plan, me->hand), sq_opp = squeeze(&plan, opp->hand);
+    Key key = make_key_squeezed(&plan, sq_me, sq_opp, canonical);
     int known = tt_probe(s, key);
     if (known >= 0) return known;
     long long start = s->nodes;
@@ -1092,6 +1121,11 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             goto done_nostore;
         }
         if (answerable(opp, m)) {
+            /* The other player goes out over it with the whole hand: lost. */
+            if (opp->is_combo && move_beats(&opp->whole, m)) {
+                flags[i] = -1;
+                continue;
+            }
             other[no++] = i;
         } else {
             Hand *c = child_of(s, me, i);
@@ -1103,6 +1137,8 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             boss[nb++] = i;
         }
     }
+    /* Passing when the other player is one play from out loses. */
+    int can_pass = code && !opp->is_combo;
     /* Enhanced transposition cutoff: a child already known to be won for us
        (or lost for the other player) settles this node at once.  The lookups
        go in chunks whose memory fetches are all started first, so that they
@@ -1111,7 +1147,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         Key keys[64];
         uint64_t hashes[64];
         int want[64];
-        int total = nb + no + (code ? 1 : 0);
+        int total = nb + no + can_pass;
         for (int base = 0; base < total; base += 64) {
             int end = base + 64 < total ? base + 64 : total;
             for (int j = base; j < end; j++) {
@@ -1121,16 +1157,18 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
                 Plan other_plan;
                 if (j < nb) {
                     uint64_t c = me->hand - me->moves[boss[j]].cards;
-                    k = make_key(child_plan(&plan, &other_plan, c, me->pres, opp->pres), c, opp->hand, 0);
+                    const Plan *cp = child_plan(&plan, &other_plan, c, me->pres, opp->pres);
+                    k = make_key_squeezed(cp, squeeze(cp, c), cp == &plan ? sq_opp : squeeze(cp, opp->hand), 0);
                     want[j - base] = 1;
                 } else if (j < nb + no) {
                     const Move *m = &me->moves[other[j - nb]];
                     uint64_t c = me->hand - m->cards;
-                    k = make_key(child_plan(&plan, &other_plan, c, me->pres, opp->pres), opp->hand, c,
-                                 canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
+                    const Plan *cp = child_plan(&plan, &other_plan, c, me->pres, opp->pres);
+                    k = make_key_squeezed(cp, cp == &plan ? sq_opp : squeeze(cp, opp->hand), squeeze(cp, c),
+                                          canonical_code(opp, m->kind | m->length << 4 | m->main << 8));
                     want[j - base] = 0;
                 } else {
-                    k = make_key(&plan, opp->hand, me->hand, 0); /* we pass */
+                    k = make_key_squeezed(&plan, sq_opp, sq_me, 0); /* we pass */
                     want[j - base] = 0;
                 }
                 keys[j - base] = k;
@@ -1146,12 +1184,12 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     {
         int32_t k = me->killer;
         if (k == KILLER_PASS) {
-            if (code) {
+            if (can_pass) {
                 int r = win(s, opp, me, 0);
                 if (r < 0) goto error;
                 if (!r) goto won;
             }
-        } else if (k >= 0 && (code == 0 || flags[k])) {
+        } else if (k >= 0 && flags[k] >= 0 && (code == 0 || flags[k])) {
             const Move *m = &me->moves[k];
             Hand *c = child_of(s, me, k);
             if (!c) goto error;
@@ -1170,7 +1208,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (!child_of(s, me, other[k])) goto error;
     {
         /* Search order: entries (move index, or -1 for pass) with a sort key. */
-        int total = nb + no + (code ? 1 : 0);
+        int total = nb + no + can_pass;
         int32_t *ent = scratch_alloc(s, (size_t)total * 2 + 2);
         if (!ent) goto error;
         int32_t *keyv = ent + total + 1;
@@ -1187,7 +1225,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
             ent[t] = other[k];
             keyv[t++] = c->min_plays * 32 + me->moves[other[k]].main;
         }
-        if (code) {
+        if (can_pass) {
             ent[t] = -1;
             keyv[t++] = 1 << 20;
         }
@@ -1238,6 +1276,7 @@ won:
     s->scratch_top = mark;
     return 1;
 done_nostore:
+    tt_store(s, key, result, 0);
     s->scratch_top = mark;
     return result;
 error:
