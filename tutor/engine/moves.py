@@ -21,6 +21,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
+from tutor.engine import multideck
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
 
@@ -140,9 +141,8 @@ def _tables(rules: Rules) -> _Tables:
     # The auction variants play the standard combinations: one set of tables serves them all.
     if rules is not STANDARD and rules.plays_like(STANDARD):
         return _STANDARD_TABLES or _standard_tables()
-    if rules.decks != 1:
-        # readings() knows the bombs of 5 to 8 cards and the four-joker rocket; these tables do not yet.
-        raise UnsupportedRulesError(f"the move generator serves one deck, not the {rules.decks} of {rules.name!r}")
+    if rules.decks != 1:  # the callers send many-deck rules to tutor.engine.multideck
+        raise UnsupportedRulesError(f"the move tables serve one deck, not the {rules.decks} of {rules.name!r}")
     return _Tables(rules)
 
 
@@ -296,7 +296,12 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
     are assembled per hand, from precomputed :class:`Combo` objects where the
     wings are one or two cards.
     """
-    tables = (_STANDARD_TABLES or _standard_tables()) if rules is STANDARD else _tables(rules)
+    if rules is STANDARD:
+        tables = _STANDARD_TABLES or _standard_tables()
+    elif rules.decks != 1:
+        return multideck.lead_moves(hand, rules)
+    else:
+        tables = _tables(rules)
     held1 = (hand | (hand >> 1) | (hand >> 2)) & _LOW_BITS
     moves = tables.lead1[held1][:]
     held2 = ((hand >> 1) | (hand >> 2)) & _LOW_BITS
@@ -394,6 +399,8 @@ def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> lis
     kind = table[1]
     if kind == ROCKET:
         return []
+    if rules.decks != 1:
+        return multideck.follow_moves(hand, table, rules)
     tables = _tables(rules)
     analysed = _analyse(hand, rules.chain_top)
     counts = analysed[0]

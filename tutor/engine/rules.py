@@ -121,6 +121,11 @@ class Rules:
         """True for the 1-2-3 auction without the open hand (the game before the variants)."""
         return not self.robs and not self.can_open
 
+    @property
+    def joker_pairs(self) -> bool:
+        """Two jokers of one colour are a pair when there are two of each (RULES §12.4; never with one deck, §5)."""
+        return self.decks > 1
+
     def plays_like(self, other: Rules) -> bool:
         """True when both rule sets play the same combinations (the auction and stake aside)."""
         return all(
@@ -144,7 +149,7 @@ class Rules:
 
     def label(self) -> str:
         """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``."""
-        parts = [p for p, on in (("rob", self.robs), ("open", self.can_open)) if on]
+        parts = [p for p, on in (("four", self.players == 4), ("rob", self.robs), ("open", self.can_open)) if on]
         return "+".join(parts) or "classic"
 
 
@@ -163,15 +168,27 @@ STANDARD = Rules()
 ROB = Rules(name="rob", auction="rob")
 OPEN = Rules(name="open", open_hand="after_kitty")
 ROB_OPEN = Rules(name="rob+open", auction="rob", open_hand="after_kitty")
-NAMED: dict[str, Rules] = {r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN)}
+#: Four players with two decks (RULES §12.4): 25 cards each, 8 in the kitty, bombs of 4 to 8 cards,
+#: the four-joker rocket, the landlord's share 3 against three farmers.
+FOUR = Rules(name="four", players=4, hand_size=25, kitty_size=8, landlord_share=3, decks=2)
+FOUR_ROB = dataclasses.replace(FOUR, name="four+rob", auction="rob")
+FOUR_OPEN = dataclasses.replace(FOUR, name="four+open", open_hand="after_kitty")
+FOUR_ROB_OPEN = dataclasses.replace(FOUR, name="four+rob+open", auction="rob", open_hand="after_kitty")
+#: The seat counts a game may be played with (RULES §1; §12.4).
+SEAT_COUNTS = (3, 4)
+NAMED: dict[str, Rules] = {
+    r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN, FOUR, FOUR_ROB, FOUR_OPEN, FOUR_ROB_OPEN)
+}
 
 
-def variant(auction: str = "bid", open_hand: bool = False) -> Rules:
-    """The named rule set for an auction and the open-hand flag (the CLI's and the web's choice)."""
+def variant(auction: str = "bid", open_hand: bool = False, players: int = 3) -> Rules:
+    """The named rule set for an auction, the open-hand flag and the seats (the CLI's and the web's choice)."""
     if auction not in AUCTIONS:
         raise ValueError(f"auction must be one of {', '.join(AUCTIONS)}, got {auction!r}")
+    if players not in SEAT_COUNTS:
+        raise ValueError(f"players must be one of {', '.join(map(str, SEAT_COUNTS))}, got {players!r}")
     found = next(
-        r for r in NAMED.values() if r.auction == auction and r.can_open == open_hand
+        r for r in NAMED.values() if r.auction == auction and r.can_open == open_hand and r.players == players
     )
     return found
 
