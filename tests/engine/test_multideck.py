@@ -12,7 +12,7 @@ from itertools import product
 
 import pytest
 
-from tutor.engine.cards import NUM_RANKS, SMALL_JOKER, BIG_JOKER, pack, unpack
+from tutor.engine.cards import BIG_JOKER, NUM_RANKS, SMALL_JOKER, pack, unpack
 from tutor.engine.combos import Combo, Kind, beats, readings
 from tutor.engine.moves import legal_moves
 from tutor.engine.rules import FOUR

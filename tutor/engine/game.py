@@ -29,7 +29,6 @@ from functools import lru_cache
 from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
 from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
 from tutor.engine.cards import (
-    FULL_DECK,
     Cards,
     format_packed,
     packed_contains,

@@ -18,10 +18,10 @@ tests):
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
-from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
 from tutor.engine import multideck
+from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
 
