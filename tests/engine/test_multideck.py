@@ -102,3 +102,20 @@ def test_rules_12_4_the_four_jokers_are_the_only_rocket_and_follow_an_eight_card
     }
     assert len([m for m in lead if m.kind == Kind.PAIR]) == 2
     assert BIG_JOKER == SMALL_JOKER + 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_may_beat_never_says_no_when_a_small_enough_answer_exists(seed: int) -> None:
+    from tutor.engine.multideck import may_beat
+
+    rng = random.Random(200 + seed)
+    counts, other = _hand(rng, 13), _hand(rng, 12)
+    for table in rng.sample(legal_moves(pack(other), None, FOUR), 12):
+        for max_size in (2, 5, 13):
+            for bombs in (True, False):
+                answers = [
+                    m for m in legal_moves(pack(counts), table, FOUR)
+                    if sum(unpack(m.cards)) <= max_size and (bombs or not m.is_bomb)
+                ]
+                if answers:
+                    assert may_beat(pack(counts), table, max_size, bombs, FOUR), (table, max_size, bombs)

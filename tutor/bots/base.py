@@ -20,6 +20,7 @@ from typing import Protocol, runtime_checkable
 
 from tutor.engine.auction import CALL, PASS, ROB, view_auction
 from tutor.engine.combos import Combo, beats, readings
+from tutor.engine.rules import Rules
 from tutor.engine.trick import is_first_trick as first_trick_going
 from tutor.engine.view import PlayerView
 
@@ -110,18 +111,18 @@ def check_turn(view: PlayerView) -> None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _one_combo_readings(hand: int) -> tuple[Combo, ...]:
+def _one_combo_readings(hand: int, rules: Rules) -> tuple[Combo, ...]:
     """Readings of a whole hand, cached: asked at every decision, about few distinct hands."""
-    return tuple(readings(hand))
+    return tuple(readings(hand, rules))
 
 
-def whole_hand_play(hand: int, table: Combo | None) -> Combo | None:
+def whole_hand_play(hand: int, table: Combo | None, rules: Rules) -> Combo | None:
     """The play that empties the hand at once, if the hand is one legal combination."""
-    options = _one_combo_readings(hand)
+    options = _one_combo_readings(hand, rules)
     if not options:
         return None
     if table is not None:
-        options = tuple(c for c in options if beats(c, table))
+        options = tuple(c for c in options if beats(c, table, rules))
         if not options:
             return None
     # Prefer a non-bomb reading (no need to double the stake) — then the highest.

@@ -23,6 +23,8 @@ from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import BIG_JOKER, NUM_RANKS, R2, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
+from tutor.engine.multideck import may_beat
+from tutor.engine.rules import Rules
 from tutor.engine.trick import Trick, lead_returns
 from tutor.engine.view import PlayerView
 
@@ -66,10 +68,10 @@ def landlord_known(view: PlayerView) -> int:
     return known
 
 
-def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True) -> list[Combo]:
+def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True, *, rules: Rules) -> list[Combo]:
     """Plays that ``cards`` (pooled hidden cards) could make on ``combo`` by a hand of ≤ ``max_size``."""
     found = []
-    for move in follow_moves_packed(cards, combo):
+    for move in follow_moves_packed(cards, combo, rules):
         kind = move.kind
         if Kind(kind).is_bomb:
             if not bombs:
@@ -80,7 +82,7 @@ def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True) -> list
     return found
 
 
-def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> bool:
+def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True, *, rules: Rules) -> bool:
     """True when no hand of at most ``max_size`` cards out of ``hidden`` can beat ``combo``.
 
     Args:
@@ -98,6 +100,8 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
     kind = combo.kind
     if kind == Kind.ROCKET:
         return True
+    if rules.decks != 1:  # two decks (RULES §12.4): bombs of 4-8 cards, the four-joker rocket
+        return not may_beat(hidden, combo, max_size, bombs, rules)
     if bombs:
         if max_size >= _ROCKET_SIZE and hidden & _JOKER_NIBBLES == _ROCKET_CARDS:
             return False
@@ -108,7 +112,7 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
                     return False
     if kind == Kind.BOMB:
         return True  # only a higher bomb or the rocket beats a bomb: none counts
-    for move in follow_moves_packed(hidden, combo):
+    for move in follow_moves_packed(hidden, combo, rules):
         if not Kind(move.kind).is_bomb and _size(move.cards) <= max_size:
             return False
     return True

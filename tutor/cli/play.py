@@ -32,7 +32,7 @@ from tutor.cli.resume import CANCEL, choose_game
 from tutor.cli.render import TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach.status import combo_name
 from tutor.engine.auction import CALL
-from tutor.engine.rules import AUCTIONS, Rules, variant
+from tutor.engine.rules import AUCTIONS, SEAT_COUNTS, Rules, variant
 from tutor.files import shorten
 from tutor.i18n import LANGUAGES, Phrase, t
 from tutor.sessions import events as ev
@@ -63,9 +63,9 @@ def render_event(console: Console, event: ev.Event) -> None:
         say(Text(event.phrase().render(), style="bold magenta"))
     elif isinstance(event, ev.Played):
         if event.move is None:
-            say(Text(t("play.passes", seat=seat_name(event.seat)), style="dim"))
+            say(Text(t("play.passes", seat=seat_name(event.seat, event.players)), style="dim"))
         else:
-            say(Text(f"{seat_name(event.seat)}: ", style="bold").append_text(combo_text(event.move)))
+            say(Text(f"{seat_name(event.seat, event.players)}: ", style="bold").append_text(combo_text(event.move)))
     elif isinstance(event, ev.TableShown):
         info = TableInfo(event.deal, event.level, event.running_score, event.scored, event.counter)
         console.print(table(event.view, info))
@@ -173,6 +173,7 @@ def run(console: Console, read: Reader, session: GameSession) -> Waiting:
 @click.option("--resume", is_flag=True)
 @click.option("--auction", type=click.Choice(AUCTIONS), default=None)
 @click.option("--open-hand/--no-open-hand", "open_hand", default=None)
+@click.option("--players", type=click.Choice(["3", "4"]), default=None)
 @handle_user_errors
 def play_command(
     level: str | None,
@@ -182,6 +183,7 @@ def play_command(
     resume: bool,
     auction: str | None,
     open_hand: bool | None,
+    players: str | None = None,
 ) -> None:
     # Help text: help.play.  ev.Options given are remembered in the store for the next game.
     console = Console(highlight=False)
@@ -198,7 +200,7 @@ def play_command(
         if level_name not in LEVELS:
             level_name = DEFAULT_LEVEL
         coach_on = store.get_setting("coach", True) if coach is None else coach
-        rules = chosen_rules(store, auction, open_hand)
+        rules = chosen_rules(store, auction, open_hand, None if players is None else int(players))
         counter = bool(store.get_setting("counter", False))
         read = stdin_reader(console)
 
@@ -238,16 +240,20 @@ def play_command(
                 return
 
 
-def chosen_rules(store: Store, auction: str | None, open_hand: bool | None) -> Rules:
+def chosen_rules(store: Store, auction: str | None, open_hand: bool | None, players: int | None = None) -> Rules:
     """The rule set of the next game: the options given (remembered as settings), else the saved ones."""
     if auction is not None:
         store.set_setting("auction", auction)
     if open_hand is not None:
         store.set_setting("open_hand", open_hand)
+    if players is not None:
+        store.set_setting("players", players)
     saved_auction = store.get_setting("auction", "bid")
+    saved_players = store.get_setting("players", 3)
     return variant(
         saved_auction if saved_auction in AUCTIONS else "bid",
         bool(store.get_setting("open_hand", False)),
+        saved_players if saved_players in SEAT_COUNTS else 3,
     )
 
 

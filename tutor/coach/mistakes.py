@@ -192,7 +192,7 @@ def _boss_combo(view: PlayerView, move: Combo) -> bool:
 
     opponents = _opponents(view)
     # Bombs are left out: a bomb beats the high card and the lower one alike.
-    return is_boss(move, view.unseen().packed, max(view.card_counts[s] for s in opponents), bombs=False)
+    return is_boss(move, view.unseen().packed, max(view.card_counts[s] for s in opponents), bombs=False, rules=view.rules)
 
 
 # ------------------------------------------------------- mistake 3: the partner
@@ -314,7 +314,7 @@ def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     from tutor.bots.counting import is_boss
 
     assert view.landlord is not None
-    if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+    if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord], rules=view.rules):
         return None
     return Finding("overtakes_partner", {"partner": seat_phrase(partner), "cards": view.table.text})
 
@@ -341,7 +341,7 @@ def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | N
     from tutor.bots.counting import is_boss
 
     assert view.landlord is not None
-    if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+    if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord], rules=view.rules):
         return None
     return Finding("passes_partner_beatable", {"partner": seat_phrase(partner), "cards": view.table.text})
 
@@ -397,7 +397,7 @@ def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Fi
         return None
     from tutor.bots.counting import is_boss
 
-    if is_boss(move, view.unseen().packed, 2, bombs=False):
+    if is_boss(move, view.unseen().packed, 2, bombs=False, rules=view.rules):
         return None
     return Finding("leads_pair_when_opponent_has_two", {"seat": seat_phrase(waiting[0])})
 
@@ -419,7 +419,7 @@ def plays_left(view: PlayerView, move: Combo | None) -> int:
     from tutor.bots.planner import moves_to_finish
 
     rest = view.hand.packed if move is None else view.hand.packed - move.cards
-    return moves_to_finish(rest) if rest else 0
+    return moves_to_finish(rest, view.rules.decks) if rest else 0
 
 
 def breaks_combination(view: PlayerView, move: Combo | None) -> Finding | None:

@@ -169,3 +169,46 @@ def follow_moves(hand: int, table: Combo, rules: Rules) -> list[Combo]:
     return moves + [m for m in _kind_moves(counts, Kind.BOMB, rules) if beats(m, table, rules)] + _kind_moves(
         counts, Kind.ROCKET, rules
     )
+
+
+_BODY = {
+    Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3, Kind.TRIO_SINGLE: 3, Kind.TRIO_PAIR: 3, Kind.STRAIGHT: 1,
+    Kind.PAIR_CHAIN: 2, Kind.AIRPLANE: 3, Kind.AIRPLANE_SINGLES: 3, Kind.AIRPLANE_PAIRS: 3,
+    Kind.FOUR_TWO_SINGLES: 4, Kind.FOUR_TWO_PAIRS: 4,
+}
+
+
+def may_beat(cards: int, table: Combo, max_size: int, bombs: bool, rules: Rules) -> bool:
+    """Could a hand of at most ``max_size`` cards out of ``cards`` beat ``table``?  Never "no" when it could.
+
+    The bots ask this of the pooled unseen cards (80 and more with two decks), where listing every
+    answer would cost too much: a bomb or the rocket is checked exactly, another kind by its main part
+    (the trios, the four, the chain) with enough other cards left for the wings — so a "yes" may be
+    a play whose wings the cards cannot make, never a missed answer.
+    """
+    counts = [(cards >> s) & 0xF for s in _SHIFTS]
+    if table[1] == Kind.ROCKET:
+        return False
+    if bombs:
+        if max_size >= rules.rocket_size and counts[SMALL_JOKER] >= rules.decks and counts[BIG_JOKER] >= rules.decks:
+            return True
+        for r in range(SMALL_JOKER):
+            for size in rules.bomb_sizes:
+                if size <= min(counts[r], max_size) and beats(_combo(size * ONE[r], Kind.BOMB, 1, r), table, rules):
+                    return True
+    kind = Kind(table[1])
+    size = sum((table[0] >> s) & 0xF for s in _SHIFTS)
+    if kind == Kind.BOMB or size > max_size:
+        return False
+    need, length, total = _BODY[kind], table[2], sum(counts)
+    top = rules.chain_top if kind.is_chain else (NUM_RANKS - 1 if kind in (Kind.SINGLE, Kind.PAIR) else SMALL_JOKER - 1)
+    for high in range(table[3] + 1, top + 1):
+        low = high - length + 1
+        if low < 0 or any(counts[r] < need for r in range(low, high + 1)):
+            continue
+        if kind == Kind.PAIR and not _pairable(high, rules):
+            continue
+        body = need * length
+        if total - sum(counts[low : high + 1]) >= size - body:
+            return True
+    return False

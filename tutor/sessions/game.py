@@ -352,7 +352,7 @@ class GameSession:
             view = game.view(seat)
         move = bot.play(view)
         game.play(move)
-        return [*events, Played(seat, move)]
+        return [*events, Played(seat, move, self.rules.players)]
 
     def _show_hand(self, seat: int) -> list[Event]:
         game = self._game
@@ -576,7 +576,7 @@ class GameSession:
         number = sum(1 for turn in game.history if turn.seat == HUMAN) + 1
         declined = game.can_open() and game.to_move == HUMAN  # the first play without showing (RULES §12.2)
         played = game.play(move)
-        events: list[Event] = [Played(HUMAN, played)]
+        events: list[Event] = [Played(HUMAN, played, self.rules.players)]
         if declined and self._turn.open_hinted != 0:
             said = self.coach.open_verdict(view, False, index)
             if said is not None:
