@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutor.engine.rules import AUCTIONS
+from tutor.engine.rules import AUCTIONS, SEAT_COUNTS
 from tutor.i18n import LANGUAGES, Phrase, catalogue, speaking, t
 from tutor.web import game, history, lessons, mistakes, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
@@ -36,6 +36,8 @@ def page_strings(lang: str) -> dict[str, Any]:
         # The variants' buttons and settings (RULES §12): "Call", "Rob", "Open hand", the auction choice.
         prefix = "variants.web_"
         words.update({key[len(prefix):]: t(key) for key in catalogue("en") if key.startswith(prefix)})
+        # The four-player game's setting (RULES §12.4): "players", "players_3", "players_4".
+        words.update({key[len("four.web_"):]: t(key) for key in catalogue("en") if key.startswith("four.web_")})
         # The puzzle streak's button (issue 30): "streak_button".
         words.update({f"streak_{key[len('streak.web_'):]}": t(key) for key in catalogue("en")
                       if key.startswith("streak.web_")})
@@ -58,7 +60,7 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     """Change settings (the terminal's keys, so ``ddz play`` sees them too); all checked before any is saved."""
     changes: dict[str, Any] = {}
     for key in body:
-        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand"):
+        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand", "players"):
             raise refuse(400, "err_setting", name=quoted(key))
     if "lang" in body:
         lang = field_str(body, "lang", limit=5)
@@ -78,6 +80,12 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     for key in ("coach", "counter", "open_hand"):
         if key in body:
             changes[key] = field_bool(body, key)
+    if "players" in body:  # RULES §12.4: three, or four with two decks
+        players = body["players"]
+        if isinstance(players, bool) or players not in SEAT_COUNTS:
+            raise ApiError(400, Phrase("four.err_players", {"value": quoted(str(players)),
+                                                            "choices": ", ".join(map(str, SEAT_COUNTS))}))
+        changes["players"] = players
     with context.store() as store:
         for key, value in changes.items():
             store.set_setting(key, value)

@@ -256,7 +256,8 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
         else:
             session = GameSession.new(deal, level, bool(settings["coach"]), games,
                                       counter=bool(settings["counter"]),
-                                      rules=variant(settings["auction"], bool(settings["open_hand"])))
+                                      rules=variant(settings["auction"], bool(settings["open_hand"]),
+                                                    settings["players"]))
     except BaseException:
         _drop(context, store)
         raise
@@ -385,6 +386,7 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
         game["bids"] = {"legal": list(prompt.choices), "suggested": prompt.default,
                         "auction": session.rules.auction,
                         "labels": {str(b): _bid_label(session, b) for b in prompt.choices}}
+    game["players"] = view.players  # the table lays out three opponents for four (RULES §12.4)
     game["can_open"] = session.can_show_hand
     game["can_pass"] = waiting is Waiting.PLAY and view.table is not None
     game["can_undo"] = waiting in (Waiting.BID, Waiting.PLAY)

@@ -175,6 +175,9 @@ function drawGame() {
   $("game-title").textContent = game.title;
   $("game-cell").textContent = game.game_cell;
   const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
+  const four = game.players === 4;  // four players (RULES §12.4): a third opponent, seat 2 across the table
+  $("felt").classList.toggle("seats-4", four);
+  $("seat-3").hidden = !four;
   for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
   kittyBox($("kitty"), game.kitty);
   trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
