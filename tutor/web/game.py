@@ -387,6 +387,7 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
                         "auction": session.rules.auction,
                         "labels": {str(b): _bid_label(session, b) for b in prompt.choices}}
     game["players"] = view.players  # the table lays out three opponents for four (RULES §12.4)
+    game["kitty_size"] = view.rules.kitty_size
     game["can_open"] = session.can_show_hand
     game["can_pass"] = waiting is Waiting.PLAY and view.table is not None
     game["can_undo"] = waiting in (Waiting.BID, Waiting.PLAY)

@@ -179,7 +179,7 @@ function drawGame() {
   $("felt").classList.toggle("seats-4", four);
   $("seat-3").hidden = !four;
   for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
-  kittyBox($("kitty"), game.kitty);
+  kittyBox($("kitty"), game.kitty, game.kitty_size);
   trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
   drawLevels(game.level);
   counterRow($("counter"), game.counter);
