@@ -248,7 +248,7 @@ class LessonRun:
         if task.type == TaskType.NAME:
             return self._accepted_names(task)[0]
         if task.type == TaskType.SCORE:
-            return str(score_answer(task.game, str(task.ask)))
+            return str(score_answer(task.game, str(task.ask), self.lesson.rules))
         assert self.trick is not None
         if task.type == TaskType.LINE or (task.winning and not task.moves):
             return format_move(self._winning_moves()[0])
@@ -334,7 +334,7 @@ class LessonRun:
             number = parse_number_answer(text)
         except ValueError as error:
             return Outcome(Verdict.INVALID, reason=str(error))
-        right = score_answer(task.game, str(task.ask))
+        right = score_answer(task.game, str(task.ask), self.lesson.rules)
         matched = next((f for f in task.feedback if f.answer is not None and f.answer == number), None)
         reason = None if matched is not None else t("lessons.explain_score")
         if number == -right and right != 0:

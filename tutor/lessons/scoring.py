@@ -18,7 +18,7 @@ from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import stake
 
 
-def doublings(game: dict[str, Any]) -> int:
+def doublings(game: dict[str, Any], rules: Rules) -> int:
     """k of RULES §7: bombs and rockets played, plus one for spring or anti-spring.
 
     Raises:
@@ -26,8 +26,8 @@ def doublings(game: dict[str, Any]) -> int:
     """
     k = 0
     for text in game.get("bombs") or []:
-        cards = Cards.parse(str(text))
-        if not any(r.is_bomb for r in readings(cards)):
+        cards = Cards.parse(str(text), rules.deck)  # two decks: bombs of 4 to 8, the four jokers (RULES §12.4)
+        if not any(r.is_bomb for r in readings(cards, rules)):
             raise ValueError(f"{str(cards)!r} is neither a bomb nor the rocket: it does not double the game")
         k += 1
     spring, anti = bool(game.get("spring")), bool(game.get("anti_spring"))
@@ -60,7 +60,7 @@ def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int
             player's signed change).
     """
     robs, opened = variant_factors(game)
-    game_cost = stake(int(game["bid"]), doublings(game), rules, robs, opened)
+    game_cost = stake(int(game["bid"]), doublings(game, rules), rules, robs, opened)
     if ask == "cost":
         return game_cost
     landlord_won = game["winner"] == "landlord"
@@ -73,7 +73,7 @@ def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int
 
 def formula(game: dict[str, Any], rules: Rules = STANDARD) -> str:
     """The cost written out as the "Game" cell shows it: ``10 × 3 × 4 = 120``."""
-    k = doublings(game)
+    k = doublings(game, rules)
     robs, opened = variant_factors(game)
     total = stake(int(game["bid"]), k, rules, robs, opened)
     if robs or opened:

@@ -99,8 +99,10 @@ def _view_prover(report: ClaimReport, tally: Tally) -> Weigher:
 class _Checker:
     """Engine and solver checks of one lesson."""
 
-    def __init__(self, doc: LessonDocument, oracle: Oracle, view: bool = False) -> None:
+    def __init__(self, doc: LessonDocument, oracle: Oracle, view: bool, rules: Rules) -> None:
         self.doc = doc
+        #: The lesson's rule set: score tasks are scored under it (RULES §12.4: the landlord's share 3).
+        self.rules = rules
         self.oracle = oracle
         self.problems: list[Problem] = []
         #: Every move a play or line step accepts (first moves), for the feedback checks.
@@ -408,7 +410,7 @@ class _Checker:
         task = step.task
         assert task is not None
         try:
-            score_answer(task.game, str(task.ask))
+            score_answer(task.game, str(task.ask), self.rules)
         except ValueError as error:
             self.add((*where, "game"), "illegal_answer", str(error))
 
@@ -480,7 +482,7 @@ def validate_document(
     lesson, built = build_lesson(doc, frozenset(broken))
     problems.extend(built)
     if lesson is not None:
-        checker = _Checker(doc, oracle, view)
+        checker = _Checker(doc, oracle, view, lesson.rules)
         flagged = {p.path for p in built}
         for step in lesson.steps:
             checker.check_reachable(step, flagged)
