@@ -55,3 +55,18 @@ def test_rule_12_2_a_shown_hand_is_drawn_face_up_in_the_landlords_seat(client: A
     landlord = next(s for s in game["seats"] if s["role"] == "landlord")
     assert landlord["seat"] == 1 and len(landlord["cards"]) == landlord["count"]
     assert game["shown"]["cards"] == landlord["cards"] and all(s["cards"] is None for s in game["seats"] if s["seat"] != 1)
+
+
+def test_rules_12_4_four_players_at_the_web_table(client: Any) -> None:
+    saved = client.post("/api/settings", json={"players": 4})
+    assert saved.status_code == 200 and saved.json()["settings"]["players"] == 4
+    for bad in (5, "4", True):
+        refused = client.post("/api/settings", json={"players": bad})
+        assert refused.status_code == 400 and "players must be one of 3, 4" in refused.json()["error"]
+    words = client.get("/api/strings").json()["strings"]
+    assert words["players"] == "Players" and words["players_4"].startswith("4")
+    game = client.post("/api/game/new", json={"deal": 7, "level": "easy"}).json()["game"]
+    assert game["players"] == 4 and game["kitty_size"] == 8 and game["rules"]["players"] == 4
+    assert [s["name"] for s in game["seats"]] == ["You", "Right", "Across", "Left"]
+    assert all(s["count"] == 25 for s in game["seats"]) and len(game["hand"]) == 25
+    client.post("/api/settings", json={"players": 3})

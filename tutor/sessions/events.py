@@ -105,7 +105,7 @@ class HandShown:
     def phrase(self) -> Phrase:
         if self.is_learner:
             return Phrase("variants.shown_you")
-        return Phrase("variants.shown", {"seat": seat_phrase(self.seat, self.rules.players), "cards": str(self.cards)})
+        return Phrase("variants.shown", {"seat": seat_phrase(self.seat), "cards": str(self.cards)})
 
 
 def seat_phrase(seat: int, players: int | None = None) -> Phrase:
@@ -126,8 +126,9 @@ class Played:
 
     seat: int
     move: Combo | None
-    #: Seats at the table (names: four seats have one across, RULES §12.4); None: three.
-    players: int | None = None
+    #: Seats at the table (names: four seats have one across, RULES §12.4); None: three.  Not compared:
+    #: a play is the same play whoever counts the seats.
+    players: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
