@@ -119,3 +119,13 @@ def test_may_beat_never_says_no_when_a_small_enough_answer_exists(seed: int) -> 
                 ]
                 if answers:
                     assert may_beat(pack(counts), table, max_size, bombs, FOUR), (table, max_size, bombs)
+
+
+def test_may_beat_counts_the_wing_cards_exactly() -> None:
+    from tutor.engine.cards import Cards
+    from tutor.engine.multideck import may_beat
+
+    table = _one("3336", Kind.TRIO_SINGLE)
+    assert may_beat(Cards.parse("4445", FOUR.deck).packed, table, 4, False, FOUR)  # 444 + 5: just enough
+    assert not may_beat(Cards.parse("444", FOUR.deck).packed, table, 4, False, FOUR)  # no wing left
+    assert not may_beat(Cards.parse("4445", FOUR.deck).packed, table, 3, False, FOUR)  # too few cards held
