@@ -84,12 +84,12 @@ class Players(Protocol):
         """The bidding status line's numbers of a dealt hand."""
         ...
 
-    def plan_score(self, hand: int) -> float:
-        """How good the best plan of a packed hand is (higher is better)."""
+    def plan_score(self, hand: int, decks: int) -> float:
+        """How good the best plan of a packed hand is (higher is better), with ``decks`` decks (RULES §12.4)."""
         ...
 
-    def moves_to_finish(self, hand: int) -> int:
-        """Plays the packed hand needs if it always had the lead."""
+    def moves_to_finish(self, hand: int, decks: int) -> int:
+        """Plays the packed hand needs if it always had the lead, with ``decks`` decks (RULES §12.4)."""
         ...
 
 

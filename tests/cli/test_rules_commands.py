@@ -161,6 +161,14 @@ def test_deal_human_output_shows_hands_kitty_and_first_bidder() -> None:
     assert "First to bid" in result.stdout
 
 
+def test_rules_12_4_deal_for_four_players_shows_four_hands_of_25_and_a_kitty_of_8() -> None:
+    data = json.loads(run("deal", "1", "--players", "4", "--json").stdout)
+    assert [len(h) for h in data["hands"]] == [25] * 4 and len(data["kitty"]) == 8
+    assert sorted(counts_of("".join(data["hands"]) + data["kitty"])) == sorted((8,) * 13 + (2, 2))
+    human = run("deal", "1", "--players", "4")
+    assert human.exit_code == 0 and "across" in human.stdout and all(h in human.stdout for h in data["hands"])
+
+
 # --- bad input: exit 2, one line naming the problem, never a traceback ---------------------
 
 

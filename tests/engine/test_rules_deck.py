@@ -74,9 +74,35 @@ def test_the_deal_cuts_the_deck_for_the_rules_seat_count() -> None:
     assert deal(5).hands == deal(5, STANDARD).hands and len(deal(5).hands) == 3
 
 
-def test_the_move_generator_refuses_two_decks_rather_than_miss_their_bombs() -> None:
-    from tutor.engine.moves import legal_moves
-    from tutor.engine.rules import UnsupportedRulesError
+def test_rules_12_4_the_four_player_preset() -> None:
+    from tutor.engine.deal import deal
+    from tutor.engine.rules import FOUR, FOUR_ROB, NAMED, variant
 
-    with pytest.raises(UnsupportedRulesError, match="one deck"):
-        legal_moves(_counts(r3=5), None, TWO_DECKS)
+    assert (FOUR.players, FOUR.decks, FOUR.hand_size, FOUR.kitty_size, FOUR.landlord_share) == (4, 2, 25, 8, 3)
+    assert FOUR.bomb_sizes == (4, 5, 6, 7, 8) and FOUR.rocket_size == 4 and FOUR.joker_pairs
+    assert variant(players=4) is FOUR and variant("rob", players=4) is FOUR_ROB and NAMED["four+rob"] is FOUR_ROB
+    assert variant() is STANDARD and not STANDARD.joker_pairs
+    dealt = deal(1, FOUR)
+    assert [len(h) for h in dealt.hands] == [25] * 4 and len(dealt.kitty) == 8  # the landlord holds 33
+    assert sum(h.packed for h in dealt.hands) + dealt.kitty.packed == FOUR.deck_packed
+    assert deal(1, FOUR) == dealt and deal(1, FOUR_ROB).hands == dealt.hands  # the auction does not change the cut
+    with pytest.raises(ValueError, match="players"):
+        variant(players=5)
+
+
+def test_rules_12_4_scoring_landlord_share_three_against_three_farmers() -> None:
+    import random
+
+    from tutor.engine.game import Game
+    from tutor.engine.rules import FOUR
+
+    rng = random.Random(3)
+    game = Game(3, FOUR)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    returns = game.returns()
+    assert len(returns) == 4 and sum(returns) == 0
+    landlord = game.landlord
+    assert landlord is not None
+    farmers = [r for s, r in enumerate(returns) if s != landlord]
+    assert len(set(farmers)) == 1 and returns[landlord] == -3 * farmers[0]

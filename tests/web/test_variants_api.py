@@ -70,3 +70,18 @@ def test_rule_12_3_the_wildcard_game_at_the_web_table(client: Any) -> None:
     assert game["wild_rank"] == rank  # shown on the table from the start (RULES §12.3)
     assert game["rules"]["wild"] == "random_rank" and game["rules"]["wild_rank"] == deal(DEAL, WILD).wild_rank
     assert client.post("/api/settings", json={"wildcard": False}).json()["settings"]["wildcard"] is False
+
+
+def test_rules_12_4_four_players_at_the_web_table(client: Any) -> None:
+    saved = client.post("/api/settings", json={"players": 4})
+    assert saved.status_code == 200 and saved.json()["settings"]["players"] == 4
+    for bad in (5, "4", True):
+        refused = client.post("/api/settings", json={"players": bad})
+        assert refused.status_code == 400 and "players must be one of 3, 4" in refused.json()["error"]
+    words = client.get("/api/strings").json()["strings"]
+    assert words["players"] == "Players" and words["players_4"].startswith("4")
+    game = client.post("/api/game/new", json={"deal": 7, "level": "easy"}).json()["game"]
+    assert game["players"] == 4 and game["kitty_size"] == 8 and game["rules"]["players"] == 4
+    assert [s["name"] for s in game["seats"]] == ["You", "Right", "Across", "Left"]
+    assert all(s["count"] == 25 for s in game["seats"]) and len(game["hand"]) == 25
+    client.post("/api/settings", json={"players": 3})

@@ -86,8 +86,8 @@ class _Samples:
         best: tuple[int, dict[int, int], int] | None = None
         for _ in range(max(1, tries)):
             rng.shuffle(pool)
-            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size]).packed for i, s in enumerate(others)}
-            kitty = view.kitty.packed if view.kitty is not None else Cards.from_ranks(pool[len(others) * size :]).packed
+            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size], rules.deck).packed for i, s in enumerate(others)}
+            kitty = view.kitty.packed if view.kitty is not None else Cards.from_ranks(pool[len(others) * size :], rules.deck).packed
             wrong = sum(1 for i, (s, code) in enumerate(view.bids) if s != seat and self.said(s, hands[s], view.bids[:i]) != code)
             if best is None or wrong < best[0]:
                 best = (wrong, hands, kitty)

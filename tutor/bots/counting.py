@@ -23,6 +23,7 @@ from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import NUM_RANKS, packed_count
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
+from tutor.engine.rules import Rules
 from tutor.engine.trick import Trick, lead_returns
 from tutor.engine.view import PlayerView
 
@@ -66,10 +67,10 @@ def landlord_known(view: PlayerView) -> int:
     return known
 
 
-def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True) -> list[Combo]:
+def beaters(combo: Combo, cards: int, max_size: int, bombs: bool = True, *, rules: Rules) -> list[Combo]:
     """Plays that ``cards`` (pooled hidden cards) could make on ``combo`` by a hand of ≤ ``max_size``."""
     found = []
-    for move in follow_moves_packed(cards, combo):
+    for move in follow_moves_packed(cards, combo, rules):
         kind = move.kind
         if Kind(kind).is_bomb:
             if not bombs:

@@ -74,13 +74,13 @@ class EasyBot:
         check_turn(view)
         hand = view.hand.packed
         table = view.table
-        finish = whole_hand_play(hand, table)
+        finish = whole_hand_play(hand, table, view.rules)
         if finish is not None:
             return finish
         rng = turn_rng(self.seed, view)
         seats = Seats.of(view)
         if table is None:
-            groups = list(plan_packed(hand).groups)
+            groups = list(plan_packed(hand, view.rules.decks).groups)
             plain = [g for g in groups if not is_bomb(g)]
             if not plain:
                 return min(groups, key=lambda g: g[3])

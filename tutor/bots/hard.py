@@ -135,7 +135,7 @@ class HardBot(MediumBot):
 
     def play(self, view: PlayerView) -> Combo | None:
         check_turn(view)
-        if whole_hand_play(view.hand.packed, view.table) is not None:
+        if whole_hand_play(view.hand.packed, view.table, view.rules) is not None:
             return super().play(view)
         nodes = Effort()
         if self.search and self.should_search(view):
@@ -174,7 +174,7 @@ class HardBot(MediumBot):
         hand = view.hand.packed
         found: list[Combo | None] = [heuristic]
         if view.table is None:
-            groups = sorted((g for g in plan_packed(hand).groups if not is_bomb(g)), key=lead_key)
+            groups = sorted((g for g in plan_packed(hand, view.rules.decks).groups if not is_bomb(g)), key=lead_key)
             kinds = set()
             for g in groups:
                 key = (g[1], g[2])
@@ -189,10 +189,10 @@ class HardBot(MediumBot):
         if None not in found:
             found.append(None)
         moves = follow_moves_packed(hand, view.table, view.rules)
-        base = plan_packed(hand).score
+        base = plan_packed(hand, view.rules.decks).score
         rated = sorted(
             (m for m in moves if not is_bomb(m)),
-            key=lambda m: (-(plan_packed(hand - m.cards).score - base), m.main),
+            key=lambda m: (-(plan_packed(hand - m.cards, view.rules.decks).score - base), m.main),
         )
         for m in rated:
             if len(found) >= self.rollout_width:
@@ -235,7 +235,7 @@ class HardBot(MediumBot):
 
     def boss_first(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
         """Endgame: if everything but one group is unbeatable, play the unbeatable first."""
-        groups = plan_packed(hand).groups
+        groups = plan_packed(hand, view.rules.decks).groups
         if len(groups) > 5:
             return None
         bosses = [g for g in groups if self.boss(view, seats, g)]
@@ -269,14 +269,14 @@ class HardBot(MediumBot):
             rest = hand - move.cards
             if readings(rest):
                 return move
-            groups = plan_packed(rest).groups
+            groups = plan_packed(rest, view.rules.decks).groups
             if len(groups) <= 3 and sum(1 for g in groups if not self.boss(view, seats, g)) <= 1:
                 return move
         return None
 
     def boss(self, view: PlayerView, seats: Seats, combo: Combo) -> bool:
         biggest = max(seats.counts[o] for o in seats.opponents)
-        return is_boss(combo, self.hidden(view), biggest)
+        return is_boss(combo, self.hidden(view), biggest, rules=view.rules)
 
     def follow_partner(
         self, view: PlayerView, seats: Seats, hand: int, table: Combo, moves: list[Combo]
@@ -288,7 +288,7 @@ class HardBot(MediumBot):
         for move in moves:
             if is_bomb(move) or not self.boss(view, seats, move):
                 continue
-            groups = plan_packed(hand - move.cards).groups
+            groups = plan_packed(hand - move.cards, view.rules.decks).groups
             if sum(1 for g in groups if not self.boss(view, seats, g)) <= 1 and len(groups) <= 3:
                 return move
         return None

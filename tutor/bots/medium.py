@@ -95,7 +95,7 @@ class MediumBot:
         seats = Seats.of(view)
         hand = view.hand.packed
         table = view.table
-        finish = whole_hand_play(hand, table)
+        finish = whole_hand_play(hand, table, view.rules)
         if finish is not None:
             return finish
         if table is None:
@@ -109,11 +109,11 @@ class MediumBot:
     def boss(self, view: PlayerView, seats: Seats, combo: Combo) -> bool:
         """Nobody on the other side can beat ``combo`` (bombs included)."""
         biggest = max(seats.counts[o] for o in seats.opponents)
-        return is_boss(combo, self.hidden(view), biggest)
+        return is_boss(combo, self.hidden(view), biggest, rules=view.rules)
 
     # ------------------------------------------------------------------ leading
     def lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo:
-        plan = plan_packed(hand)
+        plan = plan_packed(hand, view.rules.decks)
         groups = list(plan.groups)
         fed = self.feed_partner(seats, hand) if self.finesse else None
         if fed is not None:
@@ -170,7 +170,7 @@ class MediumBot:
         for move in moves:
             if is_bomb(move):
                 continue
-            rest = plan_packed(hand - move.cards)
+            rest = plan_packed(hand - move.cards, view.rules.decks)
             if rest.plays <= 1:
                 return move
         return None
@@ -181,12 +181,12 @@ class MediumBot:
         assert view.table_seat is not None
         leader_cards = seats.counts[view.table_seat]
         urgent = leader_cards <= 2 or seats.fewest_opponent_cards() <= 2
-        base = plan_packed(hand).score
+        base = plan_packed(hand, view.rules.decks).score
         rated = []
         for move in moves:
             if is_bomb(move):
                 continue
-            delta = plan_packed(hand - move.cards).score - base
+            delta = plan_packed(hand - move.cards, view.rules.decks).score - base
             rated.append((delta, -move.main, move))
         if rated:
             if urgent and self.finesse and table.kind in (SINGLE, PAIR):

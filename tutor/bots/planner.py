@@ -102,7 +102,7 @@ def _leftover(counts: list[int], planes: list[tuple[int, int]]) -> list[Combo]:
     the trios take the lowest singles or pairs (up to the ace) as wings.
     """
     singles = [r for r in range(NUM_RANKS) if counts[r] == 1]
-    pairs = [r for r in range(R2 + 1) if counts[r] == 2]
+    pairs = [r for r in range(NUM_RANKS) if counts[r] == 2]  # two jokers of one colour pair with two decks
     trios = [r for r in range(R2 + 1) if counts[r] == 3]
     wing_singles = [r for r in singles if r <= WING_TOP]
     wing_pairs = [r for r in pairs if r <= WING_TOP]
@@ -259,16 +259,23 @@ def _search(counts: list[int], p: int, chain_score: float, chains: list[Combo], 
 
 
 @lru_cache(maxsize=1 << 17)
-def plan_packed(hand: int) -> Plan:
-    """The best plan for a packed hand (cached: bots ask about the same hands often)."""
+def plan_packed(hand: int, decks: int = 1) -> Plan:
+    """The best plan for a packed hand (cached: bots ask about the same hands often).
+
+    ``decks`` is the rules' deck count: with two (RULES §12.4) the rocket is all four jokers and
+    four to eight cards of a rank are one bomb, kept whole.
+    """
     counts = [(hand >> s) & 0xF for s in _SHIFTS]
     fixed: list[Combo] = []
-    if counts[SMALL_JOKER] and counts[BIG_JOKER]:
-        fixed.append(_ROCKET)
+    if counts[SMALL_JOKER] == counts[BIG_JOKER] == decks:
+        fixed.append(_ROCKET if decks == 1 else _NEW(Combo, (decks * (ONE[SMALL_JOKER] + ONE[BIG_JOKER]), Kind.ROCKET, 1, BIG_JOKER)))
         counts[SMALL_JOKER] = counts[BIG_JOKER] = 0
     for r in range(R2 + 1):
         if counts[r] == 4:
             fixed.append(_BOMB[r])
+            counts[r] = 0
+        elif counts[r] > 4:
+            fixed.append(_NEW(Combo, (counts[r] * ONE[r], Kind.BOMB, 1, r)))
             counts[r] = 0
     best: list[Any] = [float("-inf"), [], counts, []]
     _search(counts, 0, 0.0, [], [], best)
@@ -278,11 +285,11 @@ def plan_packed(hand: int) -> Plan:
     return Plan(groups, score)
 
 
-def plan(hand: Cards | int) -> Plan:
+def plan(hand: Cards | int, decks: int = 1) -> Plan:
     """The best plan for a hand (``Cards`` or packed int)."""
-    return plan_packed(hand.packed if isinstance(hand, Cards) else hand)
+    return plan_packed(hand.packed if isinstance(hand, Cards) else hand, decks)
 
 
-def moves_to_finish(hand: Cards | int) -> int:
+def moves_to_finish(hand: Cards | int, decks: int = 1) -> int:
     """How many plays the hand needs if it always had the lead (the "~7 moves" of RULES §9)."""
-    return plan(hand).plays
+    return plan(hand, decks).plays

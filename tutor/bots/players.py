@@ -76,11 +76,11 @@ def hand_value(hand: Cards) -> HandEvaluation:
     return evaluate_hand(hand)
 
 
-def plan_score(hand: int) -> float:
+def plan_score(hand: int, decks: int) -> float:
     """The value of the best plan of a packed hand (:func:`tutor.bots.planner.plan_packed`)."""
-    return plan_packed(hand).score
+    return plan_packed(hand, decks).score
 
 
-def moves_to_finish(hand: int) -> int:
+def moves_to_finish(hand: int, decks: int) -> int:
     """Plays the packed hand needs if it always had the lead (:func:`tutor.bots.planner.moves_to_finish`)."""
-    return _moves_to_finish(hand)
+    return _moves_to_finish(hand, decks)

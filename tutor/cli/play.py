@@ -25,14 +25,14 @@ from rich.console import Console
 from rich.text import Text
 
 from tutor.bots import LEVELS
-from tutor.cli.errors import deal_number_type, handle_user_errors
+from tutor.cli.errors import UserError, deal_number_type, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
 from tutor.cli.input import Command, Reader, parse_bid, parse_entry, stdin_reader
 from tutor.cli.resume import CANCEL, choose_game
 from tutor.cli.render import TableInfo, combo_text, counter_line, final_card, seat_name, table
 from tutor.coach.status import combo_name
 from tutor.engine.auction import CALL
-from tutor.engine.rules import AUCTIONS, Rules, variant
+from tutor.engine.rules import AUCTIONS, SEAT_COUNTS, Rules, variant
 from tutor.files import shorten
 from tutor.i18n import LANGUAGES, Phrase, t
 from tutor.sessions import events as ev
@@ -63,9 +63,9 @@ def render_event(console: Console, event: ev.Event) -> None:
         say(Text(event.phrase().render(), style="bold magenta"))
     elif isinstance(event, ev.Played):
         if event.move is None:
-            say(Text(t("play.passes", seat=seat_name(event.seat)), style="dim"))
+            say(Text(t("play.passes", seat=seat_name(event.seat, event.players)), style="dim"))
         else:
-            say(Text(f"{seat_name(event.seat)}: ", style="bold").append_text(combo_text(event.move)))
+            say(Text(f"{seat_name(event.seat, event.players)}: ", style="bold").append_text(combo_text(event.move)))
     elif isinstance(event, ev.TableShown):
         info = TableInfo(event.deal, event.level, event.running_score, event.scored, event.counter)
         console.print(table(event.view, info))
@@ -174,6 +174,7 @@ def run(console: Console, read: Reader, session: GameSession) -> Waiting:
 @click.option("--auction", type=click.Choice(AUCTIONS), default=None)
 @click.option("--open-hand/--no-open-hand", "open_hand", default=None)
 @click.option("--wildcard/--no-wildcard", "wildcard", default=None)
+@click.option("--players", type=click.Choice(["3", "4"]), default=None)
 @handle_user_errors
 def play_command(
     level: str | None,
@@ -184,6 +185,7 @@ def play_command(
     auction: str | None,
     open_hand: bool | None,
     wildcard: bool | None,
+    players: str | None = None,
 ) -> None:
     # Help text: help.play.  ev.Options given are remembered in the store for the next game.
     console = Console(highlight=False)
@@ -200,7 +202,7 @@ def play_command(
         if level_name not in LEVELS:
             level_name = DEFAULT_LEVEL
         coach_on = store.get_setting("coach", True) if coach is None else coach
-        rules = chosen_rules(store, auction, open_hand, wildcard)
+        rules = chosen_rules(store, auction, open_hand, wildcard, None if players is None else int(players))
         counter = bool(store.get_setting("counter", False))
         read = stdin_reader(console)
 
@@ -245,19 +247,34 @@ def play_command(
                 return
 
 
-def chosen_rules(store: Store, auction: str | None, open_hand: bool | None, wildcard: bool | None = None) -> Rules:
+def chosen_rules(
+    store: Store, auction: str | None, open_hand: bool | None, wildcard: bool | None = None,
+    players: int | None = None,
+) -> Rules:
     """The rule set of the next game: the options given (remembered as settings), else the saved ones."""
     if auction is not None:
         store.set_setting("auction", auction)
     if open_hand is not None:
         store.set_setting("open_hand", open_hand)
+    if wildcard and players == 4:
+        raise UserError(t("four.no_wildcard"))
+    # The wildcard game is a three-player game (RULES §12.3 deals one deck): the variant chosen now
+    # switches the other off, so the remembered settings never ask for both.
+    if wildcard:
+        store.set_setting("players", 3)
+    if players == 4:
+        store.set_setting("wildcard", False)
     if wildcard is not None:
         store.set_setting("wildcard", wildcard)
+    if players is not None:
+        store.set_setting("players", players)
     saved_auction = store.get_setting("auction", "bid")
+    saved_players = store.get_setting("players", 3)
     return variant(
         saved_auction if saved_auction in AUCTIONS else "bid",
         bool(store.get_setting("open_hand", False)),
-        bool(store.get_setting("wildcard", False)),
+        bool(store.get_setting("wildcard", False)) and saved_players != 4,
+        saved_players if saved_players in SEAT_COUNTS else 3,
     )
 
 

@@ -26,7 +26,7 @@ from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, fo
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
 from tutor.i18n import t
-from tutor.sessions.events import FinalCard, cost_phrase, last_said, multiplier_phrases, rules_phrase
+from tutor.sessions.events import FinalCard, cost_phrase, last_said, multiplier_phrases, rules_phrase, seat_key
 from tutor.sessions.events import game_cell as game_cell_phrase
 
 CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
@@ -70,8 +70,8 @@ def combo_text(combo: Combo) -> Text:
     return out
 
 
-def seat_name(seat: int) -> str:
-    return t(f"play.seat_{seat}")
+def seat_name(seat: int, players: int | None = None) -> str:
+    return t(seat_key(seat, players))
 
 
 def role_text(view_landlord: int | None, seat: int) -> Text:
@@ -157,9 +157,9 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
     grid = Table.grid(padding=(0, 2))
     _seat_columns(grid)
     last = last_actions(view)
-    for seat in (1, 2):
+    for seat in range(1, view.players):
         grid.add_row(
-            Text(seat_name(seat), style="bold"),
+            Text(seat_name(seat, view.players), style="bold"),
             role_text(view.landlord, seat),
             cards_count(view.card_counts[seat]),
             _last_text(view, seat, last),
@@ -174,7 +174,7 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
         parts.insert(1, Text(t("wild.rank_line", rank="")).append_text(card(view.rules.wild_rank)))
     if view.shown is not None and view.landlord is not None and view.landlord != view.seat:
         # The open hand (RULES §12.2): the landlord's cards, as they are now.
-        shown = Text(f"{t('variants.shown_line', seat=seat_name(view.landlord), cards='')}", style="bold magenta")
+        shown = Text(f"{t('variants.shown_line', seat=seat_name(view.landlord, view.players), cards='')}", style="bold magenta")
         parts.append(shown.append_text(cards_text(view.shown)))
     if info.counter:
         parts.append(counter_line(view))

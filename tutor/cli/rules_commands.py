@@ -221,12 +221,14 @@ def _deal_number(text: str) -> int:
 @click.command(cls=TranslatedCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("number", metavar="N")
 @click.option("--json", "as_json", is_flag=True)
+@click.option("--players", type=click.Choice(["3", "4"]), default="3")
 @handle_user_errors
-def deal(number: str, as_json: bool) -> None:
+def deal(number: str, as_json: bool, players: str) -> None:
     # Help text: help.deal.
     from tutor.engine.deal import deal as make_deal
+    from tutor.engine.rules import variant
 
-    dealt = make_deal(_deal_number(number))
+    dealt = make_deal(_deal_number(number), variant(players=int(players)))
     if as_json:
         _echo_json(
             {
@@ -242,11 +244,16 @@ def deal(number: str, as_json: bool) -> None:
     table.add_column(t("rules.column_cards"))
     table.add_column(t("rules.column_size"), justify="right")
     for seat, hand in enumerate(dealt.hands):
-        table.add_row(t(f"rules.seat_{seat}"), str(hand), str(len(hand)))
+        table.add_row(_deal_seat(seat, len(dealt.hands)), str(hand), str(len(hand)))
     table.add_row(t("rules.kitty"), str(dealt.kitty), str(len(dealt.kitty)))
     console = _console()
     console.print(table)
-    console.print(t("rules.first_bidder", seat=t(f"rules.seat_{dealt.first_bidder}")))
+    console.print(t("rules.first_bidder", seat=_deal_seat(dealt.first_bidder, len(dealt.hands))))
+
+
+def _deal_seat(seat: int, players: int) -> str:
+    """The seat's name in a deal listing: four seats go you → right → across → left (RULES §12.4)."""
+    return t(f"four.deal_seat_{seat}") if players == 4 else t(f"rules.seat_{seat}")
 
 
 COMMANDS = [classify, moves, deal]

@@ -228,7 +228,7 @@ def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -
         return _reason("pass_keeps")
     opponents = [s for s in range(view.players) if not view.is_partner(s)]
     biggest = max(view.card_counts[s] for s in opponents)
-    if not _is_bomb(move) and is_boss(move, view.unseen().packed, biggest):
+    if not _is_bomb(move) and is_boss(move, view.unseen().packed, biggest, rules=view.rules):
         return _reason("boss", {"cards": move.text})
     short = [s for s in opponents if view.card_counts[s] <= 2]
     if view.table is not None and short:

@@ -46,13 +46,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tutor import judgement
 from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
-from tutor.engine.cards import FULL_DECK, Cards, packed_size
+from tutor.engine.cards import Cards, packed_size
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.scoring import score_game
@@ -241,14 +241,14 @@ class _BidEvaluator:
     # ------------------------------------------------------------- sampling
     def _sample(self, rng: random.Random, index: int) -> tuple[dict[int, int], int]:
         """(hands of the other seats, kitty), drawn until the bids made so far are explained."""
-        pool = Cards(FULL_DECK.packed - self.view.hand.packed).ranks()
+        pool = Cards(self.rules.deck_packed - self.view.hand.packed).ranks()
         others = [s for s in range(self.n) if s != self.view.seat]
         size = self.rules.hand_size
         best: tuple[int, tuple[dict[int, int], int]] | None = None
         for _ in range(max(1, self.budget.tries)):
             rng.shuffle(pool)
-            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size]).packed for i, s in enumerate(others)}
-            kitty = Cards.from_ranks(pool[len(others) * size :]).packed
+            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size], self.rules.deck).packed for i, s in enumerate(others)}
+            kitty = Cards.from_ranks(pool[len(others) * size :], self.rules.deck).packed
             wrong = self._unexplained(hands, index)
             if best is None or wrong < best[0]:
                 best = (wrong, (hands, kitty))
@@ -378,6 +378,8 @@ def evaluate_bid(view: PlayerView, budget: BidBudget = DEFAULT_BID_BUDGET) -> Bi
     """
     if view.landlord is not None or view.to_move != view.seat or view.kitty is not None:
         raise ValueError("the coach evaluates a bid of the player to bid")
+    if view.rules.decks != 1:  # two decks (RULES §12.4): 25-card games in Python; medium plays them
+        budget = replace(budget, samples=min(budget.samples, 8), max_samples=min(budget.max_samples, 16), policy="medium")
     ev = _BidEvaluator(view, budget)
     bids = legal_bids(view)
     while True:

@@ -42,7 +42,7 @@ import hashlib
 import math
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from tutor import judgement
@@ -50,6 +50,7 @@ from tutor.engine.combos import Combo
 from tutor.engine.facts import whole_hand_play
 from tutor.engine.game import Game
 from tutor.engine.moves import legal_moves
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 from tutor.solver import Position, Solver
 from tutor.solver.playout import available as quick_available
@@ -101,6 +102,25 @@ class Budget:
 
 #: The coach's budget: steps of 16 samples up to 320 (``ddz bench coach``: median 0.2 s CPU a decision).
 DEFAULT_BUDGET = Budget(policy="quick", max_samples=320)
+
+#: The most one decision may cost with two decks (RULES §12.4: four hands of 25 cards, no compiled
+#: play-out, the exact search without its one-deck shortcuts): medium plays the rollouts, fewer
+#: samples, the solver only on the last few cards.  The verdicts read the noise as ever, so a
+#: smaller sample says "unclear" more often, never something false.
+MANY_DECKS_CAP = Budget(samples=8, width=3, exact_cards=10, leaf_cards=8, nodes=4_000, policy="medium", max_samples=24)
+
+
+def within_rules(budget: Budget, rules: Rules) -> Budget:
+    """``budget`` capped by :data:`MANY_DECKS_CAP` when the rules deal more than one deck."""
+    if rules.decks == 1:
+        return budget
+    cap = MANY_DECKS_CAP
+    return replace(
+        budget, samples=min(budget.samples, cap.samples), width=min(budget.width, cap.width),
+        exact_cards=min(budget.exact_cards, cap.exact_cards), leaf_cards=min(budget.leaf_cards, cap.leaf_cards),
+        nodes=min(budget.nodes, cap.nodes), policy=cap.policy, max_samples=min(budget.max_samples, cap.max_samples),
+    )
+
 
 #: Loss thresholds of the play verdicts (inaccuracy, mistake, blunder): lichess's fractions of
 #: winning chances (docs/coach.md).  They live here because the sequential sampling stops on them.
@@ -311,7 +331,7 @@ class _Evaluator:
         #: Every candidate's outcomes so far, in the order they were first asked for.
         self.results: dict[Move, list[int]] = {}
         self.asked: list[Move] = []
-        self.going_out = whole_hand_play(view.hand.packed, view.table)
+        self.going_out = whole_hand_play(view.hand.packed, view.table, view.rules)
 
     # ------------------------------------------------------- sequential sampling
     def draw(self) -> bool:
@@ -484,12 +504,13 @@ def evaluate(view: PlayerView, moves: Iterable[Move] = (), budget: Budget = DEFA
     """
     if view.landlord is None or view.to_move != view.seat or not view.hand:
         raise ValueError("the coach evaluates a play of the player to move")
+    budget = within_rules(budget, view.rules)
     legal = _legal(view)
     asked = [m for m in moves]
     for m in asked:
         if m not in legal:
             raise ValueError(f"{'pass' if m is None else m.text} is not a legal move here")
-    finish = whole_hand_play(view.hand.packed, view.table)
+    finish = whole_hand_play(view.hand.packed, view.table, view.rules)
     if finish is not None and finish not in asked:
         asked.insert(0, finish)
     total = sum(view.card_counts)

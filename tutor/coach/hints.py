@@ -23,7 +23,7 @@ def _rest_value(view: PlayerView, move: Combo) -> float:
     rest = view.hand.packed - move.cards
     if rest == 0:
         return 1e9  # going out beats everything
-    value = judgement.players().plan_score(rest)
+    value = judgement.players().plan_score(rest, view.rules.decks)
     # Spending bombs, the rocket, twos or jokers costs control the plan no longer sees.
     if move.is_bomb:
         value -= 25.0

@@ -192,7 +192,7 @@ def _breaks_group(view: PlayerView, move: Combo) -> bool:
 def _boss_combo(view: PlayerView, move: Combo) -> bool:
     opponents = _opponents(view)
     # Bombs are left out: a bomb beats the high card and the lower one alike.
-    return is_boss(move, view.unseen().packed, max(view.card_counts[s] for s in opponents), bombs=False)
+    return is_boss(move, view.unseen().packed, max(view.card_counts[s] for s in opponents), bombs=False, rules=view.rules)
 
 
 # ------------------------------------------------------- mistake 3: the partner
@@ -312,7 +312,7 @@ def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     if partner is None or view.table_seat != partner or _landlord_passed_since(view, partner):
         return None
     assert view.landlord is not None
-    if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+    if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord], rules=view.rules):
         return None
     return Finding("overtakes_partner", {"partner": seat_phrase(partner), "cards": view.table.text})
 
@@ -337,7 +337,7 @@ def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | N
     if not legal_moves(view.hand, view.table, view.rules):
         return None
     assert view.landlord is not None
-    if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord]):
+    if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord], rules=view.rules):
         return None
     return Finding("passes_partner_beatable", {"partner": seat_phrase(partner), "cards": view.table.text})
 
@@ -391,7 +391,7 @@ def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Fi
     waiting = [s for s in _opponents(view) if view.card_counts[s] == 2]
     if not waiting:
         return None
-    if is_boss(move, view.unseen().packed, 2, bombs=False):
+    if is_boss(move, view.unseen().packed, 2, bombs=False, rules=view.rules):
         return None
     return Finding("leads_pair_when_opponent_has_two", {"seat": seat_phrase(waiting[0])})
 
@@ -411,7 +411,7 @@ def spends_control(view: PlayerView, move: Combo | None) -> Finding | None:
 def plays_left(view: PlayerView, move: Combo | None) -> int:
     """How many plays the hand needs to finish after ``move`` (the hand planner's count, RULES §9)."""
     rest = view.hand.packed if move is None else view.hand.packed - move.cards
-    return judgement.players().moves_to_finish(rest) if rest else 0
+    return judgement.players().moves_to_finish(rest, view.rules.decks) if rest else 0
 
 
 def breaks_combination(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -491,7 +491,7 @@ def plays_into_bomb(view: PlayerView, move: Combo | None) -> Finding | None:
     if not seats or not bombs:
         return None
     biggest = max(view.card_counts[s] for s in seats)
-    if not is_boss(move, view.unseen().packed, biggest, bombs=False):
+    if not is_boss(move, view.unseen().packed, biggest, bombs=False, rules=view.rules):
         return None  # something else beats it too: not a bomb's play (beatable_answer speaks of that)
     return Finding("plays_into_bomb", {"cards": move.text, "bomb": bombs[0]})
 

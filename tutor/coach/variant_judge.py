@@ -40,7 +40,7 @@ from tutor.coach.bidding import (
 )
 from tutor.coach.evaluation import view_seed
 from tutor.engine.auction import Auction
-from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.cards import Cards
 from tutor.engine.facts import can_show_hand
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -60,13 +60,13 @@ class _OpenEvaluator(_BidEvaluator):
     def _sample(self, rng: random.Random, index: int) -> tuple[dict[int, int], int]:
         """The farmers' dealt hands (17 each) from the unseen cards, explaining the auction's moves."""
         assert self.view.kitty is not None
-        pool = Cards(FULL_DECK.packed - self.view.hand.packed).ranks()
+        pool = Cards(self.view.rules.deck_packed - self.view.hand.packed).ranks()
         others = [s for s in range(self.n) if s != self.view.seat]
         size = len(pool) // len(others)
         best: tuple[int, dict[int, int]] | None = None
         for _ in range(max(1, self.budget.tries)):
             rng.shuffle(pool)
-            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size]).packed for i, s in enumerate(others)}
+            hands = {s: Cards.from_ranks(pool[i * size : (i + 1) * size], self.view.rules.deck).packed for i, s in enumerate(others)}
             wrong = self._unexplained(hands, index)
             if best is None or wrong < best[0]:
                 best = (wrong, hands)

@@ -67,7 +67,7 @@ def parse_rank(text: str) -> int:
     return ranks.index(1)
 
 
-def parse_counts(text: str) -> tuple[int, ...]:
+def parse_counts(text: str, deck: tuple[int, ...] = DECK_COUNTS) -> tuple[int, ...]:
     """Parse card text into 15 rank counts.
 
     Accepts the canonical notation (``33345789TTQKA2XD``), ``10`` for ten, lower
@@ -93,9 +93,9 @@ def parse_counts(text: str) -> tuple[int, ...]:
             i += 1
         counts[rank] += 1
     for rank, n in enumerate(counts):
-        if n > DECK_COUNTS[rank]:
+        if n > deck[rank]:
             raise InvalidCardsError(
-                f"too many {RANK_CHARS[rank]!r} in {text!r}: {n} (the deck has {DECK_COUNTS[rank]})"
+                f"too many {RANK_CHARS[rank]!r} in {text!r}: {n} (the deck has {deck[rank]})"
             )
     return tuple(counts)
 
@@ -181,23 +181,23 @@ class Cards:
     packed: int
 
     @classmethod
-    def parse(cls, text: str) -> Cards:
-        """Read card text (see :func:`parse_counts`)."""
-        return cls(pack(parse_counts(text)))
+    def parse(cls, text: str, deck: tuple[int, ...] = DECK_COUNTS) -> Cards:
+        """Read card text (see :func:`parse_counts`); ``deck`` is the rules' deck (two decks: ``Rules.deck``)."""
+        return cls(pack(parse_counts(text, deck)))
 
     @classmethod
-    def from_counts(cls, counts: Iterable[int]) -> Cards:
+    def from_counts(cls, counts: Iterable[int], deck: tuple[int, ...] = DECK_COUNTS) -> Cards:
         counts = tuple(counts)
-        if len(counts) != NUM_RANKS or any(n < 0 or n > most for n, most in zip(counts, DECK_COUNTS)):
+        if len(counts) != NUM_RANKS or any(n < 0 or n > most for n, most in zip(counts, deck)):
             raise InvalidCardsError(f"bad rank counts {counts!r}")
         return cls(pack(counts))
 
     @classmethod
-    def from_ranks(cls, ranks: Iterable[int]) -> Cards:
+    def from_ranks(cls, ranks: Iterable[int], deck: tuple[int, ...] = DECK_COUNTS) -> Cards:
         counts = [0] * NUM_RANKS
         for r in ranks:
             counts[r] += 1
-        return cls.from_counts(counts)
+        return cls.from_counts(counts, deck)
 
     @property
     def counts(self) -> tuple[int, ...]:

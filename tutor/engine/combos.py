@@ -172,7 +172,7 @@ class Combo(NamedTuple):
                 the text does not say which.
         """
         parts = [p.strip() for p in str(text).split("/")]
-        options = [r for r in readings(Cards.parse(parts[0]), rules) if _matches(r, parts)]
+        options = [r for r in readings(Cards.parse(parts[0], rules.deck), rules) if _matches(r, parts)]
         if len(options) != 1:
             what = "no combination" if not options else "several readings: " + ", ".join(o.notation for o in options)
             raise ValueError(f"{str(text)[:40]!r} names {what}")
@@ -328,7 +328,7 @@ def _natural_readings(packed: int, rules: Rules) -> list[Combo]:
     ranks_with = [r for r, n in enumerate(counts) if n]
     if size == 1:
         add(Kind.SINGLE, 1, ranks_with[0])
-    if size == 2 and len(ranks_with) == 1 and ranks_with[0] < SMALL_JOKER:
+    if size == 2 and len(ranks_with) == 1 and (ranks_with[0] < SMALL_JOKER or rules.joker_pairs):
         add(Kind.PAIR, 1, ranks_with[0])
     if size == rules.rocket_size and counts[SMALL_JOKER] == counts[BIG_JOKER] == rules.decks:
         add(Kind.ROCKET, 1, BIG_JOKER)
@@ -340,7 +340,7 @@ def _natural_readings(packed: int, rules: Rules) -> list[Combo]:
         add(Kind.TRIO_SINGLE, 1, next(r for r in ranks_with if counts[r] == 3))
     if size == 5 and sorted(counts[r] for r in ranks_with) == [2, 3]:
         pair_rank = next(r for r in ranks_with if counts[r] == 2)
-        if pair_rank < SMALL_JOKER:
+        if pair_rank < SMALL_JOKER or rules.joker_pairs:
             add(Kind.TRIO_PAIR, 1, next(r for r in ranks_with if counts[r] == 3))
     for need, kind, minimum in (
         (1, Kind.STRAIGHT, rules.min_straight),
@@ -362,7 +362,7 @@ def _natural_readings(packed: int, rules: Rules) -> list[Combo]:
             if any(counts[r] != 3 for r in range(low, high + 1)):
                 continue
             wings = [0 if low <= r <= high else n for r, n in enumerate(counts)]
-            if _wings_ok(wings, wing_size, length):
+            if _wings_ok(wings, wing_size, length, rules):
                 add(kind, length, high)
     # Four with two singles or two pairs.
     for rank in ranks_with:
@@ -370,23 +370,26 @@ def _natural_readings(packed: int, rules: Rules) -> list[Combo]:
             continue
         wings = list(counts)
         wings[rank] = 0
-        if size == 6 and _wings_ok(wings, 1, 2):
+        if size == 6 and _wings_ok(wings, 1, 2, rules):
             add(Kind.FOUR_TWO_SINGLES, 1, rank)
-        if size == 8 and _wings_ok(wings, 2, 2):
+        if size == 8 and _wings_ok(wings, 2, 2, rules):
             add(Kind.FOUR_TWO_PAIRS, 1, rank)
     found.sort(key=lambda c: (c.kind, c.length, c.main))
     return found
 
 
-def _wings_ok(wings: list[int], wing_size: int, how_many: int) -> bool:
-    """Wings rule of RULES §5 (the main ranks are already removed from ``wings``)."""
+def _wings_ok(wings: list[int], wing_size: int, how_many: int, rules: Rules = STANDARD) -> bool:
+    """Wings rule of RULES §5 (the main ranks are already removed from ``wings``): the rocket (every
+    joker, §12.4) is never single wings; jokers of one colour pair only with two decks (§12.4)."""
     if wing_size == 1:
-        return sum(wings) == how_many and not (wings[SMALL_JOKER] and wings[BIG_JOKER])
+        return sum(wings) == how_many and not (
+            wings[SMALL_JOKER] >= rules.decks and wings[BIG_JOKER] >= rules.decks
+        )
     pair_ranks = [r for r in range(NUM_RANKS) if wings[r]]
     return (
         len(pair_ranks) == how_many
         and all(wings[r] == 2 for r in pair_ranks)
-        and all(r < SMALL_JOKER for r in pair_ranks)
+        and all(r < SMALL_JOKER or rules.joker_pairs for r in pair_ranks)
     )
 
 

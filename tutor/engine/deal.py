@@ -131,8 +131,8 @@ def deal(number: int, rules: Rules = STANDARD) -> Deal:
         )
     deck, rng = shuffled_deck(number, rules)
     size = rules.hand_size
-    hands = tuple(Cards.from_ranks(deck[seat * size : (seat + 1) * size]) for seat in range(rules.players))
-    kitty = Cards.from_ranks(deck[rules.players * size :])
+    hands = tuple(Cards.from_ranks(deck[seat * size : (seat + 1) * size], rules.deck) for seat in range(rules.players))
+    kitty = Cards.from_ranks(deck[rules.players * size :], rules.deck)
     first_bidder = rng.below(rules.players)
     # RULES §12.3: the wild rank is drawn after everything else, so a deal's cards never depend on it.
     wild_rank = rng.below(WILD_RANK_COUNT) if rules.wild != "off" else -1

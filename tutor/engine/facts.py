@@ -16,10 +16,12 @@ from tutor.engine.cards import BIG_JOKER, R2, SMALL_JOKER
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.combos import Combo, Kind, beats, readings
 from tutor.engine.moves import follow_moves_packed
+from tutor.engine.multideck import may_beat
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 
 
-def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> bool:
+def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True, *, rules: Rules) -> bool:
     """True when no hand of at most ``max_size`` cards out of ``hidden`` can beat ``combo``.
 
     Args:
@@ -37,6 +39,8 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
     kind = combo.kind
     if kind == Kind.ROCKET:
         return True
+    if rules.decks != 1:  # two decks (RULES §12.4): bombs of 4-8 cards, the four-joker rocket
+        return not may_beat(hidden, combo, max_size, bombs, rules)
     if bombs:
         if max_size >= _ROCKET_SIZE and hidden & _JOKER_NIBBLES == _ROCKET_CARDS:
             return False
@@ -47,7 +51,7 @@ def is_boss(combo: Combo, hidden: int, max_size: int, bombs: bool = True) -> boo
                     return False
     if kind == Kind.BOMB:
         return True  # only a higher bomb or the rocket beats a bomb: none counts
-    for move in follow_moves_packed(hidden, combo):
+    for move in follow_moves_packed(hidden, combo, rules):
         if not Kind(move.kind).is_bomb and _size(move.cards) <= max_size:
             return False
     return True
@@ -59,18 +63,18 @@ _ROCKET_CARDS = (1 << (4 * SMALL_JOKER)) | (1 << (4 * BIG_JOKER))
 
 
 @lru_cache(maxsize=1 << 16)
-def _one_combo_readings(hand: int) -> tuple[Combo, ...]:
+def _one_combo_readings(hand: int, rules: Rules) -> tuple[Combo, ...]:
     """Readings of a whole hand, cached: asked at every decision, about few distinct hands."""
-    return tuple(readings(hand))
+    return tuple(readings(hand, rules))
 
 
-def whole_hand_play(hand: int, table: Combo | None) -> Combo | None:
+def whole_hand_play(hand: int, table: Combo | None, rules: Rules) -> Combo | None:
     """The play that empties the hand at once, if the hand is one legal combination."""
-    options = _one_combo_readings(hand)
+    options = _one_combo_readings(hand, rules)
     if not options:
         return None
     if table is not None:
-        options = tuple(c for c in options if beats(c, table))
+        options = tuple(c for c in options if beats(c, table, rules))
         if not options:
             return None
     # Prefer a non-bomb reading (no need to double the stake) — then the highest.

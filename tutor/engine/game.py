@@ -29,7 +29,6 @@ from functools import lru_cache
 from tutor.engine.actions import Action, Bid, Call, Open, Pass, Play, Rob, auction_action, auction_code
 from tutor.engine.auction import Auction, IllegalBidError, Outcome, view_auction
 from tutor.engine.cards import (
-    FULL_DECK,
     Cards,
     format_packed,
     packed_contains,
@@ -187,7 +186,7 @@ class Game:
                 deck does not hold, or a bad seat or bid.
         """
         players = rules.players
-        parsed = tuple(Cards.parse(h) if isinstance(h, str) else h for h in hands)
+        parsed = tuple(Cards.parse(h, rules.deck) if isinstance(h, str) else h for h in hands)
         if len(parsed) != players:
             raise ValueError(f"from_hands needs {players} hands, got {len(parsed)}: {[str(h) for h in parsed]!r}")
         _check_seat(landlord, rules, "landlord")
@@ -201,13 +200,13 @@ class Game:
         wide = sum(_by_bytes(p) for p in (*(h.packed for h in parsed), *played))
         total = [(wide >> (8 * rank)) & 0xFF for rank in range(15)]
         for rank, n in enumerate(total):
-            if n > FULL_DECK.counts[rank]:
+            if n > rules.deck[rank]:
                 raise ValueError(
-                    f"the hands and history hold {n} × {rank_char(rank)!r}; the deck has {FULL_DECK.counts[rank]}"
+                    f"the hands and history hold {n} × {rank_char(rank)!r}; the deck has {rules.deck[rank]}"
                 )
         for turn in turns:
             _check_seat(turn.seat, rules, "history seat")
-        the_kitty = Cards.parse(kitty) if isinstance(kitty, str) else kitty
+        the_kitty = Cards.parse(kitty, rules.deck) if isinstance(kitty, str) else kitty
         trick = replay_trick(turns, players)
         table, table_seat = trick.table, trick.table_seat
         derived = (turns[-1].seat + 1) % players if turns else None
@@ -622,7 +621,7 @@ class Game:
         lengths possible, :class:`AmbiguousPlayError` listing them.
         """
         self._check_playing()
-        chosen_cards = Cards.parse(cards) if isinstance(cards, str) else cards
+        chosen_cards = Cards.parse(cards, self.rules.deck) if isinstance(cards, str) else cards
         wanted = Kind.from_label(kind) if isinstance(kind, str) else kind
         self._check_in_hand(chosen_cards.packed)
         found = [m for m in resolve_text(MoveText(chosen_cards, wanted), self.legal_moves()).options if m is not None]

@@ -20,8 +20,9 @@ tests):
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
+from tutor.engine import multideck
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
@@ -146,9 +147,8 @@ def _tables(rules: Rules) -> _Tables:
     # The auction variants play the standard combinations: one set of tables serves them all.
     if rules is not STANDARD and rules.plays_like(STANDARD):
         return _STANDARD_TABLES or _standard_tables()
-    if rules.decks != 1:
-        # readings() knows the bombs of 5 to 8 cards and the four-joker rocket; these tables do not yet.
-        raise UnsupportedRulesError(f"the move generator serves one deck, not the {rules.decks} of {rules.name!r}")
+    if rules.decks != 1:  # the callers send many-deck rules to tutor.engine.multideck
+        raise UnsupportedRulesError(f"the move tables serve one deck, not the {rules.decks} of {rules.name!r}")
     return _Tables(rules)
 
 
@@ -276,6 +276,8 @@ def lead_moves_packed(hand: int, rules: Rules = STANDARD) -> list[Combo]:
     """
     if rules is STANDARD:
         tables = _STANDARD_TABLES or _standard_tables()
+    elif rules.decks != 1:
+        return multideck.lead_moves(hand, rules)
     else:
         if rules.wild_rank >= 0 and (hand >> (BITS * rules.wild_rank)) & 0xF:
             return _wild_lead(hand, rules)
@@ -377,6 +379,8 @@ def follow_moves_packed(hand: int, table: Combo, rules: Rules = STANDARD) -> lis
     kind = table[1]
     if kind == ROCKET:
         return []
+    if rules.decks != 1:
+        return multideck.follow_moves(hand, table, rules)
     if rules.wild_rank >= 0 and ((hand >> (BITS * rules.wild_rank)) & 0xF or table.soft):
         return _wild_follow(hand, table, rules)
     tables = _tables(rules)

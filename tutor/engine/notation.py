@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine.cards import Cards, InvalidCardsError
+from tutor.engine.cards import DECK_COUNTS, Cards, InvalidCardsError
 from tutor.engine.combos import Combo, Kind
 
 #: What "pass" may be written as (the commands of the table use the same words).
@@ -64,7 +64,7 @@ class MoveText:
         return (":" if self.length is not None else "/").join(parts)
 
 
-def parse_move_text(text: str) -> MoveText:
+def parse_move_text(text: str, deck: tuple[int, ...] = DECK_COUNTS) -> MoveText:
     """Read ``pass``, ``33344``, ``cards/kind`` (lessons) or ``cards:kind[:length]`` (puzzles).
 
     Raises:
@@ -76,7 +76,7 @@ def parse_move_text(text: str) -> MoveText:
     sep = ":" if ":" in raw else "/"
     cards_text, *rest = raw.split(sep)
     try:
-        cards = Cards.parse(cards_text)
+        cards = Cards.parse(cards_text, deck)
         kind = Kind.from_label(rest[0]) if rest and rest[0].strip() else None
         length = int(rest[1]) if len(rest) > 1 and rest[1].strip() else None
     except (InvalidCardsError, ValueError) as error:

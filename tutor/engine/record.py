@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.cards import Cards, InvalidCardsError, parse_rank
+from tutor.engine.cards import DECK_COUNTS, Cards, InvalidCardsError, parse_rank
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import NAMED, STANDARD, Rules
 from tutor.engine.view import Turn
@@ -142,7 +142,7 @@ class GameRecord:
             bid = _int(auction, "bid", "auction")
         start = None
         if data.get("start") is not None:
-            start = _start_from_json(data["start"])
+            start = _start_from_json(data["start"], rules.deck)
         if deal_number is None and start is None:
             raise RecordError("record field 'deal_number': needed when there is no 'start' position")
         raw_actions = data.get("actions")
@@ -157,7 +157,7 @@ class GameRecord:
             if "bid" in item:
                 actions.append((seat, _int(item, "bid", where)))
             elif "play" in item:
-                actions.append(_turn_from_json(item, where))
+                actions.append(_turn_from_json(item, where, rules.deck))
             elif item.get("open") is True:
                 actions.append(ShowHand(seat))
             else:
@@ -219,7 +219,7 @@ def _turn_to_json(turn: Turn) -> dict[str, Any]:
     return {"seat": turn.seat, "play": None if turn.play is None else turn.play.to_json()}
 
 
-def _turn_from_json(item: dict[str, Any], where: str) -> Turn:
+def _turn_from_json(item: dict[str, Any], where: str, deck: tuple[int, ...] = DECK_COUNTS) -> Turn:
     seat = _int(item, "seat", where)
     play = item.get("play")
     if play is None:
@@ -227,7 +227,7 @@ def _turn_from_json(item: dict[str, Any], where: str) -> Turn:
     if not isinstance(play, dict):
         raise RecordError(f"record field '{where}.play': expected an object or null, got {play!r}")
     try:
-        cards = Cards.parse(_str(play, "cards", f"{where}.play"))
+        cards = Cards.parse(_str(play, "cards", f"{where}.play"), deck)
     except InvalidCardsError as exc:
         raise RecordError(f"record field '{where}.play.cards': {exc}") from None
     try:
@@ -249,7 +249,7 @@ def _str(obj: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
-def _start_from_json(raw: Any) -> StartPosition:
+def _start_from_json(raw: Any, deck: tuple[int, ...] = DECK_COUNTS) -> StartPosition:
     if not isinstance(raw, dict):
         raise RecordError(f"record field 'start': expected an object, got {raw!r}")
     hands_raw = raw.get("hands")
@@ -260,14 +260,14 @@ def _start_from_json(raw: Any) -> StartPosition:
         if not isinstance(text, str):
             raise RecordError(f"record field 'start.hands[{i}]': expected a card string, got {text!r}")
         try:
-            hands.append(Cards.parse(text))
+            hands.append(Cards.parse(text, deck))
         except InvalidCardsError as exc:
             raise RecordError(f"record field 'start.hands[{i}]': {exc}") from None
     kitty_raw = raw.get("kitty")
     kitty = None
     if kitty_raw is not None:
         try:
-            kitty = Cards.parse(_str(raw, "kitty", "start"))
+            kitty = Cards.parse(_str(raw, "kitty", "start"), deck)
         except InvalidCardsError as exc:
             raise RecordError(f"record field 'start.kitty': {exc}") from None
     history_raw = raw.get("history", [])
@@ -277,7 +277,7 @@ def _start_from_json(raw: Any) -> StartPosition:
     for i, item in enumerate(history_raw):
         if not isinstance(item, dict):
             raise RecordError(f"record field 'start.history[{i}]': expected an object, got {item!r}")
-        history.append(_turn_from_json(item, f"start.history[{i}]"))
+        history.append(_turn_from_json(item, f"start.history[{i}]", deck))
     return StartPosition(
         tuple(hands),
         _int(raw, "landlord", "start"),

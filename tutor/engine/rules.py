@@ -150,6 +150,11 @@ class Rules:
         """True for the 1-2-3 auction without the open hand (the game before the variants)."""
         return not self.robs and not self.can_open and not self.wilds
 
+    @property
+    def joker_pairs(self) -> bool:
+        """Two jokers of one colour are a pair when there are two of each (RULES §12.4; never with one deck, §5)."""
+        return self.decks > 1
+
     def plays_like(self, other: Rules) -> bool:
         """True when both rule sets play the same combinations (the auction and stake aside)."""
         return all(
@@ -172,8 +177,9 @@ class Rules:
         return out
 
     def label(self) -> str:
-        """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``, ``wild``, …"""
-        parts = [p for p, on in (("rob", self.robs), ("open", self.can_open), ("wild", self.wilds)) if on]
+        """A short name of the variant part: ``classic``, ``rob``, ``open``, ``rob+open``, ``wild``, ``four``, …"""
+        parts = [p for p, on in (("four", self.players == 4), ("rob", self.robs), ("open", self.can_open),
+                                 ("wild", self.wilds)) if on]
         return "+".join(parts) or "classic"
 
 
@@ -192,13 +198,23 @@ STANDARD = Rules()
 ROB = Rules(name="rob", auction="rob")
 OPEN = Rules(name="open", open_hand="after_kitty")
 ROB_OPEN = Rules(name="rob+open", auction="rob", open_hand="after_kitty")
+#: Four players with two decks (RULES §12.4): 25 cards each, 8 in the kitty, bombs of 4 to 8 cards,
+#: the four-joker rocket, the landlord's share 3 against three farmers.
+FOUR = Rules(name="four", players=4, hand_size=25, kitty_size=8, landlord_share=3, decks=2)
+FOUR_ROB = dataclasses.replace(FOUR, name="four+rob", auction="rob")
+FOUR_OPEN = dataclasses.replace(FOUR, name="four+open", open_hand="after_kitty")
+FOUR_ROB_OPEN = dataclasses.replace(FOUR, name="four+rob+open", auction="rob", open_hand="after_kitty")
+#: The seat counts a game may be played with (RULES §1; §12.4).
+SEAT_COUNTS = (3, 4)
 #: The wildcard game (RULES §12.3), alone and with the other variants.
 WILD = Rules(name="wild", wild="random_rank")
 ROB_WILD = Rules(name="rob+wild", auction="rob", wild="random_rank")
 OPEN_WILD = Rules(name="open+wild", open_hand="after_kitty", wild="random_rank")
 ROB_OPEN_WILD = Rules(name="rob+open+wild", auction="rob", open_hand="after_kitty", wild="random_rank")
 NAMED: dict[str, Rules] = {
-    r.name: r for r in (STANDARD, ROB, OPEN, ROB_OPEN, WILD, ROB_WILD, OPEN_WILD, ROB_OPEN_WILD)
+    r.name: r
+    for r in (STANDARD, ROB, OPEN, ROB_OPEN, WILD, ROB_WILD, OPEN_WILD, ROB_OPEN_WILD,
+              FOUR, FOUR_ROB, FOUR_OPEN, FOUR_ROB_OPEN)
 }
 
 
@@ -212,13 +228,19 @@ def named_rules(name: str) -> Rules | None:
     return None
 
 
-def variant(auction: str = "bid", open_hand: bool = False, wildcard: bool = False) -> Rules:
-    """The named rule set for an auction, the open-hand flag and the wildcard game (the CLI's and the web's choice)."""
+def variant(auction: str = "bid", open_hand: bool = False, wildcard: bool = False, players: int = 3) -> Rules:
+    """The named rule set for an auction, the open-hand flag, the wildcard game and the seats (the CLI's and the
+    web's choice).  The wildcard game is a three-player game here (RULES §12.3 deals one deck): with four
+    players it is refused, as an unknown auction is."""
     if auction not in AUCTIONS:
         raise ValueError(f"auction must be one of {', '.join(AUCTIONS)}, got {auction!r}")
+    if players not in SEAT_COUNTS:
+        raise ValueError(f"players must be one of {', '.join(map(str, SEAT_COUNTS))}, got {players!r}")
+    if wildcard and players != 3:
+        raise ValueError("the wildcard game is played by three players (RULES §12.3), not with players=4")
     found = next(
         r for r in NAMED.values()
-        if r.auction == auction and r.can_open == open_hand and (r.wild != "off") == wildcard
+        if r.auction == auction and r.can_open == open_hand and (r.wild != "off") == wildcard and r.players == players
     )
     return found
 

@@ -26,7 +26,7 @@ def doublings(game: dict[str, Any], rules: Rules) -> int:
     """
     k = 0
     for text in game.get("bombs") or []:
-        cards = Cards.parse(str(text))
+        cards = Cards.parse(str(text), rules.deck)  # two decks: bombs of 4 to 8, the four jokers (RULES §12.4)
         if not any(r.is_bomb for r in readings(cards, rules)):  # a soft bomb too (RULES §12.3)
             raise ValueError(f"{str(cards)!r} is neither a bomb nor the rocket: it does not double the game")
         k += 1

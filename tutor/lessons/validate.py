@@ -102,7 +102,7 @@ class _Checker:
 
     def __init__(self, doc: LessonDocument, oracle: Oracle, view: bool, rules: Rules) -> None:
         self.doc = doc
-        #: The lesson's rule set: what its names and scores are proven under (RULES §12).
+        #: The lesson's rule set: what its names and scores are proven under (RULES §12; §12.4: the landlord's share 3).
         self.rules = rules
         self.oracle = oracle
         self.problems: list[Problem] = []

@@ -50,7 +50,7 @@ class BidMade:
 
     def phrase(self) -> Phrase:
         """The line both front ends show: «Right: bid 2», «Left: rob», «You: pass»."""
-        seat_name = seat_phrase(self.seat)
+        seat_name = seat_phrase(self.seat, self.rules.players)
         if self.bid == 0:
             return Phrase("play.bid_passed", {"seat": seat_name})
         if not self.rules.robs:
@@ -79,7 +79,7 @@ class LandlordChosen:
 
     def phrase(self) -> Phrase:
         """«Right is the landlord with a bid of 2 …», or in a rob auction «… (robs: 2, ×4) …»."""
-        seat_name = seat_phrase(self.seat)
+        seat_name = seat_phrase(self.seat, self.rules.players)
         if not self.rules.robs:
             key = "play.landlord_is_you" if self.is_learner else "play.landlord_is"
             return Phrase(key, {"seat": seat_name, "bid": self.bid, "kitty": str(self.kitty)})
@@ -108,9 +108,16 @@ class HandShown:
         return Phrase("variants.shown", {"seat": seat_phrase(self.seat), "cards": str(self.cards)})
 
 
-def seat_phrase(seat: int) -> Phrase:
-    """A seat's name as data («You», «Right», «Left»)."""
-    return Phrase(f"play.seat_{seat}")
+def seat_phrase(seat: int, players: int | None = None) -> Phrase:
+    """A seat's name as data («You», «Right», «Left»; with four seats «Across» and then «Left», RULES §12.4)."""
+    return Phrase(seat_key(seat, players))
+
+
+def seat_key(seat: int, players: int | None = None) -> str:
+    """The catalogue key of a seat's name: four seats go you → right → across → left (RULES §12.4)."""
+    if seat == 3 or (seat == 2 and players == 4):
+        return f"four.seat_{seat}"
+    return f"play.seat_{seat}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +126,9 @@ class Played:
 
     seat: int
     move: Combo | None
+    #: Seats at the table (names: four seats have one across, RULES §12.4); None: three.  Not compared:
+    #: a play is the same play whoever counts the seats.
+    players: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +298,8 @@ def rules_phrase(rules: Rules) -> Phrase:
     parts = [Phrase(f"variants.rules_{p}") for p, on in (("rob", rules.robs), ("open", rules.can_open)) if on]
     if rules.wilds:  # the wildcard game (RULES §12.3), with the deal's wild rank
         parts.append(Phrase("wild.rules_wild", {"rank": rank_char(rules.wild_rank) if rules.wild_rank >= 0 else "?"}))
+    if rules.players == 4:  # RULES §12.4
+        parts.insert(0, Phrase("four.players_4"))
     if not parts:
         return Phrase("variants.rules_line", {"rules": Phrase("variants.rules_classic")})
     joined = parts[0]

@@ -382,7 +382,7 @@ class GameSession:
             view = game.view(seat)
         move = bot.play(view)
         game.apply(Play(move))
-        return [*events, Played(seat, move)]
+        return [*events, Played(seat, move, self.rules.players)]
 
     def _show_hand(self, seat: int) -> list[Event]:
         game = self._game
@@ -652,7 +652,7 @@ class GameSession:
         declined = game.can_open() and game.to_move == HUMAN  # the first play without showing (RULES §12.2)
         game.apply(Play(move))
         played = game.history[-1].play  # the reading the game recorded (RULES §6)
-        events: list[Event] = [Played(HUMAN, played)]
+        events: list[Event] = [Played(HUMAN, played, self.rules.players)]
         if self.defer and self.coach.enabled:
             judge_open = declined and self._turn.open_hinted != 0
             if judge_open or not hinted:

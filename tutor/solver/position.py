@@ -93,8 +93,8 @@ class Position:
 
     def __post_init__(self) -> None:
         n = len(self.hands)
-        if n not in (2, 3):
-            raise InvalidPositionError(f"a position has 2 or 3 players, got {n}")
+        if n not in (2, 3, 4):  # four: the landlord against three farmers (RULES §12.4)
+            raise InvalidPositionError(f"a position has 2 to 4 players, got {n}")
         if len(self.roles) != n:
             raise InvalidPositionError(f"{n} hands but {len(self.roles)} roles")
         if sum(1 for r in self.roles if r is Role.LANDLORD) != 1:
@@ -122,9 +122,9 @@ class Position:
             for r, c in enumerate(unpack(part)):
                 total[r] += c
         for r, c in enumerate(total):
-            if c > DECK_COUNTS[r]:
+            if c > self.rules.deck[r]:
                 raise InvalidCardsError(
-                    f"too many {Cards.from_ranks([r])!s:s} cards in the position: {c} (the deck has {DECK_COUNTS[r]})"
+                    f"too many {Cards.from_ranks([r])!s:s} cards in the position: {c} (the deck has {self.rules.deck[r]})"
                 )
 
     # ------------------------------------------------------------------ parsing

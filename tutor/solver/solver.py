@@ -20,8 +20,9 @@ from collections.abc import Callable
 from typing import Literal
 
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
 from tutor.solver.position import Position, Role, sides
+from tutor.solver.many_decks import ManyDeckSearch
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
 from tutor.solver.parallel import (
     PARALLEL_AFTER_NODES,
@@ -125,7 +126,7 @@ class Solver:
             self._two = WildTwoPlayerSearch(self.tables)  # type: ignore[assignment]
         else:
             self._two = TwoPlayerSearch(self.tables)
-        self._team: dict[tuple[int, ...], TeamSearch] = {}
+        self._team: dict[tuple[int, ...], TeamSearch | ManyDeckSearch] = {}
         self._budget = Budget(None, None)
         self._extra_nodes = 0
         #: Told (first moves settled, first moves, positions so far) as the search goes:
@@ -155,11 +156,12 @@ class Solver:
     def _nodes(self) -> int:
         return self._extra_nodes + self._two.nodes + sum(t.nodes for t in self._team.values())
 
-    def _team_search(self, roles: tuple[Role, ...]) -> TeamSearch:
+    def _team_search(self, roles: tuple[Role, ...]) -> TeamSearch | ManyDeckSearch:
         key = sides(roles)
         search = self._team.get(key)
         if search is None:
-            search = TeamSearch(self.tables, key)
+            # Two decks (RULES §12.4): bombs of several sizes, which the team search's codes do not tell apart.
+            search = TeamSearch(self.tables, key) if self.rules.decks == 1 else ManyDeckSearch(self.tables, key)
             search.budget = self._budget
             self._team[key] = search
         return search
@@ -171,7 +173,7 @@ class Solver:
             return winner is pos.roles[pos.to_move]
         hands = pos.packed
         code = 0 if pos.table is None else table_code(pos.table)
-        if pos.players == 2:
+        if pos.players == 2 and self.rules.decks == 1:
             me = hands[pos.to_move]
             opp = hands[1 - pos.to_move]
             return self._two.win(me, opp, code, pos.table)
@@ -224,6 +226,8 @@ class Solver:
         """
         if objective not in ("win", "fastest", "score"):
             raise ValueError(f"unknown objective {objective!r} (win, fastest or score)")
+        if objective != "win" and self.rules.decks != 1:
+            raise UnsupportedRulesError(f"the {objective!r} search serves one deck; with two decks only 'win'")
         if pos.rules != self.rules:
             raise ValueError(f"the position follows the rules {pos.rules.name!r}, this solver {self.rules.name!r}")
         started = time.perf_counter()

@@ -109,6 +109,8 @@ class HandTables:
         under its highest beating reading; a test checks it), and taking them
         from the memoised lead list keeps one move order for every search.
         """
+        if self.rules.decks != 1:  # bombs of several sizes share a code (RULES §12.4): no cache
+            return [m for m in self.lead_moves(hand) if beats(m, table, self.rules)]
         key = hand | code << 60
         moves = self.follow.get(key)
         if moves is None:
@@ -338,6 +340,9 @@ class HandTables:
                     continue
                 if kind == BOMB:
                     any_bomb = True
+                    if self.rules.decks != 1:  # a longer bomb of a lower rank beats: count every bomb as answering
+                        best[BOMB_CODE] = 99
+                        continue
                 code = kind | m.length << 4
                 if best.get(code, -1) < m.main:
                     best[code] = m.main

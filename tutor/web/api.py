@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tutor.engine.rules import AUCTIONS
+from tutor.engine.rules import AUCTIONS, SEAT_COUNTS
 from tutor.i18n import LANGUAGES, Phrase, catalogue, speaking, t
 from tutor.web import game, history, insights, lessons, mistakes, puzzles, render
 from tutor.web.context import LEVELS, Context, chosen_lang
@@ -38,6 +38,8 @@ def page_strings(lang: str) -> dict[str, Any]:
         words.update({key[len(prefix):]: t(key) for key in catalogue("en") if key.startswith(prefix)})
         # The wildcard game (RULES §12.3): its setting and the wild rank by the game cell ("wild_setting", "wild_rank").
         words.update({f"wild_{key[len('wild.web_'):]}": t(key) for key in catalogue("en") if key.startswith("wild.web_")})
+        # The four-player game's setting (RULES §12.4): "players", "players_3", "players_4".
+        words.update({key[len("four.web_"):]: t(key) for key in catalogue("en") if key.startswith("four.web_")})
         # The puzzle streak's button (issue 30): "streak_button".
         words.update({f"streak_{key[len('streak.web_'):]}": t(key) for key in catalogue("en")
                       if key.startswith("streak.web_")})
@@ -63,7 +65,7 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     """Change settings (the terminal's keys, so ``ddz play`` sees them too); all checked before any is saved."""
     changes: dict[str, Any] = {}
     for key in body:
-        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand", "wildcard"):
+        if key not in ("lang", "level", "coach", "counter", "auction", "open_hand", "wildcard", "players"):
             raise refuse(400, "err_setting", name=quoted(key))
     if "lang" in body:
         lang = field_str(body, "lang", limit=5)
@@ -83,6 +85,19 @@ def put_settings(context: Context, body: dict[str, Any], query: Query) -> dict[s
     for key in ("coach", "counter", "open_hand", "wildcard"):
         if key in body:
             changes[key] = field_bool(body, key)
+    if "players" in body:  # RULES §12.4: three, or four with two decks
+        players = body["players"]
+        if isinstance(players, bool) or players not in SEAT_COUNTS:
+            raise ApiError(400, Phrase("four.err_players", {"value": quoted(str(players)),
+                                                            "choices": ", ".join(map(str, SEAT_COUNTS))}))
+        changes["players"] = players
+    # The wildcard game is a three-player game (RULES §12.3): the variant chosen now switches the other off.
+    if changes.get("wildcard") and changes.get("players") == 4:
+        raise ApiError(400, Phrase("four.no_wildcard"))
+    if changes.get("wildcard"):
+        changes["players"] = 3
+    if changes.get("players") == 4:
+        changes["wildcard"] = False
     with context.store() as store:
         for key, value in changes.items():
             store.set_setting(key, value)

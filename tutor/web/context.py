@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tutor.engine.rules import AUCTIONS
+from tutor.engine.rules import AUCTIONS, SEAT_COUNTS
 from tutor.i18n import LANGUAGES, speaking
 from tutor.store import Store, StoreError, default_path
 from tutor.web.errors import quoted, refuse
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "medium", "hard")
 DEFAULTS: dict[str, Any] = {"lang": "en", "level": "medium", "coach": True, "counter": False,
                             "auction": "bid", "open_hand": False,
-                            "wildcard": False}  # the variants (RULES §12), ddz play's keys
+                            "wildcard": False,  # the variants (RULES §12), ddz play's keys
+                            "players": 3}  # four players with two decks (RULES §12.4)
 
 
 @dataclass
@@ -100,6 +101,8 @@ class Context:
             out["level"] = DEFAULTS["level"]
         if out["auction"] not in AUCTIONS:
             out["auction"] = DEFAULTS["auction"]
+        if out["players"] not in SEAT_COUNTS or isinstance(out["players"], bool):
+            out["players"] = DEFAULTS["players"]
         return out
 
     def stored_lang(self) -> str:

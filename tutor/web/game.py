@@ -302,7 +302,8 @@ def start(context: Context, slot: Slot[Table], body: dict[str, Any]) -> list[Any
             session = GameSession.new(deal, level, bool(settings["coach"]), games,
                                       counter=bool(settings["counter"]),
                                       rules=variant(settings["auction"], bool(settings["open_hand"]),
-                                                    bool(settings["wildcard"])))
+                                                    bool(settings["wildcard"]) and settings["players"] != 4,
+                                                    settings["players"]))
     except BaseException:
         _drop(context, store)
         raise
@@ -433,6 +434,8 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
         game["bids"] = {"legal": list(prompt.choices), "suggested": prompt.default,
                         "auction": session.rules.auction,
                         "labels": {str(b): _bid_label(session, b) for b in prompt.choices}}
+    game["players"] = view.players  # the table lays out three opponents for four (RULES §12.4)
+    game["kitty_size"] = view.rules.kitty_size
     game["can_open"] = session.can_show_hand
     game["wild_rank"] = rank_char(view.rules.wild_rank) if view.rules.wild_rank >= 0 else None  # RULES §12.3
     game["can_pass"] = waiting is Waiting.PLAY and view.table is not None

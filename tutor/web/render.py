@@ -107,8 +107,8 @@ def combo(move: Combo | None) -> dict[str, Any] | None:
     return {"cards": cards(move.cards), "name": combo_name(move), "text": move.text}
 
 
-def seat_name(seat: int) -> str:
-    return t(f"play.seat_{seat}")
+def seat_name(seat: int, players: int | None = None) -> str:
+    return t(ev.seat_key(seat, players))
 
 
 def role(landlord: int | None, seat: int) -> str | None:
@@ -152,7 +152,7 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
     seats = [
         {
             "seat": seat,
-            "name": seat_name(seat),
+            "name": seat_name(seat, view.players),
             "role": role(view.landlord, seat),
             "role_text": t(f"play.role_{role(view.landlord, seat) or 'unknown'}"),
             "count": view.card_counts[seat],

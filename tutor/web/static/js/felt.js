@@ -34,10 +34,10 @@ export function seatBox(box, seat, over, hand = [], onTable = false) {
   box.append(last);
 }
 
-/** The kitty: three backs until the landlord takes it, then its cards face up. */
-export function kittyBox(node, kitty) {
+/** The kitty: its backs (three; eight with four players, RULES §12.4) until the landlord takes it, then its cards face up. */
+export function kittyBox(node, kitty, size = 3) {
   node.replaceChildren(el("span", { class: "kitty-label", text: tr("kitty") }),
-    kitty ? miniCards(kitty, { from: 3 }) : backs(3, { shown: 3, label: tr("kitty_hidden") }));
+    kitty ? miniCards(kitty, { from: 3 }) : backs(size, { shown: 3, label: tr("kitty_hidden") }));
 }
 
 /** Which way the seat is from the middle of the felt: the arrow of the trick's seat tag. */

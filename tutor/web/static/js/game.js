@@ -197,8 +197,11 @@ function drawGame() {
   // The wildcard game: the deal's wild rank, public from the start (RULES §12.3), by the game cell.
   $("game-cell").textContent = game.game_cell + (game.wild_rank ? ` · ${tr("wild_rank").replace("{rank}", game.wild_rank)}` : "");
   const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
+  const four = game.players === 4;  // four players (RULES §12.4): a third opponent, seat 2 across the table
+  $("felt").classList.toggle("seats-4", four);
+  $("seat-3").hidden = !four;
   for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
-  kittyBox($("kitty"), game.kitty);
+  kittyBox($("kitty"), game.kitty, game.kitty_size);
   trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
   drawLevels(game.level);
   counterRow($("counter"), game.counter);

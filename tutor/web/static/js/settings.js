@@ -25,5 +25,8 @@ export async function openSettings() {
       select("auction", ["bid", "rob"], [tr("auction_bid"), tr("auction_rob")])),
     el("label", {}, check("open_hand"), el("span", { text: tr("open_setting") })),
     el("label", {}, check("wildcard"), el("span", { text: tr("wild_setting") })),
+    el("label", {}, el("span", { text: tr("players") }),  // four players with two decks (RULES §12.4)
+      el("select", { id: "set-players", onchange: (e) => save({ players: Number(e.target.value) }) },
+        [3, 4].map((v) => el("option", { value: String(v), selected: v === s.players, text: tr(`players_${v}`) })))),
     note);
 }

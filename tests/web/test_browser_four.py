@@ -1,0 +1,44 @@
+"""The four-player table on a phone (RULES §12.4), in real Chromium: three opponents with their card
+backs and counts, the trick, the status line and a 25-card hand on one screen at 390×844 and 360×740."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from tests.web.browser import fresh_deal, needs_browser, open_page
+from tests.web.test_browser_phone import OFF_SCREEN
+
+pytestmark = needs_browser
+#: DDZ_SHOTS=dir keeps screenshots of the table (for a look by eye); unset in the suite.
+SHOTS = Path(os.environ["DDZ_SHOTS"]) if os.environ.get("DDZ_SHOTS") else None
+
+ON_SCREEN = {
+    "#seat-1": "right opponent", "#seat-2": "opponent across", "#seat-3": "left opponent",
+    "#seat-1 .fan": "right opponent's backs", "#seat-2 .fan": "backs across", "#seat-3 .fan": "left opponent's backs",
+    "#trick": "the trick", "#game-cell": "the game value", "#status": "the status line", "#hand": "the hand",
+    "#controls .buttons:not([hidden])": "the buttons",
+}
+
+
+def test_rules_12_4_the_four_player_table_fits_a_phone(browser: Any, server: str, context: Any) -> None:
+    with context.store() as store:
+        store.set_setting("players", 4)
+    with open_page(browser) as page:
+        fresh_deal(page, server, 7)
+        page.wait_for_selector("#controls .buttons:not([hidden])")
+        assert page.locator("#felt.seats-4").count() == 1
+        assert page.locator("#hand .card").count() in (25, 33)  # a farmer's 25, or the landlord's 33
+        names = [page.locator(f"#seat-{s} .name").inner_text() for s in (1, 2, 3)]
+        assert names == ["Right", "Across", "Left"]
+        assert "25" in page.locator("#seat-2").inner_text() or "33" in page.locator("#seat-2").inner_text()
+        assert page.locator("#kitty .fan-count").inner_text() == "8"  # the kitty of eight
+        assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
+        page.screenshot(path=str(SHOTS / "four-390.png")) if SHOTS else None
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")  # relaid out
+        page.screenshot(path=str(SHOTS / "four-360.png")) if SHOTS else None
+        assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
+    with context.store() as store:
+        store.set_setting("players", 3)
