@@ -314,7 +314,7 @@ def test_every_strategy_lesson_has_five_tasks() -> None:
     short = {lesson.id: lesson.tasks for lesson in course[first:] if lesson.tasks < 5}
     assert short == {}
     assert {lesson.id: lesson.rules.name for lesson in course if lesson.rules.name != "standard"} == {
-        "rob-the-landlord": "rob", "open-hand": "open", "wildcard": "wild-9"}
+        "rob-the-landlord": "rob", "open-hand": "open", "wildcard": "wild-9", "four-players": "four"}
 
 
 def test_rule_12_3_a_wildcard_lesson_is_proven_under_its_wild_rank(tmp_path: Path, oracle: Oracle) -> None:

@@ -128,7 +128,7 @@ class Played:
     move: Combo | None
     #: Seats at the table (names: four seats have one across, RULES §12.4); None: three.  Not compared:
     #: a play is the same play whoever counts the seats.
-    players: int | None = field(default=None, compare=False)
+    players: int | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
