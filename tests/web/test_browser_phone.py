@@ -293,6 +293,11 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         # a lesson step is one screen: its table first (the hand and Play in view), its text a caption
         assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
         assert page.evaluate("document.querySelector('#lesson .task-controls .controls').getBoundingClientRect().bottom") <= 844
+        # a phone on its side: the table at the left, the text and the buttons beside it, nothing scrolls
+        page.set_viewport_size({"width": 640, "height": 360})
+        assert off_screen(page, {"#lesson .felt": "the table", "#lesson .task-controls .controls": "Play and Pass",
+                                 "#lesson .step-caption": "the caption"}) == [], "a lesson step at 640×360"
+        page.set_viewport_size({"width": 390, "height": 844})
         solution = context.lesson.slot.session.solution()
         hand = page.locator("#lesson .task-controls .hand")
         tap(hand.get_by_role("button", name=card_name(solution), exact=True).first)
