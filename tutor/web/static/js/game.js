@@ -2,7 +2,7 @@
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { chipLine, comboView, seatGroup } from "./cards.js";
-import { counterRow, kittyBox, seatBox, trickBox } from "./felt.js";
+import { counterRow, kittyBox, seatBox, seatBoxes, trickBox } from "./felt.js";
 import { attachSwipe, drawHand, raise, selectedText } from "./hand.js";
 import { drawFinal } from "./final.js";
 
@@ -175,9 +175,11 @@ function drawGame() {
   $("game-title").textContent = game.title;
   $("game-cell").textContent = game.game_cell;
   const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
-  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
+  const count = game.seats.length;  // two or three opponents: a box each, laid out by the felt's seats-N (app.css)
+  seatBoxes($("felt"), count);
+  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable, count);
   kittyBox($("kitty"), game.kitty);
-  trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
+  trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "", count);
   drawLevels(game.level);
   counterRow($("counter"), game.counter);
   $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");
