@@ -135,6 +135,7 @@ def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
 
     For tests of the flow around the coach (typing, undo, resume, the store, the final card), where
     the hints and verdicts only have to exist; a test of what the coach says keeps the real budget.
+    The scan of the finished game for personal puzzles runs on a small budget too (:func:`small_scan`).
     """
     from functools import partial
 
@@ -146,6 +147,29 @@ def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small = partial(Coach, budget=Budget(samples=4, width=2, policy="medium"),
                     bid_budget=BidBudget(samples=4, tries=8, policy="medium"))
     monkeypatch.setattr(game_module, "Coach", small)
+    small_scan(monkeypatch)
+
+
+#: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000).
+SMALL_SCAN_NODES = 20_000
+
+
+def small_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan of a finished game for missed wins (tutor/puzzles/personal.py) on a small node budget.
+
+    After every game ``ddz play`` and the web table prove the learner's last turns for personal puzzles;
+    on the real budget that is most of a CLI game's CPU (test_play.py: 139 s in all).  The same scan runs,
+    with its bookkeeping, and stops sooner; tests of the personal puzzles themselves keep the real budget.
+    """
+    from tutor.puzzles import personal
+
+    real = personal.scan
+
+    def scan(store: object, game_id: int | None = None, solver_factory: object = None,
+             budget: int = SMALL_SCAN_NODES) -> int:
+        return real(store, game_id, solver_factory, min(budget, SMALL_SCAN_NODES))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(personal, "scan", scan)
 
 
 # ------------------------------------------------------------------ the store on both engines

@@ -1,4 +1,5 @@
-"""The table on a phone: a whole game on one screen, and the snags of issue 22, in real Chromium.
+"""The table on a phone: a whole game on one screen, and the snags of issue 22, in real Chromium (the 360×640 game,
+a lesson step and the other sizes: tests/web/test_browser_phone_short.py).
 
 At 390×844 and 360×640 (the shortest phone, where a 17–20 card hand must take two
 rows, not three) a whole game is played by tapping; at every turn the
@@ -13,13 +14,9 @@ review").  Server, browser and helpers: tests/web/conftest.py, tests/web/browser
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from tests.web.browser import (
-    card_name,
     fresh_deal,
     needs_browser,
     off_screen,
@@ -130,12 +127,6 @@ def accessibility(page: Any, where: str) -> None:
     assert not low, f"{where}: {low}"
 
 
-@pytest.fixture(params=[(390, 844), (360, 640)], ids=["390x844", "360x640"])
-def phone(browser: Any, request: Any) -> Iterator[Any]:
-    with open_page(browser, *request.param) as page:
-        yield page
-
-
 #: Every time the "thinking" note shows: where it is (a MutationObserver writes into window.thinking).
 WATCH_THINKING = """() => {
     window.thinking = [];
@@ -148,14 +139,20 @@ WATCH_THINKING = """() => {
 }"""
 
 
-def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any, small_coach: None) -> None:
+def test_a_whole_game_on_a_390_px_phone(browser: Any, server: str, context: Any, small_coach: None) -> None:
     """The layout, turn by turn (the coach judges on a small budget: its words are tests/coach's)."""
+    with open_page(browser, 390, 844) as page:
+        whole_game(page, server, context)
+
+
+def whole_game(page: Any, server: str, context: Any) -> None:
+    """A whole game by tapping on a phone upright (390×844 or 360×640; the 360×640 one is
+    tests/web/test_browser_phone_short.py, so that the two games run on both workers)."""
     from playwright.sync_api import expect
 
     from tutor.store import Store
     from tutor.store.games import GameStore
 
-    page = phone
     wide = page.viewport_size["width"] == 390
     fresh_deal(page, server, 42 if wide else 11)
     page.evaluate(WATCH_THINKING)
@@ -254,90 +251,3 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any,
     with Store.open(context.store_path) as store:
         after = GameStore(store).history(limit=1000)
     assert len(after) == before, [(g.deal, g.scored, g.abandoned) for g in after[: len(after) - before]]
-
-
-def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:
-    """``/play?…&level=easy`` then "New deal": still easy (the settings say medium); the picker changes it."""
-    from playwright.sync_api import expect
-
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        fresh_deal(page, server, 9, "easy")
-        title = page.locator("#game-title")
-        expect(title).to_contain_text("easy")
-        for level, shown in ((None, "easy"), ("hard", "hard")):
-            if level:
-                page.get_by_label("Computer level").select_option(level)
-            page.locator("#new-game").click()
-            ready(page)
-            page.get_by_role("button", name="Abandon it and start").click()
-            ready(page)
-            expect(title).to_contain_text(shown)
-            expect(page.get_by_label("Computer level")).to_have_value(shown)
-    finally:
-        page.close()
-
-
-def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:
-    from playwright.sync_api import expect
-
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        page.goto(f"{server}/learn")
-        ready(page)
-        page.get_by_role("button", name="Start: The cards and their order").click()
-        ready(page)
-        while not page.locator("#lesson .task-controls .hand .card:enabled").count():
-            page.get_by_role("button", name="Next", exact=True).click()
-            ready(page)
-        # a lesson step is one screen: its table first (the hand and Play in view), its text a caption
-        assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
-        assert page.evaluate("document.querySelector('#lesson .task-controls .controls').getBoundingClientRect().bottom") <= 844
-        # a phone on its side: the table at the left, the text and the buttons beside it, nothing scrolls
-        page.set_viewport_size({"width": 640, "height": 360})
-        assert off_screen(page, {"#lesson .felt": "the table", "#lesson .task-controls .controls": "Play and Pass",
-                                 "#lesson .step-caption": "the caption"}) == [], "a lesson step at 640×360"
-        page.set_viewport_size({"width": 390, "height": 844})
-        solution = context.lesson.slot.session.solution()
-        hand = page.locator("#lesson .task-controls .hand")
-        tap(hand.get_by_role("button", name=card_name(solution), exact=True).first)
-        expect(hand.locator(".card[aria-pressed='true']")).to_have_count(1)
-        page.locator("#lesson").get_by_role("button", name="Play", exact=True).click()
-        ready(page)
-        tables = page.locator("#lesson .felt")
-        expect(page.locator("#lesson .answered.ok")).to_have_count(1)
-        accessibility(page, "a lesson step")
-        expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)  # the next step's table
-        for _step in range(6):  # the next tables drawn: none with the last step's card raised
-            before = tables.count()
-            following = page.get_by_role("button", name="Next", exact=True)
-            if not following.count():
-                break
-            following.click()
-            ready(page)
-            if tables.count() > before:
-                expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)
-    finally:
-        page.close()
-
-
-def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:
-    """844×390: the auction and the first plays, everything inside the viewport (the hand in one row)."""
-    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        fresh_deal(page, server, 42)
-        assert on_screen(page) == [], "bidding"
-        page.get_by_role("button", name="Bid 3").click()
-        ready(page)
-        rows = page.evaluate("new Set([...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().top)).size")
-        assert rows == 1  # 20 cards in one row, each a 40 px strip
-        for turn in range(3):
-            assert on_screen(page) == [], f"turn {turn}"
-            page.locator("#btn-hint").click()
-            ready(page)
-            page.locator("#btn-play").click()
-            ready(page)
-    finally:
-        context.close()
