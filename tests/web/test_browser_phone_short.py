@@ -81,8 +81,29 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
             ready(page)
             if tables.count() > before:
                 expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)
+        # On its side, a 17-card hand (the first lesson's deal) in the table's column: two rows inside the table,
+        # the caption and Next beside it, nothing scrolls.
+        page.set_viewport_size({"width": 640, "height": 360})
+        page.goto(f"{server}/learn")
+        ready(page)
+        page.get_by_role("button", name="Start: How a game goes").click()
+        ready(page)
+        while not page.locator("#lesson .felt .hand .card").count():
+            page.get_by_role("button", name="Next", exact=True).click()
+            ready(page)
+        assert off_screen(page, {"#lesson .felt": "the table", "#lesson .step-caption": "the caption",
+                                 "#lesson .task-controls button": "Next"}) == [], "the first lesson at 640×360"
+        assert page.evaluate(INSIDE_THE_TABLE) == [], "the hand runs out of the table"
     finally:
         page.close()
+
+
+#: The hand's cards that stick out of their table (a hand laid out for a wider table than it got).
+INSIDE_THE_TABLE = """() => {
+    const table = document.querySelector('#lesson .felt').getBoundingClientRect();
+    return [...document.querySelectorAll('#lesson .felt .hand .card')].map((c) => c.getBoundingClientRect())
+        .filter((r) => r.right > table.right + 0.5 || r.bottom > table.bottom + 0.5).map((r) => Math.round(r.right));
+}"""
 
 
 def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:
