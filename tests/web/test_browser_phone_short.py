@@ -42,18 +42,23 @@ def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) ->
         page.close()
 
 
+def lesson_until(page: Any, server: str, title: str, shown: str) -> None:
+    """The course → lesson ``title``, stepped on with Next until ``shown`` (a selector) is on the page."""
+    page.goto(f"{server}/learn")
+    ready(page)
+    page.get_by_role("button", name=f"Start: {title}").click()
+    ready(page)
+    while not page.locator(shown).count():
+        page.get_by_role("button", name="Next", exact=True).click()
+        ready(page)
+
+
 def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
-        page.goto(f"{server}/learn")
-        ready(page)
-        page.get_by_role("button", name="Start: The cards and their order").click()
-        ready(page)
-        while not page.locator("#lesson .task-controls .hand .card:enabled").count():
-            page.get_by_role("button", name="Next", exact=True).click()
-            ready(page)
+        lesson_until(page, server, "The cards and their order", "#lesson .task-controls .hand .card:enabled")
         # a lesson step is one screen: its table first (the hand and Play in view), its text a caption
         assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
         assert page.evaluate("document.querySelector('#lesson .task-controls .controls').getBoundingClientRect().bottom") <= 844
@@ -84,13 +89,7 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         # On its side, a 17-card hand (the first lesson's deal) in the table's column: two rows inside the table,
         # the caption and Next beside it, nothing scrolls.
         page.set_viewport_size({"width": 640, "height": 360})
-        page.goto(f"{server}/learn")
-        ready(page)
-        page.get_by_role("button", name="Start: How a game goes").click()
-        ready(page)
-        while not page.locator("#lesson .felt .hand .card").count():
-            page.get_by_role("button", name="Next", exact=True).click()
-            ready(page)
+        lesson_until(page, server, "How a game goes", "#lesson .felt .hand .card")
         assert off_screen(page, {"#lesson .felt": "the table", "#lesson .step-caption": "the caption",
                                  "#lesson .task-controls button": "Next"}) == [], "the first lesson at 640×360"
         assert page.evaluate(INSIDE_THE_TABLE) == [], "the hand runs out of the table"
