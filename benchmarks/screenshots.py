@@ -103,6 +103,7 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
                 time.sleep(0.1)
         set_language(base, args.lang)
         page = browser.new_page(viewport={"width": width, "height": height})
+        page.set_default_timeout(180_000)  # a loaded machine: a pace, not a sign of life
         page.goto(f"{base}/play?deal={args.deal}&level=easy")
         page.wait_for_selector("body[data-ready]")
         page.screenshot(path=str(args.out / f"{name}-bid.png"), animations="disabled")
@@ -144,7 +145,11 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page.close()
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def main() -> int:

@@ -93,14 +93,16 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 #: The files that take longest, run first: whole files go to the workers in collection order, and a
 #: long file handed out last would leave one worker busy while the other idles at the end.  Only an
-#: order (a stale list costs some balance, never a result); figures: --durations, docs/testing.md.
+#: order (a stale list costs some balance, never a result); figures: --durations, docs/testing.md (2026-12-02).
 LONGEST_FIRST = (
-    "tests/test_packaging.py", "tests/web/test_browser_phone.py", "tests/cli/test_under_load.py",
-    "tests/cli/test_interrupt.py", "tests/web/test_browser.py", "tests/cli/test_learn.py",
-    "tests/lessons/test_validate.py", "tests/web/test_club_browser.py", "tests/web/test_club_server.py",
-    "tests/web/test_club_nginx.py", "tests/web/test_club_faults.py",
-    "tests/solver/test_parent_death.py",
-    "tests/web/test_api.py", "tests/engine/test_moves.py", "tests/cli/test_bad_input.py", "tests/cli/test_play.py",
+    "tests/cli/test_under_load.py", "tests/test_packaging.py", "tests/cli/test_bench.py", "tests/engine/test_moves.py",
+    "tests/cli/test_learn.py", "tests/web/test_browser_phone.py", "tests/web/test_browser_phone_short.py",
+    "tests/cli/test_interrupt.py", "tests/cli/test_resume.py", "tests/web/test_club_server.py",
+    "tests/cli/test_bad_input.py", "tests/cli/test_hostile_files.py", "tests/web/test_club_nginx.py",
+    "tests/web/test_browser_landscape.py", "tests/web/test_browser.py", "tests/cli/test_play_variants.py",
+    "tests/cli/test_arg_fuzz.py", "tests/lessons/test_validate.py", "tests/cli/test_play.py",
+    "tests/web/test_club_browser.py", "tests/web/test_club_faults.py", "tests/solver/test_parent_death.py",
+    "tests/web/test_api.py",
 )
 
 
@@ -139,6 +141,7 @@ def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
 
     For tests of the flow around the coach (typing, undo, resume, the store, the final card), where
     the hints and verdicts only have to exist; a test of what the coach says keeps the real budget.
+    The scan of the finished game for personal puzzles runs on a small budget too (:func:`small_scan`).
     """
     from functools import partial
 
@@ -150,6 +153,29 @@ def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small = partial(Coach, budget=Budget(samples=4, width=2, policy="medium"),
                     bid_budget=BidBudget(samples=4, tries=8, policy="medium"))
     monkeypatch.setattr(game_module, "Coach", small)
+    small_scan(monkeypatch)
+
+
+#: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000).
+SMALL_SCAN_NODES = 20_000
+
+
+def small_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan of a finished game for missed wins (tutor/puzzles/personal.py) on a small node budget.
+
+    After every game ``ddz play`` and the web table prove the learner's last turns for personal puzzles;
+    on the real budget that is most of a CLI game's CPU (test_play.py: 139 s in all).  The same scan runs,
+    with its bookkeeping, and stops sooner; tests of the personal puzzles themselves keep the real budget.
+    """
+    from tutor.puzzles import personal
+
+    real = personal.scan
+
+    def scan(store: object, game_id: int | None = None, solver_factory: object = None,
+             budget: int = SMALL_SCAN_NODES) -> int:
+        return real(store, game_id, solver_factory, min(budget, SMALL_SCAN_NODES))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(personal, "scan", scan)
 
 
 # ------------------------------------------------------------------ the store on both engines

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -102,3 +102,56 @@ def open_mistakes(page: Any, server: str, game_id: int) -> Any:
     row.get_by_role("button", name="Learn from your mistakes", exact=True).click()
     ready(page)
     return page.locator("#history")
+
+
+# ------------------------------------------------------------------ a whole game, turn by turn
+
+#: Selectors (``{selector: what}``) whose box is outside the viewport (or empty), and whether the page scrolls.
+OFF_SCREEN = """(need) => {
+    const out = [];
+    for (const [sel, what] of Object.entries(need)) {
+        const node = document.querySelector(sel);
+        if (!node) { out.push(`${what}: missing`); continue; }
+        const r = node.getBoundingClientRect();
+        if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+            out.push(`${what}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+    const root = document.scrollingElement;
+    if (root.scrollHeight > innerHeight || root.scrollWidth > innerWidth || scrollY || scrollX)
+        out.push(`the page scrolls: ${root.scrollWidth}×${root.scrollHeight} in ${innerWidth}×${innerHeight}`);
+    return out;
+}"""
+
+#: Wait for every running animation (a play flying in) to finish.
+SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+
+
+def off_screen(page: Any, need: dict[str, str]) -> list[str]:
+    """What of ``need`` lies outside the screen once the animations have settled (empty: all inside, no scroll)."""
+    page.evaluate(SETTLED)
+    return list(page.evaluate(OFF_SCREEN, need))
+
+
+def act(page: Any) -> None:
+    """One turn the way a learner on a phone would: the hint's cards (or a pass), then Play."""
+    if pressed(page) == 0:
+        page.locator("#btn-hint").click()
+        ready(page)
+    page.locator("#btn-play" if pressed(page) else "#btn-pass").click()
+    ready(page)
+    if page.locator("#options").is_visible():  # a play read two ways: the first reading
+        page.locator("#options button").first.click()
+        ready(page)
+
+
+def walk_game(page: Any, visit: Callable[[int], bool], turns: int = 80) -> None:
+    """Play to the final card: each turn ``visit(turn)`` looks first (and returns True when it played the
+    turn itself); otherwise, when it is the learner's turn, :func:`act` plays the hint."""
+    play = page.locator("#btn-play")
+    for turn in range(turns):
+        ready(page)
+        if page.locator("#final").is_visible():
+            return
+        if not visit(turn) and play.is_visible() and play.is_enabled():
+            act(page)
+    raise AssertionError(f"the game did not end in {turns} turns")

@@ -1,4 +1,5 @@
-"""The table on a phone: a whole game on one screen, and the snags of issue 22, in real Chromium.
+"""The table on a phone: a whole game on one screen, and the snags of issue 22, in real Chromium (the 360×640 game,
+a lesson step and the other sizes: tests/web/test_browser_phone_short.py).
 
 At 390×844 and 360×640 (the shortest phone, where a 17–20 card hand must take two
 rows, not three) a whole game is played by tapping; at every turn the
@@ -13,12 +14,18 @@ review").  Server, browser and helpers: tests/web/conftest.py, tests/web/browser
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from tests.web.browser import card_name, fresh_deal, needs_browser, open_page, ready, tap
+from tests.web.browser import (
+    fresh_deal,
+    needs_browser,
+    off_screen,
+    open_page,
+    pressed,
+    ready,
+    tap,
+    walk_game,
+)
 
 pytestmark = needs_browser
 
@@ -29,22 +36,6 @@ ON_SCREEN = {
     "#seat-1 .last": "right opponent's last play", "#trick": "the trick", "#game-cell": "the game value",
     "#status": "the status line", "#hand": "the hand", "#controls .buttons:not([hidden])": "the buttons",
 }
-
-#: Selectors whose box is outside the viewport (or empty), and whether the page scrolls at all.
-OFF_SCREEN = """(need) => {
-    const out = [];
-    for (const [sel, what] of Object.entries(need)) {
-        const node = document.querySelector(sel);
-        if (!node) { out.push(`${what}: missing`); continue; }
-        const r = node.getBoundingClientRect();
-        if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
-            out.push(`${what}: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)}`);
-    }
-    const root = document.scrollingElement;
-    if (root.scrollHeight > innerHeight || root.scrollWidth > innerWidth || scrollY || scrollX)
-        out.push(`the page scrolls: ${root.scrollWidth}×${root.scrollHeight}`);
-    return out;
-}"""
 
 #: WCAG contrast of every visible text against what is really behind it: background colours
 #: composited up the tree, and every colour of a gradient (the felt) as a possible background.
@@ -117,11 +108,12 @@ def hand_rows(page: Any) -> tuple[int, int]:
     return rows, count
 
 
-def off_screen(page: Any) -> list[str]:
+def on_screen(page: Any) -> list[str]:
+    """What of the table lies outside the screen (or the page scrolls): empty when all is in view."""
     need = dict(ON_SCREEN)
     if page.locator("#seat-1 .fan").count():
         need.update({"#seat-1 .fan": "right opponent's card backs", "#seat-2 .fan": "left opponent's card backs"})
-    return list(page.evaluate(OFF_SCREEN, need))
+    return off_screen(page, need)
 
 
 def accessibility(page: Any, where: str) -> None:
@@ -133,12 +125,6 @@ def accessibility(page: Any, where: str) -> None:
     assert not found, f"{where}: {found}"
     low = page.evaluate(CONTRAST, None)
     assert not low, f"{where}: {low}"
-
-
-@pytest.fixture(params=[(390, 844), (360, 640)], ids=["390x844", "360x640"])
-def phone(browser: Any, request: Any) -> Iterator[Any]:
-    with open_page(browser, *request.param) as page:
-        yield page
 
 
 #: Every time the "thinking" note shows: where it is (a MutationObserver writes into window.thinking).
@@ -153,17 +139,24 @@ WATCH_THINKING = """() => {
 }"""
 
 
-def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any) -> None:
+def test_a_whole_game_on_a_390_px_phone(browser: Any, server: str, context: Any, small_coach: None) -> None:
+    """The layout, turn by turn (the coach judges on a small budget: its words are tests/coach's)."""
+    with open_page(browser, 390, 844) as page:
+        whole_game(page, server, context)
+
+
+def whole_game(page: Any, server: str, context: Any) -> None:
+    """A whole game by tapping on a phone upright (390×844 or 360×640; the 360×640 one is
+    tests/web/test_browser_phone_short.py, so that the two games run on both workers)."""
     from playwright.sync_api import expect
 
     from tutor.store import Store
     from tutor.store.games import GameStore
 
-    page = phone
     wide = page.viewport_size["width"] == 390
-    fresh_deal(page, server, 42 if wide else 11)
+    fresh_deal(page, server, 11)  # with the small coach, a deal whose hints include a play to a trick (the queued tap)
     page.evaluate(WATCH_THINKING)
-    assert off_screen(page) == [], "bidding"
+    assert on_screen(page) == [], "bidding"
     assert hand_rows(page) == (2, 17), "17 cards: two rows of overlapping cards"
     if wide:
         accessibility(page, "the auction")
@@ -173,15 +166,24 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
     assert hand_rows(page)[0] == 2, "after the auction (20 cards for the landlord): still two rows"
     play = page.locator("#btn-play")
     status = page.locator("#status")
-    own_play_checked = queued_checked = reload_checked = False
-    for turn in range(60):
-        ready(page)
-        if page.locator("#final").is_visible():
-            break
-        assert off_screen(page) == [], f"turn {turn}"
+    checked = {"own play": False, "queued": False, "reload": False}
+
+    def visit(turn: int) -> bool:
+        """Every turn: all of the table in view; the learner's turns: the snags, once each, then the hint."""
+        assert on_screen(page) == [], f"turn {turn}"
+        if not checked["reload"] and checked["queued"] and page.locator("#log li").count() > 3:
+            lines = page.locator("#log li").all_text_contents()
+            page.reload()
+            ready(page)
+            page.get_by_role("button", name="Table talk").click()
+            expect(page.locator("#talk")).to_be_visible()
+            assert page.locator("#log li").all_text_contents() == lines  # the log survives a reload
+            page.get_by_role("button", name="Close").click()
+            expect(page.locator("#talk")).to_be_hidden()
+            checked["reload"] = True
         if not play.is_visible() or not play.is_enabled():
-            continue
-        if not own_play_checked and not page.locator("#trick .mini").count():
+            return True
+        if not checked["own play"] and not page.locator("#trick .mini").count():
             # Leading: tap the lowest card (a single is always playable) — the status line reads it,
             # and after the play it no longer speaks of those cards (the snag: "… · can be played").
             page.evaluate("window.thinking = []")
@@ -196,42 +198,35 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
             assert shown and not any(s["over"] for s in shown) and all(s["inFelt"] for s in shown), shown
             if wide:
                 accessibility(page, "mid-game")
-            own_play_checked = True
-            continue
-        if page.locator("#hand .card[aria-pressed='true']").count() == 0:
+            checked["own play"] = True
+            return True
+        if checked["queued"] or not page.locator("#btn-pass").is_enabled():
+            return False  # walk_game plays the hint
+        if pressed(page) == 0:
             page.locator("#btn-hint").click()
             ready(page)
-        if page.locator("#hand .card[aria-pressed='true']").count():
-            play.click()
-            if not queued_checked and page.locator("#btn-pass").is_enabled():
-                # a second action sent while the first is answering waits for it: never "another tab"
-                page.locator("#btn-pass").click()
-                queued_checked = True
-        else:
-            page.locator("#btn-pass").click()
+        if not pressed(page):
+            return False
+        play.click()  # a second action sent while the first is answering waits for it: never "another tab"
+        page.locator("#btn-pass").click()
+        checked["queued"] = True
         ready(page)
         if page.locator("#options").is_visible():
             page.locator("#options button").first.click()
             ready(page)
-        if not reload_checked and queued_checked and page.locator("#log li").count() > 3:
-            lines = page.locator("#log li").all_text_contents()
-            page.reload()
-            ready(page)
-            page.get_by_role("button", name="Table talk").click()
-            expect(page.locator("#talk")).to_be_visible()
-            assert page.locator("#log li").all_text_contents() == lines  # the log survives a reload
-            page.get_by_role("button", name="Close").click()
-            expect(page.locator("#talk")).to_be_hidden()
-            reload_checked = True
-    assert own_play_checked and reload_checked
+        return True
+
+    walk_game(page, visit, turns=60)
+    assert all(checked.values()), checked
     final = page.locator("#final")
     expect(final).to_be_visible()
     assert "Another tab" not in page.locator("#log").inner_text()
     # The final card lies on the table: its multipliers, everyone's cards and its buttons on the screen.
-    assert page.evaluate(OFF_SCREEN, {"#final": "the final card", "#final .buttons": "its buttons"}) == []
+    assert off_screen(page, {"#final": "the final card", "#final .buttons": "its buttons"}) == []
     expect(final.locator(".shown-hand")).to_have_count(4)  # three hands and the kitty
     expect(status).to_contain_text(". ")  # "You lose. The landlord …": two sentences, each stopped
-    if not wide:
+    if not wide:  # the shortest phone: the final card fits, nothing scrolls inside it
+        assert page.evaluate(FINAL_FITS) == [], "the final card at 360×640"
         return
     accessibility(page, "the final card")
     # A phone on its side: the final card in two columns, nothing scrolls inside it (the review folded).
@@ -256,85 +251,3 @@ def test_a_whole_game_on_one_phone_screen(phone: Any, server: str, context: Any)
     with Store.open(context.store_path) as store:
         after = GameStore(store).history(limit=1000)
     assert len(after) == before, [(g.deal, g.scored, g.abandoned) for g in after[: len(after) - before]]
-
-
-def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:
-    """``/play?…&level=easy`` then "New deal": still easy (the settings say medium); the picker changes it."""
-    from playwright.sync_api import expect
-
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        fresh_deal(page, server, 9, "easy")
-        title = page.locator("#game-title")
-        expect(title).to_contain_text("easy")
-        for level, shown in ((None, "easy"), ("hard", "hard")):
-            if level:
-                page.get_by_label("Computer level").select_option(level)
-            page.locator("#new-game").click()
-            ready(page)
-            page.get_by_role("button", name="Abandon it and start").click()
-            ready(page)
-            expect(title).to_contain_text(shown)
-            expect(page.get_by_label("Computer level")).to_have_value(shown)
-    finally:
-        page.close()
-
-
-def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:
-    from playwright.sync_api import expect
-
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
-        page.goto(f"{server}/learn")
-        ready(page)
-        page.get_by_role("button", name="Start: The cards and their order").click()
-        ready(page)
-        while not page.locator("#lesson .task-controls .hand .card:enabled").count():
-            page.get_by_role("button", name="Next", exact=True).click()
-            ready(page)
-        # a lesson step is one screen: its table first (the hand and Play in view), its text a caption
-        assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
-        assert page.evaluate("document.querySelector('#lesson .task-controls .controls').getBoundingClientRect().bottom") <= 844
-        solution = context.lesson.slot.session.solution()
-        hand = page.locator("#lesson .task-controls .hand")
-        tap(hand.get_by_role("button", name=card_name(solution), exact=True).first)
-        expect(hand.locator(".card[aria-pressed='true']")).to_have_count(1)
-        page.locator("#lesson").get_by_role("button", name="Play", exact=True).click()
-        ready(page)
-        tables = page.locator("#lesson .felt")
-        expect(page.locator("#lesson .answered.ok")).to_have_count(1)
-        accessibility(page, "a lesson step")
-        expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)  # the next step's table
-        for _step in range(6):  # the next tables drawn: none with the last step's card raised
-            before = tables.count()
-            following = page.get_by_role("button", name="Next", exact=True)
-            if not following.count():
-                break
-            following.click()
-            ready(page)
-            if tables.count() > before:
-                expect(tables.last.locator(".card[aria-pressed='true']")).to_have_count(0)
-    finally:
-        page.close()
-
-
-def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:
-    """844×390: the auction and the first plays, everything inside the viewport (the hand in one row)."""
-    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        fresh_deal(page, server, 42)
-        assert off_screen(page) == [], "bidding"
-        page.get_by_role("button", name="Bid 3").click()
-        ready(page)
-        rows = page.evaluate("new Set([...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect().top)).size")
-        assert rows == 1  # 20 cards in one row, each a 40 px strip
-        for turn in range(3):
-            assert off_screen(page) == [], f"turn {turn}"
-            page.locator("#btn-hint").click()
-            ready(page)
-            page.locator("#btn-play").click()
-            ready(page)
-    finally:
-        context.close()

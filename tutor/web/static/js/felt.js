@@ -11,8 +11,9 @@ import { drawHand } from "./hand.js";
  * cards (the suits of the learner's own plays follow them). An opponent's hidden hand is a fan of
  * card backs with the count; a hand shown face up is drawn small.
  */
-export function seatBox(box, seat, over, hand = [], onTable = false) {
+export function seatBox(box, seat, over, hand = [], onTable = false, count = 3) {
   box.replaceChildren();
+  const side = sideOf(seat.seat, count);
   const moving = seat.to_move && !over;
   box.classList.toggle("turn", Boolean(moving));
   const role = seat.role ? el("span", { class: `role ${seat.role}`,
@@ -25,7 +26,7 @@ export function seatBox(box, seat, over, hand = [], onTable = false) {
   if (seat.last) {
     if (seat.last.kind === "play" && onTable) {
       // the play lies in the middle of the felt (the trick, named by its seat): drawn once, not here too
-      last.append(el("span", { class: "on-table", text: { 0: `▲ ${tr("phone_on_table")}`, 1: `◀ ${tr("phone_on_table")}` }[seat.seat] || `${tr("phone_on_table")} ▶` }));
+      last.append(el("span", { class: "on-table", text: ON_TABLE[side](tr("phone_on_table")) }));
     } else if (seat.last.kind === "play") {
       last.append(comboView(seat.last, seatGroup(seat.seat, hand)));
       if (seat.last.to_beat) last.append(el("span", { class: "tobeat", "aria-label": tr("to_beat"), text: "◀" }));
@@ -40,22 +41,52 @@ export function kittyBox(node, kitty, size = 3) {
     kitty ? miniCards(kitty, { from: 3 }) : backs(size, { shown: 3, label: tr("kitty_hidden") }));
 }
 
-/** Which way the seat is from the middle of the felt: the arrow of the trick's seat tag. */
-const TOWARDS = { 0: "▼", 1: "▶", 2: "◀" };
+/**
+ * The side of the table a seat sits at, from the number of seats the state lists: you at the foot, the
+ * seat that plays after you at the right, the one before you at the left, any between them across.
+ */
+export function sideOf(seat, count) {
+  if (seat === 0) return "me";
+  if (seat === 1) return "right";
+  return seat === count - 1 ? "left" : "across";
+}
+
+/** Which way a side is from the middle of the felt: the arrow of the trick's seat tag. */
+const TOWARDS = { me: "▼", right: "▶", left: "◀", across: "▲" };
+/** The mark of a seat whose play lies in the middle: an arrow from the seat towards the trick. */
+const ON_TABLE = { me: (t) => `▲ ${t}`, right: (t) => `◀ ${t}`, left: (t) => `${t} ▶`, across: (t) => `${t} ▼` };
+
+/**
+ * The felt's seat boxes (``seat-0`` … ``seat-N``) for the seats a state lists: one per seat, each at its
+ * side (``sideOf``), the felt marked ``seats-N`` (app.css lays two or three opponents out from it).
+ * Boxes of seats the state no longer lists go; the others are kept (and redrawn by ``seatBox``).
+ */
+export function seatBoxes(felt, count) {
+  for (const name of [...felt.classList]) if (name.startsWith("seats-")) felt.classList.remove(name);
+  felt.classList.add(`seats-${count}`);
+  for (const old of felt.querySelectorAll(":scope > .seat")) if (Number(old.id.replace("seat-", "")) >= count) old.remove();
+  const middle = felt.querySelector(":scope > .middle");
+  for (let seat = 0; seat < count; seat++) {
+    const box = document.getElementById(`seat-${seat}`) || felt.insertBefore(el("div", { id: `seat-${seat}` }), middle);
+    box.classList.remove("me", "right", "left", "across");
+    box.classList.add("seat", sideOf(seat, count));
+  }
+}
 
 /**
  * The trick in the middle of the table: the play to beat, moved in from its seat (CSS), its seat named
  * above it ("◀ West · Pair"); ``--n`` (its length) lets the CSS size its cards to the space there.
  */
-export function trickBox(node, move, seat, hand = [], seatName = "") {
+export function trickBox(node, move, seat, hand = [], seatName = "", count = 3) {
   node.replaceChildren();
   node.className = "trick";
   if (!move) return;
-  node.classList.add(`from-${seat}`);
+  const side = sideOf(seat, count);
+  node.classList.add(`from-${side}`);
   const combo = comboView(move, seatGroup(seat, hand));
   combo.style.setProperty("--n", String(move.cards.length));
   const name = combo.querySelector(".combo-name");
-  const tag = el("span", { class: "trick-seat" }, seat === 1 ? `${seatName} ${TOWARDS[1]}` : `${TOWARDS[seat] || ""} ${seatName}`,
+  const tag = el("span", { class: "trick-seat" }, side === "right" ? `${seatName} ${TOWARDS.right}` : `${TOWARDS[side]} ${seatName}`,
     name ? ` · ${name.textContent}` : "");
   name?.remove();
   combo.prepend(tag);
@@ -75,12 +106,15 @@ export function counterRow(node, counter) {
  * ``active``: the hand's cards can be raised. Returns {node, hand, status}; ``status`` is a live region.
  */
 export function feltView(felt, { active = false, label = null } = {}) {
-  const bySeat = new Map(felt.seats.map((s) => [s.seat, s]));
+  // the table's seats: three, or as many as the highest seat listed (a heads-up position lists two of three)
+  const count = Math.max(3, ...felt.seats.map((s) => s.seat + 1));
   const box = (seat) => {
-    const node = el("div", { class: "seat" + ({ 0: " me", 1: " right", 2: " left" }[seat.seat] || "") });
-    seatBox(node, seat, felt.over, felt.hand || []);
+    const node = el("div", { class: `seat ${sideOf(seat.seat, count)}` });
+    seatBox(node, seat, felt.over, felt.hand || [], false, count);
     return node;
   };
+  // the opponents as they sit, from your left round to your right, then the middle and you
+  const opponents = felt.seats.filter((s) => s.seat !== 0).sort((a, b) => b.seat - a.seat);
   const kitty = felt.kitty !== undefined ? kittyView(felt.kitty) : null;
   const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
   const hand = el("div", { class: "hand", role: "group" });
@@ -88,8 +122,8 @@ export function feltView(felt, { active = false, label = null } = {}) {
   if (felt.hand_label) hand.setAttribute("aria-label", felt.hand_label);
   const node = el("div", { class: "felt felt-small", role: "group", "aria-label": label || tr("table") },
     felt.caption ? el("p", { class: "caption", text: felt.caption }) : null,
-    bySeat.has(2) ? box(bySeat.get(2)) : null, bySeat.has(1) ? box(bySeat.get(1)) : null,
-    kitty ? el("div", { class: "middle" }, kitty) : null, bySeat.has(0) ? box(bySeat.get(0)) : null,
+    ...opponents.map(box),
+    kitty ? el("div", { class: "middle" }, kitty) : null, ...felt.seats.filter((s) => s.seat === 0).map(box),
     (felt.lines || []).length ? el("div", { class: "lines" }, felt.lines.map((l) => el("p", { text: l }))) : null,
     status, hand);
   return { node, hand, status };

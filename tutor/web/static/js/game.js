@@ -2,7 +2,7 @@
 import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { chipLine, comboView, seatGroup } from "./cards.js";
-import { counterRow, kittyBox, seatBox, trickBox } from "./felt.js";
+import { counterRow, kittyBox, seatBox, seatBoxes, trickBox } from "./felt.js";
 import { attachSwipe, drawHand, raise, selectedText } from "./hand.js";
 import { drawFinal } from "./final.js";
 
@@ -197,12 +197,11 @@ function drawGame() {
   // The wildcard game: the deal's wild rank, public from the start (RULES §12.3), by the game cell.
   $("game-cell").textContent = game.game_cell + (game.wild_rank ? ` · ${tr("wild_rank").replace("{rank}", game.wild_rank)}` : "");
   const onTable = game.table ? game.table_seat : null;  // that seat's last play is drawn in the middle only
-  const four = game.players === 4;  // four players (RULES §12.4): a third opponent, seat 2 across the table
-  $("felt").classList.toggle("seats-4", four);
-  $("seat-3").hidden = !four;
-  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable);
+  const count = game.seats.length;  // two or three opponents: a box each, laid out by the felt's seats-N (app.css)
+  seatBoxes($("felt"), count);
+  for (const seat of game.seats) seatBox($(`seat-${seat.seat}`), seat, game.waiting === "over", game.hand, seat.seat === onTable, count);
   kittyBox($("kitty"), game.kitty, game.kitty_size);
-  trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "");
+  trickBox($("trick"), game.table, game.table_seat, game.hand, game.table ? game.seats[game.table_seat].name : "", count);
   drawLevels(game.level);
   counterRow($("counter"), game.counter);
   $("counter-toggle").setAttribute("aria-pressed", game.counter_on ? "true" : "false");

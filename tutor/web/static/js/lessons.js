@@ -3,7 +3,7 @@ import { $, el, state, tr } from "./core.js";
 import { api } from "./api.js";
 import { miniCards } from "./cards.js";
 import { feltView, statusFeed } from "./felt.js";
-import { attachSwipe, refreshPressed, selectedText } from "./hand.js";
+import { attachSwipe, drawHand, refreshPressed, selectedText } from "./hand.js";
 
 export async function openCourse() {
   const answer = await api("/api/lessons");
@@ -78,6 +78,14 @@ function caption(text) {
   return box;
 }
 
+/**
+ * The hand laid out again once its table is on the page: built off the page it guessed the screen's width,
+ * and a phone on its side gives the table only the left column (app.css), where 17 cards need two rows.
+ */
+function fitHand(hand, cards, active) {
+  drawHand(hand, cards || [], active);
+}
+
 function lessonEvent(node, event, batch = { feedback: [] }) {
   const clearTask = () => node.querySelectorAll(".task-live").forEach((n) => n.classList.remove("task-live"));
   if (event.type === "started") {
@@ -90,11 +98,13 @@ function lessonEvent(node, event, batch = { feedback: [] }) {
     const step = el("div", { class: "step" });
     state.selected.clear();  // a new step's table starts with no card raised (the last step's were its own)
     state.suitSeed = `lesson:${event.header}`;
-    if (event.felt) step.append(feltView(event.felt, { label: tr("lesson_table") }).node);
+    const shown = event.felt ? feltView(event.felt, { label: tr("lesson_table") }) : null;
+    if (shown) step.append(shown.node);
     if (event.text) step.append(caption(event.text));
     if (!event.has_task) step.append(el("div", { class: "buttons task-controls" },
       el("button", { type: "button", class: "primary", onclick: () => lessonAct("/api/lesson/next") }, tr("next_step"))));
     node.append(step);
+    if (shown) fitHand(shown.hand, event.felt.hand, false);
   } else if (event.type === "task") {
     node.querySelectorAll(".task-controls").forEach((n) => n.remove());
     const box = el("div", { class: "panel task-controls" });
@@ -127,6 +137,7 @@ function lessonEvent(node, event, batch = { feedback: [] }) {
       el("button", { type: "button", onclick: () => lessonAct("/api/lesson/hint") }, tr("hint")),
       el("button", { type: "button", onclick: () => lessonAct("/api/lesson/restart") }, tr("restart_step"))));
     node.append(box);
+    if (table) fitHand(table.hand, event.felt.hand, event.active);
   } else if (event.type === "status") {
     const status = node.querySelector(".task-controls .status");
     if (status) { status.textContent = event.text; status.className = `status ${event.ok ? "ok" : "bad"}`; }
