@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.browser import fresh_deal, needs_browser, open_page
-from tests.web.test_browser_phone import OFF_SCREEN
+from tests.web.browser import OFF_SCREEN
 
 pytestmark = needs_browser
 #: DDZ_SHOTS=dir keeps screenshots of the table (for a look by eye); unset in the suite.
