@@ -116,6 +116,9 @@ def Cases(rng: random.Random) -> dict[str, Callable[[], list[str]]]:  # noqa: N8
                                ["export", str(Path("/nonexistent") / "x.jsonl"), "--learner", junk(rng)[:30]],
                                ["import", __file__, "--db", "postgresql://nobody@/x?host=/nonexistent"],
                                ["export"], [junk(rng)], ["import", "", unknown_option(rng)]]),
+        # issue 35: the coach's worker without a database, with one that is not there, a bad process count.
+        "worker": lambda: pick([[], ["--db", "postgresql://nobody@/x?host=/nonexistent"],
+                                ["--processes", bad_integer(rng), "--db", "x"], [unknown_option(rng)]]),
         "users": lambda: pick([["remove", junk(rng)[:30]], ["list", unknown_option(rng)], [junk(rng)],
                                ["list", "--db", "postgresql://nobody@/x?host=/nonexistent"]]),
     }

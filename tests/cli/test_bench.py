@@ -97,8 +97,11 @@ def test_bench_solver_baseline_source_is_compiled_and_a_different_answer_fails(t
     source = Path(_core_library()).parent / "_native.c"
     wrong = tmp_path / "_native.c"
     text = source.read_text(encoding="utf-8")
-    assert text.count("if (code == 0 && me->is_combo) return 1;") == 1
-    wrong.write_text(text.replace("if (code == 0 && me->is_combo) return 1;", "if (code == 0 && me->is_combo) return 0;"))
+    # The wrong core: every play beats every table (the answers change; the command must say so, exit 1).
+    right = "for (int32_t i = 0; i < n; i++) flags[i] = code ? beats_table(&me->moves[i], code) : 1;"
+    assert text.count(right) == 1
+    text = text.replace(right, "for (int32_t i = 0; i < n; i++) flags[i] = 1;")
+    wrong.write_text(text)
     result = CliRunner().invoke(main, ["bench", "solver", "--only", "two-01", "--baseline", str(wrong)])
     assert result.exit_code == 1, result.output
     assert "two-01" in result.output.splitlines()[-1]

@@ -43,6 +43,13 @@ def worker_command(db: str | None, processes: int, stalled_after: float) -> None
         raise UserError(t("club.needs_club_extra"))
     from tutor.cli.serve import _redacted
 
+    if not os.environ.get(CHILD_ENV):
+        from tutor.store.queue import ensure_schema
+
+        try:
+            ensure_schema(url)  # the database first: a wrong address is one line, before any "started"
+        except StoreError as error:
+            raise UserError(str(error)) from None
     if os.environ.get(CHILD_ENV):
         _die_with_parent()
     elif processes > 1:

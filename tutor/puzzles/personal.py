@@ -115,7 +115,7 @@ def learner_turns(record: Any, seat: int = 0) -> Iterator[tuple[int, Position, C
 
 
 #: The fields of the rules that change which plays are legal: the solver knows the standard ones.
-PLAY_RULES = ("players", "min_straight", "min_pair_chain", "min_airplane", "chain_top")
+PLAY_RULES = ("players", "decks", "wild_rank", "min_straight", "min_pair_chain", "min_airplane", "chain_top")
 
 
 def solver_rules(rules: Any) -> bool:
