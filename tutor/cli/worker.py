@@ -44,10 +44,10 @@ def worker_command(db: str | None, processes: int, stalled_after: float) -> None
     from tutor.cli.serve import _redacted
 
     if not os.environ.get(CHILD_ENV):
-        from tutor.store.queue import ensure_schema
+        from tutor.store.club import Club
 
-        try:
-            ensure_schema(url)  # the database first: a wrong address is one line, before any "started"
+        try:  # the database first, as the worker opens it: a wrong address is one line, before any "started"
+            Club.open(url, pool_size=1).close()
         except StoreError as error:
             raise UserError(str(error)) from None
     if os.environ.get(CHILD_ENV):
