@@ -116,3 +116,22 @@ def test_a_job_whose_worker_is_killed_is_retried_by_another(coached: Any, tmp_pa
         second.wait(timeout=60)
     assert any(e["type"] == "say" and "expected score" in e["text"] for e in said), said
     assert "retried" in (tmp_path / "second.log").read_text()
+
+
+def test_making_the_queue_s_tables_waits_for_the_lock_without_blocking(pg_cluster: Any, monkeypatch: Any) -> None:
+    """Another process holding the tables' lock too long is one error, not a hang Ctrl-C cannot stop."""
+    import psycopg
+
+    from tutor.store import StoreError, queue
+
+    url = pg_cluster.url()
+    monkeypatch.setattr(queue, "LOCK_TRIES", 2)
+    with psycopg.connect(url, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (queue.SCHEMA_LOCK,))
+        with pytest.raises(StoreError, match="being made by another process"):
+            queue.ensure_schema(url)
+        holder.execute("SELECT pg_advisory_unlock(%s)", (queue.SCHEMA_LOCK,))
+    queue.ensure_schema(url)  # free: the tables are made
+    with psycopg.connect(url, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (queue.SCHEMA_LOCK,))
+        queue.ensure_schema(url)  # made already: no lock asked for

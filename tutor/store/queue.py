@@ -26,22 +26,47 @@ log = logging.getLogger("tutor.worker")
 TASK = "ddz.coach"
 #: The advisory lock taken while the queue's tables are created (several processes may start at once).
 SCHEMA_LOCK = 0x64647A71  # "ddzq"
+#: Tries for that lock, 0.2 s apart (a minute): making the tables takes a second or two.
+LOCK_TRIES = 300
 
 #: What runs a job: (learner, game key, payload).
 Handler = Callable[[int, str, dict[str, Any]], None]
 
 
 def ensure_schema(url: str) -> None:
-    """Create the queue's tables in the club's database once (procrastinate's own schema), if missing."""
+    """Create the queue's tables in the club's database once (procrastinate's own schema), if missing.
+
+    The tables are looked for first, with no lock (the usual case: a server or another worker made them);
+    only their creation takes the advisory lock, asked for without blocking (``pg_try_advisory_lock``, a
+    short sleep between tries) so that Ctrl-C stops a process that waits for it, and a lock held too long
+    is one line, not a hang.
+    """
+    import time
+
     import psycopg
     from procrastinate.schema import SchemaManager
 
+    def made(connection: Any) -> bool:
+        found = connection.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()
+        return found is not None and found[0] is not None
+
     try:
         with psycopg.connect(url, autocommit=True, connect_timeout=5) as connection:
-            connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+            if made(connection):
+                return
+            for _ in range(LOCK_TRIES):
+                taken = connection.execute("SELECT pg_try_advisory_lock(%s)", (SCHEMA_LOCK,)).fetchone()
+                if taken is not None and taken[0]:
+                    break
+                time.sleep(0.2)
+            else:
+                from tutor.store import StoreError
+                from tutor.store.postgres import redacted
+
+                raise StoreError(f"the task queue's tables in {redacted(url)} are being made by another process "
+                                 "for over a minute: is one stuck?")
             try:
-                found = connection.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()
-                if found is None or found[0] is None:
+                if not made(connection):
                     connection.execute(SchemaManager.get_schema().encode())
             finally:
                 connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
