@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser import needs_browser, ready
+from tests.web.test_coachqueue import default_sigint
 
 PASSWORD = "correct-horse-1"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
@@ -151,7 +152,8 @@ def deployed(pg_cluster: Any, tmp_path_factory: pytest.TempPathFactory) -> Itera
                                 stdout=subprocess.PIPE, stderr=log, text=True, env=env) for workers in (2, 1)]
     # the coach's thinking: one `ddz worker` for both nodes (issue 35), as a school would run it
     servers.append(subprocess.Popen([sys.executable, "-c", "from tutor.cli.main import main; main()", "worker",
-                                     "--db", url], stdout=subprocess.DEVNULL, stderr=log, text=True, env=env))
+                                     "--db", url], stdout=subprocess.DEVNULL, stderr=log, text=True, env=env,
+                                    preexec_fn=default_sigint))
     nginx = None
     try:
         ports = []

@@ -44,7 +44,13 @@ def coached(pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[
 def worker(url: str, tmp_path: Path, name: str, **env: str) -> subprocess.Popen[str]:
     return subprocess.Popen([*DDZ, "worker", "--db", url, "--stalled-after", "2"], text=True,
                             stdout=subprocess.DEVNULL, stderr=(tmp_path / f"{name}.log").open("w"),
-                            env={**os.environ, **env})
+                            env={**os.environ, **env}, preexec_fn=default_sigint)
+
+
+def default_sigint() -> None:
+    """Ctrl-C as a terminal gives it: a suite started in the background (CI) ignores SIGINT, and a child
+    inherits that — the worker, which takes Python's own Ctrl-C, would never hear the test's SIGINT."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def wait_for_coach(client: Any, rounds: int = 600) -> list[dict[str, Any]]:
