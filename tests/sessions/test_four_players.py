@@ -10,26 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.sessions.test_game import _follow_hints
 from tutor.coach.evaluation import DEFAULT_BUDGET, MANY_DECKS_CAP, within_rules
 from tutor.engine.rules import FOUR, FOUR_ROB, STANDARD
 from tutor.sessions.events import FinalCard, HintShown, Played, seat_key
-from tutor.sessions.game import GameSession, Waiting
+from tutor.sessions.game import GameSession
 from tutor.store import Store
 from tutor.store.games import GameStore
-
-
-def _follow_hints(session: GameSession) -> list[object]:
-    events: list[object] = list(session.start())
-    turns = 0
-    while not session.is_over:
-        turns += 1
-        assert turns < 300
-        if session.waiting_for is Waiting.BID:
-            events += session.bid(session.suggested_bid)
-        else:
-            events += session.hint()
-            events += session.confirm()
-    return events
 
 
 @pytest.mark.parametrize(("level", "rules"), [("easy", FOUR), ("medium", FOUR), ("hard", FOUR), ("easy", FOUR_ROB)])

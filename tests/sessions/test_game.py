@@ -17,12 +17,12 @@ from tutor.store.games import GameStore
 
 
 def _follow_hints(session: GameSession) -> list[object]:
-    """Play a game to the end: the suggested bid, then the first hint every turn."""
+    """Play a game to the end: the suggested bid, then the first hint every turn (four players: 33 + 3×25 cards)."""
     events: list[object] = list(session.start())
     turns = 0
     while not session.is_over:
         turns += 1
-        assert turns < 200
+        assert turns < 300
         if session.waiting_for is Waiting.BID:
             events += session.bid(session.suggested_bid)
         else:
