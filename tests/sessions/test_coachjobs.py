@@ -120,3 +120,90 @@ def test_a_hint_worded_by_a_job_is_the_inline_hint() -> None:
     before = len(deferred.coach.verdicts)
     deferred.confirm()  # the hint played: the coach stays quiet about its own move (no verdict job)
     assert not [j for j in deferred.send() if j.kind == "move"] and len(deferred.coach.verdicts) == before
+
+
+def _bidding(defer: bool) -> GameSession:
+    session = GameSession.new(DEAL, "easy")
+    session.defer = defer
+    session.start()
+    assert session.waiting_for is Waiting.BID
+    return session
+
+
+def _lines(items: list[Any]) -> list[str]:
+    return [item.phrase.render() for item in items if isinstance(item, ev.Say)]
+
+
+def _never(*_: Any) -> Any:
+    raise AssertionError("the coach evaluated in the request")
+
+
+def test_the_auction_s_hints_come_with_the_status_job_in_the_inline_words() -> None:
+    """Club mode: "hint" during the auction never thinks in the request; the status job brings the bids' hints."""
+    inline = _bidding(False)
+    said = [_lines(inline.hint()) for _ in range(3)]
+    suggested = inline.suggested_bid
+    deferred = _bidding(True)
+    deferred.coach.bid_evaluation = _never  # type: ignore[method-assign]
+    (job,) = deferred.send()
+    assert job.kind == "bid_status"
+    waiting = deferred.hint()  # before the status job answered: the coach is weighing, nothing counted
+    assert _lines(waiting) == ["The coach is weighing the bids: the hint follows in a moment."]
+    assert deferred.hints == 0 and deferred.hint() == waiting and deferred.send() == []  # no job of its own
+    taken = deferred.take([run(payload(job, deferred.game_record(), deferred.level))])
+    assert _lines(taken)[1:] == said[0] and deferred.hints == 1  # the status line, then the first hint
+    assert [_lines(deferred.hint()) for _ in range(2)] == said[1:] and deferred.send() == []
+    assert deferred.suggested_bid == suggested and deferred.hints == 3
+    # asked for after the status job answered: at once, with no job
+    later = _bidding(True)
+    later.coach.bid_evaluation = _never  # type: ignore[method-assign]
+    (job,) = later.send()
+    later.take([run(payload(job, later.game_record(), later.level))])
+    assert _lines(later.hint()) == said[0] and later.send() == []
+
+
+def test_the_auction_s_hint_after_a_failed_status_job_is_worked_out_in_the_request() -> None:
+    from tutor.web.coachqueue import failed
+
+    inline = _bidding(False)
+    deferred = _bidding(True)
+    (job,) = deferred.send()
+    deferred.hint()
+    taken = deferred.take([failed({"job": job.to_data()})])
+    assert _lines(taken) == _lines(inline.hint())
+
+
+def test_rule_12_2_the_open_hand_s_hints_are_a_job_with_the_inline_words() -> None:
+    from tutor.coach import Coach
+    from tutor.coach.bidding import BidBudget
+    from tutor.coach.evaluation import Budget
+    from tutor.engine.game import Game
+    from tutor.engine.rules import OPEN
+
+    from tests.coach.test_variant_judge import STRONG
+
+    def landlord(defer: bool) -> GameSession:
+        game = Game.from_hands(STRONG, 0, 1, "679", rules=OPEN)
+        coach = Coach(True, budget=Budget(samples=8, width=3, policy="medium"),
+                      bid_budget=BidBudget(samples=8, tries=16, policy="medium"))
+        session = GameSession(game, "easy", coach)
+        session.defer = defer
+        session.start()
+        session.send()
+        assert session.can_show_hand
+        return session
+
+    inline = landlord(False)
+    said = [_lines(inline.hint()) for _ in range(2)]
+    assert said[0][0].startswith("Hint 1: show the hand")
+    deferred = landlord(True)
+    deferred.coach.open_evaluation = _never  # type: ignore[method-assign]
+    waiting = deferred.hint()
+    assert _lines(waiting) == ["The coach is weighing whether to show the hand: the hint follows in a moment."]
+    assert deferred.hint() == waiting and deferred.hints == 0
+    (job,) = deferred.send()  # asked twice: one job
+    assert job.kind == "open_hints"
+    taken = deferred.take([run(payload(job, deferred.game_record(), deferred.level))])
+    assert [_lines(taken), _lines(deferred.hint())] == said and deferred.hints == 2
+    deferred.show_hand()  # against the last hint ("keep it closed"): judged, by a job as ever
+    assert [j.kind for j in deferred.send()] == ["open"]

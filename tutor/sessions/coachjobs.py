@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 HUMAN = 0
 #: What a job judges: a move (with the open-hand decision it may carry), a bid, showing the hand, the
-#: auction's status line at the learner's turn, the hints of a turn, and the review once the game ended.
-KINDS = ("move", "bid", "open", "bid_status", "hints", "review")
+#: auction's status line at the learner's turn (with the bids' hints), the hints of a turn, the open-hand
+#: hints (show the hand or not, RULES §12.2), and the review once the game ended.
+KINDS = ("move", "bid", "open", "bid_status", "hints", "open_hints", "review")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,11 @@ def run(data: Mapping[str, Any], earlier: Iterable[Mapping[str, Any]] = (), stor
         evaluation = coach.bid_evaluation(view)
         answer["line"] = coach.bid_status_phrase(view).to_data()
         answer["suggested"] = evaluation.best.bid
+        # the bids' hints from the same evaluation: "hint" during the auction needs no job of its own
+        answer["hints"] = [{"choice": bid, "phrase": line.to_data()} for bid, line in coach.bid_hints(view)]
+        return answer
+    if kind == "open_hints":
+        answer["hints"] = [{"choice": choice, "phrase": line.to_data()} for choice, line in coach.open_hints(view)]
         return answer
     action = record.actions[index]
     if kind == "bid":

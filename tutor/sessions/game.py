@@ -122,6 +122,11 @@ class _Turn:
     #: Club mode: the hints' moves and lines, once their job answered; whether that job was sent.
     hint_lines: list[tuple[Combo | None, Phrase]] | None = None
     hint_asked: bool = False
+    #: Club mode: a bid hint asked for before the status job brought the bids' hints (shown when it does).
+    bid_asked: bool = False
+    #: Club mode: the open-hand hints' job was sent; it came back without them (the hint is then worked out here).
+    open_asked: bool = False
+    open_failed: bool = False
 
 
 class GameSession:
@@ -583,10 +588,23 @@ class GameSession:
         return [HintShown(turn.hint_next, move, line, wrapped)]
 
     def _bid_hint(self) -> list[Event]:
-        """The next bid by expected score (best first, then around again); Enter then bids it."""
+        """The next bid by expected score (best first, then around again); Enter then bids it.
+
+        Club mode: the bids' hints come with the auction's status job (one evaluation for the line and the
+        hints); asked for before it answered, the hint says the coach is weighing and follows with the answer.
+        """
         turn = self._turn
-        if turn.bid_hints is None:
+        if turn.bid_hints is None and self.defer and self.coach.enabled and self._job_pending("bid_status"):
+            self.hints -= 1  # counted when it is shown
+            turn.bid_asked = True
+            return [Say(Phrase("worker.thinking_bid"))]
+        if turn.bid_hints is None:  # in-process (or the status job failed: worked out here)
             turn.bid_hints = self.coach.bid_hints(self.view())
+        return self._next_bid_hint()
+
+    def _next_bid_hint(self) -> list[Event]:
+        turn = self._turn
+        assert turn.bid_hints
         if turn.hint_next >= len(turn.bid_hints):
             turn.hint_next = 0
         bid, line = turn.bid_hints[turn.hint_next]
@@ -597,8 +615,19 @@ class GameSession:
     def _open_hint(self) -> list[Event]:
         """Show the hand or keep it closed, by expected score (best first); then the hints go on to the play."""
         turn = self._turn
+        if turn.open_hints is None and self.defer and self.coach.enabled and not turn.open_failed:
+            self.hints -= 1  # counted when it is shown
+            if not turn.open_asked:  # the evaluation is a job: the hint comes with its answer
+                turn.open_asked = True
+                self._job("open_hints", len(self._game.actions))
+            return [Say(Phrase("worker.thinking_open"))]
         if turn.open_hints is None:
             turn.open_hints = self.coach.open_hints(self.view())
+        return self._next_open_hint()
+
+    def _next_open_hint(self) -> list[Event]:
+        turn = self._turn
+        assert turn.open_hints
         choice, line = turn.open_hints[turn.open_next]
         turn.open_next += 1
         turn.open_hinted = choice
@@ -744,6 +773,10 @@ class GameSession:
 
         self.outbox.append(CoachJob.new(kind, index, **fields))
 
+    def _job_pending(self, kind: str) -> bool:
+        """A job of ``kind`` is sent (or about to be) and not answered yet."""
+        return any(job.kind == kind for job in [*self.pending.values(), *self.outbox])
+
     def _take_hints(self, answer: dict[str, Any]) -> list[Event]:
         """The hints' job answered: its moves (read back among the legal ones) and lines; the first is shown."""
         from tutor.sessions.coachjobs import phrases
@@ -760,6 +793,33 @@ class GameSession:
         self._turn.hint_lines = lines
         self.hints += 1
         return self._next_line()
+
+    def _take_choice_hints(self, answer: dict[str, Any], which: str) -> list[Event]:
+        """The bids' (``bid``) or the open hand's (``open``) hints from a job's answer; the first is shown when
+        the learner asked for it meanwhile.  An answer without them (a failed job): the hint is worked out here."""
+        from tutor.sessions.coachjobs import phrases
+
+        turn = self._turn
+        found = []
+        for item in answer.get("hints") or []:
+            line = phrases([item.get("phrase")]) if isinstance(item, dict) else []
+            choice = item.get("choice") if isinstance(item, dict) else None
+            if line and isinstance(choice, int) and not isinstance(choice, bool):
+                found.append((choice, line[0]))
+        if which == "bid":
+            if found:
+                turn.bid_hints = found
+            if not turn.bid_asked:
+                return []
+            turn.bid_asked = False
+            self.hints += 1
+            return self._bid_hint()
+        if found:
+            turn.open_hints = found
+        else:
+            turn.open_failed = True
+        self.hints += 1
+        return self._open_hint()
 
     def send(self) -> list[CoachJob]:
         """The jobs to send now (the outbox emptied; they are pending until :meth:`take` has their answers)."""
@@ -789,6 +849,11 @@ class GameSession:
                     suggested = answer.get("suggested")
                     self._turn.bid_suggested = suggested if isinstance(suggested, int) else None
                     events += [Say(line, Tone.STRONG) for line in phrases([answer.get("line")])]
+                    events += self._take_choice_hints(answer, "bid")
+                continue
+            if job.kind == "open_hints":
+                if self.can_show_hand and len(self._game.actions) == job.index:
+                    events += self._take_choice_hints(answer, "open")
                 continue
             if job.kind == "review":
                 review = tuple(phrases(answer.get("review") or []))
