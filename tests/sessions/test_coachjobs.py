@@ -174,13 +174,12 @@ def test_the_auction_s_hint_after_a_failed_status_job_is_worked_out_in_the_reque
 
 
 def test_rule_12_2_the_open_hand_s_hints_are_a_job_with_the_inline_words() -> None:
+    from tests.coach.test_variant_judge import STRONG
     from tutor.coach import Coach
     from tutor.coach.bidding import BidBudget
     from tutor.coach.evaluation import Budget
     from tutor.engine.game import Game
     from tutor.engine.rules import OPEN
-
-    from tests.coach.test_variant_judge import STRONG
 
     def landlord(defer: bool) -> GameSession:
         game = Game.from_hands(STRONG, 0, 1, "679", rules=OPEN)
