@@ -73,8 +73,10 @@ def jobs(url: str) -> list[tuple[str, int]]:
             "SELECT status, attempts FROM procrastinate_jobs ORDER BY id").fetchall()]
 
 
-def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached: Any, tmp_path: Path) -> None:
+def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached: Any, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     url, ann = coached
+    monkeypatch.setattr("tutor.web.club.COACH_WAIT", 300.0)  # a generous cap: a worker starting on a busy machine
     started = ann.post("/api/game/new", json={"deal": "7", "level": "easy"}).json()
     game = started["game"]
     assert game["waiting"] == "bid" and game["coach_pending"] == 1  # the auction's expected-score line: a job
@@ -84,8 +86,17 @@ def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached:
     assert bid["game"]["coach_pending"] >= 1 and [s for s, _ in jobs(url)].count("todo") >= 2
     hint = ann.post("/api/game/hint", json={"rev": bid["rev"]}).json()  # the hints' evaluation: a job too
     assert [e["type"] for e in hint["events"]] == ["say"] and hint["game"]["coach_pending"] >= 2
+    # the page's cheap wait: a question about the pending jobs, no table built
+    waits = hint["game"]["coach_wait"]
+    asked = f"/api/game/coach?key={waits['key']}&jobs={','.join(waits['jobs'])}"
+    assert len(waits["jobs"]) == hint["game"]["coach_pending"]
+    assert ann.get(asked).json() == {"ready": False, "held": False}
+    refused = ann.get("/api/game/coach?key=nothex&jobs=1")
+    assert refused.status_code == 400 and refused.json()["error"].startswith("this wait names no game")
     process = worker(url, tmp_path, "one")
     try:
+        # held until a worker's answer is announced (NOTIFY): a wait that timed out would answer not ready
+        assert ann.get(asked + "&wait=1").json() == {"ready": True, "held": True}
         said = wait_for_coach(ann)
     finally:
         process.send_signal(signal.SIGINT)

@@ -827,6 +827,10 @@ class GameSession:
         self.pending.update((job.id, job) for job in jobs)
         return jobs
 
+    def pending_ids(self) -> list[str]:
+        """The ids of the jobs the table waits for (what a page asks about while it waits)."""
+        return [*self.pending, *(job.id for job in self.outbox)]
+
     @property
     def waiting_for_coach(self) -> int:
         """How many of the coach's answers the table still waits for."""

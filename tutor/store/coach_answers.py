@@ -30,6 +30,9 @@ MIGRATIONS: list[list[str]] = [
 ]
 #: How long an answer nobody took is kept.
 KEEP = timedelta(days=1)
+#: On PostgreSQL each answer put is announced on this channel ("learner:game"), so a web process holding a
+#: page's wait (tutor/store/notices.py) answers it at once instead of the page asking every second.
+CHANNEL = "ddz_coach"
 
 
 class CoachAnswers:
@@ -49,6 +52,18 @@ class CoachAnswers:
             db.execute("INSERT INTO coach_answers (learner, game, job, data, created_at) VALUES (?, ?, ?, ?, ?)"
                        " ON CONFLICT (learner, game, job) DO NOTHING",
                        (self.learner, game, job, json.dumps(data), now.isoformat()))
+            if self.store.engine == "postgresql":  # sent when the transaction commits (the answer is there)
+                db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{self.learner}:{game}"))
+
+    def answered(self, game: str, jobs: list[str]) -> bool:
+        """Whether any of ``jobs`` of ``game`` has its answer here: the page's cheap question while it waits
+        (one indexed read; the table is built only once something came)."""
+        if not jobs:
+            return False
+        marks = ", ".join("?" for _ in jobs)
+        row = self.store.db.execute(f"SELECT 1 FROM coach_answers WHERE learner = ? AND game = ? AND job IN ({marks})"
+                                    " LIMIT 1", (self.learner, game, *jobs)).fetchone()
+        return row is not None
 
     def of_game(self, game: str) -> list[dict[str, Any]]:
         """Every answer kept for ``game``."""

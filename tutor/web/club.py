@@ -22,6 +22,8 @@ a teacher (``tests/web/test_club.py``).
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -53,6 +55,10 @@ __all__ = ["KINDS", "ClubContext", "LearnerContext", "mistake_name", "sign_out_b
 
 #: Threads that think (bots, coach, solver, password hashing) per server process.
 THINKERS = 4
+#: Seconds a page's wait for the coach's answers is held at most (``/api/game/coach?wait=1``).
+COACH_WAIT = 15.0
+#: A coach job's id or a game's key of coach jobs (hex tokens, tutor/sessions/coachjobs.py).
+_JOB = re.compile(r"[0-9a-f]{1,32}")
 
 
 class LearnerContext(Context):
@@ -148,6 +154,13 @@ class ClubContext(Context):
         self.beyond_loopback = beyond_loopback
         self.limits = limits or auth.Limits()
         self.thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="ddz-think")
+        #: The pages' waits for the coach's answers, woken by PostgreSQL's NOTIFY (one connection per process).
+        self.notices: Any = None
+        if coach_queue is not None and club.engine == "postgresql":
+            from tutor.store.notices import AnswerNotices
+            from tutor.web.guard import limits as server_limits
+
+            self.notices = AnswerNotices(club.url, server_limits()[3] // 4)
         from tutor.puzzles.library import load_library
         from tutor.web.lessons import course
 
@@ -504,7 +517,50 @@ def club_routes(context: ClubContext) -> list[Any]:
             return await refused(lang, error)
         return answer({"ok": True})
 
+    async def coach_wait(request: Request) -> Response:
+        """The page's question while the coach thinks (``coach_wait`` of the table's state): has any of these
+        jobs answered?  One indexed read, no table built, no game held; with ``wait=1`` the answer is held
+        until a worker announces one (NOTIFY) or :data:`COACH_WAIT` seconds pass.  ``held``: the page may ask
+        again at once; else a second later (this process holds as many waits as it may, or cannot listen)."""
+        from starlette.concurrency import run_in_threadpool
+
+        user = request.scope.get("state", {}).get("ddz_user")
+        key, named = request.query_params.get("key", ""), request.query_params.get("jobs", "")
+        jobs = named.split(",")
+        if not _JOB.fullmatch(key) or len(jobs) > 32 or not all(_JOB.fullmatch(job) for job in jobs):
+            lang = await lang_of(request)
+            with speaking(lang):
+                return await refused(lang, ApiError(400, t("worker.err_wait", value=quoted(f"{key} {named}"))))
+
+        def look() -> tuple[bool, float]:
+            from tutor.store.coach_answers import CoachAnswers
+
+            started = time.thread_time()
+            store = context.club.store_for(user.id)
+            try:
+                return CoachAnswers(store).answered(key, jobs), time.thread_time() - started
+            finally:
+                store.close()
+
+        held, notices = False, context.notices
+        if request.query_params.get("wait") == "1" and notices is not None:
+            async with notices.subscribed(user.id, key) as event:
+                ready, cpu = await run_in_threadpool(look)
+                held = event is not None and not ready
+                if held:
+                    from tutor.store.notices import wait_for
+
+                    if await wait_for(event, COACH_WAIT):  # announced (or the listener failed): look again
+                        ready, more = await run_in_threadpool(look)
+                        cpu += more
+        else:
+            ready, cpu = await run_in_threadpool(look)
+        response = answer({"ready": ready, "held": held})
+        response.headers["server-timing"] = f"cpu;dur={cpu * 1000:.1f}"
+        return response
+
     return [
+        Route("/api/game/coach", coach_wait, methods=["GET"]),
         Route("/signin", signin_view, methods=["GET"]),
         Route("/api/club/signin", signin, methods=["POST"]),
         Route("/api/club/signout", signout, methods=["POST"]),

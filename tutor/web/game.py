@@ -425,6 +425,8 @@ def state(context: Context, slot: Slot[Table], busy: str | None = None) -> dict[
             "coach_pending": session.waiting_for_coach,
         },
     }
+    if session.waiting_for_coach and table.coach_key:  # what the page's cheap wait names (/api/game/coach)
+        out["game"]["coach_wait"] = {"key": table.coach_key, "jobs": session.pending_ids()}
     game = out["game"]
     game.update(render.table(view, bool(settings["counter"])))
     game["counter_on"] = bool(settings["counter"])  # the table's own toggle shows it (the same setting as Settings)

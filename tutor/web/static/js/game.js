@@ -59,22 +59,36 @@ export function takeGame(answer, sent) {
 
 /**
  * Club mode: the coach thinks on `ddz worker`s, so its verdicts (and the review) come after the move.
- * While the table waits for some, ask again every second (a minute and a half at most) and say what came.
+ * While the table waits for some, the page asks the cheap question (/api/game/coach: has one answered?
+ * held by the server until a worker's answer lands, 15 s at most) and takes the table only when one has;
+ * a wait the server could not hold is asked again a second later (a minute and a half of waiting at most).
  */
 let coachPoll = null;
 function awaitCoach() {
   if (coachPoll || !state.game || !state.game.coach_pending) return;
   let tries = 0;
-  const ask = () => queued(async () => {
-    coachPoll = null;
+  const take = () => queued(async () => {
     const answer = await api("/api/game");
     if (!answer.ok || !answer.data.game) return;
-    if (answer.data.rev !== state.rev || (answer.data.game.review && !state.game.review)) { takeGame(answer); return; }
+    const suggested = (game) => (game.bids ? game.bids.suggested : null);
+    if (answer.data.rev !== state.rev || (answer.data.game.review && !state.game.review)
+        || suggested(answer.data.game) !== suggested(state.game)) { takeGame(answer); return; }
     state.game.coach_pending = answer.data.game.coach_pending;
+    state.game.coach_wait = answer.data.game.coach_wait;
     for (const event of answer.data.events || []) gameEvent(event);
-    if (state.game.coach_pending && ++tries < 90) coachPoll = setTimeout(ask, 1000);
+    awaitCoach();
   });
-  coachPoll = setTimeout(ask, 700);
+  const ask = async () => {
+    coachPoll = null;
+    const wait = state.game && state.game.coach_wait;
+    if (!wait) return take();
+    const asked = `/api/game/coach?key=${wait.key}&jobs=${wait.jobs.join(",")}&wait=1`;
+    const answer = await fetch(`${asked}&lang=${state.lang}`).then((r) => r.json()).catch(() => null);
+    if (state.game && state.game.coach_wait !== wait) return;  // the table moved on meanwhile
+    if (answer && answer.ready) return take();
+    if (++tries < 90) coachPoll = setTimeout(ask, answer && answer.held ? 0 : 1000);
+  };
+  coachPoll = setTimeout(ask, 300);
 }
 
 function setGame(data) {
