@@ -45,6 +45,9 @@ REFUSED: dict[str, int] = {}
 LOADS: list[float] = []
 #: The wall-clock time (epoch) the measured part began at.
 MEASURED_FROM: list[float] = []
+#: A person at a card table: a tap every 2.5–7.5 s (mean 5 s: read the table, choose, raise the cards, play).
+#: The capacity plan of docs/club.md assumes the same.
+THINK = 5.0
 #: Each learner's activities and how often they pick each.
 ACTIVITIES = (("game", 0.7), ("lesson", 0.15), ("puzzle", 0.15))
 
@@ -79,7 +82,7 @@ class Learner:
     """One simulated learner: a cookie jar, the page's CSRF token, and a loop of activities."""
 
     def __init__(self, name: str, base: str, stats: dict[str, list[float]], rng: random.Random,
-                 think: float, level: str, measure_from: float) -> None:
+                 think: float, level: str, measure_from: float, waiting: str = "held") -> None:
         import httpx
 
         self.name = name
@@ -97,6 +100,11 @@ class Learner:
         self.signed_out = False
         #: Requests before this moment warm the server up (each worker loads the course, the library…): not counted.
         self.measure_from = measure_from
+        #: How the page waits for the coach's answers (``--waiting``), what it waits for, and its wake-up.
+        self.waiting = waiting
+        self.wait_for: dict[str, Any] | None = None
+        self.wake = asyncio.Event()
+        self.hint_seen: dict[str, Any] | None = None
 
     async def call(self, kind: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         import httpx
@@ -119,6 +127,7 @@ class Learner:
             self.signed_out = True
         if started < self.measure_from:
             data: dict[str, Any] = response.json() if json_answer else {"html": response.text}
+            self.note_hint(data)
             return data
         if response.status_code >= 400:  # refused: counted apart, by cause, never as a served request's latency
             self.errors += 1
@@ -139,7 +148,14 @@ class Learner:
         if not json_answer:
             return {"html": response.text}
         answer: dict[str, Any] = response.json()
+        self.note_hint(answer)
         return answer
+
+    def note_hint(self, answer: dict[str, Any]) -> None:
+        """The last hint the page showed (from any answer: a hint's job arrives with a later request)."""
+        for event in answer.get("events") or []:
+            if isinstance(event, dict) and event.get("type") == "hint":
+                self.hint_seen = event
 
     async def pause(self) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
@@ -156,8 +172,58 @@ class Learner:
         found = re.search(r'name="ddz-csrf" content="(\w+)"', page.get("html", ""))
         self.csrf = found.group(1) if found else ""
 
+    def saw(self, state: dict[str, Any]) -> None:
+        """A game's table came: the page's wait for the coach starts, goes on or ends with it."""
+        game = state.get("game") if isinstance(state, dict) else None
+        if not isinstance(game, dict):
+            return
+        pending = game.get("coach_pending") or 0
+        self.wait_for = (game.get("coach_wait") or {"key": "", "jobs": []}) if pending else None
+        if self.wait_for is not None:
+            self.wake.set()
+
+    async def waiter(self, until: float) -> None:
+        """The page's side of waiting for the coach, beside the learner's own actions (as the page runs it):
+
+        * ``table`` — the table asked for again every second (the page before this change);
+        * ``cheap`` — ``/api/game/coach`` every second, the table only when an answer is in;
+        * ``held`` — ``/api/game/coach?wait=1``, held by the server until an answer is announced (the page now).
+        """
+        while time.perf_counter() < until:
+            if self.wait_for is None:
+                self.wake.clear()
+                try:
+                    await asyncio.wait_for(self.wake.wait(), max(0.01, until - time.perf_counter()))
+                except TimeoutError:
+                    return
+                continue
+            wait = self.wait_for
+            if self.waiting == "table" or not wait.get("key"):
+                await asyncio.sleep(1.0)
+                self.saw(await self.call("poll", "/api/game"))
+                continue
+            held = self.waiting == "held"
+            asked = f"/api/game/coach?key={wait['key']}&jobs={','.join(wait['jobs'])}" + ("&wait=1" if held else "")
+            if not held:
+                await asyncio.sleep(1.0)
+            answer = await self.call("wait_held" if held else "wait", asked)
+            if self.wait_for is not wait:
+                continue  # the learner acted meanwhile: wait for what the new table waits for
+            if answer.get("ready"):
+                self.saw(await self.call("poll", "/api/game"))
+            elif not answer.get("held"):
+                await asyncio.sleep(1.0)
+
     async def run(self, until: float) -> None:
         await self.sign_in()
+        waiting = asyncio.create_task(self.waiter(until))
+        await self.actions(until)
+        self.wait_for = None
+        self.wake.set()
+        await waiting
+        await self.client.aclose()
+
+    async def actions(self, until: float) -> None:
         while time.perf_counter() < until:
             roll, total = self.rng.random(), 0.0
             for activity, weight in ACTIVITIES:
@@ -168,22 +234,17 @@ class Learner:
             if self.signed_out:  # a lost sign-in (counted among the 401s): signed in again, as a person would
                 self.signed_out = False
                 await self.sign_in()
-        await self.client.aclose()
 
     async def game(self, until: float) -> None:
         state = await self.call("page", "/api/game")
         if not state.get("game") or state["game"]["waiting"] == "over":
             state = await self.call("play", "/api/game/new", {"level": self.level, "abandon": True})
         for _ in range(12):  # a stretch of one game, then maybe another activity
+            self.saw(state)  # the page waits for the coach's answers meanwhile (waiter)
             if time.perf_counter() >= until or not state.get("game"):
                 return
             await self.pause()
             game = state["game"]
-            if game.get("coach_pending"):  # as the page does: ask for the table until the coach's answers are in
-                state = await self.call("poll", "/api/game")
-                if not state.get("game"):
-                    return
-                game = state["game"]
             if game["waiting"] == "over":
                 return
             rev = state.get("rev")
@@ -191,25 +252,32 @@ class Learner:
                 bids = game["bids"]
                 state = await self.call("play", "/api/game/bid", {"rev": rev, "bid": bids["suggested"]})
             elif self.rng.random() < 0.3:
+                self.hint_seen = None
                 hinted = await self.call("hint", "/api/game/hint", {"rev": rev})
-                shown = next((e for e in hinted.get("events", []) if e.get("type") == "hint"), None)
-                # a hint may say "pass": its move is None
-                cards = "".join(((shown or {}).get("move") or {}).get("cards") or [])
-                await self.pause()
-                if cards:
-                    state = await self.call("play", "/api/game/play", {"rev": hinted.get("rev", rev), "cards": cards})
+                if self.hint_seen is None and (hinted.get("game") or {}).get("coach_pending"):
+                    # the hint is a job: the page shows it when its answer comes (the waiter's requests)
+                    self.saw(hinted)
+                await self.pause()  # the learner reads the hint (or, the coach still weighing, plays their own)
+                shown = self.hint_seen
+                if shown is not None:
+                    cards = "".join((shown.get("move") or {}).get("cards") or [])  # a hint may say "pass"
+                    path = "/api/game/play" if cards else "/api/game/pass"
+                    state = await self.call("play", path, {"rev": hinted.get("rev", rev), "cards": cards})
                 else:
-                    state = await self.call("play", "/api/game/pass", {"rev": hinted.get("rev", rev)})
+                    state = await self.own_move(game, hinted.get("rev", rev))
             elif game.get("can_pass") and self.rng.random() < 0.5:
                 state = await self.call("play", "/api/game/pass", {"rev": rev})
             else:
-                hand = game.get("hand") or []
-                if not hand or game.get("can_pass"):
-                    state = await self.call("play", "/api/game/pass", {"rev": rev})
-                else:
-                    state = await self.call("play", "/api/game/play", {"rev": rev, "cards": hand[0]})
+                state = await self.own_move(game, rev)
             if "error" in state:  # a refused move (a stale page, an unplayable card): redraw as the page does
                 state = await self.call("page", "/api/game")
+
+    async def own_move(self, game: dict[str, Any], rev: Any) -> dict[str, Any]:
+        """Pass when following, else lead the lowest card."""
+        hand = game.get("hand") or []
+        if not hand or game.get("can_pass"):
+            return await self.call("play", "/api/game/pass", {"rev": rev})
+        return await self.call("play", "/api/game/play", {"rev": rev, "cards": hand[0]})
 
     async def lesson(self, until: float) -> None:
         course = await self.call("page", "/api/lessons")
@@ -234,6 +302,7 @@ class Learner:
 
 
 def start_server(db: str, workers: int, inline: bool = False) -> tuple[subprocess.Popen[str], str]:
+    """``ddz serve --db … --workers W --port 0`` as a user starts it; its address."""
     command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "serve", "--db", db,
                "--workers", str(workers), "--port", "0", "--no-open", *(["--coach-inline"] if inline else [])]
     log = open(LOG, "w")  # never a pipe nobody reads: a full pipe would stall the server's logging
@@ -288,8 +357,8 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
     measure_from = time.perf_counter() + args.warmup
     MEASURED_FROM.append(time.time() + args.warmup)
     until = measure_from + args.duration
-    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from)
-                for i in range(args.learners)]
+    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from,
+                        args.waiting) for i in range(args.learners)]
     peak = 0
 
     async def watch() -> None:
@@ -313,7 +382,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
     parser.add_argument("--warmup", type=float, default=20.0, help="seconds of load not counted first")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a learner's actions")
+    parser.add_argument("--think", type=float, default=THINK,
+                        help="mean seconds between a learner's taps (uniform, 0.5-1.5 × this; default: a person)")
+    parser.add_argument("--waiting", choices=("held", "cheap", "table"), default="held",
+                        help="how the page waits for the coach: held /api/game/coach (now), the same asked every "
+                             "second, or the table asked every second (before)")
     parser.add_argument("--level", default="easy")
     parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
     parser.add_argument("--seed", type=int, default=1)
@@ -378,6 +451,14 @@ def main() -> int:
                                 / wall, 1),
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
+        # the issue's figures at a glance, per kind of request: rate, latency (wall, as the learner waits) and the
+        # server's CPU on the request's thread (Server-Timing; load-independent); "wait_held" is held on purpose
+        "table": {kind: {"per_s": round(len(values) / wall, 2), **percentiles(values),
+                         "cpu": percentiles(stats.get(f"cpu_{kind}", []))}
+                  for kind, values in sorted(stats.items()) if not kind.startswith(("bots", "play_w", "error", "cpu"))},
+        "verdict_queue_wait": {kind: item["wait"] for kind, item in (job_report(MEASURED_FROM[0]) if analysis else {}).items()
+                               if kind in ("move", "bid", "open")},
+        "waiting": args.waiting,
         "errors": errors,
         # every refusal by status, path and the server's one line (401/403/409/429/503 apart from served requests)
         "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])),
