@@ -9,15 +9,22 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 
-def test_an_answer_put_wakes_the_wait_of_its_game_and_waits_are_bounded(pg_cluster: Any) -> None:
+
+def test_an_answer_put_wakes_the_wait_of_its_game_and_waits_are_bounded(pg_cluster: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import weakref
+
+    from tutor.store import notices as module
     from tutor.store.club import Club
     from tutor.store.coach_answers import CoachAnswers
-    from tutor.store.notices import AnswerNotices, wait_for
+    from tutor.store.notices import AnswerNotices, stop_all, wait_for
 
     url = pg_cluster.url()
     club = Club.open(url, pool_size=2)
     notices = AnswerNotices(url, most=1)
+    monkeypatch.setattr(module, "_LIVE", weakref.WeakSet([notices]))  # stop_all: this test's listener only
 
     def put(game: str, job: str) -> None:
         with club.store_for(7) as store:
@@ -36,6 +43,10 @@ def test_an_answer_put_wakes_the_wait_of_its_game_and_waits_are_bounded(pg_clust
         assert notices.held == 0
         async with notices.subscribed(8, "abc") as other, notices.subscribed(7, "abc") as mine:
             assert other is not None and mine is None  # the bound counts every game's waits
+            stop_all()  # the server ends (tutor/web/guard.py): held waits answer now, none is held any more
+            assert other.is_set()
+        async with notices.subscribed(8, "abc") as after:
+            assert after is None
 
     try:
         asyncio.run(main())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -26,6 +27,15 @@ log = logging.getLogger("tutor.web")
 UP_WITHIN = 2.0
 #: The listening connection's reconnection delays (seconds, doubling): a PostgreSQL restart is survived.
 BACKOFF = (1.0, 30.0)
+#: This process's listeners (a server has one; tests make several).
+_LIVE: weakref.WeakSet[AnswerNotices] = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """The server is ending (uvicorn's graceful shutdown waits for every request): every held wait answers now,
+    and no new one is held.  Called on the event loop (tutor/web/guard.py)."""
+    for notices in list(_LIVE):
+        notices.stop()
 
 
 class AnswerNotices:
@@ -40,6 +50,13 @@ class AnswerNotices:
         self._up: asyncio.Event | None = None
         self._waiting: dict[str, set[asyncio.Event]] = {}
         self.held = 0
+        self.closing = False
+        _LIVE.add(self)
+
+    def stop(self) -> None:
+        """Wake every wait and hold no more (the server is ending)."""
+        self.closing = True
+        self._wake(None)
 
     def _start(self) -> asyncio.Event:
         """The listener of the running loop (a test client may run each request on a loop of its own)."""
@@ -54,7 +71,7 @@ class AnswerNotices:
     async def subscribed(self, learner: int, game: str) -> AsyncIterator[asyncio.Event | None]:
         """An event set when an answer of ``learner``'s ``game`` is announced (or the listener fails: look
         again); None when this process holds :attr:`most` waits already or cannot listen just now."""
-        if self.held >= self.most:
+        if self.held >= self.most or self.closing:
             yield None
             return
         up = self._start()

@@ -133,6 +133,15 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()  # h11 refuses what came after an answer: end it, quietly
         self._follow()
 
+    def shutdown(self) -> None:
+        """The server is ending: the pages' held waits for the coach end now (tutor/store/notices.py), not in 15 s."""
+        import sys
+
+        notices = sys.modules.get("tutor.store.notices")
+        if notices is not None:
+            notices.stop_all()
+        super().shutdown()
+
     def on_response_complete(self) -> None:
         if not self.transport.is_closing() and self.conn.their_state is not h11.DONE:
             # Answered before the request was read to its end (a 413, a refusal): close, do not read the rest.
