@@ -95,7 +95,7 @@ def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached:
     assert refused.status_code == 400 and refused.json()["error"].startswith("this wait names no game")
     process = worker(url, tmp_path, "one")
     try:
-        # held until a worker's answer is announced (NOTIFY): a wait that timed out would answer not ready
+        # held until a worker's answer is announced (NOTIFY, tests/store/test_notices.py), then looked at
         assert ann.get(asked + "&wait=1").json() == {"ready": True, "held": True}
         said = wait_for_coach(ann)
     finally:

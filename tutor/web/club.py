@@ -57,6 +57,8 @@ __all__ = ["KINDS", "ClubContext", "LearnerContext", "mistake_name", "sign_out_b
 THINKERS = 4
 #: Seconds a page's wait for the coach's answers is held at most (``/api/game/coach?wait=1``).
 COACH_WAIT = 15.0
+#: The database address the pages' waits LISTEN on, when ``--db`` is a pooler in transaction mode.
+LISTEN_ENV = "DDZ_LISTEN_DB"
 #: A coach job's id or a game's key of coach jobs (hex tokens, tutor/sessions/coachjobs.py).
 _JOB = re.compile(r"[0-9a-f]{1,32}")
 
@@ -157,10 +159,13 @@ class ClubContext(Context):
         #: The pages' waits for the coach's answers, woken by PostgreSQL's NOTIFY (one connection per process).
         self.notices: Any = None
         if coach_queue is not None and club.engine == "postgresql":
+            import os
+
             from tutor.store.notices import AnswerNotices
             from tutor.web.guard import limits as server_limits
 
-            self.notices = AnswerNotices(club.url, server_limits()[3] // 4)
+            # behind PgBouncer in transaction mode a LISTEN hears nothing: DDZ_LISTEN_DB names a direct address
+            self.notices = AnswerNotices(os.environ.get(LISTEN_ENV) or club.url, server_limits()[3] // 4)
         from tutor.puzzles.library import load_library
         from tutor.web.lessons import course
 
@@ -550,9 +555,9 @@ def club_routes(context: ClubContext) -> list[Any]:
                 if held:
                     from tutor.store.notices import wait_for
 
-                    if await wait_for(event, COACH_WAIT):  # announced (or the listener failed): look again
-                        ready, more = await run_in_threadpool(look)
-                        cpu += more
+                    await wait_for(event, COACH_WAIT)  # announced, the listener failed, or the time is up
+                    ready, more = await run_in_threadpool(look)  # looked at either way: a lost notice costs 15 s
+                    cpu += more
         else:
             ready, cpu = await run_in_threadpool(look)
         response = answer({"ready": ready, "held": held})
