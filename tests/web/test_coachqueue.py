@@ -81,6 +81,9 @@ def test_a_play_answers_at_once_and_a_worker_process_brings_the_verdict(coached:
     game = started["game"]
     assert game["waiting"] == "bid" and game["coach_pending"] == 1  # the auction's expected-score line: a job
     assert "expected score" not in game["opening"]["text"]  # the hand's facts at once (the rule of thumb)
+    asked = ann.post("/api/game/hint", json={"rev": started["rev"]}).json()  # the bids' hints come with that job
+    assert [e["text"] for e in asked["events"]] == ["The coach is weighing the bids: the hint follows in a moment."]
+    assert asked["game"]["coach_pending"] == 1
     bid = ann.post("/api/game/bid", json={"rev": started["rev"], "bid": 3}).json()
     assert not [e for e in bid["events"] if e["type"] == "remark"]  # the play did not wait for the verdict
     assert bid["game"]["coach_pending"] >= 1 and [s for s, _ in jobs(url)].count("todo") >= 2

@@ -76,7 +76,8 @@ function awaitCoach() {
     state.game.coach_pending = answer.data.game.coach_pending;
     state.game.coach_wait = answer.data.game.coach_wait;
     for (const event of answer.data.events || []) gameEvent(event);
-    awaitCoach();
+    if (coachPoll) return;  // an action's table started its own wait meanwhile
+    if (state.game.coach_pending && ++tries < 90) coachPoll = setTimeout(ask, state.game.coach_wait ? 0 : 1000);
   });
   const ask = async () => {
     coachPoll = null;
