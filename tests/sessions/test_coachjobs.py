@@ -144,7 +144,7 @@ def test_the_auction_s_hints_come_with_the_status_job_in_the_inline_words() -> N
     said = [_lines(inline.hint()) for _ in range(3)]
     suggested = inline.suggested_bid
     deferred = _bidding(True)
-    deferred.coach.bid_evaluation = _never  # type: ignore[method-assign]
+    deferred.coach.bid_evaluation = _never  # type: ignore[method-assign, assignment]
     (job,) = deferred.send()
     assert job.kind == "bid_status"
     waiting = deferred.hint()  # before the status job answered: the coach is weighing, nothing counted
@@ -156,7 +156,7 @@ def test_the_auction_s_hints_come_with_the_status_job_in_the_inline_words() -> N
     assert deferred.suggested_bid == suggested and deferred.hints == 3
     # asked for after the status job answered: at once, with no job
     later = _bidding(True)
-    later.coach.bid_evaluation = _never  # type: ignore[method-assign]
+    later.coach.bid_evaluation = _never  # type: ignore[method-assign, assignment]
     (job,) = later.send()
     later.take([run(payload(job, later.game_record(), later.level))])
     assert _lines(later.hint()) == said[0] and later.send() == []
@@ -196,7 +196,7 @@ def test_rule_12_2_the_open_hand_s_hints_are_a_job_with_the_inline_words() -> No
     said = [_lines(inline.hint()) for _ in range(2)]
     assert said[0][0].startswith("Hint 1: show the hand")
     deferred = landlord(True)
-    deferred.coach.open_evaluation = _never  # type: ignore[method-assign]
+    deferred.coach.open_evaluation = _never  # type: ignore[method-assign, assignment]
     waiting = deferred.hint()
     assert _lines(waiting) == ["The coach is weighing whether to show the hand: the hint follows in a moment."]
     assert deferred.hint() == waiting and deferred.hints == 0
