@@ -11,12 +11,15 @@ from test_solver_vs_brute import random_position
 from tutor.solver import Position, Solver
 from tutor.solver.lone_farmer import LoneFarmer
 from tutor.solver.native import available
+from tutor.solver.search import TeamSearch
 
 pytestmark = pytest.mark.skipif(not available(), reason="the shortcut runs on the compiled core")
 
 
 def _settled(solver: Solver) -> int:
-    return sum(getattr(team.shortcut, "settled", 0) for team in solver._team.values())
+    """Positions the solver's lone-farmer shortcuts settled."""
+    return sum(team.shortcut.settled for team in solver._team.values()
+               if isinstance(team, TeamSearch) and isinstance(team.shortcut, LoneFarmer))
 
 
 def test_same_verdicts_and_winning_moves_as_the_plain_search() -> None:
