@@ -51,14 +51,17 @@ def main() -> None:
     parser.add_argument("--max-cards", type=int, default=None, help="personal.MAX_CARDS (default: shipped)")
     parser.add_argument("--max-nodes", type=int, default=None, help="personal.MAX_NODES: one proof's budget")
     parser.add_argument("--scan-nodes", type=int, default=None, help="personal.SCAN_NODES: one game's budget")
+    parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     args = parser.parse_args()
     from tutor.puzzles import personal
+
+    personal.LONE_FARMER = not args.plain
 
     for name in ("max_cards", "max_nodes", "scan_nodes"):
         if getattr(args, name) is not None:
             setattr(personal, name.upper(), getattr(args, name))
     print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
-          f" SCAN_NODES {personal.SCAN_NODES}")
+          f" SCAN_NODES {personal.SCAN_NODES}, lone farmer {personal.LONE_FARMER}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 

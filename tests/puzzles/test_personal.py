@@ -219,3 +219,31 @@ def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
     turns = list(personal.play_turns(record))
     index = next(i for i, (seat, pos, _) in enumerate(turns) if seat == 0 and pos == found[0].position)
     assert personal._refuted_in_game(personal.default_factory(), turns, index)[0] is True
+
+
+def test_the_scan_settles_lone_farmer_positions_and_finds_the_same_miss(store: Store,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan's solver has the lone-farmer shortcut (tutor/solver/lone_farmer.py): the same missed win
+    as the plain search, some positions settled by it, and ``scan`` uses it; the puzzle is made plain."""
+    from tutor.engine.record import GameRecord
+    from tutor.solver.lone_farmer import LoneFarmer
+    from tutor.solver.search import TeamSearch
+
+    game_id = _beginner_game(store, 4)
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    made: list[Solver] = []
+    shipped = personal.scan_factory
+
+    def counted() -> personal.ScanSolver:
+        solver = shipped()
+        made.append(solver)  # type: ignore[arg-type]
+        return solver
+
+    plain = personal.missed_wins(record, personal.default_factory, budget=1)
+    lone = personal.missed_wins(record, counted, budget=1)
+    assert plain and [(m.moment, m.kind) for m in lone] == [(m.moment, m.kind) for m in plain]
+    assert any(isinstance(team, TeamSearch) and isinstance(team.shortcut, LoneFarmer) and team.shortcut.settled
+               for solver in made for team in solver._team.values())
+    made.clear()
+    monkeypatch.setattr(personal, "scan_factory", counted)
+    assert personal.scan(store, game_id, budget=1) == 1 and made

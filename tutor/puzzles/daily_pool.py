@@ -54,6 +54,8 @@ MAX_CARDS = 34
 ROOT_NODES = 60_000
 #: Solver budget of the probe of one top-ranked first move, in nodes (see :meth:`DailyGenerator.examine`).
 PROBE_NODES = 15_000
+#: The probe's solver settles positions a farmer wins alone with the compiled two-player core.
+LONE_FARMER_PROBE = True
 #: Largest hand of a candidate (a bigger one keeps a seeded random subset: see :func:`game_candidates`).
 HAND_CAP = 8
 #: The bots at the table, seats rotating with the deal.
@@ -166,7 +168,9 @@ def finish(puzzle: Puzzle) -> Puzzle:
 def _probe_solver() -> Any:
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=PROBE_NODES, workers=1)
+    # The lone-farmer shortcut (tutor/solver/lone_farmer.py): a farmers' winning move proves in fewer
+    # nodes, so more candidates end here; the proof itself keeps the plain search (its nodes rate a puzzle).
+    return Solver(max_nodes=PROBE_NODES, workers=1, lone_farmer=LONE_FARMER_PROBE)
 
 
 def generate_daily(count: int, seed: int, solver_factory: SolverFactory, first_deal: int | None = None,

@@ -90,6 +90,21 @@ class NativeTwoPlayerSearch:
         seconds = -1.0 if budget.deadline is None else max(0.0, budget.deadline - time.perf_counter())
         return bool(self._core.win(me, opp, code, max_nodes, seconds))
 
+    def win_within(self, me: int, opp: int, code: int, nodes: int, cap: int | None = None) -> bool | None:
+        """:meth:`win` within ``nodes`` more nodes (and this search's count at most ``cap``), None when
+        it does not fit: a side proof (:mod:`tutor.solver.lone_farmer`) that must not end the caller's
+        search.  The solver's budget is not looked at."""
+        core = self._core
+        limit = core.nodes + nodes
+        if cap is not None:
+            limit = min(limit, cap)
+            if core.nodes >= cap:
+                return None
+        try:
+            return bool(core.win(me, opp, code, limit, -1.0))
+        except BudgetExceeded:
+            return None
+
     def rehome(self) -> None:
         """Give this process its own copy of the table (call after a fork: the
         shared copy-on-write pages would lose their huge pages on first write)."""

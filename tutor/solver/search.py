@@ -320,6 +320,11 @@ class TwoPlayerSearch:
     budget: Budget
 
 
+#: A sound verdict for some team-search positions (``(hands, turn, code, table_by)`` -> does the side of
+#: ``turn`` win, or None: not settled); see :class:`TeamSearch`.
+Shortcut = Callable[[tuple[int, ...], int, int, int], "bool | None"]
+
+
 class TeamSearch:
     """Search with sides, for two or three players (landlord against farmers).
 
@@ -327,12 +332,15 @@ class TeamSearch:
     ``turn`` wins.  ``sides[i]`` is 0 for the landlord, 1 for a farmer.
     """
 
-    def __init__(self, tables: HandTables, sides: tuple[int, ...]) -> None:
+    def __init__(self, tables: HandTables, sides: tuple[int, ...], shortcut: Shortcut | None = None) -> None:
         self.tables = tables
         self.sides = sides
         self.tt: dict[int, bool] = {}
         self.max_entries = MAX_ENTRIES
         self.nodes = 0
+        #: A sound verdict for some positions, asked before the position is searched
+        #: (``(hands, turn, code, table_by) -> win of turn's side or None``): :mod:`tutor.solver.lone_farmer`.
+        self.shortcut = shortcut
         self.win = self._build()
 
     budget: Budget
@@ -350,6 +358,7 @@ class TeamSearch:
         n = len(sides)
         owner = self
         soft = tables.rules.wild_rank >= 0  # soft bombs in the table codes (RULES §12.3)
+        shortcut = self.shortcut
 
         def win(hands: tuple[int, ...], turn: int, code: int, table: Combo | None, table_by: int) -> bool:
             key = turn | table_by << 2 | code << 4
@@ -363,6 +372,11 @@ class TeamSearch:
                 owner.budget.next_check = owner.budget.check(owner.nodes)
                 if len(tt) > owner.max_entries:
                     tt.clear()
+            if shortcut is not None:
+                settled = shortcut(hands, turn, code, table_by)
+                if settled is not None:
+                    tt[key] = settled
+                    return settled
             me = hands[turn]
             side = sides[turn]
             others = [(turn + k) % n for k in range(1, n)]

@@ -24,6 +24,7 @@ from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
 from tutor.solver.position import Position, Role, sides
 from tutor.solver.many_decks import ManyDeckSearch
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
+from tutor.solver.lone_farmer import LoneFarmer
 from tutor.solver.parallel import (
     PARALLEL_AFTER_NODES,
     PROBE_NODES,
@@ -97,6 +98,9 @@ class Solver:
             the machine's cores, at most 4; 1 = never).  Same answers.
         rules: the rule set of the positions it solves (a position with other
             rules is refused); the compiled core serves only the standard ones.
+        lone_farmer: settle three-player positions where one farmer beats the
+            landlord alone with the compiled two-player core
+            (:mod:`tutor.solver.lone_farmer`; same answers, other node counts).
     """
 
     def __init__(
@@ -107,8 +111,10 @@ class Solver:
         workers: int | None = None,
         max_mb: float | None = None,
         rules: Rules = STANDARD,
+        lone_farmer: bool = False,
     ) -> None:
         self.rules = rules
+        self.lone_farmer = lone_farmer
         self.max_nodes = max_nodes
         self.max_mb = max_mb
         self.workers = default_workers() if workers is None else max(1, workers)
@@ -161,7 +167,12 @@ class Solver:
         search = self._team.get(key)
         if search is None:
             # Two decks (RULES §12.4): bombs of several sizes, which the team search's codes do not tell apart.
-            search = TeamSearch(self.tables, key) if self.rules.decks == 1 else ManyDeckSearch(self.tables, key)
+            if self.rules.decks != 1:
+                search = ManyDeckSearch(self.tables, key)
+            elif self.lone_farmer and len(key) == 3 and isinstance(self._two, NativeTwoPlayerSearch):
+                search = TeamSearch(self.tables, key, LoneFarmer(self._two, key, self.max_nodes))
+            else:
+                search = TeamSearch(self.tables, key)
             search.budget = self._budget
             self._team[key] = search
         return search
