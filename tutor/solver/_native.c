@@ -9,13 +9,13 @@
  * move order, same pruning, same cutoffs, and the rank-compressed keys of its
  * `compress` mode) plus two cuts of its own (immediate wins kept in the table;
  * plays and passes that let the other player go out with its whole hand
- * dropped unsearched) and without the Python one's per-hand killer move: the
- * static order (fewest plays left first) alone expands 5-7 times fewer
- * positions on the 15- and 17-card benchmarks (two-09 2.50M -> 0.47M, two-10
- * 9.0M -> 1.3M): the move that last won with a hand, against another hand of
- * the other player, is mostly a poor first guess and costs a whole failed
- * subtree.  So the two agree on every answer and the C one expands fewer
- * positions; the tests check both.
+ * dropped unsearched), so the two agree on every answer and the C one expands
+ * fewer positions; the tests check both.  Neither tries a per-hand killer move
+ * first any more (issue 33): the static order (fewest plays left first) alone
+ * expands 5-7 times fewer positions on the 15- and 17-card benchmarks (two-09
+ * 2.50M -> 0.47M, two-10 9.0M -> 1.3M): the move that last won with a hand,
+ * against another hand of the other player, is mostly a poor first guess and
+ * costs a whole failed subtree.
  *
  * The rules come from the engine, ported: the lead moves of a hand are
  * tutor.engine.moves.lead_moves_packed move for move and in the same order,
