@@ -1070,6 +1070,17 @@ static int budget_check(TwoSearch *s) {
     return 0;
 }
 
+/* The search order of a play leaving the hand `c` (smallest first): the
+   fewest plays left to finish; then bombs and the rocket after the rest; then
+   the plays that shed more cards; then the lower main.  Measured (issue 33)
+   against the order by plays left and main alone: two-09 474k -> 316k
+   positions, two-10 1.34M -> 0.83M; putting the plays nobody can answer first
+   among equals cost 4-6 times more. */
+static inline int32_t order_key(const Move *m, const Hand *c) {
+    int bomb = m->kind == KIND_BOMB || m->kind == KIND_ROCKET;
+    return ((c->min_plays * 2 + bomb) * 32 + (31 - cards_size(m->cards))) * 32 + m->main;
+}
+
 /* 1: the player to move (holding `me`) wins; 0: loses; -1: error / budget. */
 static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int canonical = code ? canonical_code(me, code) : 0;
@@ -1190,17 +1201,17 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (!ent) goto error;
         int32_t *keyv = ent + total + 1;
         int t = 0;
-        /* Plays that leave the fewest plays to finish first (ties: the lower
-           main; unanswerable ones before answerable ones), then pass. */
+        /* Plays in order_key's order (ties: unanswerable ones before
+           answerable ones), then pass. */
         for (int k = 0; k < nb; k++) {
             Hand *c = s->hands[me->child[boss[k]]];
             ent[t] = boss[k];
-            keyv[t++] = c->min_plays * 32 + me->moves[boss[k]].main;
+            keyv[t++] = order_key(&me->moves[boss[k]], c);
         }
         for (int k = 0; k < no; k++) {
             Hand *c = s->hands[me->child[other[k]]];
             ent[t] = other[k];
-            keyv[t++] = c->min_plays * 32 + me->moves[other[k]].main;
+            keyv[t++] = order_key(&me->moves[other[k]], c);
         }
         if (can_pass) {
             ent[t] = -1;

@@ -21,7 +21,8 @@ Win/loss only (a boolean per position), depth-first, with:
 * "boss move then out": a play no opponent can answer whose remainder is one
   combination wins at once;
 * move ordering: the plays that leave the fewest plays to finish
-  (:meth:`HandTables.min_plays`; ties: the lower main, then plays nobody can
+  (:meth:`HandTables.min_plays`; ties: bombs and the rocket last, then the
+  plays that shed more cards, then the lower main, then plays nobody can
   answer first), and pass last — except that a farmer facing their partner's
   play passes first.  (The team search tries boss plays first instead.)  In two players an
   enhanced transposition cutoff looks every child up in the table before
@@ -261,11 +262,12 @@ class TwoPlayerSearch:
                 if tt_get(ckey(opp, me - m.cards, canonical_code(opp, m.kind | m.length << 4 | m.main << 8))) is False:
                     tt[key] = True
                     return True
-            # The plays that leave the fewest plays to finish first (ties: the
-            # lower main; unanswerable before answerable), pass last.
+            # The plays that leave the fewest plays to finish first; ties: bombs
+            # and the rocket last, then the plays that shed more cards, then the
+            # lower main, then unanswerable before answerable.  Pass last.
             ordered = boss + other
             if len(ordered) > 1:
-                ordered.sort(key=lambda m: (min_plays(me - m.cards), m.main))
+                ordered.sort(key=lambda m: (min_plays(me - m.cards), m.kind >= _BOMB_KIND, -move_size(m.cards), m.main))
             for m in ordered:
                 left = me - m.cards
                 if m.main < best.get(m.kind | m.length << 4, -1) or (any_bomb and m.kind < _BOMB_KIND):
