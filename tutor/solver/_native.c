@@ -346,6 +346,7 @@ static void map_free(HandMap *m) {
 /* ------------------------------------------------- dominance pairs */
 
 #define RANK(cards, r) ((int)(((cards) >> (4 * (r))) & 15))
+#define NIBBLE_HIGH 0x888888888888888ULL /* bit 3 of each of the 15 rank fields */
 
 /* Ranks (jokers excluded) in no chain of the hand: HandTables.free_ranks. */
 static uint32_t free_ranks(uint64_t hand) {
@@ -399,18 +400,26 @@ static int compute_pairs(Hand *h) {
                 int32_t xi = order[gx];
                 if (xi == yi) continue;
                 const Move *x = &h->moves[xi];
+                /* The ranks where the two differ, found for all 15 fields at
+                   once (a count is at most 4, so bit 3 of a field of
+                   (y | 8..8) - x is set exactly when y holds at least as
+                   many): most pairs differ on unequal numbers of ranks and
+                   are dropped here, before any rank is looked at alone. */
+                uint64_t ge_y = ((y->cards | NIBBLE_HIGH) - x->cards) & NIBBLE_HIGH;
+                uint64_t ge_x = ((x->cards | NIBBLE_HIGH) - y->cards) & NIBBLE_HIGH;
+                uint64_t more_y = ~ge_x & NIBBLE_HIGH, more_x = ~ge_y & NIBBLE_HIGH;
+                if (!more_y || __builtin_popcountll(more_y) != __builtin_popcountll(more_x)) continue;
                 int ka[15], kna[15], kb[15], knb[15], na = 0, nb = 0;
-                for (int r = 0; r < 15; r++) {
-                    int d = RANK(y->cards, r) - RANK(x->cards, r);
-                    if (d > 0) {
-                        kb[nb] = r; /* kept by playing x instead of y */
-                        knb[nb++] = d;
-                    } else if (d < 0) {
-                        ka[na] = r; /* kept by playing y instead of x */
-                        kna[na++] = -d;
-                    }
+                for (uint64_t m = more_y; m; m &= m - 1) {
+                    int r = __builtin_ctzll(m) >> 2;
+                    kb[nb] = r; /* kept by playing x instead of y */
+                    knb[nb++] = RANK(y->cards, r) - RANK(x->cards, r);
                 }
-                if (!nb || na != nb) continue;
+                for (uint64_t m = more_x; m; m &= m - 1) {
+                    int r = __builtin_ctzll(m) >> 2;
+                    ka[na] = r; /* kept by playing y instead of x */
+                    kna[na++] = RANK(x->cards, r) - RANK(y->cards, r);
+                }
                 uint64_t left_x = h->hand - x->cards;
                 int ok = 1;
                 for (int i = 0; i < na && ok; i++) {
