@@ -395,7 +395,8 @@ static int compute_pairs(Hand *h) {
             int32_t yi = order[gy];
             const Move *y = &h->moves[yi];
             uint64_t left_y = h->hand - y->cards;
-            uint32_t free_y = free_ranks(left_y);
+            uint32_t free_y = 0;
+            int free_known = 0; /* free_ranks(left_y), worked out when a pair first needs it */
             for (int32_t gx = g0; gx < g1; gx++) {
                 int32_t xi = order[gx];
                 if (xi == yi) continue;
@@ -424,10 +425,16 @@ static int compute_pairs(Hand *h) {
                 int ok = 1;
                 for (int i = 0; i < na && ok; i++) {
                     int a = ka[i], b = kb[i];
-                    if (a >= b || kna[i] != knb[i] || b >= 13 || !((free_y >> a) & 1) || RANK(left_y, a) != kna[i] ||
-                        RANK(left_x, b) != knb[i])
+                    if (a >= b || kna[i] != knb[i] || b >= 13 || RANK(left_y, a) != kna[i] || RANK(left_x, b) != knb[i])
                         ok = 0;
                 }
+                if (!ok) continue;
+                if (!free_known) { /* the chains of what y leaves: only for the pairs that get this far */
+                    free_y = free_ranks(left_y);
+                    free_known = 1;
+                }
+                for (int i = 0; i < na && ok; i++)
+                    if (!((free_y >> ka[i]) & 1)) ok = 0;
                 if (!ok) continue;
                 if (h->npairs == cap) {
                     cap = cap ? cap * 2 : 16;
