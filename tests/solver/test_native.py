@@ -1,7 +1,7 @@
 """The compiled two-player search against the Python one it was written from.
 
-Same answers on every position and, since both run the same algorithm in the
-same order, the same number of expanded positions; the dominance pairs the C
+Same answers on every position, the C one expanding fewer positions (it prunes
+more); the move order keeps the proofs small (counted); the dominance pairs the C
 code works out equal the Python ones; follow moves are the lead moves that beat
 the table (the compiled search relies on it); budgets answer "unknown".
 """
@@ -120,6 +120,22 @@ def test_native_search_matches_python_search_answers_with_fewer_nodes() -> None:
         code = table_code(table) if table else 0
         assert py.win(a, b, code, table) == c.win(a, b, code, table), (Cards(a), Cards(b), table)
     assert 0 < c.nodes < py.nodes
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("players", "most"),
+    [("L:XDKTT78866 F:22AAA9976633", 22_000), ("L:3335688JQK22 F:445567TTKAAA", 10_600)],
+    ids=["two-07", "two-08"],
+)
+def test_native_search_order_keeps_the_proof_small(players: str, most: int) -> None:
+    """Positions expanded, counted (not timed): the move order of issue 33 (fewest plays
+    left, bombs last, more cards, lower main) and no killer move.  With a killer move
+    per hand these took 39,561 and 34,968; ordered by plays left and main alone,
+    18,832 and 10,938 (shared/bench two-07, two-08; every winning move listed)."""
+    result = Solver(native=True, workers=1).solve(Position.parse(players), line=False)
+    assert result.complete and result.mover_wins is True
+    assert result.nodes <= most, result.nodes
 
 
 @needs_native

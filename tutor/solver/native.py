@@ -1,7 +1,7 @@
 """The compiled two-player search, when it was built; the pure-Python one otherwise.
 
 ``tutor/solver/_native.c`` is :class:`tutor.solver.search.TwoPlayerSearch`
-written in C: the same move order, pruning, killers and cutoffs, so the two
+written in C: the same move order, pruning and cutoffs, so the two
 give the same answers (the tests run both on thousands of positions).  It is
 built when the package is installed on a machine with a C compiler and the
 Python headers; without them the package still installs and the solver runs

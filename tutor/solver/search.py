@@ -21,12 +21,14 @@ Win/loss only (a boolean per position), depth-first, with:
 * "boss move then out": a play no opponent can answer whose remainder is one
   combination wins at once;
 * move ordering: the plays that leave the fewest plays to finish
-  (:meth:`HandTables.min_plays`; ties: the lower main, then plays nobody can
+  (:meth:`HandTables.min_plays`; ties: bombs and the rocket last, then the
+  plays that shed more cards, then the lower main, then plays nobody can
   answer first), and pass last — except that a farmer facing their partner's
-  play passes first.  (The team search tries boss plays first instead.)  In two players a
-  per-hand killer (the move that last won with this same hand, usually in a
-  sibling position) is tried before the rest, and an enhanced transposition
-  cutoff looks every child up in the table before searching any;
+  play passes first.  (The team search tries boss plays first instead.)  In two players an
+  enhanced transposition cutoff looks every child up in the table before
+  searching any.  (A per-hand killer — the move that last won with this same
+  hand — was tried first until issue 33: dropping it expands 2-7 times fewer
+  positions, the killer having won against another hand of the other player);
 * dominance pruning (two players, and only below the root): of two plays of
   the same kind and length that leave the opponent the same answers and
   differ only in which whole, chain-free ranks are kept, the one keeping the
@@ -189,10 +191,6 @@ class TwoPlayerSearch:
         missing = object()
         owner = self
 
-        killers: dict[int, Combo] = {}
-        killers_get = killers.get
-        pass_move = cast(Combo, ())  # the killer that is a pass: never a play (compared by identity)
-
         def ckey(x: int, y: int, canonical: int) -> int:
             """Transposition key of the position (mover ``x``, other ``y``,
             canonical table code): the rank-compressed hands and table."""
@@ -231,7 +229,6 @@ class TwoPlayerSearch:
                     # Memory cap: entries are exact, so forgetting them costs
                     # only time, never correctness.
                     tt.clear()
-                    killers.clear()
             best, any_bomb = profile(opp)
             if code == 0:
                 if is_combo(me):
@@ -265,43 +262,24 @@ class TwoPlayerSearch:
                 if tt_get(ckey(opp, me - m.cards, canonical_code(opp, m.kind | m.length << 4 | m.main << 8))) is False:
                     tt[key] = True
                     return True
-            # Killer: the move that last won for this same hand (often in a
-            # sibling position: the other player's hand differs, ours not).
-            k = killers_get(me)
-            if k is not None:
-                if k is pass_move:
-                    if code and not win(opp, me, 0, None):
-                        tt[key] = True
-                        return True
-                elif code == 0 or k in moves:
-                    left = me - k.cards
-                    if k.main < best.get(k.kind | k.length << 4, -1) or (any_bomb and k.kind < _BOMB_KIND):
-                        if not win(opp, left, k.kind | k.length << 4 | k.main << 8, k):
-                            tt[key] = True
-                            return True
-                    elif win(left, opp, 0, None):
-                        tt[key] = True
-                        return True
-            # The plays that leave the fewest plays to finish first (ties: the
-            # lower main; unanswerable before answerable), pass last.
+            # The plays that leave the fewest plays to finish first; ties: bombs
+            # and the rocket last, then the plays that shed more cards, then the
+            # lower main, then unanswerable before answerable.  Pass last.
             ordered = boss + other
             if len(ordered) > 1:
-                ordered.sort(key=lambda m: (min_plays(me - m.cards), m.main))
+                ordered.sort(key=lambda m: (min_plays(me - m.cards), m.kind >= _BOMB_KIND, -move_size(m.cards), m.main))
             for m in ordered:
                 left = me - m.cards
                 if m.main < best.get(m.kind | m.length << 4, -1) or (any_bomb and m.kind < _BOMB_KIND):
                     if not win(opp, left, m.kind | m.length << 4 | m.main << 8, m):
                         tt[key] = True
-                        killers[me] = m
                         return True
                 elif win(left, opp, 0, None):
                     # Nobody can answer: the other player passes, we lead again.
                     tt[key] = True
-                    killers[me] = m
                     return True
             if code and not win(opp, me, 0, None):
                 tt[key] = True
-                killers[me] = pass_move
                 return True
             tt[key] = False
             return False
