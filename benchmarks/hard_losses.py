@@ -30,86 +30,23 @@ import json
 import os
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
+from tutor.bench.losses import BLUNDER, EARLIER, deciding_moment
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
-from tutor.engine.cards import Cards
-from tutor.engine.combos import Combo
 from tutor.engine.game import Game
-from tutor.solver import Position, Solver
 
 LANDLORD = 0
 
 
-@dataclass
-class Moment:
-    """The deciding moment of one lost landlord game."""
-
-    deck: int
-    #: "blunder" (a winning position left by a losing move), "lost earlier", or "unknown".
-    verdict: str
-    #: "search", "rollouts" or "judgement": what the bot used for that decision.
-    stage: str = ""
-    decision: str = ""
-    kind: str = ""
-    move: str = ""
-    winning: str = ""
-    trick: int = 0
-    landlord_cards: int = 0
-    cards_in_play: int = 0
-
-
-def start_of(game: Game) -> Game:
-    """A fresh game at the start of ``game``'s play phase (the hands as dealt, the kitty taken)."""
-    hands = list(game.hands_packed)
-    for turn in game.history:
-        if turn.play is not None:
-            hands[turn.seat] += turn.play.cards
-    assert game.landlord is not None
-    return Game.from_hands([Cards(h) for h in hands], game.landlord, kitty=game.kitty)
-
-
-def stage(bot_class: type[HardBot], cards: int) -> str:
-    if cards <= bot_class.search_cards:
+def stage(cards: int) -> str:
+    """What the hard bot used for a decision with ``cards`` in play."""
+    if cards <= HardBot.search_cards:
         return "search"
-    if cards <= bot_class.rollout_cards:
+    if cards <= HardBot.rollout_cards:
         return "rollouts"
     return "judgement"
-
-
-def deciding_moment(game: Game, deck: int, horizon: int, nodes: int) -> Moment:
-    """Replay a lost landlord game and find the landlord's first losing move from a won position."""
-    replay = start_of(game)
-    trick = 0
-    decided = False
-    for turn in game.history:
-        if replay.table is None:
-            trick += 1
-        in_play = sum(replay.card_counts)
-        if turn.seat == replay.landlord and in_play <= horizon and len(replay.legal_moves()) > 1:
-            result = Solver(max_nodes=nodes).solve(Position.from_game(replay, from_mover=True), "win", all_moves=True)
-            if result.complete:
-                decided = True
-                if result.mover_wins and turn.play not in result.winning_moves:
-                    move = turn.play
-                    return Moment(
-                        deck,
-                        "blunder",
-                        stage(HardBot, in_play),
-                        "lead" if replay.table is None else "follow",
-                        "pass" if move is None else move.kind.name.lower(),
-                        "pass" if move is None else move.text,
-                        " ".join("pass" if m is None else m.text for m in result.winning_moves[:4]),
-                        trick,
-                        replay.card_counts[turn.seat],
-                        in_play,
-                    )
-                if not result.mover_wins:
-                    return Moment(deck, "lost earlier", cards_in_play=in_play, trick=trick,
-                                  landlord_cards=replay.card_counts[turn.seat])
-        replay.play(turn.play)
-    return Moment(deck, "lost earlier" if decided else "unknown")
 
 
 def landlord_games(against: str, level: str, decks: int, seed: int) -> list[tuple[int, Game, bool]]:
@@ -170,25 +107,26 @@ def main(argv: list[str]) -> int:
     total_cpu = time.process_time() - cpu
     wins = len(played) - len(lost)
     if args.json:
-        print(json.dumps({"decks": len(played), "landlord_wins": wins, "moments": [asdict(m) for m in moments]}))
+        print(json.dumps({"decks": len(played), "landlord_wins": wins,
+                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play)} for m in moments]}))
         return 0
     print(f"{args.level} as landlord against {args.against}: {wins}/{len(played)} won "
           f"(decks {args.seed}-{args.seed + args.decks - 1}); {len(lost)} lost games replayed by the solver "
           f"(landlord decisions with <= {args.cards} cards in play, {args.nodes:,} nodes each)")
     causes = collections.Counter(
-        (m.verdict, m.stage, m.decision, m.kind) if m.verdict == "blunder" else (m.verdict, "", "", "")
+        (m.verdict, stage(m.cards_in_play), m.decision, m.kind) if m.verdict == BLUNDER else (m.verdict, "", "", "")
         for m in moments
     )
     print(f"\n{'verdict':<13} {'stage':<10} {'decision':<8} {'kind':<17} games")
     for (verdict, where, decision, kind), n in causes.most_common():
         print(f"{verdict:<13} {where:<10} {decision:<8} {kind:<17} {n:>5}")
-    blunders = [m for m in moments if m.verdict == "blunder"]
+    blunders = [m for m in moments if m.verdict == BLUNDER]
     if blunders:
         print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'all':>4} {'stage':<10} played -> winning instead")
         for m in blunders:
-            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.cards_in_play:>4} {m.stage:<10} "
+            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.cards_in_play:>4} {stage(m.cards_in_play):<10} "
                   f"{m.move} -> {m.winning}")
-    earlier = [m for m in moments if m.verdict == "lost earlier" and m.cards_in_play]
+    earlier = [m for m in moments if m.verdict == EARLIER and m.cards_in_play]
     if earlier:
         print(f"\nlost earlier: already lost at the first solved decision, cards in play "
               f"{sorted(m.cards_in_play for m in earlier)}")
