@@ -1,7 +1,7 @@
 """Does a change to the hard bot win more?  The same decks played by today's bot and by the changed one.
 
     .venv/bin/python benchmarks/hard_paired.py --set ATTR=VALUE [--set ...] [--against rlcard|medium]
-        [--sides landlord|farmers|both] [--decks 100] [--seed 0] [--baseline FILE] [--json]
+        [--sides landlord|farmers|both] [--decks 100] [--seed 0] [--progress] [--json]
 
 Each deck is played by the hard bot as it is and by the hard bot with the ``--set`` class attributes changed
 (an experiment: e.g. ``--set search_cards=26``), against RLCard's rule agent in RLCard's own environment (the
@@ -12,9 +12,7 @@ landlord's play needs only ``--sides landlord`` (the farmers' games are the same
 Printed: each bot's WP (and ADP) on those games, and the paired difference changed − today with its 95 %
 interval over decks (the deck is the unit: its games are correlated), the decks that differ each way, and the
 CPU time of both runs with the load.  A change is worth keeping only when the interval is clear of 0.
-``--baseline FILE`` keeps today's games in FILE (JSON, written on the first run with those settings and read
-by the next ones), so several experiments on the same decks play today's bot once; with no ``--set`` the
-script plays today's bot only, which fills FILE for experiments started at the same time.
+``--progress`` prints each deck's games as they end (a run stopped early still says something).
 """
 
 from __future__ import annotations
@@ -52,39 +50,24 @@ def play(against: str, deck: int, ours_landlord: bool) -> tuple[int, float]:
     return int(won), points if won else -points
 
 
-def run(against: str, sides: str, decks: range, changes: dict[str, object]) -> tuple[list[int], list[float], float]:
-    """Wins and points per deck (summed over its games), and the CPU seconds spent."""
+def changed(changes: dict[str, object]) -> dict[str, object]:
+    """Set ``changes`` on :class:`HardBot`; the values they replace (to put back)."""
     saved = {name: getattr(HardBot, name) for name in changes}
     for name, value in changes.items():
         setattr(HardBot, name, value)
+    return saved
+
+
+def deck_result(against: str, sides: str, deck: int, changes: dict[str, object]) -> tuple[int, float, float]:
+    """One deck (its games by ``sides``) with ``changes``: (wins, points, CPU seconds)."""
     roles = {"landlord": (True,), "farmers": (False,), "both": (True, False)}[sides]
+    saved = changed(changes)
     cpu = time.process_time()
     try:
-        wins, points = [], []
-        for deck in decks:
-            games = [play(against, deck, r) for r in roles]
-            wins.append(sum(w for w, _ in games))
-            points.append(sum(p for _, p in games))
+        games = [play(against, deck, r) for r in roles]
     finally:
-        for name, value in saved.items():
-            setattr(HardBot, name, value)
-    return wins, points, time.process_time() - cpu
-
-
-def today(against: str, sides: str, decks: range, path: str | None) -> tuple[list[int], list[float], float]:
-    """Today's games: from ``path`` when it holds them for these settings, else played (and kept there)."""
-    key = {"against": against, "sides": sides, "decks": [decks.start, decks.stop]}
-    if path is not None and os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            kept = json.load(f)
-        if kept.get("key") == key:
-            return kept["wins"], kept["points"], kept["cpu"]
-    wins, points, cpu = run(against, sides, decks, {})
-    if path is not None:
-        with open(path + ".tmp", "w", encoding="utf-8") as f:
-            json.dump({"key": key, "wins": wins, "points": points, "cpu": cpu}, f)
-        os.replace(path + ".tmp", path)
-    return wins, points, cpu
+        changed(saved)
+    return sum(w for w, _ in games), sum(p for _, p in games), time.process_time() - cpu
 
 
 def interval(diffs: list[float]) -> tuple[float, float, float]:
@@ -100,7 +83,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sides", choices=("landlord", "farmers", "both"), default="landlord")
     parser.add_argument("--decks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--baseline", metavar="FILE", help="today's games, kept between runs")
+    parser.add_argument("--progress", action="store_true", help="one JSON line a deck as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     changes: dict[str, object] = {}
@@ -121,12 +104,24 @@ def main(argv: list[str]) -> int:
             return 2
     decks = range(args.seed, args.seed + args.decks)
     load = os.getloadavg()
-    # The changed bot first: a run of today's bot alone (no --set) may be filling --baseline meanwhile.
-    if changes:
-        new_w, new_p, new_cpu = run(args.against, args.sides, decks, changes)
-    base_w, base_p, base_cpu = today(args.against, args.sides, decks, args.baseline)
-    if not changes:
-        new_w, new_p, new_cpu = base_w, base_p, base_cpu
+    base_w: list[int] = []
+    base_p: list[float] = []
+    new_w: list[int] = []
+    new_p: list[float] = []
+    base_cpu = new_cpu = 0.0
+    # Deck by deck, today's bot then the changed one: stopped early, the run still gives paired figures
+    # on the decks it finished (``--progress`` prints one line a deck).
+    for deck in decks:
+        w, p, c = deck_result(args.against, args.sides, deck, {})
+        base_w.append(w)
+        base_p.append(p)
+        base_cpu += c
+        w, p, c = deck_result(args.against, args.sides, deck, changes) if changes else (w, p, c)
+        new_w.append(w)
+        new_p.append(p)
+        new_cpu += c
+        if args.progress:
+            print(json.dumps({"deck": deck, "today": [base_w[-1], base_p[-1]], "changed": [w, p]}), flush=True)
     games = len(decks) * (2 if args.sides == "both" else 1)
     dw = interval([float(b - a) for a, b in zip(base_w, new_w)])
     dp = interval([b - a for a, b in zip(base_p, new_p)])
