@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bots.bot_views import combo, dump_history, turns, view
 from tutor.bots import HardBot, MediumBot, make_bot
 from tutor.bots.base import turn_rng
@@ -95,3 +97,13 @@ def test_hard_search_plays_a_winning_endgame_move() -> None:
     assert choice is not None and choice.decided > 0
     assert choice.move in winning
     assert make_bot("hard", 0).play(position) in winning
+
+
+def test_the_landlord_rolls_out_from_its_own_card_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 40 cards in play: past rollout_cards; the landlord's own threshold (an experiment knob, docs/bots.md) decides.
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
+    farmer = view(1, "33445566778899TT", LANDLORD, (8, 16, 16))
+    bot = HardBot(0)
+    assert not bot.should_roll_out(landlord) and not bot.should_roll_out(farmer)
+    monkeypatch.setattr(HardBot, "landlord_rollout_cards", 54)
+    assert bot.should_roll_out(landlord) and not bot.should_roll_out(farmer)

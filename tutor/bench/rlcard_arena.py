@@ -84,9 +84,13 @@ def _their_move(game: Game, action: str) -> Combo | None:
 
 
 def play_game(
-    deck: int, level: str, ours_landlord: bool, times: list[float] | None = None
+    deck: int, level: str, ours_landlord: bool, times: list[float] | None = None, games: list[Game] | None = None
 ) -> tuple[bool, int, tuple[int, ...]]:
-    """One game of deck ``deck``: (did our side win, bombs and rockets played, RLCard's payoffs by seat)."""
+    """One game of deck ``deck``: (did our side win, bombs and rockets played, RLCard's payoffs by seat).
+
+    ``games``, when given, receives our finished :class:`Game` (its start position and every turn:
+    benchmarks/hard_losses.py replays it with the exact solver).
+    """
     import numpy as np
     import rlcard
     from rlcard.games.doudizhu.utils import cards2str
@@ -121,6 +125,8 @@ def play_game(
     if game.winner is None or (winner == RLCARD_LANDLORD) != (game.winner == RLCARD_LANDLORD):
         raise ProtocolError(f"deck {deck}: RLCard's winner is seat {winner}, ours {game.winner}")
     landlord_won = winner == RLCARD_LANDLORD
+    if games is not None:
+        games.append(game)
     return landlord_won == ours_landlord, game.bombs_played, tuple(int(p) for p in env.get_payoffs())
 
 

@@ -71,6 +71,8 @@ class HardBot(MediumBot):
     #: Roll out candidate moves when the cards in play are at most this many.  Earlier,
     #: a rollout is long and says little (measured: no gain, five times the time).
     rollout_cards = 34
+    #: The same for the landlord, who plays alone against two and whose early plays decide more.
+    landlord_rollout_cards = 34
     #: Sampled deals per rolled-out decision (every candidate plays on each).
     rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
@@ -167,7 +169,8 @@ class HardBot(MediumBot):
         return heuristic
 
     def should_roll_out(self, view: PlayerView) -> bool:
-        return sum(view.card_counts) <= self.rollout_cards
+        cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
+        return sum(view.card_counts) <= cards
 
     def candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
         """Moves worth trying in rollouts: the heuristic's first, then the plausible alternatives."""

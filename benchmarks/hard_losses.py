@@ -1,0 +1,139 @@
+"""Where the hard bot's landlord games are lost: the deciding moment of each, found by the exact solver.
+
+    .venv/bin/python benchmarks/hard_losses.py [--against rlcard|medium] [--decks 100] [--seed 0]
+        [--cards 30] [--nodes 100000] [--level hard] [--set ATTR=VALUE ...] [--json]
+
+Plays ``--decks`` games with our level as the landlord — against RLCard's rule agent in RLCard's own
+environment (``--against rlcard``, the default; needs ``pip install 'ddz-tutor[arena]'``) or against two
+medium farmers on our own deals (``--against medium``, the deals of ``ddz arena``).  Every game the landlord
+loses is then replayed with all hands open: at each landlord decision with at most ``--cards`` cards in play,
+the exact solver (at most ``--nodes`` nodes) says whether the landlord still had a win and whether the move it
+played kept it.  The first winning position left by a losing move is the deciding moment; the table of causes
+counts them by
+
+* the stage: was the bot's own endgame search reached there (``HardBot.search_cards``), or only its rollouts
+  (``HardBot.rollout_cards``), or neither;
+* the decision: leading or following, and the kind of combination played (or the pass);
+* the cards left (the landlord's, and all in play) and the trick number.
+
+A loss with no losing landlord move inside the horizon was already lost when the solver first saw it
+("lost earlier"), or the budget did not decide ("unknown").  Full information is used only here, after the
+game, to judge it: the bots decided from their views.  ``--set`` changes a class attribute of the hard bot
+for the run (an experiment, e.g. ``--set search_cards=26``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import sys
+import time
+from dataclasses import asdict
+
+from tutor.bench.losses import BLUNDER, EARLIER, deciding_moment
+from tutor.bots import make_bot
+from tutor.bots.hard import HardBot
+from tutor.engine.game import Game
+
+LANDLORD = 0
+
+
+def stage(cards: int) -> str:
+    """What the hard bot used for a decision with ``cards`` in play."""
+    if cards <= HardBot.search_cards:
+        return "search"
+    if cards <= HardBot.rollout_cards:
+        return "rollouts"
+    return "judgement"
+
+
+def landlord_games(against: str, level: str, decks: int, seed: int) -> list[tuple[int, Game, bool]]:
+    """(deck, finished game, did our landlord win) for every deck."""
+    out = []
+    for deck in range(seed, seed + decks):
+        if against == "rlcard":
+            from tutor.bench import rlcard_arena
+
+            games: list[Game] = []
+            won, _, _ = rlcard_arena.play_game(deck, level, True, games=games)
+            out.append((deck, games[0], won))
+        else:
+            game = Game.with_landlord(deck, LANDLORD)
+            bots = [make_bot(level if s == LANDLORD else against, deck) for s in range(3)]
+            while not game.is_over:
+                game.play(bots[game.to_move].play(game.view(game.to_move)))
+            out.append((deck, game, game.winner == LANDLORD))
+    return out
+
+
+def parse_value(text: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", choices=("rlcard", "medium", "easy", "hard"), default="rlcard")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--decks", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cards", type=int, default=30, help="solve landlord decisions with at most this many cards in play")
+    parser.add_argument("--nodes", type=int, default=100_000, help="node budget of each exact solve")
+    parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not hasattr(HardBot, name):
+            print(f"HardBot has no attribute {name[:40]!r}", file=sys.stderr)
+            return 2
+        setattr(HardBot, name, parse_value(value))
+    if args.against == "rlcard":
+        from tutor.bench import rlcard_arena
+
+        if not rlcard_arena.available():
+            print("rlcard is not installed: pip install 'ddz-tutor[arena]'", file=sys.stderr)
+            return 2
+    load = os.getloadavg()
+    cpu = time.process_time()
+    played = landlord_games(args.against, args.level, args.decks, args.seed)
+    play_cpu = time.process_time() - cpu
+    lost = [(deck, game) for deck, game, won in played if not won]
+    moments = [deciding_moment(game, deck, args.cards, args.nodes) for deck, game in lost]
+    total_cpu = time.process_time() - cpu
+    wins = len(played) - len(lost)
+    if args.json:
+        print(json.dumps({"decks": len(played), "landlord_wins": wins,
+                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play)} for m in moments]}))
+        return 0
+    print(f"{args.level} as landlord against {args.against}: {wins}/{len(played)} won "
+          f"(decks {args.seed}-{args.seed + args.decks - 1}); {len(lost)} lost games replayed by the solver "
+          f"(landlord decisions with <= {args.cards} cards in play, {args.nodes:,} nodes each)")
+    causes = collections.Counter(
+        (m.verdict, stage(m.cards_in_play), m.decision, m.kind) if m.verdict == BLUNDER else (m.verdict, "", "", "")
+        for m in moments
+    )
+    print(f"\n{'verdict':<13} {'stage':<10} {'decision':<8} {'kind':<17} games")
+    for (verdict, where, decision, kind), n in causes.most_common():
+        print(f"{verdict:<13} {where:<10} {decision:<8} {kind:<17} {n:>5}")
+    blunders = [m for m in moments if m.verdict == BLUNDER]
+    if blunders:
+        print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'all':>4} {'stage':<10} played -> winning instead")
+        for m in blunders:
+            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.cards_in_play:>4} {stage(m.cards_in_play):<10} "
+                  f"{m.move} -> {m.winning}")
+    earlier = [m for m in moments if m.verdict == EARLIER and m.cards_in_play]
+    if earlier:
+        print(f"\nlost earlier: already lost at the first solved decision, cards in play "
+              f"{sorted(m.cards_in_play for m in earlier)}")
+    print(f"\nCPU {play_cpu:.0f} s playing, {total_cpu - play_cpu:.0f} s solving; "
+          f"load {load[0]:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
