@@ -21,10 +21,25 @@ export async function openGame() {
       return;
     }
   } else {
-    answer = await api("/api/game");
+    answer = firstState() || await api("/api/game");
     if (answer.ok && !answer.data.game) answer = await api("/api/game/new", {});
   }
   takeGame(answer);
+}
+
+/**
+ * The table the server wrote into the page it served (tutor/web/app.py first_state), taken once: the first
+ * draw needs no request. Later visits to the table (the nav, a resume) ask the server.
+ */
+function firstState() {
+  const node = document.getElementById("ddz-first");
+  if (!node) return null;
+  node.remove();
+  try {
+    return { ok: true, status: 200, data: JSON.parse(node.textContent) };
+  } catch (error) {
+    return null;
+  }
 }
 
 export function takeGame(answer, sent) {
