@@ -367,6 +367,17 @@ function drawLevels(level) {
 /** The table's fixed controls (index.html): swipe on the hand, bid and play buttons, "New deal". */
 export function bindGame() {
   attachSwipe($("hand"), selectionChanged);
+  // A phone turned (or a window resized): the hand laid out again for its new width (its rows and strips are
+  // measured, hand.js), the raised cards kept; once per frame however many resize events come.
+  let relaid = 0;
+  window.addEventListener("resize", () => {
+    if (relaid) return;
+    relaid = requestAnimationFrame(() => {
+      relaid = 0;
+      const game = state.game;
+      if (game && !$("view-play").hidden) drawHand($("hand"), game.hand, game.waiting === "play" && game.your_turn);
+    });
+  });
   for (const node of document.querySelectorAll("[data-bid]")) {
     node.addEventListener("click", () => act("/api/game/bid", { bid: Number(node.dataset.bid) }));
   }
