@@ -192,7 +192,7 @@ SIZES = ((640, 360), (740, 360), (360, 640), (360, 740), (390, 844))
 
 def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languages(page: Any, server: str,
                                                                                    context: Any) -> None:
-    """Issue 34: a puzzle's position, its hint and its solution stepped; a lesson's task and the step just after
+    """Issue 34: a puzzle's position and its solution stepped; a lesson's task and the step just after
     its answer — nothing scrolls and the table, the hand and the buttons are inside the screen, at five sizes,
     in English and in Russian."""
     from tests.web.browser import off_screen
@@ -214,9 +214,6 @@ def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languag
             page.locator("#puzzle-random").click()
             ready(page)
             everywhere(position, "a puzzle")
-            page.locator("#puzzle .controls button").nth(2).click()  # Hint: the move's cards raised
-            ready(page)
-            everywhere(position, "a puzzle's hint")
             page.locator("#puzzle .controls button").nth(3).click()  # Solution: the line to step through
             ready(page)
             page.locator("body").press("ArrowRight")
