@@ -44,6 +44,9 @@ def test_rules_12_4_the_four_player_table_fits_a_phone(browser: Any, server: str
         store.set_setting("players", 3)
 
 
+#: Two frames: the page's resize handler has run (it lays the hand out again in an animation frame).
+RELAID = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 #: Cards of the hand cut off by the felt's edge, and the trick or the kitty running into the status line.
 CLIPPED = """() => {
     const out = [];
@@ -85,6 +88,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, s
                 counts.add(page.locator("#hand .card").count())
                 for width in (640, 740):
                     page.set_viewport_size({"width": width, "height": 360})
+                    page.evaluate(RELAID)  # the hand laid out again for the new width (game.js, on resize)
                     found = off_screen(page, ON_SCREEN) + page.evaluate(CLIPPED)
                     assert found == [], f"turn {turn} at {width}×360: {found}"
                 if page.locator("#bid-buttons:not([hidden])").count():
