@@ -9,7 +9,8 @@ writes PNG files; nothing is committed.  Usage::
 ``--lang ru`` photographs the Russian page (the learner's setting, as Settings sets it);
 ``--sizes`` picks among phone (390×844), narrow (360×740), short (360×640), landscape (640×360, a small phone on
 its side), wide (844×390) and desktop (1280×800); the default is phone, short, landscape and desktop. Each size
-gives the auction, the first turn, mid-game, the final card, a lesson step and a puzzle (and the other views).
+gives the auction, the first turn, mid-game, the final card, a lesson step, a puzzle and the four-player table
+(and the other views).
 """
 
 from __future__ import annotations
@@ -48,7 +49,12 @@ def label(args: argparse.Namespace, key: str, **values: object) -> str:
 
 def set_language(base: str, lang: str) -> None:
     """Settings → language, as the page does it (same origin, JSON)."""
-    request = urllib.request.Request(f"{base}/api/settings", data=json.dumps({"lang": lang}).encode(),
+    set_setting(base, "lang", lang)
+
+
+def set_setting(base: str, key: str, value: object) -> None:
+    """One setting changed as the Settings view does it (same origin, JSON)."""
+    request = urllib.request.Request(f"{base}/api/settings", data=json.dumps({key: value}).encode(),
                                      headers={"content-type": "application/json", "origin": base}, method="POST")
     urllib.request.urlopen(request, timeout=10).close()
 
@@ -142,6 +148,17 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
                 page.locator("body").press("ArrowRight")
                 page.locator(".stepper-panel").scroll_into_view_if_needed()
                 page.screenshot(path=str(args.out / f"{name}-puzzle-solution.png"))
+        # the four-player table (RULES §12.4): three opponents, a kitty of eight, 25 cards in the hand
+        set_setting(base, "players", 4)
+        page.goto(f"{base}/play?deal={args.deal}&level=easy")
+        page.wait_for_selector("body[data-ready]")
+        abandon = page.get_by_role("button", name=label(args, "abandon_start"))
+        if abandon.count():
+            abandon.click()
+        page.locator("#controls .buttons:not([hidden])").wait_for()
+        page.wait_for_selector("body:not([aria-busy])", state="attached")
+        page.screenshot(path=str(args.out / f"{name}-four.png"), animations="disabled")
+        set_setting(base, "players", 3)
         page.close()
     finally:
         server.terminate()

@@ -42,3 +42,63 @@ def test_rules_12_4_the_four_player_table_fits_a_phone(browser: Any, server: str
         assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
     with context.store() as store:
         store.set_setting("players", 3)
+
+
+#: Two frames: the page's resize handler has run (it lays the hand out again in an animation frame).
+RELAID = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+#: Cards of the hand cut off by the felt's edge, and the trick or the kitty running into the status line.
+CLIPPED = """() => {
+    const out = [];
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    for (const card of document.querySelectorAll('#hand .card')) {
+        const r = card.getBoundingClientRect();
+        if (r.left < felt.left - 0.5 || r.right > felt.right + 0.5 || r.bottom > felt.bottom + 0.5) {
+            out.push(`a card of the hand cut off at ${Math.round(r.left)}–${Math.round(r.right)}`);
+            break;
+        }
+    }
+    const status = document.querySelector('#felt .status-box').getBoundingClientRect();
+    for (const sel of ['#trick .mini', '#kitty .mini, #kitty .back']) {
+        for (const node of document.querySelectorAll(sel)) {
+            const r = node.getBoundingClientRect();
+            if (r.bottom > status.top + 0.5 && r.top < status.bottom && r.right > status.left && r.left < status.right) {
+                out.push(`${sel} runs into the status line`);
+                break;
+            }
+        }
+    }
+    return out;
+}"""
+
+
+def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, server: str, context: Any) -> None:
+    """Issue 34: at 640×360 and 740×360, the auction and the first turns of a four-player deal (the landlord's 33
+    cards, then 25) on one screen — three opponents, the trick, the status, the buttons and every card whole."""
+    from tests.web.browser import off_screen, ready
+
+    with context.store() as store:
+        store.set_setting("players", 4)
+    try:
+        with open_page(browser, 640, 360) as page:
+            fresh_deal(page, server, 7)
+            page.wait_for_selector("#controls .buttons:not([hidden])")
+            counts = set()
+            for turn in range(5):
+                counts.add(page.locator("#hand .card").count())
+                for width in (640, 740):
+                    page.set_viewport_size({"width": width, "height": 360})
+                    page.evaluate(RELAID)  # the hand laid out again for the new width (game.js, on resize)
+                    found = off_screen(page, ON_SCREEN) + page.evaluate(CLIPPED)
+                    assert found == [], f"turn {turn} at {width}×360: {found}"
+                if page.locator("#bid-buttons:not([hidden])").count():
+                    page.locator("#bid-buttons button:enabled").first.click()
+                else:
+                    page.locator("#btn-hint").click()
+                    ready(page)
+                    page.locator("#btn-play" if page.locator("#hand .card[aria-pressed='true']").count() else "#btn-pass").click()
+                ready(page)
+            assert {25, 33} & counts, counts  # a whole four-player hand was among those checked
+    finally:
+        with context.store() as store:
+            store.set_setting("players", 3)

@@ -184,3 +184,57 @@ def test_a_finished_game_is_replayed_table_by_table_with_the_arrow_keys(page: An
     expect(replay.get_by_role("button", name="Next", exact=True)).to_be_disabled()
     page.locator("body").press("Home")
     expect(where).to_contain_text("the hands as dealt")
+
+
+#: The phone sizes a puzzle and a lesson step are checked at (issue 34): on its side, then upright.
+SIZES = ((640, 360), (740, 360), (360, 640), (360, 740), (390, 844))
+
+
+def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languages(page: Any, server: str,
+                                                                                   context: Any) -> None:
+    """Issue 34: a puzzle's position and its solution stepped; a lesson's task and the step just after
+    its answer — nothing scrolls and the table, the hand and the buttons are inside the screen, at five sizes,
+    in English and in Russian."""
+    from tests.web.browser import off_screen
+
+    def everywhere(need: dict[str, str], what: str) -> None:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            assert off_screen(page, need) == [], f"{what} at {width}×{height} ({lang})"
+        page.set_viewport_size({"width": 390, "height": 844})
+
+    position = {"#puzzle > .felt": "the table", "#puzzle-hand": "the hand", "#puzzle .controls .primary": "Play",
+                "#puzzle > h2": "the title"}
+    try:
+        for lang in ("en", "ru"):
+            with context.store() as store:
+                store.set_setting("lang", lang)
+            page.goto(f"{server}/puzzle")
+            ready(page)
+            page.locator("#puzzle-random").click()
+            ready(page)
+            everywhere(position, "a puzzle")
+            page.locator("#puzzle .controls button").nth(3).click()  # Solution: the line to step through
+            ready(page)
+            page.locator("body").press("ArrowRight")
+            everywhere({"#puzzle .stepper-panel .buttons": "the line's buttons", "#puzzle .stepper-panel .felt":
+                        "the line's table", "#puzzle > .log": "the result"}, "a puzzle's solution")
+
+            page.goto(f"{server}/learn")
+            ready(page)
+            page.locator("#course button").first.click()  # the first lesson: a real deal, a 17-card hand
+            ready(page)
+            while not page.locator("#lesson .task-controls .hand .card:enabled").count():
+                page.locator("#lesson .lesson-stage button.primary").click()  # Next
+                ready(page)
+            task = {"#lesson .task-controls .felt": "the table", "#lesson .task-controls .hand": "the hand",
+                    "#lesson .task-controls .controls .primary": "Play", ".step-caption": "the caption"}
+            everywhere(task, "a lesson's task")
+            _tap_cards(page.locator("#lesson .task-controls .hand"), context.lesson.slot.session.solution())
+            page.locator("#lesson .task-controls .controls .primary").click()
+            ready(page)
+            everywhere({"#lesson .answered": "the verdict", "#lesson .lesson-stage .felt": "the next table",
+                        "#lesson .lesson-stage button.primary": "the next button"}, "a lesson step after an answer")
+    finally:
+        with context.store() as store:
+            store.set_setting("lang", "en")

@@ -7,9 +7,12 @@ and nothing is fetched from another site.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tutor.web.app import STATIC
 
@@ -25,11 +28,53 @@ def test_the_page_loads_its_script_as_a_module() -> None:
     assert '<script type="module" src="/static/app.js">' in page
 
 
-def test_the_page_preloads_every_module() -> None:
-    """Fetched together, instead of one level of imports after another (each a round trip)."""
-    page = (STATIC / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/(js/[\w-]+\.js)">', page))
-    assert preloaded == {m.relative_to(STATIC).as_posix() for m in modules()[1:]}
+def test_app_js_is_served_as_one_module_with_every_module_it_imports(client: Any) -> None:
+    """One request for the script, not one per module (tutor/web/bundle.py): each module is in it once."""
+    answer = client.get("/static/app.js")
+    assert answer.status_code == 200 and "javascript" in answer.headers["content-type"]
+    script = answer.text
+    for module in modules():
+        name = module.relative_to(STATIC).as_posix()
+        assert script.count(f"// ---- {name}\n") == 1, name
+    assert not re.search(r"^\s*import\s*\{", script, re.MULTILINE), "an import left in the bundle"
+    assert script.rstrip().splitlines()[-1].startswith("export { "), "club.js imports the page's own instance"
+    assert "show" in script.rstrip().splitlines()[-1] and "startLesson" in script.rstrip().splitlines()[-1]
+    assert script.index("// ---- js/core.js") < script.index("// ---- js/api.js") < script.index("// ---- app.js")
+    again = client.get("/static/app.js", headers={"if-none-match": answer.headers["etag"]})
+    assert again.status_code == 304  # the plain path revalidates; the digest path is kept a year
+
+
+def test_the_bundle_refuses_what_one_scope_cannot_hold(tmp_path: Path) -> None:
+    from tutor.web.bundle import BundleError, bundle
+
+    (tmp_path / "a.js").write_text('import { f } from "./b.js";\nfunction g() { return f(); }\ng();\n')
+    (tmp_path / "b.js").write_text("export function f() { return 1; }\n")
+    joined = bundle(tmp_path, "a.js")
+    assert joined.index("function f()") < joined.index("function g()") and "export { f };" in joined
+    (tmp_path / "b.js").write_text("export function f() { return 1; }\nfunction g() {}\n")
+    with pytest.raises(BundleError, match="'g' is also declared"):
+        bundle(tmp_path, "a.js")
+    (tmp_path / "b.js").write_text("export default 1;\n")
+    with pytest.raises(BundleError, match="does not handle"):
+        bundle(tmp_path, "a.js")
+    (tmp_path / "a.js").write_text('import { f as h } from "./b.js";\n')
+    with pytest.raises(BundleError, match="renamed"):
+        bundle(tmp_path, "a.js")
+
+
+def test_the_table_page_carries_its_first_state(client: Any) -> None:
+    """/play holds what GET /api/game answers (no request before the first draw); other views do not."""
+    def first(page: str) -> Any:
+        found = re.search(r'<script id="ddz-first" type="application/json">(.*?)</script>', page)
+        return json.loads(found.group(1)) if found else None
+
+    assert first(client.get("/play").text)["game"] is None  # nothing to resume: the page deals at once
+    started = client.post("/api/game/new", json={"deal": 5, "level": "easy"}).json()
+    carried = first(client.get("/play").text)
+    assert carried["rev"] == started["rev"] and carried["game"]["hand"] == started["game"]["hand"]
+    assert first(client.get("/").text)["rev"] == started["rev"]
+    assert first(client.get("/learn").text) is None
+    assert first(client.get("/play?deal=7").text) is None  # opening a deal is the page's POST
 
 
 def test_every_import_resolves_to_a_module_in_the_package() -> None:

@@ -36,6 +36,7 @@ from tutor.i18n import Phrase, speaking
 from tutor.store import GameBusyError, StoreError
 from tutor.web import api
 from tutor.web.context import Context, request_lang
+from tutor.web.bundle import bundle
 from tutor.web.errors import ApiError, parse_body, quoted, refuse
 from tutor.web.security import WILDCARD_HOSTS, SameOriginOnly, is_loopback, own_hosts
 
@@ -172,7 +173,32 @@ async def read_body(request: Request) -> bytes:
 _LABELLED = re.compile(r'(<[a-z0-9]+\b[^>]*?\sdata-t="(\w+)"[^>]*>)[^<]*(<)')
 
 
-def render_page(context: Context, query: Mapping[str, str], version: str = "") -> str:
+async def first_state(context: Context, path: str, query: Mapping[str, str]) -> dict[str, Any] | None:
+    """The table the page would fetch first (``GET /api/game``), for the page to carry in itself.
+
+    Only for the table's own paths without a deal to open (``?deal=`` starts one: a POST).  With no game
+    yet it says so (the page deals at once); ``None`` on a refusal: the page then asks as it always did.
+    """
+    if path not in ("/", "/play") or "deal" in query:
+        return None
+    work = next(work for route, method, work in api.ROUTES if route == "/api/game" and method == "GET")
+    call = functools.partial(_answer, context, work, b"", query, "/api/game")
+    executor = context.executor_for(work, "GET")
+    if executor is not None:
+        status, data = await asyncio.get_running_loop().run_in_executor(executor, call)
+    else:
+        status, data = await run_in_threadpool(call)
+    return data if status == 200 else None
+
+
+def _embedded(name: str, data: dict[str, Any]) -> str:
+    """``data`` as a JSON data block in the page (never run; ``<`` escaped so no text can close the tag)."""
+    payload = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
+    return f'<script id="{name}" type="application/json">{payload}</script>\n'
+
+
+def render_page(context: Context, query: Mapping[str, str], version: str = "",
+                first: dict[str, Any] | None = None) -> str:
     """``index.html`` in the learner's language: every ``data-t`` label filled, the page's words embedded.
 
     The page then draws in the right language from the start, and has the words
@@ -196,8 +222,8 @@ def render_page(context: Context, query: Mapping[str, str], version: str = "") -
     html = re.sub(r"<title>[^<]*</title>", f"<title>{escape(labels['title'], quote=False)}</title>", html, count=1)
     if version:
         html = html.replace('"/static/', f'"/static/v{version}/')
-    payload = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
-    html = html.replace("</head>", f'<script id="ddz-strings" type="application/json">{payload}</script>\n</head>', 1)
+    blocks = _embedded("ddz-strings", words) + ("" if first is None else _embedded("ddz-first", first))
+    html = html.replace("</head>", blocks + "</head>", 1)
     return context.decorate_page(html, words["lang"], version)
 
 
@@ -217,16 +243,32 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
         raise ValueError(host)  # beyond loopback only with a token (ddz serve makes one) or accounts (club mode)
 
     version = static_version()
+    script = bundle(STATIC).encode()  # app.js and its modules as one (tutor/web/bundle.py)
+    tag = f'"{hashlib.sha256(script).hexdigest()[:16]}"'
 
     async def page(request: Request) -> Response:
         here = context.for_request(request.scope)
-        html = await run_in_threadpool(render_page, here, dict(request.query_params), version)
+        query = dict(request.query_params)
+        first = await first_state(here, request.url.path, query)
+        html = await run_in_threadpool(render_page, here, query, version, first)
         return HTMLResponse(html, headers={"cache-control": "no-cache"})
+
+    def app_script(cache_control: str) -> Callable[[Request], Any]:
+        async def serve(request: Request) -> Response:
+            headers = {"cache-control": cache_control, "etag": tag}
+            if request.headers.get("if-none-match") == tag:
+                return Response(status_code=304, headers=headers)
+            return Response(script, media_type="text/javascript", headers=headers)
+
+        return serve
 
     routes: list[Any] = [Route(path, page) for path in PAGES] + context.extra_routes()
     for path, method, work in api.ROUTES:
         routes.append(Route(path, endpoint(context, work), methods=[method]))
-    # the page's own files: under their digest, kept a year; the plain path revalidates (ETag) each time
+    # the page's own files: under their digest, kept a year; the plain path revalidates (ETag) each time;
+    # app.js is the bundle of every module (one request, not seventeen)
+    routes.append(Route(f"/static/v{version}/app.js", app_script(FOREVER)))
+    routes.append(Route("/static/app.js", app_script("no-cache")))
     routes.append(Mount(f"/static/v{version}", CachedStatic(directory=STATIC, cache_control=FOREVER)))
     routes.append(Mount("/static", CachedStatic(directory=STATIC, cache_control="no-cache"), name="static"))
 

@@ -1,4 +1,5 @@
-// The web table's script, as ES modules served from the package (static/js/, no build step, no CDN):
+// The web table's script, as ES modules in the package (static/js/, no build step, no CDN); the server
+// serves this file as one module with every module it imports (tutor/web/bundle.py: one request):
 // selection and drawing only. Every rule, status line and remark comes from the server (tutor/web),
 // a thin adapter over the same sessions as the terminal.
 //   core.js   labels, page state, DOM helpers        api.js      fetch, errors, labels

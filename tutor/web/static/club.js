@@ -28,13 +28,13 @@ function bindSignIn(form) {
 }
 
 async function openAssigned(button) {
-  const { show } = await import("./js/views.js");
+  const { show } = await import("./app.js");
   const lesson = button.dataset.assignedLesson;
   button.closest("details")?.removeAttribute("open");
   if (lesson) {
     history.pushState(null, "", "/learn");
     await show("learn");
-    const { startLesson } = await import("./js/lessons.js");
+    const { startLesson } = await import("./app.js");
     await startLesson(lesson);
     return;
   }

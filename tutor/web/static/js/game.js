@@ -21,10 +21,25 @@ export async function openGame() {
       return;
     }
   } else {
-    answer = await api("/api/game");
+    answer = firstState() || await api("/api/game");
     if (answer.ok && !answer.data.game) answer = await api("/api/game/new", {});
   }
   takeGame(answer);
+}
+
+/**
+ * The table the server wrote into the page it served (tutor/web/app.py first_state), taken once: the first
+ * draw needs no request. Later visits to the table (the nav, a resume) ask the server.
+ */
+function firstState() {
+  const node = document.getElementById("ddz-first");
+  if (!node) return null;
+  node.remove();
+  try {
+    return { ok: true, status: 200, data: JSON.parse(node.textContent) };
+  } catch (error) {
+    return null;
+  }
 }
 
 export function takeGame(answer, sent) {
@@ -367,6 +382,17 @@ function drawLevels(level) {
 /** The table's fixed controls (index.html): swipe on the hand, bid and play buttons, "New deal". */
 export function bindGame() {
   attachSwipe($("hand"), selectionChanged);
+  // A phone turned (or a window resized): the hand laid out again for its new width (its rows and strips are
+  // measured, hand.js), the raised cards kept; once per frame however many resize events come.
+  let relaid = 0;
+  window.addEventListener("resize", () => {
+    if (relaid) return;
+    relaid = requestAnimationFrame(() => {
+      relaid = 0;
+      const game = state.game;
+      if (game && !$("view-play").hidden) drawHand($("hand"), game.hand, game.waiting === "play" && game.your_turn);
+    });
+  });
   for (const node of document.querySelectorAll("[data-bid]")) {
     node.addEventListener("click", () => act("/api/game/bid", { bid: Number(node.dataset.bid) }));
   }
