@@ -13,7 +13,7 @@ import pytest
 from tests.sessions.test_game import _follow_hints
 from tutor.coach.evaluation import DEFAULT_BUDGET, MANY_DECKS_CAP, within_rules
 from tutor.engine.rules import FOUR, FOUR_ROB, STANDARD
-from tutor.sessions.events import FinalCard, HintShown, Played, seat_key
+from tutor.sessions.events import FinalCard, HintShown, Played
 from tutor.sessions.game import GameSession
 from tutor.store import Store
 from tutor.store.games import GameStore
@@ -44,6 +44,34 @@ def test_the_coach_budget_is_capped_for_two_decks_only() -> None:
     assert capped.max_samples == MANY_DECKS_CAP.max_samples and capped.policy == "medium"
 
 
-def test_four_seats_are_named_right_across_left() -> None:
-    assert [seat_key(s, 4) for s in range(4)] == ["play.seat_0", "play.seat_1", "four.seat_2", "four.seat_3"]
-    assert [seat_key(s, 3) for s in range(3)] == ["play.seat_0", "play.seat_1", "play.seat_2"]
+def test_four_seats_are_named_from_the_rules_seat_layout_in_both_languages() -> None:
+    from tutor.coach.seats import seat_name
+    from tutor.i18n import speaking
+
+    assert FOUR.seat_layout == ("you", "right", "across", "left") and STANDARD.seat_layout == ("you", "right", "left")
+    with speaking("en"):
+        assert [seat_name(s, FOUR) for s in range(4)] == ["You", "Right", "Across", "Left"]
+        assert [seat_name(s, STANDARD) for s in range(3)] == ["You", "Right", "Left"]
+    with speaking("ru"):
+        assert [seat_name(s, FOUR) for s in range(4)] == ["Вы", "Правый", "Напротив", "Левый"]
+
+
+def test_rules_12_4_the_coachs_review_names_seat_2_across_in_a_four_player_game() -> None:
+    """The deciding moment of the review (a coach remark) names the seat by the game's layout, not «Left»."""
+    from tutor.coach.review import review_phrases
+    from tutor.engine.cards import Cards
+    from tutor.engine.combos import readings
+    from tutor.engine.view import Turn
+
+    def single(text: str) -> object:
+        return readings(Cards.parse(text))[0]
+
+    def decided(rules: object, players: int) -> str:
+        others = [Turn(s % players, None) for s in range(3, 3 + players - 1)]
+        history = [Turn(2, single("3")), *others, Turn(2, single("5"))]  # type: ignore[arg-type]
+        phrases = review_phrases([], history, 2, 2, 0, 0, rules=rules)  # type: ignore[arg-type]
+        (line,) = [p for p in phrases if p.key == "coach.review_decided"]
+        return line.render("en")
+
+    assert "Across" in decided(FOUR, 4) and "Left" not in decided(FOUR, 4)
+    assert "Left" in decided(STANDARD, 3)
