@@ -75,3 +75,51 @@ def test_rules_12_4_the_coachs_review_names_seat_2_across_in_a_four_player_game(
 
     assert "Across" in decided(FOUR, 4) and "Left" not in decided(FOUR, 4)
     assert "Left" in decided(STANDARD, 3)
+
+
+def test_rules_12_2_and_12_4_the_open_hand_with_four_players(
+    tmp_path: Path, small_coach: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--players 4 --open-hand``: a whole game through the session layer.  The learner bids 3 first and
+    shows the hand after the kitty; from then on every other seat's view holds the landlord's hand as it
+    stands (and none before), and their card counters leave it out; the game is stored and
+    ``ddz history --json`` records ``rules.players``, ``rules.open_hand`` and the ``open`` factor."""
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli.main import main
+    from tutor.engine.deal import deal
+    from tutor.engine.rules import FOUR_OPEN
+    from tutor.sessions.events import HandShown
+    from tutor.sessions.game import Waiting
+
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    number = next(n for n in range(50) if deal(n, FOUR_OPEN).first_bidder == 0)
+    with Store.open() as store:
+        session = GameSession.new(number, "easy", True, GameStore(store), rules=FOUR_OPEN)
+        events: list[object] = list(session.start())
+        events += session.bid(3)  # a bid of 3 ends the auction at once: the learner is the landlord
+        game = session._game
+        assert game.landlord == 0 and len(game.hand(0)) == 33
+        assert all(game.view(s).shown is None for s in range(4))  # nothing shown before the choice
+        assert session.can_show_hand
+        events += session.show_hand()
+        (shown,) = [e for e in events if isinstance(e, HandShown)]
+        assert shown.is_learner and shown.rules is FOUR_OPEN
+        turns = 0
+        while not session.is_over:
+            for seat in (1, 2, 3):  # the others see the landlord's hand as it stands now
+                assert session._game.view(seat).shown == session._game.hand(0)
+            farmer = session._game.view(2)  # the counter no longer counts the shown cards
+            assert len(farmer.not_seen()) == len(farmer.unseen()) - len(session._game.hand(0))
+            turns += 1
+            assert turns < 200
+            assert session.waiting_for is Waiting.PLAY
+            events += session.hint()
+            events += session.confirm()
+        (final,) = [e for e in events if isinstance(e, FinalCard)]
+        assert final.opened and "open" in final.factors and len(final.deltas) == 4 and sum(final.deltas) == 0
+    rows = json.loads(CliRunner().invoke(main, ["history", "--json"], catch_exceptions=False).output)
+    assert rows[0]["rules"]["players"] == 4 and rows[0]["rules"]["open_hand"] == "after_kitty"
+    assert "open" in rows[0]["multipliers"]
