@@ -70,7 +70,7 @@ def test_rule_4_trick_after_is_the_step_the_game_itself_takes() -> None:
     from tutor.engine.game import Game, Phase
     from tutor.engine.rules import FOUR, STANDARD
 
-    for rules, deal_number, plays in ((STANDARD, 5, 120), (FOUR, 6, 40)):
+    for rules, deal_number, plays in ((STANDARD, 5, 120), (FOUR, 6, 24)):
         rng = random.Random(deal_number)
         game = Game(deal_number, rules)
         while game.phase is Phase.BIDDING:

@@ -77,10 +77,9 @@ def test_rules_12_4_the_coachs_review_names_seat_2_across_in_a_four_player_game(
     assert "Left" in decided(STANDARD, 3)
 
 
-def test_rules_12_2_and_12_4_the_open_hand_with_four_players(
-    tmp_path: Path, small_coach: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``--players 4 --open-hand``: a whole game through the session layer.  The learner bids 3 first and
+def test_rules_12_2_and_12_4_the_open_hand_with_four_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--players 4 --open-hand``: a whole game through the session layer (no coach, the learner's first legal
+    move each turn: cheap; the coached four-player games are above).  The learner bids 3 first and
     shows the hand after the kitty; from then on every other seat's view holds the landlord's hand as it
     stands (and none before), and their card counters leave it out; the game is stored and
     ``ddz history --json`` records ``rules.players``, ``rules.open_hand`` and the ``open`` factor."""
@@ -97,7 +96,7 @@ def test_rules_12_2_and_12_4_the_open_hand_with_four_players(
     monkeypatch.setenv("DDZ_HOME", str(tmp_path))
     number = next(n for n in range(50) if deal(n, FOUR_OPEN).first_bidder == 0)
     with Store.open() as store:
-        session = GameSession.new(number, "easy", True, GameStore(store), rules=FOUR_OPEN)
+        session = GameSession.new(number, "easy", False, GameStore(store), rules=FOUR_OPEN)
         events: list[object] = list(session.start())
         events += session.bid(3)  # a bid of 3 ends the auction at once: the learner is the landlord
         game = session._game
@@ -116,8 +115,7 @@ def test_rules_12_2_and_12_4_the_open_hand_with_four_players(
             turns += 1
             assert turns < 200
             assert session.waiting_for is Waiting.PLAY
-            events += session.hint()
-            events += session.confirm()
+            events += session.play(session.legal_moves()[0])
         (final,) = [e for e in events if isinstance(e, FinalCard)]
         assert final.opened and "open" in final.factors and len(final.deltas) == 4 and sum(final.deltas) == 0
     rows = json.loads(CliRunner().invoke(main, ["history", "--json"], catch_exceptions=False).output)
