@@ -55,3 +55,17 @@ def test_rules_12_4_the_replay_board_and_the_final_card_draw_the_games_four_seat
     with speaking("ru"):
         assert [s["name"] for s in board(three)["seats"]] == ["Вы", "Правый", "Левый"]
     assert board(three)["players"] == 3
+
+
+def test_rules_12_4_the_mistakes_board_lists_the_games_four_seats_by_their_names() -> None:
+    """"Learn from your mistakes" draws a moment with ``render.table`` (mistakes.js lists every seat it
+    sends): a four-player view gives four seats, seat 2 «Across», in the reader's language."""
+    from tutor.engine.game import Game
+    from tutor.engine.rules import FOUR
+
+    view = Game(3, FOUR).view(0)
+    with speaking("en"):
+        seats = render.table(view, False)["seats"]
+    assert [(s["seat"], s["name"]) for s in seats] == [(0, "You"), (1, "Right"), (2, "Across"), (3, "Left")]
+    with speaking("ru"):
+        assert render.table(view, False)["seats"][2]["name"] == "Напротив"
