@@ -36,10 +36,11 @@ def policy(session: Any) -> list[Any]:
 def play(deal: int, level: str, defer: bool, actions: list[float], jobs: dict[str, list[float]],
          hints: list[float] | None = None) -> None:
     """One game; with ``hints`` the learner asks for a hint before every decision (bids included), timed apart."""
+    from tutor.engine.rules import STANDARD
     from tutor.sessions.coachjobs import payload, run
     from tutor.sessions.game import GameSession
 
-    session = GameSession.new(deal, level)
+    session = GameSession.new(deal, level, rules=STANDARD)
     session.defer = defer
     answers: list[dict[str, Any]] = []
 

@@ -23,6 +23,7 @@ from pathlib import Path
 def play_beginner_games(store_path: Path, games: int, first: int) -> list[int]:
     """Play ``games`` deals (``first``…) with the easy bot as the learner; the stored game ids."""
     from tutor.bots import make_bot
+    from tutor.engine.rules import STANDARD
     from tutor.sessions.game import GameSession, Waiting
     from tutor.store import Store
     from tutor.store.games import GameStore
@@ -30,7 +31,8 @@ def play_beginner_games(store_path: Path, games: int, first: int) -> list[int]:
     ids = []
     with Store.open(store_path) as store:
         for deal in range(first, first + games):
-            session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store))
+            session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store),
+                                      rules=STANDARD)
             learner = make_bot("easy", deal)
             session.start()
             while session.waiting_for in (Waiting.BID, Waiting.PLAY):

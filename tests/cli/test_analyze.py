@@ -111,7 +111,7 @@ def test_a_stored_move_gets_the_in_game_hint_first(tmp_path: object, monkeypatch
     code, out, _ = _run(["analyze", str(game_id), "--at", str(chosen.number), "--json"])
     assert code == 0, out
     data = json.loads(out)
-    hint = Coach().hints(chosen.view)[0]
+    hint = Coach(rules=record.rules).hints(chosen.view)[0]
     assert data["candidates"][0]["move"] == ("pass" if hint.move is None else hint.move.text)
     assert data["move"]["move"] == ("pass" if chosen.move is None else chosen.move.text)
     code, _, err = _run(["analyze", str(game_id), "--at", "999"])
@@ -132,6 +132,7 @@ def test_analyze_lists_what_the_in_game_hints_said_for_the_same_view(
     The learner played the first hint there, so the analysis has exactly the
     hint's candidates: the same moves in the same order with the same win chances.
     """
+    from tutor.engine.rules import STANDARD
     from tutor.sessions.events import HintShown
     from tutor.sessions.game import GameSession, Waiting
     from tutor.store import Store
@@ -141,7 +142,7 @@ def test_analyze_lists_what_the_in_game_hints_said_for_the_same_view(
     said: dict[int, list[tuple[str, str]]] = {}
     with Store.open() as store:
         # Coach remarks off: only the hints asked for are evaluated (a cheaper test).
-        session = GameSession.new(8, level="easy", coach=False, games=GameStore(store))
+        session = GameSession.new(8, level="easy", coach=False, games=GameStore(store), rules=STANDARD)
         session.start()
         number = 0
         while not session.is_over:

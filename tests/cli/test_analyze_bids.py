@@ -37,7 +37,7 @@ def test_the_in_game_bid_hint_and_analyze_agree_on_the_first_candidate() -> None
 
     number = next(n for n in range(100) if deal(n).first_bidder == 0)
     view = Game(number).view(0)
-    first = Coach(True).bid_hints(view)[0][0]
+    first = Coach(True, rules=view.rules).bid_hints(view)[0][0]
     code, out, _ = _run(["analyze", "--hand", str(view.hand), "--auction", "", "--json"])
     assert code == 0 and json.loads(out)["candidates"][0]["move"] == ("pass" if first == 0 else str(first))
 

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from tests.sessions.test_saved_verdicts import DEAL, SAVE_AFTER, count_evaluations, learner_move, review, small_coach
 from tutor.cli.main import main
+from tutor.engine.rules import STANDARD
 from tutor.i18n import speaking
 from tutor.sessions.game import GameSession, Waiting
 from tutor.store import Store
@@ -23,7 +24,7 @@ from tutor.store.games import GameStore
 
 def _script() -> tuple[list[str], list[str], GameSession, list[Any]]:
     """The learner's input lines up to the save and after it, and the same game played straight through."""
-    session = GameSession.new(DEAL, level="easy")
+    session = GameSession.new(DEAL, level="easy", rules=STANDARD)
     events = session.start()
     before: list[str] = []
     after: list[str] = []

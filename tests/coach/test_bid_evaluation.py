@@ -18,6 +18,7 @@ from tutor.coach.bidding import (
 from tutor.engine.cards import Cards
 from tutor.engine.deal import Deal, deal
 from tutor.engine.game import Game
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
 
 #: Small enough for the suite's CPU budget; the figures are still the coach's (same code, fewer samples).
@@ -87,7 +88,8 @@ def test_bid_advice_depends_on_the_view_only() -> None:
     number = next(n for n in range(100) if deal(n).first_bidder == 0)  # nobody bids before the learner
     lines = []
     for seed in (1, 2):
-        session = GameSession(_permuted(number, seed), "medium", Coach(True, bid_budget=SMALL))
+        coach = Coach(True, bid_budget=SMALL, rules=STANDARD)
+        session = GameSession(_permuted(number, seed), "medium", coach)
         events = session.start()
         assert session.waiting_for is Waiting.BID
         hinted = session.hint() + session.hint()

@@ -11,6 +11,7 @@ import tutor
 from tutor.coach import Coach
 from tutor.coach.describe import describe, to_view
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Move, evaluate
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
 
 CHEAP = Budget(samples=4, width=1, exact_cards=0, policy="medium")
@@ -31,7 +32,7 @@ class Counting:
 def test_hints_and_verdicts_go_through_the_injected_evaluator() -> None:
     view = to_view(describe("233", "right", "right=1,left=1", "left:5"))
     counting = Counting()
-    coach = Coach(evaluator=counting)
+    coach = Coach(evaluator=counting, rules=STANDARD)
     assert coach.hints(view)
     assert len(counting.calls) == 1 and counting.calls[0][0] == view
     coach.after_move(view, None, None, action_index=5, move_number=1)
@@ -40,7 +41,7 @@ def test_hints_and_verdicts_go_through_the_injected_evaluator() -> None:
 
 
 def test_the_default_evaluator_is_evaluate() -> None:
-    assert Coach().evaluator is evaluate
+    assert Coach(rules=STANDARD).evaluator is evaluate
 
 
 #: The bots' internals the coach's evaluation used to reach into (issue 31).
@@ -79,6 +80,6 @@ def test_a_saved_coach_names_no_function_and_comes_back_with_the_default_evaluat
     from tutor.coach import Coach
     from tutor.coach.evaluation import evaluate
 
-    data = pickle.dumps(Coach())
+    data = pickle.dumps(Coach(rules=STANDARD))
     assert b"evaluate" not in data
     assert pickle.loads(data).evaluator is evaluate

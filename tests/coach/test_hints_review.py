@@ -10,6 +10,7 @@ from tutor.coach.review import deciding_moment, trick_winners
 from tutor.coach.status import lead_options
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import Turn, view_from_public
 from tutor.i18n import set_language
 
@@ -55,9 +56,9 @@ def test_review_finds_the_deciding_trick_and_counts_help() -> None:
         Turn(0, combo("5")),                                                      # we go out
     ]
     assert [i for i, _ in trick_winners(history)] == [1, 6, 9]
-    decisive = deciding_moment(history, landlord=0, winner=0)
+    decisive = deciding_moment(history, landlord=0, winner=0, players=3)
     assert decisive is not None and decisive.play == combo("AA")
-    coach = Coach()
+    coach = Coach(rules=STANDARD)
     lines = coach.review(history, 0, 0, hints=2, undos=1)
     assert "The deciding moment: You played AA and nobody could answer." in lines
     assert lines[-1].startswith("You used 2 hints and 1 undo ")
@@ -66,18 +67,18 @@ def test_review_finds_the_deciding_trick_and_counts_help() -> None:
 def test_undo_takes_back_the_coach_remarks_too() -> None:
     from tutor.coach.describe import describe, to_view
 
-    coach = Coach()
+    coach = Coach(rules=STANDARD)
     v = to_view(describe("233", "right", "right=1,left=1", "left:5"))
     assert coach.after_move(v, None, None, action_index=5, move_number=1) is not None  # a blunder
     coach.forget_from(5)
     assert coach.moments == [] and coach.verdicts == []
-    assert Coach(enabled=False).after_move(v, None, None, 5, 1) is None
+    assert Coach(enabled=False, rules=STANDARD).after_move(v, None, None, 5, 1) is None
 
 
 def test_the_review_lists_the_largest_losses_with_the_better_move() -> None:
     from tutor.coach.describe import describe, to_view
 
-    coach = Coach()
+    coach = Coach(rules=STANDARD)
     v = to_view(describe("233", "right", "right=1,left=1", "left:5"))
     coach.after_move(v, None, None, action_index=5, move_number=4)
     lines = coach.review([Turn(2, combo("5")), Turn(0, None), Turn(1, combo("9"))], 1, 1, hints=0, undos=0)
@@ -87,7 +88,7 @@ def test_the_review_lists_the_largest_losses_with_the_better_move() -> None:
 def test_a_bid_remark_is_reviewed_as_the_bidding() -> None:
     from tutor.coach.status import BidStatus
 
-    coach = Coach()
+    coach = Coach(rules=STANDARD)
     assert coach.after_bid(BidStatus(0, 0, 9, 0), 3, action_index=0, move=0) is not None
     history = [Turn(0, combo("3"))]
     assert coach.review(history, 0, 0, 0, 0)[0].startswith("Bidding: That bid is bold for this hand")

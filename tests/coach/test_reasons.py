@@ -124,11 +124,12 @@ def test_the_review_says_no_well_played_over_small_costs() -> None:
     ev = evaluation(view, {"3": 40, "4": 35})
     cost, _ = judge(view, move(view, "4"), evaluation=ev)
     best, _ = judge(view, move(view, "3"), evaluation=ev)
-    keys = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(5, 1, best), (7, 2, cost)])]
+    keys = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(5, 1, best), (7, 2, cost)],
+                                          rules=STANDARD)]
     assert "coach.review_small_costs" in keys and "coach.review_all_good" not in keys
-    line = review_phrases([], [], 1, 1, 0, 0, verdicts=[(5, 1, best), (7, 2, cost)])[0].render()
+    line = review_phrases([], [], 1, 1, 0, 0, verdicts=[(5, 1, best), (7, 2, cost)], rules=STANDARD)[0].render()
     assert line.startswith("No move lost a clear share") and "1 move cost a little: 8 points" in line
-    keys = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(5, 1, best)])]
+    keys = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(5, 1, best)], rules=STANDARD)]
     assert "coach.review_all_good" in keys
 
 
@@ -184,9 +185,11 @@ def test_the_review_names_a_habit_when_a_reason_comes_back() -> None:
     ev = evaluation(view, {"T": 40, "A": 20, "2": 20, "pass": 5})
     overkill, _ = judge(view, move(view, "2"), evaluation=ev)
     passed, _ = judge(view, None, evaluation=ev)
-    once = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(3, 1, overkill), (6, 2, passed)])]
+    once = [p.key for p in review_phrases([], [], 1, 1, 0, 0, verdicts=[(3, 1, overkill), (6, 2, passed)],
+                                          rules=STANDARD)]
     assert "coach.review_habit" not in once
-    twice = review_phrases([], [], 1, 1, 0, 0, verdicts=[(3, 1, overkill), (6, 2, passed), (9, 3, overkill)])
+    twice = review_phrases([], [], 1, 1, 0, 0, verdicts=[(3, 1, overkill), (6, 2, passed), (9, 3, overkill)],
+                           rules=STANDARD)
     habit = next(p for p in twice if p.key == "coach.review_habit")
     assert habit.render().startswith("A habit to watch — the same reason came back 2 times this game (62 points")
     assert "T would have beaten it" in habit.render()

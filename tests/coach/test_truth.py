@@ -20,6 +20,7 @@ from tutor.bots.search import sample_position
 from tutor.coach.advice import FLAGGED, judge
 from tutor.coach.describe import describe, to_view
 from tutor.engine.cards import packed_size
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.model import find_move
 from tutor.solver import Position, Solver
 
@@ -140,7 +141,7 @@ def test_breaking_a_bomb_for_a_losing_straight_is_explained_in_the_coach_s_words
 
     view = _determined("55553467", "", "JXD", "A", "left")
     straight = next(m for m in legal_moves(view.hand, view.table) if m.text == "34567")
-    coach = Coach()
+    coach = Coach(rules=STANDARD)
     remark = coach.move_remark(view, straight, None, 20, 4)
     assert remark is not None
     [(_, number, verdict)] = coach.verdicts

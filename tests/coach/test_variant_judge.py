@@ -49,7 +49,7 @@ def test_rule_12_2_showing_a_weak_hand_doubles_the_loss() -> None:
 
 def test_rule_12_2_the_session_hints_the_open_hand_and_judges_playing_without_showing() -> None:
     game = Game.from_hands(STRONG, 0, 1, "679", rules=OPEN)
-    coach = Coach(True, endgame=False, budget=Budget(samples=2, width=1), bid_budget=SMALL)
+    coach = Coach(True, endgame=False, budget=Budget(samples=2, width=1), bid_budget=SMALL, rules=game.rules)
     session = GameSession(game, "medium", coach)
     session.start()
     assert session.can_show_hand

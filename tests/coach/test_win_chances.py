@@ -14,6 +14,7 @@ from tutor.coach.advice import hints, judge
 from tutor.coach.evaluation import Budget, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.game import Game
+from tutor.engine.rules import STANDARD
 from tutor.solver import Solver
 
 #: One fixed step of 8 samples (no sequential sampling): the tests of what one step does.
@@ -135,7 +136,7 @@ def test_the_coach_calls_passing_into_a_one_card_landlord_a_blunder_and_beating_
 
     set_language("en")
     view = to_view(describe("233", "right", "right=1,left=1", "left:5"))
-    coach = Coach()
+    coach = Coach(rules=STANDARD)
     two = next(h.move for h in coach.hints(view) if h.move is not None)
     assert coach.hints(view)[0].move == two and two.text == "2"
     assert coach.after_move(view, two, None, 10, 3) is None

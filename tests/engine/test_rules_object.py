@@ -66,3 +66,18 @@ def test_rule_12_landlord_share_and_spring_doubling_come_from_the_rules() -> Non
     assert no_spring.spring and no_spring.multiplier == 2 and "spring" not in no_spring.multipliers
     share3 = score_game(history, 1, 1, 1, Rules(name="share3", landlord_share=3))
     assert share3.deltas == (-40, 120, -40)
+
+
+def test_the_rules_say_which_games_the_compiled_core_plays() -> None:
+    """The C core's choice is a reading of the rules (``native_play``, ``native_coach``), not a comparison
+    with STANDARD somewhere else: the auction variants play the standard game; two decks and a wild rank
+    do not; the coach's quick play-out serves the classic game only."""
+    from tutor.engine.rules import NAMED
+
+    native = {name for name, r in NAMED.items() if r.native_play}
+    # the wildcard presets until a deal draws the rank (a game's rules carry it: RULES §12.3)
+    assert native == {"standard", "rob", "open", "rob+open", "wild", "rob+wild", "open+wild", "rob+open+wild"}
+    assert not any(r.with_wild(3).native_play for r in NAMED.values())
+    assert {name for name, r in NAMED.items() if r.native_coach} == {"standard"}
+    assert not Rules(wild_rank=6).native_play and not dataclasses.replace(STANDARD, decks=2).native_play
+    assert dataclasses.replace(STANDARD, base=20).native_coach  # the stake is not the play

@@ -58,3 +58,33 @@ def test_replays_over_a_history() -> None:
     assert faced[0] == (0, None) and faced[2] == (2, a) and faced[4] == (1, None)
     assert [i for i, _ in trick_winners(history)] == [1, 4]
     assert is_first_trick(history[:3]) and not is_first_trick(history[:4])
+
+
+def test_rule_4_trick_after_is_the_step_the_game_itself_takes() -> None:
+    """The lessons replay a history with ``Trick.after``: it is the one trick rule, the step ``Game.apply``
+    takes (``trick.step``), for three and four seats — the table, who played it and who moves next agree
+    after every action of seeded games played with random legal actions."""
+    import random
+
+    from tutor.engine.actions import Play
+    from tutor.engine.game import Game, Phase
+    from tutor.engine.rules import FOUR, STANDARD
+
+    for rules, deal_number, plays in ((STANDARD, 5, 120), (FOUR, 6, 24)):
+        rng = random.Random(deal_number)
+        game = Game(deal_number, rules)
+        while game.phase is Phase.BIDDING:
+            game.apply(rng.choice(game.legal_actions()))
+        trick = Trick()
+        for _ in range(plays):
+            if game.is_over:
+                break
+            seat = game.to_move
+            action = rng.choice([a for a in game.legal_actions() if isinstance(a, Play)])
+            assert isinstance(action, Play)
+            game.apply(action)
+            trick, to_move = trick.after(seat, action.combo, rules.players)
+            if game.is_over:
+                break
+            assert (trick.table, trick.table_seat, to_move) == (game.table, game.table_seat, game.to_move)
+        assert len(game.history) > 10

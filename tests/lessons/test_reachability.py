@@ -10,6 +10,7 @@ import pytest
 from tutor.engine.cards import Cards
 from tutor.engine.combos import readings
 from tutor.engine.game import Game
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import Turn
 from tutor.lessons.model import Setup
 from tutor.lessons.reachability import Unreachable, build_witness, proven_reachable
@@ -25,7 +26,7 @@ def _setup(hands: dict[int, str], counts: dict[int, int], landlord: int, table: 
     return Setup(landlord=landlord, bid=1, hands={s: Cards.parse(h) for s, h in hands.items()},
                  show=frozenset({0}), counts=counts, kitty=Cards.parse(kitty) if kitty else None, bids=(),
                  history=history, history_complete=complete, table=combo,
-                 table_by=table[0] if table else None, to_move=0)
+                 table_by=table[0] if table else None, to_move=0, rules=STANDARD)
 
 
 def test_rule_3_the_landlord_leads_first_so_nobody_sheds_before_his_first_play() -> None:

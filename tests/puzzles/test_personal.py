@@ -173,9 +173,10 @@ def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store
 def _beginner_game(store: Store, deal: int, level: str = "medium", scan_after: bool = False) -> int:
     """A coached game as a beginner plays it: the easy bot in the learner's seat, medium bots around."""
     from tutor.bots import make_bot
+    from tutor.engine.rules import STANDARD
     from tutor.sessions.game import GameSession, Waiting
 
-    session = GameSession.new(deal, level=level, coach=False, games=GameStore(store))
+    session = GameSession.new(deal, level=level, coach=False, games=GameStore(store), rules=STANDARD)
     session.scan_after = scan_after
     assert session.new_deal(deal).scan_after is scan_after and session.again().scan_after is scan_after
     learner = make_bot("easy", deal)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tutor.engine.rules import STANDARD
 from tutor.sessions import events as ev
 from tutor.sessions.coachjobs import payload, run
 from tutor.sessions.game import GameSession, Waiting
@@ -50,7 +51,7 @@ def _said(items: list[Any]) -> list[str]:
 
 
 def _inline() -> tuple[list[str], list[Any]]:
-    session = GameSession.new(DEAL, "easy")
+    session = GameSession.new(DEAL, "easy", rules=STANDARD)
     said = _said(session.start())
     while not session.is_over:
         said += _said(_policy(session))
@@ -59,7 +60,7 @@ def _inline() -> tuple[list[str], list[Any]]:
 
 def _deferred() -> tuple[list[str], list[Any], list[str]]:
     """The same game with the coach's work sent out as jobs and their answers taken back after each action."""
-    session = GameSession.new(DEAL, "easy")
+    session = GameSession.new(DEAL, "easy", rules=STANDARD)
     session.defer = True
     answers: list[dict[str, Any]] = []
     lines: list[str] = []
@@ -97,8 +98,8 @@ def test_a_game_judged_by_jobs_says_what_the_inline_coach_says() -> None:
 
 def test_a_hint_worded_by_a_job_is_the_inline_hint() -> None:
     """Club mode: the hint request answers at once ("the coach is weighing"), the hints' job brings the same hints."""
-    inline = GameSession.new(DEAL, "easy")
-    deferred = GameSession.new(DEAL, "easy")
+    inline = GameSession.new(DEAL, "easy", rules=STANDARD)
+    deferred = GameSession.new(DEAL, "easy", rules=STANDARD)
     deferred.defer = True
     for session in (inline, deferred):
         session.start()

@@ -13,7 +13,7 @@ import pytest
 from tests.sessions.test_game import _follow_hints
 from tutor.coach.evaluation import DEFAULT_BUDGET, MANY_DECKS_CAP, within_rules
 from tutor.engine.rules import FOUR, FOUR_ROB, STANDARD
-from tutor.sessions.events import FinalCard, HintShown, Played, seat_key
+from tutor.sessions.events import FinalCard, HintShown, Played
 from tutor.sessions.game import GameSession
 from tutor.store import Store
 from tutor.store.games import GameStore
@@ -44,6 +44,80 @@ def test_the_coach_budget_is_capped_for_two_decks_only() -> None:
     assert capped.max_samples == MANY_DECKS_CAP.max_samples and capped.policy == "medium"
 
 
-def test_four_seats_are_named_right_across_left() -> None:
-    assert [seat_key(s, 4) for s in range(4)] == ["play.seat_0", "play.seat_1", "four.seat_2", "four.seat_3"]
-    assert [seat_key(s, 3) for s in range(3)] == ["play.seat_0", "play.seat_1", "play.seat_2"]
+def test_four_seats_are_named_from_the_rules_seat_layout_in_both_languages() -> None:
+    from tutor.coach.seats import seat_name
+    from tutor.i18n import speaking
+
+    assert FOUR.seat_layout == ("you", "right", "across", "left") and STANDARD.seat_layout == ("you", "right", "left")
+    with speaking("en"):
+        assert [seat_name(s, FOUR) for s in range(4)] == ["You", "Right", "Across", "Left"]
+        assert [seat_name(s, STANDARD) for s in range(3)] == ["You", "Right", "Left"]
+    with speaking("ru"):
+        assert [seat_name(s, FOUR) for s in range(4)] == ["Вы", "Правый", "Напротив", "Левый"]
+
+
+def test_rules_12_4_the_coachs_review_names_seat_2_across_in_a_four_player_game() -> None:
+    """The deciding moment of the review (a coach remark) names the seat by the game's layout, not «Left»."""
+    from tutor.coach.review import review_phrases
+    from tutor.engine.cards import Cards
+    from tutor.engine.combos import readings
+    from tutor.engine.view import Turn
+
+    def single(text: str) -> object:
+        return readings(Cards.parse(text))[0]
+
+    def decided(rules: object, players: int) -> str:
+        others = [Turn(s % players, None) for s in range(3, 3 + players - 1)]
+        history = [Turn(2, single("3")), *others, Turn(2, single("5"))]  # type: ignore[arg-type]
+        phrases = review_phrases([], history, 2, 2, 0, 0, rules=rules)  # type: ignore[arg-type]
+        (line,) = [p for p in phrases if p.key == "coach.review_decided"]
+        return line.render("en")
+
+    assert "Across" in decided(FOUR, 4) and "Left" not in decided(FOUR, 4)
+    assert "Left" in decided(STANDARD, 3)
+
+
+def test_rules_12_2_and_12_4_the_open_hand_with_four_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--players 4 --open-hand``: a whole game through the session layer (no coach, the learner's first legal
+    move each turn: cheap; the coached four-player games are above).  The learner bids 3 first and
+    shows the hand after the kitty; from then on every other seat's view holds the landlord's hand as it
+    stands (and none before), and their card counters leave it out; the game is stored and
+    ``ddz history --json`` records ``rules.players``, ``rules.open_hand`` and the ``open`` factor."""
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli.main import main
+    from tutor.engine.deal import deal
+    from tutor.engine.rules import FOUR_OPEN
+    from tutor.sessions.events import HandShown
+    from tutor.sessions.game import Waiting
+
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    number = next(n for n in range(50) if deal(n, FOUR_OPEN).first_bidder == 0)
+    with Store.open() as store:
+        session = GameSession.new(number, "easy", False, GameStore(store), rules=FOUR_OPEN)
+        events: list[object] = list(session.start())
+        events += session.bid(3)  # a bid of 3 ends the auction at once: the learner is the landlord
+        game = session._game
+        assert game.landlord == 0 and len(game.hand(0)) == 33
+        assert all(game.view(s).shown is None for s in range(4))  # nothing shown before the choice
+        assert session.can_show_hand
+        events += session.show_hand()
+        (shown,) = [e for e in events if isinstance(e, HandShown)]
+        assert shown.is_learner and shown.rules is FOUR_OPEN
+        turns = 0
+        while not session.is_over:
+            for seat in (1, 2, 3):  # the others see the landlord's hand as it stands now
+                assert session._game.view(seat).shown == session._game.hand(0)
+            farmer = session._game.view(2)  # the counter no longer counts the shown cards
+            assert len(farmer.not_seen()) == len(farmer.unseen()) - len(session._game.hand(0))
+            turns += 1
+            assert turns < 200
+            assert session.waiting_for is Waiting.PLAY
+            events += session.play(session.legal_moves()[0])
+        (final,) = [e for e in events if isinstance(e, FinalCard)]
+        assert final.opened and "open" in final.factors and len(final.deltas) == 4 and sum(final.deltas) == 0
+    rows = json.loads(CliRunner().invoke(main, ["history", "--json"], catch_exceptions=False).output)
+    assert rows[0]["rules"]["players"] == 4 and rows[0]["rules"]["open_hand"] == "after_kitty"
+    assert "open" in rows[0]["multipliers"]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.engine.rules import STANDARD
 from tutor.i18n import Phrase
 from tutor.sessions.events import BidMade, FinalCard, HintShown, LandlordChosen, Played, Remark, Review, StatusLine
 from tutor.sessions.game import GameSession, Waiting
@@ -37,7 +38,7 @@ def hinted_42(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[GameSe
     file (the hard bot for every hint, the coach on every move), played once for the tests that read it."""
     with Store.open(tmp_path_factory.mktemp("hinted") / "s.sqlite3") as store:
         games = GameStore(store)
-        session = GameSession.new(42, level="easy", games=games)
+        session = GameSession.new(42, level="easy", games=games, rules=STANDARD)
         yield session, _follow_hints(session), games
 
 
@@ -77,13 +78,13 @@ def _first_legal(session: GameSession) -> list[object]:
 
 def test_the_same_actions_give_the_same_game() -> None:
     # The bots' plays are compared: the coach stays silent (its verdicts are not what is compared).
-    first = [e for e in _first_legal(GameSession.new(7, level="medium", coach=False)) if isinstance(e, Played)]
-    second = [e for e in _first_legal(GameSession.new(7, level="medium", coach=False)) if isinstance(e, Played)]
+    first = [e for e in _first_legal(GameSession.new(7, level="medium", coach=False, rules=STANDARD)) if isinstance(e, Played)]
+    second = [e for e in _first_legal(GameSession.new(7, level="medium", coach=False, rules=STANDARD)) if isinstance(e, Played)]
     assert first == second and len(first) > 10
 
 
 def test_typed_cards_give_a_status_line_and_enter_plays_them() -> None:
-    session = GameSession.new(42, level="easy")
+    session = GameSession.new(42, level="easy", rules=STANDARD)
     session.start()
     session.bid(3)  # we take the kitty 567 and lead
     events = session.select("4443")
@@ -93,11 +94,11 @@ def test_typed_cards_give_a_status_line_and_enter_plays_them() -> None:
     assert status.render("ru").startswith("Тройка + 1")
     assert session.prompt().kind == "confirm"
     played = session.confirm()
-    assert played[0] == Played(0, played[0].move) and played[0].move is not None and played[0].move.text == "3444"
+    assert played[0] == Played(0, played[0].move, STANDARD) and played[0].move is not None and played[0].move.text == "3444"
 
 
 def test_a_pass_when_leading_is_explained_not_made() -> None:
-    session = GameSession.new(42, level="easy")
+    session = GameSession.new(42, level="easy", rules=STANDARD)
     session.start()
     session.bid(3)
     events = session.pass_()
@@ -106,7 +107,7 @@ def test_a_pass_when_leading_is_explained_not_made() -> None:
 
 
 def test_hints_cycle_and_a_hinted_move_draws_no_remark() -> None:
-    session = GameSession.new(42, level="easy")
+    session = GameSession.new(42, level="easy", rules=STANDARD)
     session.start()
     session.bid(3)
     shown = [session.hint()[0] for _ in range(3)]
@@ -117,7 +118,7 @@ def test_hints_cycle_and_a_hinted_move_draws_no_remark() -> None:
 
 
 def test_undo_goes_back_to_the_learners_previous_decision_and_is_counted() -> None:
-    session = GameSession.new(42, level="easy")
+    session = GameSession.new(42, level="easy", rules=STANDARD)
     session.start()
     session.bid(3)
     before = session.view()
@@ -132,7 +133,7 @@ def test_undo_goes_back_to_the_learners_previous_decision_and_is_counted() -> No
 def test_quit_saves_and_restore_resumes_exactly(tmp_path: Path) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
         games = GameStore(store)
-        session = GameSession.new(42, level="easy", games=games)
+        session = GameSession.new(42, level="easy", games=games, rules=STANDARD)
         session.start()
         session.bid(3)
         session.hint()
@@ -161,7 +162,7 @@ def test_a_replayed_deal_is_stored_with_zero_and_remarks_as_data(
 
 
 def test_bids_that_are_not_allowed_are_refused() -> None:
-    session = GameSession.new(42, level="easy")
+    session = GameSession.new(42, level="easy", rules=STANDARD)
     session.start()
     with pytest.raises(ValueError):
         session.bid(7)
@@ -177,7 +178,7 @@ def test_the_language_is_chosen_per_call_not_per_process() -> None:
     from tutor.i18n import language, speaking
 
     before = language()
-    status = GameSession.new(42, level="easy")
+    status = GameSession.new(42, level="easy", rules=STANDARD)
     status.start()
     shown = status.bid(3) and status.select("4443")[0]
     assert isinstance(shown, StatusLine)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.coach import Coach
 from tutor.coach.evaluation import Budget
+from tutor.engine.rules import STANDARD
 from tutor.i18n import speaking
 from tutor.sessions.events import Remark, Review, Say
 from tutor.sessions.game import GameSession, Waiting
@@ -17,7 +18,7 @@ CHEAP_PLAYS = Budget(samples=2, width=1)
 def _session(coach: bool = True) -> GameSession:
     from tutor.engine.game import Game
 
-    return GameSession(Game(DEAL), "medium", Coach(coach, budget=CHEAP_PLAYS))
+    return GameSession(Game(DEAL), "medium", Coach(coach, budget=CHEAP_PLAYS, rules=STANDARD))
 
 
 def test_the_bidding_status_line_suggests_the_best_bid_with_its_expected_score() -> None:

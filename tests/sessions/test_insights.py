@@ -12,6 +12,7 @@ from tutor.cli.main import main
 from tutor.coach.advice import Verdict
 from tutor.coach.mistakes import Finding
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.sessions.insights import insight_phrases, insights
 from tutor.sessions.mistakes import save_game_verdicts
 from tutor.store import Store
@@ -94,7 +95,7 @@ def test_small_costs_are_stored_with_the_game_and_become_a_habit(home: Path) -> 
             verdicts = [(i, i + 1, _verdict("2", loss, 0.015, "good", early)) for i, loss in enumerate(losses)]
             verdicts.append((9, 9, _verdict("4", 0.02, 0.02, "good", "overkill")))  # within its noise: no cost
             verdicts.append((10, 10, _verdict("5", 0.05, 0.01, "good", None)))  # no reason: nothing to count
-            save_game_verdicts(store, game_id, verdicts)  # the session layer's end of a coached game
+            save_game_verdicts(store, game_id, verdicts, rules=STANDARD)  # the session layer's end of a coached game
             ids.append(game_id)
         assert [c.number for c in MistakeStore(store).costs_for_game(ids[2])] == [1, 2]
         assert MistakeStore(store).for_game(ids[0]) == []  # nothing flagged: no moment to replay

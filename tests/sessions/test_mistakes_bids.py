@@ -10,6 +10,7 @@ import pytest
 from tutor.coach import exercises
 from tutor.coach.moments import bid_decision
 from tutor.engine.game import Game, Phase
+from tutor.engine.rules import STANDARD
 from tutor.sessions import mistakes as ms
 from tutor.store import Store
 from tutor.store.games import FinishedGame, GameStore
@@ -65,7 +66,7 @@ def test_the_bid_moment_comes_first_and_takes_pass_or_a_bid(store: Store) -> Non
     game_id = _stored(store, game)
     found = exercises.find_bid(game.record())
     assert found is not None
-    ms.save_game_verdicts(store, game_id, [], found.verdict)  # what a finished coached game stores
+    ms.save_game_verdicts(store, game_id, [], found.verdict, rules=STANDARD)  # what a finished coached game stores
     session = ms.MistakesSession.open(store, game_id)
     assert session is not None
     (shown,) = session.start()
@@ -97,7 +98,7 @@ def test_ddz_mistakes_json_marks_the_bid(store: Store, tmp_path: Path, monkeypat
     game_id = _stored(home, game)
     found = exercises.find_bid(game.record())
     assert found is not None
-    ms.save_game_verdicts(home, game_id, [], found.verdict)
+    ms.save_game_verdicts(home, game_id, [], found.verdict, rules=STANDARD)
     home.close()
     out = CliRunner().invoke(main, ["mistakes", str(game_id), "--json"])
     assert out.exit_code == 0, out.output

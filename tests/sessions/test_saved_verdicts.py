@@ -22,6 +22,7 @@ from tutor.coach import evaluation as evaluation_module
 from tutor.coach.bidding import BidBudget
 from tutor.coach.evaluation import Budget, view_seed
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.sessions.events import Review
 from tutor.sessions.game import GameSession, Waiting
 from tutor.sessions.mistakes import MistakesSession
@@ -111,7 +112,7 @@ def test_a_resumed_game_keeps_its_verdicts_review_and_mistakes_without_judging_a
 ) -> None:
     # Straight through.
     with Store.open(tmp_path / "straight.sqlite3") as store:
-        straight = GameSession.new(DEAL, level="easy", games=GameStore(store))
+        straight = GameSession.new(DEAL, level="easy", games=GameStore(store), rules=STANDARD)
         straight.start()
         straight_events, _ = play(straight)
         assert straight.final is not None and straight.final.game_id is not None
@@ -125,7 +126,7 @@ def test_a_resumed_game_keeps_its_verdicts_review_and_mistakes_without_judging_a
     path = tmp_path / "resumed.sqlite3"
     with Store.open(path) as store:
         games = GameStore(store)
-        first = GameSession.new(DEAL, level="easy", games=games)
+        first = GameSession.new(DEAL, level="easy", games=games, rules=STANDARD)
         first.start()
         _, judged_before = play(first, SAVE_AFTER)
         first.stop()
@@ -162,7 +163,7 @@ def test_the_saved_state_holds_the_verdicts_as_json_data(tmp_path: Path) -> None
 
     with Store.open(tmp_path / "s.sqlite3") as store:
         games = GameStore(store)
-        session = GameSession.new(DEAL, level="easy", games=games)
+        session = GameSession.new(DEAL, level="easy", games=games, rules=STANDARD)
         session.start()
         play(session, SAVE_AFTER)
         state = session.state()
@@ -173,7 +174,7 @@ def test_the_saved_state_holds_the_verdicts_as_json_data(tmp_path: Path) -> None
 
 
 def test_a_damaged_verdict_loses_only_the_stored_analysis(tmp_path: Path) -> None:
-    session = GameSession.new(DEAL, level="easy")
+    session = GameSession.new(DEAL, level="easy", rules=STANDARD)
     session.start()
     play(session, SAVE_AFTER)
     state = session.state()
@@ -185,7 +186,7 @@ def test_a_damaged_verdict_loses_only_the_stored_analysis(tmp_path: Path) -> Non
 
 
 def test_a_game_saved_with_the_coach_off_is_not_called_judged(tmp_path: Path) -> None:
-    session = GameSession.new(DEAL, level="easy", coach=False)
+    session = GameSession.new(DEAL, level="easy", coach=False, rules=STANDARD)
     session.start()
     play(session, 2)
     again = GameSession.restore(session.state(), coach=True)
@@ -197,7 +198,7 @@ def test_an_old_store_s_game_in_progress_is_migrated_in_place_and_resumes(tmp_pa
     import json
     import sqlite3
 
-    session = GameSession.new(DEAL, level="easy")
+    session = GameSession.new(DEAL, level="easy", rules=STANDARD)
     session.start()
     play(session, SAVE_AFTER)
     old = {k: v for k, v in session.state().items() if k not in ("verdicts", "bid_verdicts", "open_facts", "judged_all")}

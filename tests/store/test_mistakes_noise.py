@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from tutor.engine.rules import STANDARD
 from tutor.sessions import mistakes as ms
 from tutor.store import Store
 from tutor.store.mistakes import AREA, MIGRATIONS, MistakeStore, StoredMistake
@@ -28,7 +29,7 @@ def test_a_version_1_store_migrates_in_place_and_its_old_moments_have_no_noise(t
         (old,) = mistakes.for_game(3)
         assert (old.loss, old.tries, old.noise, old.chance_err, old.best_err) == (0.15, 1, None, None, None)
         assert mistakes.analysed(3)
-        line = ms.moment_phrase(1, 1, old, 10).render("en")
+        line = ms.moment_phrase(1, 1, old, 10, STANDARD).render("en")
         assert "wins 41%" in line and "±" not in line  # no precision it was not stored with
         mistakes.save_analysis(3, [PLAY, BID])
     with sqlite3.connect(path) as raw:
@@ -38,13 +39,13 @@ def test_a_version_1_store_migrates_in_place_and_its_old_moments_have_no_noise(t
 
 
 def test_the_replayed_moment_shows_the_loss_with_its_noise_in_both_languages() -> None:
-    en = ms.moment_phrase(2, 4, PLAY, 10).render("en")
+    en = ms.moment_phrase(2, 4, PLAY, 10, STANDARD).render("en")
     assert "you played 2 (wins 41% (±3%); −15 ± 4 points" in en, en
-    ru = ms.moment_phrase(2, 4, PLAY, 10).render("ru")
+    ru = ms.moment_phrase(2, 4, PLAY, 10, STANDARD).render("ru")
     assert "шанс выиграть 41% (±3%)" in ru and "−15 ± 4 п. п." in ru, ru
-    bid = ms.moment_phrase(1, 4, BID, 10).render("en")
+    bid = ms.moment_phrase(1, 4, BID, 10, STANDARD).render("en")
     assert "expected score −13; 13 ± 3 points below the best" in bid, bid
-    assert "13 ± 3 очк." in ms.moment_phrase(1, 4, BID, 10).render("ru")
+    assert "13 ± 3 очк." in ms.moment_phrase(1, 4, BID, 10, STANDARD).render("ru")
     shown = ms.better_phrase(ms.BetterShown("Q", 0.56, 0.029)).render("en")
     assert shown == "A better move: Q (wins 56% (±3%)).", shown
     assert ms.better_phrase(ms.BetterShown("Q", 0.56)).render("en") == "A better move: Q (wins 56%)."

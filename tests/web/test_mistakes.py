@@ -95,6 +95,7 @@ def test_the_bid_moment_has_a_button_per_choice_and_is_judged_by_expected_score(
     """Learn from your mistakes at the bid (moment 0) over the web API (issue 13; RULES §3)."""
     from tests.sessions.test_mistakes_bids import DEAL, _bid_3_game
     from tutor.coach import exercises
+    from tutor.engine.rules import STANDARD
     from tutor.sessions.mistakes import save_game_verdicts
 
     game = _bid_3_game()
@@ -105,7 +106,7 @@ def test_the_bid_moment_has_a_button_per_choice_and_is_judged_by_expected_score(
         game_id = GameStore(store).finish(FinishedGame(
             deal=DEAL, level="medium", role="landlord", won=game.winner == 0, bid=3, multiplier=score.multiplier,
             cost=score.cost, delta=score.deltas[0], scored=False, hints=0, undos=0, record=game.record().to_dict()))  # fmt: skip
-        save_game_verdicts(store, game_id, [], found.verdict)
+        save_game_verdicts(store, game_id, [], found.verdict, rules=STANDARD)
     data = client.post("/api/mistakes/start", json={"game_id": game_id}).json()
     moment = data["moment"]
     assert moment["kind"] == "bid" and "the auction: you chose bid 3" in moment["text"]

@@ -40,7 +40,7 @@ from typing import TypeVar
 from tutor.bots import LEVELS, UnknownLevelError, make_bot
 from tutor.bots.base import Bot
 from tutor.engine.game import Game, Phase
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 from tutor.solver.parallel import ignore_interrupts, interrupts_held
 
@@ -100,7 +100,7 @@ class ArenaResult:
     wp_as_landlord: float | None = None
     wp_as_farmers: float | None = None
     #: The rule set of the bidding games (RULES §12).
-    rules: Rules = STANDARD
+    rules: Rules = field(kw_only=True)
 
     def to_json(self) -> dict[str, object]:
         a_ms = self.decision_ms.get(self.a, (0.0, 0.0))
@@ -198,7 +198,7 @@ def _fixed_landlord_deal(number: int, a: str, b: str, times: dict[str, list[floa
     return outcome
 
 
-def _bidding_deal(number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules = STANDARD) -> DealOutcome:
+def _bidding_deal(number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules) -> DealOutcome:
     outcome = DealOutcome(number)
     for a_seat in range(3):
         bots = [make_bot(a if seat == a_seat else b, number) for seat in range(3)]
@@ -231,7 +231,7 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
 
 
 def summarise(a: str, b: str, outcomes: list[DealOutcome], times: dict[str, list[float]], seconds: float,
-              bidding: bool, rules: Rules = STANDARD) -> ArenaResult:
+              bidding: bool, rules: Rules) -> ArenaResult:
     """Turn per-deal outcomes into WP and ADP with 95% intervals over deals."""
     if not outcomes:
         raise ValueError("the arena played no deals")
@@ -287,7 +287,7 @@ def run_arena(
     workers: int = 1,
     bidding: bool = False,
     progress: Callable[[int], None] | None = None,
-    rules: Rules = STANDARD,
+    rules: Rules,
 ) -> ArenaResult:
     """Play ``deals`` deals of level ``a`` against level ``b`` and measure ``a``.
 

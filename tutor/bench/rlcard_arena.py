@@ -34,6 +34,7 @@ from tutor.bots import make_bot
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.game import AmbiguousPlayError, Game
+from tutor.engine.rules import STANDARD
 
 #: How the report names RLCard's agent.
 RULE_AGENT = "rlcard-rule-v1"
@@ -155,4 +156,5 @@ def run(level: str, decks: int, seed: int = 0, progress: Callable[[int], None] |
         outcomes.append(outcome)
         if progress is not None:
             progress(1)
-    return summarise(level, RULE_AGENT, outcomes, {level: times}, time.perf_counter() - start, bidding=False)
+    return summarise(level, RULE_AGENT, outcomes, {level: times}, time.perf_counter() - start, bidding=False,
+                     rules=STANDARD)  # RLCard's game is the classic one

@@ -53,7 +53,7 @@ def run_exercises(console: Console, read: Callable[[str], str | None], store: St
 def _render(console: Console, events: list[MistakesEvent]) -> None:
     from tutor.cli.render import TableInfo, table
     from tutor.coach.advice import move_text
-    from tutor.coach.bidding import bid_phrase, points
+    from tutor.coach.bidding import points
     from tutor.sessions import mistakes as ms
 
     for event in events:
@@ -66,10 +66,10 @@ def _render(console: Console, events: list[MistakesEvent]) -> None:
             console.print(Text(line, style="bold"))
         elif isinstance(event, ms.BidTryJudged):
             key, style = ("mistakes.bid_right", "bold green") if event.accepted else ("mistakes.bid_wrong", "yellow")
-            label = event.label or bid_phrase(event.bid)
+            label = event.label
             console.print(t(key, bid=label.render(), score=points(event.expected, event.base)), style=style)
         elif isinstance(event, ms.BidBetterShown):
-            best = event.label or bid_phrase(event.best)
+            best = event.label
             console.print(t("mistakes.bid_shown", best=best.render(), score=points(event.expected, event.base)))
         elif isinstance(event, ms.NotAMove):
             console.print(event.reason.render(), style="red")

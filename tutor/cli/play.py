@@ -29,7 +29,8 @@ from tutor.cli.errors import UserError, deal_number_type, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
 from tutor.cli.input import Command, Reader, parse_bid, parse_entry, stdin_reader
 from tutor.cli.resume import CANCEL, choose_game
-from tutor.cli.render import TableInfo, combo_text, counter_line, final_card, seat_name, table
+from tutor.cli.render import TableInfo, combo_text, counter_line, final_card, table
+from tutor.coach.seats import seat_name
 from tutor.coach.status import combo_name
 from tutor.engine.auction import CALL
 from tutor.engine.rules import AUCTIONS, SEAT_COUNTS, Rules, variant
@@ -63,9 +64,9 @@ def render_event(console: Console, event: ev.Event) -> None:
         say(Text(event.phrase().render(), style="bold magenta"))
     elif isinstance(event, ev.Played):
         if event.move is None:
-            say(Text(t("play.passes", seat=seat_name(event.seat, event.players)), style="dim"))
+            say(Text(t("play.passes", seat=seat_name(event.seat, event.rules)), style="dim"))
         else:
-            say(Text(f"{seat_name(event.seat, event.players)}: ", style="bold").append_text(combo_text(event.move)))
+            say(Text(f"{seat_name(event.seat, event.rules)}: ", style="bold").append_text(combo_text(event.move)))
     elif isinstance(event, ev.TableShown):
         info = TableInfo(event.deal, event.level, event.running_score, event.scored, event.counter)
         console.print(table(event.view, info))

@@ -21,12 +21,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tutor.coach.seats import seat_name
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, format_packed, packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
+from tutor.engine.rules import Rules
 from tutor.i18n import t
-from tutor.sessions.events import FinalCard, cost_phrase, last_said, multiplier_phrases, rules_phrase, seat_key
+from tutor.sessions.events import FinalCard, cost_phrase, last_said, multiplier_phrases, rules_phrase
 from tutor.sessions.events import game_cell as game_cell_phrase
 
 CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
@@ -68,10 +70,6 @@ def combo_text(combo: Combo) -> Text:
         wild = RANK_CHARS[combo.wild_rank_hint()] * packed_size(combo.wild)
         out.append(" " + t("wild.stand_in", wild=wild, rank=format_packed(combo.wild)), style="dim")
     return out
-
-
-def seat_name(seat: int, players: int | None = None) -> str:
-    return t(seat_key(seat, players))
 
 
 def role_text(view_landlord: int | None, seat: int) -> Text:
@@ -159,7 +157,7 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
     last = last_actions(view)
     for seat in range(1, view.players):
         grid.add_row(
-            Text(seat_name(seat, view.players), style="bold"),
+            Text(seat_name(seat, view.rules), style="bold"),
             role_text(view.landlord, seat),
             cards_count(view.card_counts[seat]),
             _last_text(view, seat, last),
@@ -174,14 +172,14 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
         parts.insert(1, Text(t("wild.rank_line", rank="")).append_text(card(view.rules.wild_rank)))
     if view.shown is not None and view.landlord is not None and view.landlord != view.seat:
         # The open hand (RULES §12.2): the landlord's cards, as they are now.
-        shown = Text(f"{t('variants.shown_line', seat=seat_name(view.landlord, view.players), cards='')}", style="bold magenta")
+        shown = Text(f"{t('variants.shown_line', seat=seat_name(view.landlord, view.rules), cards='')}", style="bold magenta")
         parts.append(shown.append_text(cards_text(view.shown)))
     if info.counter:
         parts.append(counter_line(view))
     me = Table.grid(padding=(0, 2))
     _seat_columns(me)
     me.add_row(
-        Text(seat_name(0), style="bold"),
+        Text(seat_name(0, view.rules), style="bold"),
         role_text(view.landlord, 0),
         cards_count(view.card_counts[0]),
         _last_text(view, 0, last),
@@ -196,14 +194,14 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def open_table(hands: Sequence[Cards], landlord: int | None, kitty: Cards | None, header: str) -> Panel:
+def open_table(hands: Sequence[Cards], landlord: int | None, kitty: Cards | None, header: str, rules: Rules) -> Panel:
     """All hands face up (``ddz replay`` and the final card)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column()
     for seat, hand in enumerate(hands):
-        grid.add_row(Text(seat_name(seat), style="bold"), role_text(landlord, seat), cards_text(hand, "—"))
+        grid.add_row(Text(seat_name(seat, rules), style="bold"), role_text(landlord, seat), cards_text(hand, "—"))
     parts: list[RenderableType] = [grid]
     if kitty is not None:
         line = Text(f"{t('play.kitty')}: ", style="bold")
@@ -225,9 +223,9 @@ def final_card(info: FinalInfo) -> Panel:
     """Who won, every multiplier, everyone's score change, the hands and kitty, the deal."""
     you_won = (info.landlord == 0) == info.landlord_won
     if info.landlord_won:
-        who = t("play.winner_landlord", seat=seat_name(info.landlord))
+        who = t("play.winner_landlord", seat=seat_name(info.landlord, info.rules))
     else:
-        farmers = [seat_name(s) for s in range(len(info.hands)) if s != info.landlord]
+        farmers = [seat_name(s, info.rules) for s in range(len(info.hands)) if s != info.landlord]
         who = t("play.winner_farmers", seats=t("play.and").join(farmers))
     lines: list[RenderableType] = [Text(who, style="bold")]
     mult = Text(f"{t('play.multipliers')}: ", style="bold")
@@ -237,7 +235,7 @@ def final_card(info: FinalInfo) -> Panel:
     if not info.rules.is_classic:
         lines.append(Text(rules_phrase(info.rules).render(), style="bold"))
     score = Text(f"{t('play.score_changes')}: ", style="bold")
-    score.append(" · ".join(f"{seat_name(s)} {signed(d)}" for s, d in enumerate(info.deltas)))
+    score.append(" · ".join(f"{seat_name(s, info.rules)} {signed(d)}" for s, d in enumerate(info.deltas)))
     if not info.scored:
         score.append(f" {t('play.not_scored')}", style="dim")
     lines.append(score)
@@ -249,7 +247,7 @@ def final_card(info: FinalInfo) -> Panel:
     grid.add_column()
     for seat, hand in enumerate(info.hands):
         grid.add_row(
-            Text(seat_name(seat), style="bold"),
+            Text(seat_name(seat, info.rules), style="bold"),
             role_text(info.landlord, seat),
             cards_text(hand, t("play.empty_hand")),
         )

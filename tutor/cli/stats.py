@@ -17,7 +17,9 @@ from rich.text import Text
 
 from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
-from tutor.cli.render import combo_text, open_table, seat_name, signed
+from tutor.cli.render import combo_text, open_table, signed
+from tutor.coach.seats import seat_name
+from tutor.engine.rules import Rules
 from tutor.engine.view import Turn
 from tutor.files import shorten
 from tutor.i18n import t
@@ -97,11 +99,11 @@ def history_command(limit: int, as_json: bool) -> None:
     console.print(grid)
 
 
-def _describe_action(action: Turn) -> Text:
+def _describe_action(action: Turn, rules: Rules) -> Text:
     """A play or a pass of the replay (auction moves and the shown hand come worded: ``step.said``)."""
     if action.play is None:
-        return Text(t("play.passes", seat=seat_name(action.seat)), style="dim")
-    line = Text(f"{seat_name(action.seat)}: ", style="bold")
+        return Text(t("play.passes", seat=seat_name(action.seat, rules)), style="dim")
+    line = Text(f"{seat_name(action.seat, rules)}: ", style="bold")
     line.append_text(combo_text(action.play))
     return line
 
@@ -130,11 +132,11 @@ def replay_command(game_id: int, show_all: bool) -> None:
         if step.said is not None:
             console.print(Text(step.said.render()))
         elif isinstance(step.action, Turn):
-            console.print(_describe_action(step.action))
+            console.print(_describe_action(step.action, step.rules))
         for remark in step.remarks:  # stored as data: words in the language of this replay
             said = Text(f"{t('play.coach_prefix')}: ", style="bold green")
             console.print(said.append(remark.render(), style="green"), highlight=False)
-        console.print(open_table(step.hands, step.landlord, step.kitty, header))
+        console.print(open_table(step.hands, step.landlord, step.kitty, header, step.rules))
         if index == total:
             console.print(t("play.replay_end"))
             if show_all:

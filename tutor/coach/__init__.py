@@ -21,7 +21,7 @@ During play the coach speaks from the learner's view only (RULES §8).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.coach import advice
@@ -39,14 +39,14 @@ from tutor.coach.bidding import (
 )
 from tutor.coach.endgame import EndgameCheck, check_position, missed_forced_win
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget, Evaluation, Evaluator, evaluate, view_seed
-from tutor.coach.mistakes import Finding, bid_finding, detect, seat_name
+from tutor.coach.mistakes import Finding, bid_finding, detect
 from tutor.coach.review import Moment, review_phrases
 from tutor.coach.status import BidStatus, PlayStatus, bid_status, play_status
 from tutor.coach.variant_judge import evaluate_open, judge_open, open_hint_phrase, open_verdict_phrase
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.i18n import Phrase
 
 if TYPE_CHECKING:
@@ -71,7 +71,8 @@ class Coach:
         endgame: bool = True,
         max_nodes: int | None = None,
         budget: Budget = DEFAULT_BUDGET,
-        rules: Rules = STANDARD,
+        *,
+        rules: Rules,
         solver: Solver | None = None,
         bid_budget: BidBudget = DEFAULT_BID_BUDGET,
         evaluator: Evaluator | None = None,
@@ -343,7 +344,6 @@ class Coach:
         winner: int,
         hints: int,
         undos: int,
-        name: Callable[[int], str] = seat_name,
     ) -> list[str]:
         return [line.render() for line in self.review_phrases(history, landlord, winner, hints, undos)]
 
@@ -352,7 +352,7 @@ class Coach:
     ) -> list[Phrase]:
         """The review as data (render each phrase in the learner's language)."""
         return review_phrases(self.moments, history, landlord, winner, hints, undos,
-                              verdicts=self.verdicts, open_facts=self.open_facts)  # fmt: skip
+                              verdicts=self.verdicts, open_facts=self.open_facts, rules=self.rules)  # fmt: skip
 
 
 def _items(value: object) -> list[Any]:

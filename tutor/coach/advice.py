@@ -57,7 +57,8 @@ from tutor.coach.evaluation import (
     flags,
     settled,
 )
-from tutor.coach.mistakes import Finding, seat_phrase
+from tutor.coach.mistakes import Finding
+from tutor.coach.seats import seat_phrase
 from tutor.coach.reasons import Proposal, Reason, explain, gain_phrase, move_phrase
 from tutor.engine.cards import BIG_JOKER, R2, R9, RQ, SMALL_JOKER, packed_count
 from tutor.engine.combos import Combo
@@ -224,7 +225,7 @@ def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -
     partner_table = view.table_seat is not None and view.table_seat != view.seat and view.is_partner(view.table_seat)
     if move is None:
         if partner_table:
-            return _reason("pass_partner", {"seat": seat_phrase(view.table_seat or 0)})
+            return _reason("pass_partner", {"seat": seat_phrase(view.table_seat or 0, view.rules)})
         return _reason("pass_keeps")
     opponents = [s for s in range(view.players) if not view.is_partner(s)]
     biggest = max(view.card_counts[s] for s in opponents)
@@ -233,7 +234,7 @@ def reason(view: PlayerView, move: Move, evaluation: Evaluation | None = None) -
     short = [s for s in opponents if view.card_counts[s] <= 2]
     if view.table is not None and short:
         s = min(short, key=lambda x: view.card_counts[x])
-        return _reason("stops", {"seat": seat_phrase(s), "n": view.card_counts[s]})
+        return _reason("stops", {"seat": seat_phrase(s, view.rules), "n": view.card_counts[s]})
     if _is_bomb(move):
         return _reason("bomb", {"cards": move.text})
     broken = [r for r in range(R2 + 1) if packed_count(hand, r) == 4 and packed_count(move.cards, r)]

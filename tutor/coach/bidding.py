@@ -54,7 +54,7 @@ from tutor.coach.evaluation import MAX_TURNS, make_policy, view_seed
 from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import Cards, packed_size
 from tutor.engine.game import Game
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.scoring import score_game
 from tutor.engine.view import PlayerView, bidding_view, view_from_public
 from tutor.i18n import Phrase
@@ -482,7 +482,7 @@ def judge_bid(
 
 
 # ------------------------------------------------------------------------- phrases
-def bid_phrase(bid: int, rules: Rules = STANDARD) -> Phrase:
+def bid_phrase(bid: int, rules: Rules) -> Phrase:
     """A bid as data: «пас» / "pass" or «ставка 2» / "bid 2"; in a rob auction "call" or "rob" (RULES §12.1)."""
     if bid == PASS:
         return Phrase("coach.bid_pass")

@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor import judgement
+from tutor.coach.seats import seat_phrase
 from tutor.engine.cards import BIG_JOKER, R2, R9, SMALL_JOKER, Cards, format_packed, packed_count, rank_char
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.facts import is_boss
 from tutor.engine.moves import legal_moves
 from tutor.engine.view import PlayerView
-from tutor.i18n import Phrase, t
+from tutor.i18n import Phrase
 
 HIGH_RANKS = (R2, SMALL_JOKER, BIG_JOKER)
 #: "Early": the player still holds at least this many cards after the play.
@@ -68,15 +69,6 @@ class Finding:
 
 
 Detector = Callable[[PlayerView, Combo | None], Finding | None]
-
-
-def seat_name(seat: int) -> str:
-    return t(f"play.seat_{seat}")
-
-
-def seat_phrase(seat: int) -> Phrase:
-    """A seat's name as data ("Right", «Правый»), for remarks rendered later."""
-    return Phrase(f"play.seat_{seat}")
 
 
 def _opponents(view: PlayerView) -> list[int]:
@@ -213,7 +205,7 @@ def beats_partner(view: PlayerView, move: Combo | None) -> Finding | None:
         return None
     if move.is_bomb:
         return Finding("smothers_partner_with_bomb")
-    return Finding("beats_partner", {"partner": seat_phrase(partner)})
+    return Finding("beats_partner", {"partner": seat_phrase(partner, view.rules)})
 
 
 def _landlord_passed_since(view: PlayerView, seat: int) -> bool:
@@ -272,7 +264,7 @@ def leads_single_when_landlord_has_one(view: PlayerView, move: Combo | None) -> 
         return None  # only singles left: nothing better to lead
     if view.landlord in waiting:
         return Finding("leads_single_when_landlord_has_one")
-    return Finding("leads_single_when_farmer_has_one", {"seat": seat_phrase(waiting[0])})
+    return Finding("leads_single_when_farmer_has_one", {"seat": seat_phrase(waiting[0], view.rules)})
 
 
 def not_feeding_partner(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -290,7 +282,7 @@ def not_feeding_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     lowest = singles[0]
     if move.kind == Kind.SINGLE and move.main <= lowest + 2:
         return None
-    return Finding("not_feeding_partner", {"partner": seat_phrase(partner)})
+    return Finding("not_feeding_partner", {"partner": seat_phrase(partner, view.rules)})
 
 
 # ------------------------------------------- issue 29: what a strong player would say
@@ -301,7 +293,7 @@ def passes_to_opponent(view: PlayerView, move: Combo | None) -> Finding | None:
     if not legal_moves(view.hand, view.table, view.rules):
         return None  # nothing beats it: the pass was forced
     n = view.card_counts[view.table_seat]
-    return Finding("passes_to_opponent", {"seat": seat_phrase(view.table_seat), "n": n})
+    return Finding("passes_to_opponent", {"seat": seat_phrase(view.table_seat, view.rules), "n": n})
 
 
 def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -314,7 +306,7 @@ def overtakes_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     assert view.landlord is not None
     if not is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord], rules=view.rules):
         return None
-    return Finding("overtakes_partner", {"partner": seat_phrase(partner), "cards": view.table.text})
+    return Finding("overtakes_partner", {"partner": seat_phrase(partner, view.rules), "cards": view.table.text})
 
 
 def plays_over_partner(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -324,7 +316,7 @@ def plays_over_partner(view: PlayerView, move: Combo | None) -> Finding | None:
     partner = _partner(view)
     if partner is None or view.table_seat != partner:
         return None
-    return Finding("plays_over_partner", {"partner": seat_phrase(partner), "cards": move.text})
+    return Finding("plays_over_partner", {"partner": seat_phrase(partner, view.rules), "cards": move.text})
 
 
 def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -339,7 +331,7 @@ def passes_partner_beatable(view: PlayerView, move: Combo | None) -> Finding | N
     assert view.landlord is not None
     if is_boss(view.table, view.unseen().packed, view.card_counts[view.landlord], rules=view.rules):
         return None
-    return Finding("passes_partner_beatable", {"partner": seat_phrase(partner), "cards": view.table.text})
+    return Finding("passes_partner_beatable", {"partner": seat_phrase(partner, view.rules), "cards": view.table.text})
 
 
 def beatable_answer(view: PlayerView, move: Combo | None) -> Finding | None:
@@ -393,7 +385,7 @@ def leads_pair_when_opponent_has_two(view: PlayerView, move: Combo | None) -> Fi
         return None
     if is_boss(move, view.unseen().packed, 2, bombs=False, rules=view.rules):
         return None
-    return Finding("leads_pair_when_opponent_has_two", {"seat": seat_phrase(waiting[0])})
+    return Finding("leads_pair_when_opponent_has_two", {"seat": seat_phrase(waiting[0], view.rules)})
 
 
 def _controls(move: Combo) -> int:

@@ -9,11 +9,13 @@ never deducted: RULES §9).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tutor.coach.seats import seat_phrase
 from tutor.engine.combos import Combo
+from tutor.engine.rules import Rules
 from tutor.engine.trick import Turn, trick_winners
 from tutor.i18n import Phrase
 
@@ -54,7 +56,7 @@ class Moment:
         return cls(int(index), int(move), phrase)
 
 
-def deciding_moment(history: Sequence[Turn], landlord: int, winner: int, players: int = 3) -> Turn | None:
+def deciding_moment(history: Sequence[Turn], landlord: int, winner: int, players: int) -> Turn | None:
     """The winning play of the first trick after which the winning side won every trick."""
     tricks = trick_winners(history, players)
     winning_side = {landlord} if winner == landlord else {s for s in range(players) if s != landlord}
@@ -77,13 +79,15 @@ def review_lines(
     winner: int,
     hints: int,
     undos: int,
-    seat_name: Callable[[int], str] | None = None,
     limit: int = 6,
     verdicts: Sequence[tuple[int, int, Verdict]] = (),
     open_facts: Sequence[tuple[int, int, Finding]] = (),
+    *,
+    rules: Rules,
 ) -> list[str]:
-    """:func:`review_phrases` in the current language (``seat_name``: kept for callers; seats are phrases)."""
-    phrases = review_phrases(moments, history, landlord, winner, hints, undos, limit, verdicts, open_facts)
+    """:func:`review_phrases` in the current language."""
+    phrases = review_phrases(moments, history, landlord, winner, hints, undos, limit, verdicts, open_facts,
+                             rules=rules)
     return [line.render() for line in phrases]
 
 
@@ -97,6 +101,8 @@ def review_phrases(
     limit: int = 6,
     verdicts: Sequence[tuple[int, int, Verdict]] = (),
     open_facts: Sequence[tuple[int, int, Finding]] = (),
+    *,
+    rules: Rules,
 ) -> list[Phrase]:
     """The review as data, a few phrases rendered by the front end in the learner's language.
 
@@ -133,9 +139,9 @@ def review_phrases(
     bombs = bombs_played(history)
     if bombs:
         lines.append(Phrase("coach.review_bombs", {"items": ", ".join(b.text for b in bombs)}))
-    decisive = deciding_moment(history, landlord, winner)
-    if decisive is not None and decisive.play is not None and len(trick_winners(history)) > 1:
-        seat = Phrase(f"play.seat_{decisive.seat}")
+    decisive = deciding_moment(history, landlord, winner, rules.players)
+    if decisive is not None and decisive.play is not None and len(trick_winners(history, rules.players)) > 1:
+        seat = seat_phrase(decisive.seat, rules)  # the game's seats: «Across» with four (RULES §12.4)
         lines.append(Phrase("coach.review_decided", {"seat": seat, "cards": decisive.play.text}))
     lines.append(Phrase("coach.review_help", {"hints": hints, "undos": undos}))
     return lines

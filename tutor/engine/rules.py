@@ -131,6 +131,13 @@ class Rules:
         return 2 * self.decks
 
     @property
+    def seat_layout(self) -> tuple[str, ...]:
+        """Where each seat sits from seat 0's chair, in turn order (RULES §4: play passes to the right;
+        §12.4: four seats): ``you``, ``right``, ``left`` — or ``you``, ``right``, ``across``, ``left``.  Seat
+        names in every language come from this, never from a seat number alone."""
+        return SEAT_LAYOUTS[self.players]
+
+    @property
     def top_bid(self) -> int:
         """The bid that ends the auction at once."""
         return self.bids[-1]
@@ -154,6 +161,19 @@ class Rules:
     def joker_pairs(self) -> bool:
         """Two jokers of one colour are a pair when there are two of each (RULES §12.4; never with one deck, §5)."""
         return self.decks > 1
+
+    @property
+    def native_play(self) -> bool:
+        """True when the solver's compiled core plays this game: the standard combinations of one deck and
+        three seats (every auction: the play is the same game).  The choice of the C core reads this, never a
+        comparison with :data:`STANDARD` of its own."""
+        return self.plays_like(STANDARD)
+
+    @property
+    def native_coach(self) -> bool:
+        """True when the coach's evaluations may use the compiled quick play-out: the classic game only (its
+        policy plays the cards and knows no robs nor shown hand, so the variants keep the Python policy)."""
+        return self.native_play and self.is_classic
 
     def plays_like(self, other: Rules) -> bool:
         """True when both rule sets play the same combinations (the auction and stake aside)."""
@@ -206,6 +226,8 @@ FOUR_OPEN = dataclasses.replace(FOUR, name="four+open", open_hand="after_kitty")
 FOUR_ROB_OPEN = dataclasses.replace(FOUR, name="four+rob+open", auction="rob", open_hand="after_kitty")
 #: The seat counts a game may be played with (RULES §1; §12.4).
 SEAT_COUNTS = (3, 4)
+#: Each seat count's seats from seat 0's chair in turn order (:attr:`Rules.seat_layout`).
+SEAT_LAYOUTS: dict[int, tuple[str, ...]] = {3: ("you", "right", "left"), 4: ("you", "right", "across", "left")}
 #: The wildcard game (RULES §12.3), alone and with the other variants.
 WILD = Rules(name="wild", wild="random_rank")
 ROB_WILD = Rules(name="rob+wild", auction="rob", wild="random_rank")

@@ -76,7 +76,7 @@ class Tally:
 
 def is_open(setup: Setup) -> bool:
     """Every hand given and shown: the learner sees what the solver sees."""
-    return setup.fully_known and all(seat in setup.show for seat in range(3))
+    return setup.fully_known and all(seat in setup.show for seat in range(setup.rules.players))
 
 
 def move_name(move: Move) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.auction import Auction, ends_at_once
-from tutor.engine.cards import DECK_COUNTS, FULL_DECK, NUM_RANKS, Cards, InvalidCardsError, rank_char
+from tutor.engine.cards import NUM_RANKS, Cards, InvalidCardsError, rank_char
 from tutor.engine.combos import Combo, Kind, best_beating_reading, readings, why_not_beats
 from tutor.engine.rules import STANDARD, Rules, named_rules
 from tutor.engine.trick import Trick as EngineTrick
@@ -145,14 +145,14 @@ class Setup:
     gone: Cards | None = None
     #: The rule set of the lesson (its ``rules`` field): the auction a bid task is judged under, whether
     #: the landlord may show the hand — what the validator proves and the runner accepts (RULES §12).
-    rules: Rules = STANDARD
+    rules: Rules = field(kw_only=True)
 
     def still_out(self) -> Cards | None:
         """What the card counter shows when the lesson says which cards are gone: every card not in
         your hand and not played (the other two hands together); None when the lesson does not say."""
         if self.gone is None or YOU not in self.hands:
             return None
-        return Cards(FULL_DECK.packed - self.hands[YOU].packed - self.gone.packed - self.played().packed)
+        return Cards(self.rules.deck_packed - self.hands[YOU].packed - self.gone.packed - self.played().packed)
 
     def count(self, seat: int) -> int | None:
         """Cards held by ``seat``: its hand's size, else the stated count."""
@@ -163,7 +163,7 @@ class Setup:
     @property
     def fully_known(self) -> bool:
         """Every hand and the landlord given: the solver can search it."""
-        return self.landlord is not None and all(s in self.hands for s in range(STANDARD.players))
+        return self.landlord is not None and all(s in self.hands for s in range(self.rules.players))
 
     def played(self) -> Cards:
         """Every card the history and the table show as played."""
@@ -241,6 +241,9 @@ class Step:
     where: FieldPath = ()
     #: The position or task could not be built (its problems are reported); later checks skip it.
     broken: bool = False
+    #: The rule set the step is played, answered and proven under: its lesson's (RULES §12).  A step keeps
+    #: it when it travels alone (the review of missed tasks mixes steps of lessons with different rules).
+    rules: Rules = field(kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -253,7 +256,7 @@ class Lesson:
     summary: Text | None = None
     path: Path | None = None
     #: The rule set every position and task of the lesson is played and proven under (RULES §12).
-    rules: Rules = STANDARD
+    rules: Rules = field(kw_only=True)
 
     @property
     def tasks(self) -> int:
@@ -369,6 +372,7 @@ def _build_setup(raw: dict[str, Any], where: FieldPath, out: _Collector, rules: 
 
 def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Collector) -> None:
     """Cards that appear twice, hand sizes and whether the position can arise (RULES §2–§4)."""
+    rules = setup.rules
     # The same card in two places: sum every visible card and compare with the deck.
     total = [0] * NUM_RANKS
     parts: list[Cards] = [*setup.hands.values(), setup.played(), *([setup.gone] if setup.gone is not None else [])]
@@ -376,39 +380,39 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
         for r, n in enumerate(part.counts):
             total[r] += n
     for r, n in enumerate(total):
-        if n > DECK_COUNTS[r]:
+        if n > rules.deck[r]:
             out.add(
                 (*where, "hands"),
                 "duplicate_card",
-                f"{n} cards {rank_char(r)!r} in the hands, the history and the table; the deck has {DECK_COUNTS[r]}",
+                f"{n} cards {rank_char(r)!r} in the hands, the history and the table; the deck has {rules.deck[r]}",
             )
-    if setup.gone is not None and all(setup.count(s) is not None for s in range(STANDARD.players)):
+    if setup.gone is not None and all(setup.count(s) is not None for s in range(rules.players)):
         # Every card accounted for: the hands, the cards gone, the history and the table make the deck.
-        in_hands = sum(int(setup.count(s) or 0) for s in range(STANDARD.players))
+        in_hands = sum(int(setup.count(s) or 0) for s in range(rules.players))
         deck = in_hands + len(setup.gone) + len(setup.played())
-        if deck != len(FULL_DECK):
+        if deck != rules.deck_size:
             out.add((*where, "gone"), "hand_size",
                     f"with 'gone' every card is accounted for: {in_hands} held + {len(setup.gone)} gone +"
-                    f" {len(setup.played())} in the history make {deck}, not {len(FULL_DECK)}")
-    if setup.kitty is not None and len(setup.kitty) != STANDARD.kitty_size:
-        out.add((*where, "kitty"), "hand_size", f"the kitty has {STANDARD.kitty_size} cards, not {len(setup.kitty)}")
+                    f" {len(setup.played())} in the history make {deck}, not {rules.deck_size}")
+    if setup.kitty is not None and len(setup.kitty) != rules.kitty_size:
+        out.add((*where, "kitty"), "hand_size", f"the kitty has {rules.kitty_size} cards, not {len(setup.kitty)}")
     # Hand sizes: cards held + cards already played by that seat ≤ the deal (17, landlord 20).
-    played_by = [0] * STANDARD.players
+    played_by = [0] * rules.players
     for turn in setup.history:
         if turn.play is not None:
             played_by[turn.seat] += turn.play.size
     if setup.table is not None and not setup._table_in_history() and setup.table_by is not None:
         played_by[setup.table_by] += setup.table.size
-    for seat in range(STANDARD.players):
+    for seat in range(rules.players):
         held = setup.count(seat)
         if held is None:
             continue
         if seat in setup.hands and seat in setup.counts and setup.counts[seat] != len(setup.hands[seat]):
             out.add((*where, "counts", SEATS[seat]), "hand_size",
                     f"{SEATS[seat]} holds {len(setup.hands[seat])} cards but counts says {setup.counts[seat]}")
-        limit = STANDARD.hand_size + (STANDARD.kitty_size if setup.landlord in (seat, None) else 0)
+        limit = rules.hand_size + (rules.kitty_size if setup.landlord in (seat, None) else 0)
         if setup.landlord is None:
-            limit = STANDARD.hand_size
+            limit = rules.hand_size
         key = "hands" if seat in setup.hands else "counts"
         if held + played_by[seat] > limit:
             role = "the landlord" if setup.landlord == seat else ("a farmer" if setup.landlord is not None else "a player")
@@ -427,7 +431,7 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
                 f"{SEATS[setup.to_move]} is to move and cannot be asked to beat their own play")
     # … the landlord opens the play, so a landlord with all 20 cards means nobody has played yet …
     if setup.landlord is not None:
-        full = STANDARD.hand_size + STANDARD.kitty_size
+        full = rules.hand_size + rules.kitty_size
         if setup.count(setup.landlord) == full and (setup.to_move != setup.landlord or setup.table is not None
                                                     or setup.history):
             out.add((*where, "to_move"), "unreachable",
@@ -457,13 +461,12 @@ def _check_setup(setup: Setup, raw: dict[str, Any], where: FieldPath, out: _Coll
                         f"{turn.play.text} cannot follow {trick.table.text}: {why_not_beats(turn.play, trick.table)}")
             else:
                 turn = Turn(turn.seat, beating)
-        trick, expected = trick.after(turn.seat, turn.play, STANDARD.players)
+        trick, expected = trick.after(turn.seat, turn.play, rules.players)
     if previous is not None and expected is not None and (setup.table is None or setup._table_in_history()) and \
             setup.to_move != expected:
         out.add((*where, "to_move"), "unreachable", f"after {SEATS[previous]}'s turn it is {SEATS[expected]} to move")
     if setup.bids:
         # The bids before the task's turn, judged by engine/auction.py (RULES §3).
-        rules = setup.rules
         auction = Auction.of(())
         for i, (seat, bid) in enumerate(setup.bids):
             highest = auction.outcome(rules).stake
@@ -571,7 +574,7 @@ def build_lesson(doc: LessonDocument, skip: frozenset[FieldPath] = frozenset()) 
         setup = _build_setup(raw["position"], (*where, "position"), out, rules) if "position" in raw else None
         task = _build_task(raw["task"], (*where, "task"), out) if "task" in raw else None
         broken = ("position" in raw and setup is None) or ("task" in raw and task is None)
-        steps.append(Step(Text.of(raw["text"]), setup, task, where, broken))
+        steps.append(Step(Text.of(raw["text"]), setup, task, where, broken, rules=rules))
     # The top-level fields may be broken (reported by the schema); build what we can.
     title = data.get("title")
     prerequisites = data.get("prerequisites")

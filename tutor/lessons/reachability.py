@@ -33,7 +33,6 @@ from functools import lru_cache
 from tutor.engine.cards import FULL_DECK, NUM_RANKS, Cards, rank_char
 from tutor.engine.combos import Combo, readings
 from tutor.engine.game import Game
-from tutor.engine.rules import STANDARD
 from tutor.engine.trick import Trick
 from tutor.engine.view import Turn
 from tutor.lessons.model import SEATS, Setup
@@ -120,7 +119,8 @@ def build_witness(setup: Setup) -> Witness:
         missing = ", ".join(SEATS[s] for s in range(3) if held[s] is None)
         raise Unreachable(f"give the cards or a count for {missing}: a real table has them")
     suffix = _suffix(setup)
-    dealt = [STANDARD.hand_size + (STANDARD.kitty_size if s == landlord else 0) for s in range(3)]
+    rules = setup.rules
+    dealt = [rules.hand_size + (rules.kitty_size if s == landlord else 0) for s in range(3)]
     shown = [_counts(setup.hands[s]) if s in setup.hands else [0] * NUM_RANKS for s in range(3)]
     later = [[0] * NUM_RANKS for _ in range(3)]
     for turn in suffix:
@@ -170,7 +170,7 @@ def build_witness(setup: Setup) -> Witness:
             raise Unreachable("the kitty's cards are neither in the landlord's hand nor among the cards gone")
         pool = gone
     deal, tricks = _assign(setup, plan, pool, forced, held, start, landlord, hands_pool, reserved, ceiling)
-    turns = [*_prefix_turns(plan, tricks), *suffix]
+    turns = [*_prefix_turns(plan, tricks, setup.rules.players), *suffix]
     return _replayed(setup, deal, turns, landlord)
 
 
@@ -306,7 +306,7 @@ def _trick_ranks(free: list[int], kept: list[int], at: int | None, size: int,
     return ranks
 
 
-def _prefix_turns(plan: list[Shape], tricks: list[list[int]]) -> Iterator[Turn]:
+def _prefix_turns(plan: list[Shape], tricks: list[list[int]], players: int) -> Iterator[Turn]:
     """The prefix as turns: the planned seats play their singles in turn order, the others pass."""
     for shape, ranks in zip(plan, tricks):
         seats = _seats(shape)
@@ -317,7 +317,7 @@ def _prefix_turns(plan: list[Shape], tricks: list[list[int]]) -> Iterator[Turn]:
             play = _single(ranks[done]) if done < len(seats) and seat == seats[done] else None
             yield Turn(seat, play)
             done += play is not None
-            trick, seat = trick.after(seat, play, 3)
+            trick, seat = trick.after(seat, play, players)  # the engine's trick rule, as Game.push steps it
 
 
 def _replayed(setup: Setup, deal: list[list[int]], turns: list[Turn], landlord: int) -> Witness:

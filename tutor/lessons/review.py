@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 
+from tutor.engine.rules import STANDARD
 from tutor.lessons.model import Lesson, Step, Text
 from tutor.store import Store
 from tutor.store.lessons import LessonRows
@@ -119,5 +120,8 @@ def review_lesson(course: list[Lesson], due: list[ReviewItem]) -> ReviewLesson |
     if not steps:
         return None
     lesson = Lesson(id=REVIEW_ID, title=Text("Review: tasks you missed", "Повторение: задания с ошибками"),
-                    level=1, prerequisites=(), steps=tuple(steps))
+                    level=1, prerequisites=(), steps=tuple(steps),
+                    # one lesson's rules do not fit steps of several: each step keeps its own (Step.rules),
+                    # which the runner answers under; the lesson-wide value is only the validator's
+                    rules=steps[0].rules if len({s.rules for s in steps}) == 1 else STANDARD)
     return ReviewLesson(lesson, tuple(origins))

@@ -26,7 +26,7 @@ from functools import lru_cache
 from tutor.engine.actions import Play
 from tutor.engine.auction import Auction
 from tutor.engine.game import Game
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import legal_moves
@@ -244,8 +244,7 @@ class LessonRun:
         task = self.step.task
         assert task is not None
         if task.type == TaskType.BID:
-            rules = self.setup.rules if self.setup is not None else STANDARD
-            if rules.robs:
+            if self.step.rules.robs:
                 return {0: "pass", 1: "call", 2: "rob"}[task.bids[0]]
             return "pass" if task.bids[0] == 0 else str(task.bids[0])
         if task.type == TaskType.SHOW:
@@ -253,7 +252,7 @@ class LessonRun:
         if task.type == TaskType.NAME:
             return self._accepted_names(task)[0]
         if task.type == TaskType.SCORE:
-            return str(score_answer(task.game, str(task.ask), self.lesson.rules))
+            return str(score_answer(task.game, str(task.ask), self.step.rules))
         assert self.game is not None
         if task.type == TaskType.LINE or (task.winning and not task.moves):
             return format_move(self._winning_moves()[0])
@@ -292,8 +291,7 @@ class LessonRun:
         )
 
     def _answer_bid(self, task: Task, text: str) -> Outcome:
-        setup = self.setup
-        rules = setup.rules if setup is not None else STANDARD
+        setup, rules = self.setup, self.step.rules
         try:
             bid = parse_bid_answer(text, rules)
         except ValueError as error:
@@ -319,7 +317,7 @@ class LessonRun:
         if task.names:
             return list(task.names)
         assert task.cards is not None
-        labels = sorted({r.kind for r in readings(task.cards, self.lesson.rules)})
+        labels = sorted({r.kind for r in readings(task.cards, self.step.rules)})
         return [k.label for k in labels] or ["none"]
 
     def _answer_name(self, task: Task, text: str) -> Outcome:
@@ -337,7 +335,7 @@ class LessonRun:
             number = parse_number_answer(text)
         except ValueError as error:
             return Outcome(Verdict.INVALID, reason=str(error))
-        right = score_answer(task.game, str(task.ask), self.lesson.rules)
+        right = score_answer(task.game, str(task.ask), self.step.rules)
         matched = next((f for f in task.feedback if f.answer is not None and f.answer == number), None)
         reason = None if matched is not None else t("lessons.explain_score")
         if number == -right and right != 0:

@@ -14,7 +14,7 @@ from typing import Any
 
 from tutor.engine.cards import Cards
 from tutor.engine.combos import readings
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.scoring import stake
 
 
@@ -50,7 +50,7 @@ def variant_factors(game: dict[str, Any]) -> tuple[int, bool]:
     return robs, bool(game.get("open"))
 
 
-def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int:
+def score_answer(game: dict[str, Any], ask: str, rules: Rules) -> int:
     """The number a score question asks for.
 
     Args:
@@ -71,7 +71,7 @@ def score_answer(game: dict[str, Any], ask: str, rules: Rules = STANDARD) -> int
     raise ValueError(f"unknown score question {ask!r} (cost, landlord or farmer)")
 
 
-def formula(game: dict[str, Any], rules: Rules = STANDARD) -> str:
+def formula(game: dict[str, Any], rules: Rules) -> str:
     """The cost written out as the "Game" cell shows it: ``10 × 3 × 4 = 120``."""
     k = doublings(game, rules)
     robs, opened = variant_factors(game)

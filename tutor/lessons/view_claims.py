@@ -29,7 +29,7 @@ from tutor.coach.describe import Description, DescriptionError, to_view
 from tutor.coach.evaluation import Budget, CandidateValue, Evaluation, evaluate
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView, Turn, bidding_view, view_from_public
 from tutor.lessons.claims import Answer, Tally, move_name, task_answers
 from tutor.lessons.model import Setup, Task
@@ -52,7 +52,7 @@ def bid_view(setup: Setup) -> PlayerView | None:
     """The learner's view of a bidding step: 17 cards, the bids made before (RULES §3, §8), under the
     lesson's rules (a rob auction's calls and robs, RULES §12.1)."""
     hand = setup.hands.get(0)
-    if setup.landlord is not None or hand is None or len(hand) != STANDARD.hand_size:
+    if setup.landlord is not None or hand is None or len(hand) != setup.rules.hand_size:
         return None
     return bidding_view(0, hand, setup.bids, setup.rules)
 
@@ -62,12 +62,13 @@ def show_view(setup: Setup) -> PlayerView | None:
     first play, under a rule set that allows showing. The auction is the lesson's earlier bids and then
     the learner's winning bid. None when the step is not that decision."""
     hand = setup.hands.get(0)
-    full = STANDARD.hand_size + STANDARD.kitty_size
+    rules = setup.rules
+    full = rules.hand_size + rules.kitty_size
     if (setup.landlord != 0 or hand is None or len(hand) != full or setup.kitty is None or setup.bid is None
             or setup.history or setup.table is not None or not setup.rules.can_open):
         return None
     bids = (*setup.bids, (0, setup.bid))
-    counts = (full, STANDARD.hand_size, STANDARD.hand_size)
+    counts = (full, *(rules.hand_size for _ in range(rules.players - 1)))
     return view_from_public(0, hand, 0, (), counts, bids=bids, kitty=setup.kitty, to_move=0, bid=setup.bid,
                             rules=setup.rules)
 
@@ -79,10 +80,10 @@ def lesson_view(setup: Setup) -> PlayerView | None:
     trick: list[Turn] = []
     if setup.table is not None and setup.table_by is not None:
         trick.append(Turn(setup.table_by, setup.table))
-        seat = (setup.table_by + 1) % 3
+        seat = (setup.table_by + 1) % setup.rules.players
         while seat != 0:
             trick.append(Turn(seat, None))
-            seat = (seat + 1) % 3
+            seat = (seat + 1) % setup.rules.players
     counts = {s: setup.count(s) for s in (1, 2)}
     if any(c is None for c in counts.values()):
         return None

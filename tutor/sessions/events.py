@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from tutor.coach.seats import seat_phrase
 from tutor.engine.auction import CALL, stake_factor, view_auction
 from tutor.engine.cards import Cards, rank_char
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.scoring import bombs_in, cost
 from tutor.engine.view import PlayerView
 from tutor.i18n import Phrase
@@ -44,13 +45,13 @@ class BidMade:
 
     seat: int
     bid: int
-    rules: Rules = STANDARD
+    rules: Rules
     #: A rob by the caller (RULES §12.1: the rob back).
     rob_back: bool = False
 
     def phrase(self) -> Phrase:
         """The line both front ends show: «Right: bid 2», «Left: rob», «You: pass»."""
-        seat_name = seat_phrase(self.seat, self.rules.players)
+        seat_name = seat_phrase(self.seat, self.rules)
         if self.bid == 0:
             return Phrase("play.bid_passed", {"seat": seat_name})
         if not self.rules.robs:
@@ -74,12 +75,12 @@ class LandlordChosen:
     bid: int
     kitty: Cards
     is_learner: bool
-    rules: Rules = STANDARD
+    rules: Rules
     robs: int = 0
 
     def phrase(self) -> Phrase:
         """«Right is the landlord with a bid of 2 …», or in a rob auction «… (robs: 2, ×4) …»."""
-        seat_name = seat_phrase(self.seat, self.rules.players)
+        seat_name = seat_phrase(self.seat, self.rules)
         if not self.rules.robs:
             key = "play.landlord_is_you" if self.is_learner else "play.landlord_is"
             return Phrase(key, {"seat": seat_name, "bid": self.bid, "kitty": str(self.kitty)})
@@ -101,23 +102,13 @@ class HandShown:
     seat: int
     cards: Cards
     is_learner: bool
+    #: The game's rules: the seat's name comes from their seat layout (RULES §12.4).
+    rules: Rules
 
     def phrase(self) -> Phrase:
         if self.is_learner:
             return Phrase("variants.shown_you")
-        return Phrase("variants.shown", {"seat": seat_phrase(self.seat), "cards": str(self.cards)})
-
-
-def seat_phrase(seat: int, players: int | None = None) -> Phrase:
-    """A seat's name as data («You», «Right», «Left»; with four seats «Across» and then «Left», RULES §12.4)."""
-    return Phrase(seat_key(seat, players))
-
-
-def seat_key(seat: int, players: int | None = None) -> str:
-    """The catalogue key of a seat's name: four seats go you → right → across → left (RULES §12.4)."""
-    if seat == 3 or (seat == 2 and players == 4):
-        return f"four.seat_{seat}"
-    return f"play.seat_{seat}"
+        return Phrase("variants.shown", {"seat": seat_phrase(self.seat, self.rules), "cards": str(self.cards)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +117,9 @@ class Played:
 
     seat: int
     move: Combo | None
-    #: Seats at the table (names: four seats have one across, RULES §12.4); None: three.  Not compared:
-    #: a play is the same play whoever counts the seats.
-    players: int | None = field(default=None, compare=False, repr=False)
+    #: The game's rules: the seat's name comes from their seat layout (four seats have one across,
+    #: RULES §12.4).  Not compared: a play is the same play whoever names the seats.
+    rules: Rules = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +218,7 @@ class FinalCard:
     #: The store's id of the finished game (None without a store).
     game_id: int | None = None
     #: The rule set the game was played under, its robs and whether the hand was shown (RULES §12).
-    rules: Rules = STANDARD
+    rules: Rules = field(kw_only=True)
     robs: int = 0
     opened: bool = False
     #: The named factors (``["rob", "open", "bomb"]``), as the store and ``ddz history --json`` keep them.

@@ -37,7 +37,7 @@ from tutor.engine.auction import CALL, ROB, IllegalBidError
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game, Phase, replay
 from tutor.engine.record import GameRecord, ShowHand
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.trick import Turn
 from tutor.i18n import Phrase
 from tutor.sessions.events import (
@@ -160,7 +160,7 @@ class GameSession:
 
         self._game = game
         self.level = level
-        self.coach = coach if coach is not None else Coach(True)
+        self.coach = coach if coach is not None else Coach(True, rules=game.rules)
         self.games = games
         self.scored = scored
         self.counter = counter
@@ -196,7 +196,7 @@ class GameSession:
         *,
         scored: bool = True,
         counter: bool = False,
-        rules: Rules = STANDARD,
+        rules: Rules,
     ) -> GameSession:
         """A new game from ``deal_number`` (a random deal when None), under ``rules`` (RULES §12)."""
         number = new_deal_number() if deal_number is None else deal_number
@@ -387,12 +387,12 @@ class GameSession:
             view = game.view(seat)
         move = bot.play(view)
         game.apply(Play(move))
-        return [*events, Played(seat, move, self.rules.players)]
+        return [*events, Played(seat, move, self.rules)]
 
     def _show_hand(self, seat: int) -> list[Event]:
         game = self._game
         game.apply(Open())
-        return [HandShown(seat, game.hand(seat), seat == HUMAN)]
+        return [HandShown(seat, game.hand(seat), seat == HUMAN, game.rules)]
 
     @property
     def can_show_hand(self) -> bool:
@@ -681,7 +681,7 @@ class GameSession:
         declined = game.can_open() and game.to_move == HUMAN  # the first play without showing (RULES §12.2)
         game.apply(Play(move))
         played = game.history[-1].play  # the reading the game recorded (RULES §6)
-        events: list[Event] = [Played(HUMAN, played, self.rules.players)]
+        events: list[Event] = [Played(HUMAN, played, self.rules)]
         if self.defer and self.coach.enabled:
             judge_open = declined and self._turn.open_hinted != 0
             if judge_open or not hinted:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.coach.moments import BID_MOMENT, OPEN_MOMENT
 from tutor.engine.auction import CALL, PASS, ROB
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 from tutor.files import ascii_int
 from tutor.i18n import Phrase
@@ -102,11 +102,6 @@ def stored_choice(game_id: int, number: int, verdict: BidVerdict, rules: Rules) 
     )  # fmt: skip
 
 
-def stored_bid(game_id: int, verdict: BidVerdict) -> StoredMistake:
-    """A flagged 1-2-3 bid as the store keeps it: moment 0 (:func:`stored_choice` of the classic rules)."""
-    return stored_choice(game_id, BID_MOMENT, verdict, STANDARD)
-
-
 def stored(game_id: int, number: int, verdict: Verdict) -> StoredMistake:
     """A flagged verdict as the store keeps it (the explanation as data, the figures with their noise)."""
     from tutor.store.mistakes import StoredMistake
@@ -126,7 +121,7 @@ def save_game_verdicts(
     bid: BidVerdict | None = None,
     *,
     choices: Sequence[tuple[int, BidVerdict]] = (),
-    rules: Rules = STANDARD,
+    rules: Rules,
 ) -> None:
     """At the end of a game the coach judged from start to end: its flagged verdicts are the analysis.
 
@@ -162,7 +157,7 @@ def _text(move: Any) -> str:
 
 
 def moment_phrase(
-    index: int, of: int, moment: StoredMistake, base: int, rules: Rules = STANDARD, choices: Sequence[str] = ()
+    index: int, of: int, moment: StoredMistake, base: int, rules: Rules, choices: Sequence[str] = ()
 ) -> Phrase:
     """The line that opens a moment, as data: what was played, with the figures and the precision
     they were measured with (issue 20; a moment stored before that has no noise and says none).
@@ -249,9 +244,9 @@ class BidTryJudged:
     accepted: bool
     expected: float
     #: The rules' base stake (the score is shown in points: base × stakes).
-    base: int = 10
-    #: The choice in the words of its moment ("call", "rob", "show the hand"); None: a 1-2-3 bid.
-    label: Phrase | None = None
+    base: int
+    #: The choice in the words of its moment under the game's rules: a bid, "call", "rob", "show the hand".
+    label: Phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,9 +265,9 @@ class BidBetterShown:
 
     best: int
     expected: float
-    base: int = 10
-    #: The better choice in the words of its moment; None: a 1-2-3 bid.
-    label: Phrase | None = None
+    base: int
+    #: The better choice in the words of its moment under the game's rules.
+    label: Phrase
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ draws them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.coach.review import Moment
@@ -19,7 +19,7 @@ from tutor.engine.game import replay
 from tutor.engine.record import GameRecord, ShowHand
 from tutor.engine.trick import Turn
 from tutor.engine.auction import CALL, ROB
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.i18n import Phrase
 from tutor.sessions.events import BidMade, HandShown
 
@@ -39,7 +39,7 @@ class ReplayStep:
     remarks: tuple[Phrase, ...] = ()
     #: The auction move or the shown hand in words (rules-aware: a bid, a call, a rob; RULES §12), else None.
     said: Phrase | None = None
-    rules: Rules = STANDARD
+    rules: Rules = field(kw_only=True)
 
 
 def replay_steps(stored: Mapping[str, Any]) -> list[ReplayStep]:
@@ -59,7 +59,7 @@ def replay_steps(stored: Mapping[str, Any]) -> list[ReplayStep]:
         remarks = tuple(said.get(n - 1, ())) if n else ()
         words = _said(action, record.actions[: n - 1], record.rules, game.hands) if n else None
         steps.append(
-            ReplayStep(n, total, game.deal_number, game.hands, game.landlord, game.kitty, action, remarks, words, record.rules)
+            ReplayStep(n, total, game.deal_number, game.hands, game.landlord, game.kitty, action, remarks, words, rules=record.rules)
         )
     return steps
 
@@ -67,7 +67,7 @@ def replay_steps(stored: Mapping[str, Any]) -> list[ReplayStep]:
 def _said(action: object, before: list[Any], rules: Rules, hands: tuple[Cards, ...]) -> Phrase | None:
     """An auction move or a shown hand as the table said it (plays are drawn, not said)."""
     if isinstance(action, ShowHand):
-        return HandShown(action.seat, hands[action.seat], False).phrase()
+        return HandShown(action.seat, hands[action.seat], False, rules).phrase()
     if not isinstance(action, tuple):
         return None
     seat, code = action

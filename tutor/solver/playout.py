@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 
 
 def available(rules: Rules) -> bool:
-    """Is the compiled play-out usable for ``rules``?  It is built with the solver's C core and
-    knows the standard play (the auction variants play it too) of three seats only."""
+    """Is the compiled play-out usable for the coach's evaluations under ``rules``?  It is built with the
+    solver's C core; the coach uses it for the classic game only (:attr:`Rules.native_coach`)."""
     from tutor.solver import native
 
-    return rules == STANDARD and native.available()
+    return rules.native_coach and native.available()
 
 
 def plays(rules: Rules) -> bool:
@@ -35,7 +35,7 @@ def plays(rules: Rules) -> bool:
     the seats at three)."""
     from tutor.solver import native
 
-    return rules.plays_like(STANDARD) and native.available()
+    return rules.native_play and native.available()
 
 
 def _table(table: Combo | None) -> tuple[int, int, int, int] | None:

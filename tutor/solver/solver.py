@@ -123,7 +123,7 @@ class Solver:
         self._two: TwoPlayerSearch | NativeTwoPlayerSearch
         # The compiled core serves only the standard rules: asked for it with
         # others, it refuses (UnsupportedRulesError); by default they get the Python search.
-        wants_native = native_available() and rules.plays_like(STANDARD) if native is None else native
+        wants_native = native_available() and rules.native_play if native is None else native
         if wants_native:
             self._two = NativeTwoPlayerSearch(self.tables, rules)
         elif rules.wild_rank >= 0:

@@ -43,7 +43,11 @@ def seat(chair: int, name: str, role: str | None, *, cards: Cards | int | None =
 
 def felt(seats: Sequence[dict[str, Any]], hand: Cards | int | None, *, hand_label: str | None = None,
          kitty: Cards | int | None = None, lines: Sequence[str] = (), caption: str | None = None,
-         over: bool = False) -> dict[str, Any]:
-    """The whole table: seats, the fanned hand (and its name for a screen reader), kitty, extra lines."""
+         over: bool = False, players: int | None = None) -> dict[str, Any]:
+    """The whole table: seats, the fanned hand (and its name for a screen reader), kitty, extra lines.
+
+    ``players``: the game's seats (the page lays out that many, RULES §12.4); None: as many as the
+    highest seat listed, at least three (a heads-up position lists two of three)."""
+    count = players if players is not None else max([3, *(s["seat"] + 1 for s in seats)])
     return {"seats": list(seats), "hand": render.cards(hand) or [], "hand_label": hand_label or t("web.your_hand"),
-            "kitty": render.cards(kitty), "lines": list(lines), "caption": caption, "over": over}
+            "kitty": render.cards(kitty), "lines": list(lines), "caption": caption, "over": over, "players": count}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.coach.seats import seat_name
 from tutor.coach.status import combo_name
 from tutor.engine.auction import CALL
 from tutor.engine.trick import Turn
@@ -45,7 +46,7 @@ def _action(step: ReplayStep) -> str | None:
     action = step.action
     if not isinstance(action, Turn):
         return None
-    name = render.seat_name(action.seat)
+    name = seat_name(action.seat, step.rules)
     if action.play is None:
         return t("play.passes", seat=name)
     return t("play.plays", seat=name, combo=f"{action.play.text} · {combo_name(action.play)}")
@@ -63,6 +64,15 @@ def _last(step: ReplayStep, seat: int) -> dict[str, Any] | None:
             return {"kind": "bid", "bid": bid, "text": word}
         return {"kind": "bid", "bid": bid, "text": t("play.last_bid", bid=bid) if bid else t("play.last_pass")}
     return None
+
+
+def board(step: ReplayStep) -> dict[str, Any]:
+    """The step's table, hands face up: every seat of the game (four with four players, RULES §12.4),
+    each named from the rules' seat layout, as the live table draws them."""
+    return felt.felt([felt.seat(seat, seat_name(seat, step.rules), render.role(step.landlord, seat),
+                                cards=hand, last=_last(step, seat), fanned=seat == 0)
+                      for seat, hand in enumerate(step.hands)],
+                     step.hands[0], kitty=step.kitty, over=True, players=step.rules.players)
 
 
 def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> dict[str, Any]:
@@ -88,10 +98,7 @@ def replay(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
             "action": _action(step),
             "remarks": [f"{t('play.coach_prefix')}: {render.said(remark) if isinstance(remark, Phrase) else remark.render()}"
                         for remark in step.remarks],
-            "table": felt.felt([felt.seat(seat, render.seat_name(seat), render.role(step.landlord, seat),
-                                          cards=hand, last=_last(step, seat), fanned=seat == 0)
-                                for seat, hand in enumerate(step.hands)],
-                               step.hands[0], kitty=step.kitty, over=True),
+            "table": board(step),
         } for step in steps]}
 
 

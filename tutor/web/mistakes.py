@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from tutor.coach.advice import move_text
-from tutor.coach.bidding import bid_phrase, points
+from tutor.coach.bidding import points
 from tutor.i18n import speaking, t
 from tutor.sessions import mistakes as ms
 from tutor.sessions.events import StatusLine
@@ -34,10 +34,10 @@ def event(item: object) -> dict[str, Any] | None:
         return {"type": "judged", "accepted": item.accepted, "text": t(key, move=move_text(item.move), chance=chance)}
     if isinstance(item, ms.BidTryJudged):
         key = "mistakes.bid_right" if item.accepted else "web.mistakes_bid_wrong"
-        text = t(key, bid=(item.label or bid_phrase(item.bid)).render(), score=points(item.expected, item.base))
+        text = t(key, bid=item.label.render(), score=points(item.expected, item.base))
         return {"type": "judged", "accepted": item.accepted, "text": text}
     if isinstance(item, ms.BidBetterShown):
-        return {"type": "better", "text": t("mistakes.bid_shown", best=(item.label or bid_phrase(item.best)).render(),
+        return {"type": "better", "text": t("mistakes.bid_shown", best=item.label.render(),
                                             score=points(item.expected, item.base))}  # fmt: skip
     if isinstance(item, ms.BetterShown):
         return {"type": "better", "text": ms.better_phrase(item).render()}
@@ -62,7 +62,7 @@ def state(slot: Slot[Any]) -> dict[str, Any]:
         "index": session.at + 1,
         "of": len(session.moments),
         "number": moment.number,
-        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base).render(),
+        "text": ms.moment_phrase(session.at + 1, len(session.moments), moment, view.rules.base, view.rules).render(),
         "table": render.table(view, False),
         "can_pass": view.table is not None,
     }

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor.engine.facts import can_show_hand
+from tutor.coach.seats import seat_name
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo
@@ -107,10 +108,6 @@ def combo(move: Combo | None) -> dict[str, Any] | None:
     return {"cards": cards(move.cards), "name": combo_name(move), "text": move.text}
 
 
-def seat_name(seat: int, players: int | None = None) -> str:
-    return t(ev.seat_key(seat, players))
-
-
 def role(landlord: int | None, seat: int) -> str | None:
     if landlord is None:
         return None
@@ -152,7 +149,7 @@ def table(view: PlayerView, show_counter: bool) -> dict[str, Any]:
     seats = [
         {
             "seat": seat,
-            "name": seat_name(seat, view.players),
+            "name": seat_name(seat, view.rules),
             "role": role(view.landlord, seat),
             "role_text": t(f"play.role_{role(view.landlord, seat) or 'unknown'}"),
             "count": view.card_counts[seat],
@@ -193,9 +190,9 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
     """The final card: who won, every multiplier, the score, the hands and kitty, the deal."""
     you_won = (final.landlord == 0) == final.landlord_won
     if final.landlord_won:
-        who = t("play.winner_landlord", seat=seat_name(final.landlord))
+        who = t("play.winner_landlord", seat=seat_name(final.landlord, final.rules))
     else:
-        farmers = [seat_name(s) for s in range(len(final.hands)) if s != final.landlord]
+        farmers = [seat_name(s, final.rules) for s in range(len(final.hands)) if s != final.landlord]
         who = t("play.winner_farmers", seats=t("play.and").join(farmers))
     title = t("play.final_title_you_win") if you_won else t("play.final_title_you_lose")
     return {
@@ -212,12 +209,12 @@ def final_card(final: ev.FinalCard) -> dict[str, Any]:
         "rules_line": ev.rules_phrase(final.rules).render(),
         "factors": list(final.factors),
         "score_title": t("play.score_changes"),
-        "scores": [{"name": seat_name(s), "delta": signed(d)} for s, d in enumerate(final.deltas)],
+        "scores": [{"name": seat_name(s, final.rules), "delta": signed(d)} for s, d in enumerate(final.deltas)],
         "not_scored": None if final.scored else t("play.not_scored"),
         "running_score": t("play.running_score", score=signed(final.running_score)),
         "remaining_title": t("play.remaining"),
         "hands": [
-            {"name": seat_name(s), "role": role(final.landlord, s), "cards": cards(hand)}
+            {"name": seat_name(s, final.rules), "role": role(final.landlord, s), "cards": cards(hand)}
             for s, hand in enumerate(final.hands)
         ],
         "kitty_title": t("play.kitty"),
@@ -243,7 +240,7 @@ def event(item: object) -> dict[str, Any] | None:
     if isinstance(item, ev.HandShown):
         return {"type": "shown", "seat": item.seat, "text": said(item.phrase())}
     if isinstance(item, ev.Played):
-        name = seat_name(item.seat)
+        name = seat_name(item.seat, item.rules)
         if item.move is None:
             return {"type": "played", "seat": item.seat, "move": None, "text": t("play.passes", seat=name)}
         return {"type": "played", "seat": item.seat, "move": combo(item.move),

@@ -106,8 +106,8 @@ export function counterRow(node, counter) {
  * ``active``: the hand's cards can be raised. Returns {node, hand, status}; ``status`` is a live region.
  */
 export function feltView(felt, { active = false, label = null } = {}) {
-  // the table's seats: three, or as many as the highest seat listed (a heads-up position lists two of three)
-  const count = Math.max(3, ...felt.seats.map((s) => s.seat + 1));
+  // the game's seats as the server counts them (four with four players), else three or the highest listed
+  const count = felt.players || Math.max(3, ...felt.seats.map((s) => s.seat + 1));
   const box = (seat) => {
     const node = el("div", { class: `seat ${sideOf(seat.seat, count)}` });
     seatBox(node, seat, felt.over, felt.hand || [], false, count);
@@ -120,7 +120,7 @@ export function feltView(felt, { active = false, label = null } = {}) {
   const hand = el("div", { class: "hand", role: "group" });
   drawHand(hand, felt.hand || [], active);
   if (felt.hand_label) hand.setAttribute("aria-label", felt.hand_label);
-  const node = el("div", { class: "felt felt-small", role: "group", "aria-label": label || tr("table") },
+  const node = el("div", { class: `felt felt-small seats-${count}`, role: "group", "aria-label": label || tr("table") },
     felt.caption ? el("p", { class: "caption", text: felt.caption }) : null,
     ...opponents.map(box),
     kitty ? el("div", { class: "middle" }, kitty) : null, ...felt.seats.filter((s) => s.seat === 0).map(box),
