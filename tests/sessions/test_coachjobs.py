@@ -124,7 +124,7 @@ def test_a_hint_worded_by_a_job_is_the_inline_hint() -> None:
 
 
 def _bidding(defer: bool) -> GameSession:
-    session = GameSession.new(DEAL, "easy")
+    session = GameSession.new(DEAL, "easy", rules=STANDARD)
     session.defer = defer
     session.start()
     assert session.waiting_for is Waiting.BID
@@ -185,7 +185,7 @@ def test_rule_12_2_the_open_hand_s_hints_are_a_job_with_the_inline_words() -> No
     def landlord(defer: bool) -> GameSession:
         game = Game.from_hands(STRONG, 0, 1, "679", rules=OPEN)
         coach = Coach(True, budget=Budget(samples=8, width=3, policy="medium"),
-                      bid_budget=BidBudget(samples=8, tries=16, policy="medium"))
+                      bid_budget=BidBudget(samples=8, tries=16, policy="medium"), rules=OPEN)
         session = GameSession(game, "easy", coach)
         session.defer = defer
         session.start()
