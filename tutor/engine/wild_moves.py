@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from tutor.engine.cards import BITS, NUM_RANKS, ONE, SMALL_JOKER
+from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER
 from tutor.engine.combos import Combo, Kind, WildCombo
 from tutor.engine.rules import Rules
 from tutor.engine.wings import wing_singles
@@ -39,7 +39,7 @@ _Part = tuple[int, int, int]
 _UnitTable = tuple[tuple[tuple[tuple[_Part, ...], ...], ...], ...]
 
 _NEW = tuple.__new__
-_COUNTS = 9  # a packed field holds up to 8 of a rank
+_COUNTS = 5  # the wildcard game is played with one deck (RULES §12.3): at most four of a rank
 _SUITED = range(SMALL_JOKER)
 
 
@@ -54,7 +54,8 @@ def _unit_table(wild: int, pool: int) -> _UnitTable:
 
     The wild rank itself is made only of wild cards played as themselves (no
     stand-in); any other rank takes ``size - t`` natural cards and ``t`` wild
-    cards standing in, for every ``t`` the counts allow.
+    cards standing in, for every ``t`` the counts allow.  Index ``[size][rank][count]``;
+    size 0 holds the pairs that take at most one wild card (pair wings).
     """
 
     def parts(size: int, rank: int, count: int) -> tuple[_Part, ...]:
@@ -65,10 +66,12 @@ def _unit_table(wild: int, pool: int) -> _UnitTable:
             for t in range(max(0, size - count), min(size, pool) + 1)
         )
 
-    return tuple(
+    table = [
         tuple(tuple(parts(size, rank, count) for count in range(_COUNTS)) for rank in range(NUM_RANKS))
-        for size in range(5)
-    )
+        for size in range(1, 5)
+    ]
+    pair_wings = tuple(tuple(tuple(u for u in by_count if u[2] < 2) for by_count in by_rank) for by_rank in table[1])
+    return (pair_wings, *table)
 
 
 def _single_wings(rest: list[int], pool: int, excluded: int, how_many: int, wild: int) -> list[tuple[int, int]]:
@@ -80,6 +83,8 @@ def _single_wings(rest: list[int], pool: int, excluded: int, how_many: int, wild
     """
     if not (excluded >> wild) & 1:
         rest[wild] = pool
+        if how_many <= 2:
+            return [(w, 0) for w in _few_singles(rest, excluded, how_many)]
         return [(w, 0) for w in wing_singles(rest, excluded, how_many)]
     stand_rank = next((r for r in _SUITED if not (excluded >> r) & 1), -1)
     out: list[tuple[int, int]] = []
@@ -91,9 +96,22 @@ def _single_wings(rest: list[int], pool: int, excluded: int, how_many: int, wild
     return out
 
 
+def _few_singles(counts: list[int], excluded: int, how_many: int) -> list[int]:
+    """One or two single wings (the trio + 1, the four + 2, the airplane of two): :func:`wing_singles`
+    for the common sizes, without its partial sets — the same multisets."""
+    avail = [r for r in range(NUM_RANKS) if counts[r] and not (excluded >> r) & 1]
+    if how_many == 1:
+        return [ONE[r] for r in avail]
+    out = [2 * ONE[r] for r in avail if counts[r] >= 2]
+    for i, a in enumerate(avail):
+        one = ONE[a]
+        out += [one + ONE[b] for b in avail[i + 1 :] if b != BIG_JOKER or a != SMALL_JOKER]
+    return out
+
+
 def _pair_wings(rest: list[int], pool: int, excluded: int, how_many: int, wild: int) -> list[tuple[int, int]]:
     """Every set of ``how_many`` pair wings of different ranks (RULES §5), wild cards completing pairs."""
-    pairs = _unit_table(wild, pool)[2]
+    pairs = _unit_table(wild, pool)[0]
     options: list[tuple[_Part, ...]] = []
     stand_done = False
     for rank in _SUITED:
@@ -102,7 +120,7 @@ def _pair_wings(rest: list[int], pool: int, excluded: int, how_many: int, wild: 
         if rank == wild:
             unit: tuple[_Part, ...] = ((2 * ONE[wild], 0, 2),) if pool >= 2 else ()
         else:
-            unit = tuple(u for u in pairs[rank][rest[rank]] if u[2] < 2)
+            unit = pairs[rank][rest[rank]]
             if not rest[rank] and not stand_done and (excluded >> wild) & 1 and pool >= 2:
                 unit += ((2 * ONE[wild], 2 * ONE[rank], 2),)  # two wild cards as the lowest free pair
                 stand_done = True
