@@ -183,7 +183,9 @@ def play_out(game: Game, bots: Sequence[Bot], times: dict[str, list[float]] | No
     return game
 
 
-def _fixed_landlord_deal(number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules) -> DealOutcome:
+def _fixed_landlord_deal(
+    number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules
+) -> DealOutcome:
     outcome = DealOutcome(number)
     for a_is_landlord in (True, False):
         landlord_level, farmer_level = (a, b) if a_is_landlord else (b, a)
