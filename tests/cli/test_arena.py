@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
+import pytest
 from click.testing import CliRunner, Result
 
+from tutor.bench import arena
+from tutor.bots.base import Bot
 from tutor.cli.main import main
+from tutor.engine.game import Game
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"}
 
@@ -61,3 +66,26 @@ def test_arena_under_rob_the_landlord_and_the_open_hand() -> None:
     assert data["rules"]["auction"] == "rob" and data["rules"]["open_hand"] == "after_kitty"
     table = run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--auction", "rob")
     assert "Rules: rob the landlord" in table.output
+
+
+def test_arena_with_four_players_seats_four_bots_in_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # RULES §12.4: --players 4 plays four-seat games (25 cards each), paired (roles swapped) or one game per seat.
+    seats: list[tuple[int, int]] = []
+    play_out = arena.play_out
+
+    def counted(game: Game, bots: Sequence[Bot], times: dict[str, list[float]] | None = None) -> Game:
+        seats.append((len(bots), game.rules.players))
+        return play_out(game, bots, times)
+
+    monkeypatch.setattr(arena, "play_out", counted)
+    result = run("--landlord", "medium", "--farmers", "easy", "-n", "1", "--players", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["mode"] == "fixed_landlord" and data["games"] == 2 and data["rules"]["players"] == 4
+    rob = json.loads(run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--players", "4", "--auction", "rob",
+                         "--json").output)
+    assert rob["mode"] == "bidding" and rob["games"] == 4 and rob["rules"]["auction"] == "rob"
+    assert seats == [(4, 4)] * 6
+    assert "four players" in run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--players", "4").output.lower()
+    refused = run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--players", "4", "--wildcard")
+    assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1

@@ -19,7 +19,8 @@ from tutor.store import Store
 from tutor.store.games import GameStore
 
 
-@pytest.mark.parametrize(("level", "rules"), [("easy", FOUR), ("medium", FOUR), ("hard", FOUR), ("easy", FOUR_ROB)])
+@pytest.mark.parametrize(("level", "rules"), [("easy", FOUR), ("medium", FOUR), ("hard", FOUR), ("easy", FOUR_ROB),
+                                                  ("hard", FOUR_ROB)])
 def test_rules_12_4_a_whole_coached_four_player_game(level: str, rules: object, tmp_path: Path, small_coach: None) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
         games = GameStore(store)

@@ -16,7 +16,8 @@ Reported for A:
 * games per second and how long each bot took per decision.
 
 With ``bidding=True`` the arena plays full games with the auction (RULES §3)
-instead: each deal three times, A in seat 0, 1 and 2 against two B bots, and
+instead: each deal once per seat, A in seat 0, 1 and 2 (and 3 with four
+players, RULES §12.4) against B bots in the others, and
 reports A's score per game as RULES §7 counts it.  ``rules`` chooses the
 variant of those games (``--auction rob``, ``--open-hand``: RULES §12): the
 bots call, rob and show the hand by their own judgement.
@@ -125,8 +126,9 @@ class ArenaResult:
         if not self.bidding and self.wp_as_landlord is not None and self.wp_as_farmers is not None:
             data["wp_as_landlord"] = round(self.wp_as_landlord, 4)
             data["wp_as_farmers"] = round(self.wp_as_farmers, 4)
-        if self.bidding:
+        if self.bidding or self.rules.players != 3:
             data["rules"] = self.rules.to_json()
+        if self.bidding:
             data["score"] = data["adp"]
             data["score_ci"] = data["adp_ci"]
             data["a_landlord_share"] = round(self.a_landlord_share or 0.0, 4)
@@ -181,14 +183,17 @@ def play_out(game: Game, bots: Sequence[Bot], times: dict[str, list[float]] | No
     return game
 
 
-def _fixed_landlord_deal(number: int, a: str, b: str, times: dict[str, list[float]]) -> DealOutcome:
+def _fixed_landlord_deal(
+    number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules
+) -> DealOutcome:
     outcome = DealOutcome(number)
     for a_is_landlord in (True, False):
         landlord_level, farmer_level = (a, b) if a_is_landlord else (b, a)
         bots = [
-            make_bot(landlord_level if seat == LANDLORD_SEAT else farmer_level, number) for seat in range(3)
+            make_bot(landlord_level if seat == LANDLORD_SEAT else farmer_level, number)
+            for seat in range(rules.players)
         ]
-        game = play_out(Game.with_landlord(number, LANDLORD_SEAT), bots, times)
+        game = play_out(Game.with_landlord(number, LANDLORD_SEAT, rules=rules), bots, times)
         score = game.score()
         won = score.landlord_won == a_is_landlord
         points = 2.0 * (1 << score.bombs)
@@ -200,8 +205,8 @@ def _fixed_landlord_deal(number: int, a: str, b: str, times: dict[str, list[floa
 
 def _bidding_deal(number: int, a: str, b: str, times: dict[str, list[float]], rules: Rules) -> DealOutcome:
     outcome = DealOutcome(number)
-    for a_seat in range(3):
-        bots = [make_bot(a if seat == a_seat else b, number) for seat in range(3)]
+    for a_seat in range(rules.players):
+        bots = [make_bot(a if seat == a_seat else b, number) for seat in range(rules.players)]
         game = play_out(Game(number, rules), bots, times)
         score = game.score()
         a_landlord = score.landlord == a_seat
@@ -217,7 +222,7 @@ def _run_chunk(args: tuple[list[int], str, str, bool, Rules]) -> Chunk:
     times: dict[str, list[float]] = {a: [], b: []}
     if bidding:
         return Chunk([_bidding_deal(n, a, b, times, rules) for n in numbers], times)
-    return Chunk([_fixed_landlord_deal(n, a, b, times) for n in numbers], times)
+    return Chunk([_fixed_landlord_deal(n, a, b, times, rules) for n in numbers], times)
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -298,7 +303,8 @@ def run_arena(
         seed: The first deal number; deals ``seed … seed + deals − 1`` are played.
         workers: Processes to use (1 = in this process).
         bidding: Play with the auction and report RULES §7 scores.
-        rules: The rule set of those games (a variant implies ``bidding``: RULES §12).
+        rules: The rule set of the games (a variant of the auction or the cards implies ``bidding``: RULES §12;
+            four players, §12.4, are played either way).
         progress: Called with the number of deals just finished, as they finish.
 
     Raises:

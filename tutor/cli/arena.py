@@ -55,7 +55,7 @@ def render(result: ArenaResult, console: Console) -> None:
     for level, (median, worst) in result.decision_ms.items():
         table.add_row(t("arena.decision", level=level), f"{median:.2f}", t("arena.decision_max", ms=f"{worst:.0f}"))
     console.print(table)
-    if not result.rules.is_classic:
+    if not result.rules.is_classic or result.rules.players != 3:
         console.print(rules_phrase(result.rules).render())
     low, high = result.wp_ci
     if low > 0.5:
@@ -78,14 +78,15 @@ def render(result: ArenaResult, console: Console) -> None:
 @click.option("--auction", type=click.Choice(AUCTIONS), default="bid", show_default=True)
 @click.option("--open-hand", "open_hand", is_flag=True)
 @click.option("--wildcard", is_flag=True)
+@click.option("--players", type=click.Choice(["3", "4"]), default="3", show_default=True)
 @handle_user_errors
 def arena(
     a: str, b: str, deals: int, seed: int, workers: int, as_json: bool, bidding: bool, auction: str, open_hand: bool,
-    wildcard: bool,
+    wildcard: bool, players: str = "3",
 ) -> None:
     # Help text: help.arena.  Runs tutor.bench.arena; a progress bar only on a terminal.
     console = _console()
-    rules = variant(auction, open_hand, wildcard)
+    rules = variant(auction, open_hand, wildcard, int(players))
     show_bar = not as_json and sys.stdout.isatty()
     if show_bar:
         with Progress(

@@ -26,7 +26,7 @@ from tutor.engine import multideck
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
 from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
-from tutor.engine.wild_moves import wild_plays
+from tutor.engine.wild_moves import add_wild_plays, move_key
 from tutor.engine.wings import wing_singles as _wing_singles
 
 _SHIFTS = tuple(BITS * r for r in range(NUM_RANKS))
@@ -401,12 +401,8 @@ def _natural(rules: Rules) -> Rules:
 def _wild_lead(hand: int, rules: Rules) -> list[Combo]:
     """Leading under a wild rank (RULES §12.3): the natural moves and the plays with stand-ins,
     one per card set and kind/length under the highest main (the natural reading on a tie)."""
-    best: dict[tuple[int, int, int], Combo] = {(m[0], m[1], m[2]): m for m in lead_moves_packed(hand, _natural(rules))}
-    for m in wild_plays(hand, rules):
-        key = (m[0], m[1], m[2])
-        old = best.get(key)
-        if old is None or m[3] > old[3]:
-            best[key] = m
+    best = {(m[0] << 8) | (m[1] << 4) | m[2]: m for m in lead_moves_packed(hand, _natural(rules))}
+    add_wild_plays(best, hand, rules)
     return list(best.values())
 
 
@@ -415,21 +411,16 @@ def _wild_follow(hand: int, table: Combo, rules: Rules) -> list[Combo]:
     under its highest main — the player chooses between the readings (``7779`` on a trio + 1 is a
     trio + 1 or a soft bomb); a hard bomb beats a soft one of its rank."""
     natural = _natural(rules)
-    best: dict[tuple[int, int, int], Combo] = {
-        (m[0], m[1], m[2]): m for m in follow_moves_packed(hand, table, natural) if beats(m, table, rules)
+    best: dict[int, Combo] = {
+        move_key(m): m for m in follow_moves_packed(hand, table, natural) if beats(m, table, rules)
     }
     if table.soft and (hand >> (BITS * table[3])) & 0xF == 4:
         bomb = _BOMBS[table[3]]
-        best.setdefault((bomb[0], bomb[1], bomb[2]), bomb)
-    kinds = frozenset({table[1], BOMB})
-    for m in wild_plays(hand, rules, kinds):
-        if m[1] != table[1] and m[1] != BOMB or not beats(m, table, rules):
-            continue
-        key = (m[0], m[1], m[2])
-        old = best.get(key)
-        if old is None or m[3] > old[3]:
-            best[key] = m
-    return list(best.values())
+        best.setdefault(move_key(bomb), bomb)
+    kind = table[1]
+    length = table[2] if Kind(kind).is_chain else 0
+    add_wild_plays(best, hand, rules, frozenset({kind, BOMB}), length, table[3] if kind != BOMB else -1)
+    return [m for m in best.values() if beats(m, table, rules)]
 
 
 def legal_moves(hand: Cards | int, table: Combo | None = None, rules: Rules = STANDARD) -> list[Combo]:
