@@ -45,7 +45,7 @@ class LoneFarmer:
         self.two = two
         self.sides = sides
         self.landlord = sides.index(0)
-        self.farmers = tuple(i for i in range(3) if sides[i] == 1)
+        self.farmers = tuple(i for i, side in enumerate(sides) if side == 1)
         self.cap = None if max_nodes is None else max_nodes * CORE_RATIO
         #: Positions settled by the shortcut (for the benchmarks' figures).
         self.settled = 0
@@ -60,7 +60,7 @@ class LoneFarmer:
             if turn == idle:
                 if lead:
                     continue  # the idle farmer would have to lead
-                mover = (idle + 1) % 3  # he passes
+                mover = (idle + 1) % len(self.sides)  # he passes
                 lead = mover == table_by
             other = alone if mover == landlord else landlord
             verdict = self.two.win_within(hands[mover], hands[other], 0 if lead else code, CALL_NODES, self.cap)
