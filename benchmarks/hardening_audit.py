@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.cli.test_interrupt import alive, children  # noqa: E402 - the suite's view of a process tree
+from tests.rawsocket import read_all  # the server-guard tests' reader
 
 ENTRY = "import sys; from tutor.cli.main import main; sys.exit(main())"
 RUNAWAY = "L:335779TTJJJQKKAAX467 F:3446688999TJQQQ2D F:345556788TKKAA222"
@@ -223,17 +224,7 @@ def _raw(host: str, payload: bytes, wait: float = 120.0) -> tuple[bytes, bool]:
             sock.sendall(payload)
         except OSError:
             pass
-        data = b""
-        try:
-            while True:
-                chunk = sock.recv(65536)
-                if not chunk:
-                    return data, True
-                data += chunk
-        except (ConnectionResetError, BrokenPipeError):
-            return data, True
-        except TimeoutError:
-            return data, False
+        return read_all(sock)
 
 
 def guard_audit() -> dict[str, object]:

@@ -156,6 +156,28 @@ def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small_scan(monkeypatch)
 
 
+@pytest.fixture()
+def tiny_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`small_coach` smaller still, for whole games of a variant played by following the hints.
+
+    Those tests check that a game of the variant runs to its final card through every level's bots, the
+    hints and the store; a hint there is the coach's evaluation code on two samples and one candidate besides
+    the moves asked about, with short exact solves at the end.  The wildcard games cost 8 s CPU each on
+    ``small_coach`` (the coach's rollouts read every wild card's readings), 2 s on this.
+    """
+    from functools import partial
+
+    import tutor.sessions.game as game_module
+    from tutor.coach import Coach
+    from tutor.coach.bidding import BidBudget
+    from tutor.coach.evaluation import Budget
+
+    tiny = partial(Coach, budget=Budget(samples=2, width=1, exact_cards=8, leaf_cards=6, nodes=2_000, policy="medium"),
+                   bid_budget=BidBudget(samples=2, tries=4, policy="medium"))
+    monkeypatch.setattr(game_module, "Coach", tiny)
+    small_scan(monkeypatch)
+
+
 #: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000).
 SMALL_SCAN_NODES = 20_000
 

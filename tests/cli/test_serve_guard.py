@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.rawsocket import read_all
 from tutor.cli.main import main
 
 pytest.importorskip("uvicorn")
@@ -67,21 +68,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     assert "Traceback" not in err and "Fatal error" not in err, err[-3000:]
 
 
-def _read_all(sock: socket.socket) -> tuple[bytes, bool]:
-    """Everything the server sends until it closes the connection; (data, closed by the server)."""
-    data = b""
-    try:
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                return data, True
-            data += chunk
-    except (ConnectionResetError, BrokenPipeError):
-        return data, True
-    except TimeoutError:
-        return data, False
-
-
 def test_loopback_says_the_token_is_ignored(tmp_path: Path) -> None:
     with socket.socket() as taken:  # a port in use: serve says its note, then cannot listen (one line, exit 2)
         taken.bind(("127.0.0.1", 0))
@@ -96,9 +82,9 @@ def test_loopback_says_the_token_is_ignored(tmp_path: Path) -> None:
 def test_half_sent_headers_get_408_and_are_closed(server: Server) -> None:
     with server.connect() as idle, server.connect() as half:
         half.sendall(server.head())  # the blank line that ends the headers never comes
-        data, closed = _read_all(half)
+        data, closed = read_all(half)
         assert closed and data.startswith(b"HTTP/1.1 408"), data[:200]
-        _, closed = _read_all(idle)  # sent nothing at all
+        _, closed = read_all(idle)  # sent nothing at all
         assert closed
 
 
@@ -106,14 +92,14 @@ def test_a_half_sent_body_gets_408_and_is_closed(server: Server) -> None:
     with server.connect() as sock:
         sock.sendall(server.head("POST", extra="Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
                      + b'{"lev')
-        data, closed = _read_all(sock)
+        data, closed = read_all(sock)
         assert closed and data.startswith(b"HTTP/1.1 408"), data[:200]
 
 
 def test_an_idle_kept_alive_connection_is_closed(server: Server) -> None:
     with server.connect() as sock:
         sock.sendall(server.head() + b"\r\n")
-        data, closed = _read_all(sock)
+        data, closed = read_all(sock)
         assert closed and data.startswith(b"HTTP/1.1 200"), data[:200]
 
 
@@ -129,7 +115,7 @@ def test_after_a_413_the_connection_is_closed_not_read_to_the_end(server: Server
                 sent += 1
         except OSError:
             pass  # the server answered and closed
-        data, closed = _read_all(sock)
+        data, closed = read_all(sock)
         assert data.startswith(b"HTTP/1.1 413") or sent < 16 * 1024, data[:200]
         assert closed and sent < 16 * 1024, (sent, data[:200])
 
@@ -138,7 +124,7 @@ def test_content_length_and_chunked_together_are_refused(server: Server) -> None
     with server.connect() as sock:
         sock.sendall(server.head("POST", extra="Content-Type: application/json\r\nContent-Length: 2\r\n"
                                  "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"))  # valid JSON
-        data, closed = _read_all(sock)
+        data, closed = read_all(sock)
         assert closed and data.startswith(b"HTTP/1.1 400"), data[:200]
 
 
@@ -149,7 +135,7 @@ def test_past_the_concurrency_limit_it_answers_503_then_recovers(server: Server)
         try:
             with server.connect() as sock:
                 sock.sendall(server.head() + b"Connection: close\r\n\r\n")
-                data, _ = _read_all(sock)
+                data, _ = read_all(sock)
         finally:
             for sock in held:
                 sock.close()
@@ -161,7 +147,7 @@ def test_past_the_concurrency_limit_it_answers_503_then_recovers(server: Server)
     for _ in range(200):
         with server.connect() as sock:
             sock.sendall(server.head() + b"Connection: close\r\n\r\n")
-            data, _ = _read_all(sock)
+            data, _ = read_all(sock)
         if data.startswith(b"HTTP/1.1 200"):
             break
         time.sleep(0.05)

@@ -25,8 +25,8 @@ def _small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     from tutor.coach.bidding import BidBudget
     from tutor.coach.evaluation import Budget
 
-    small = partial(Coach, budget=Budget(samples=8, width=3, policy="medium"),
-                    bid_budget=BidBudget(samples=8, tries=16, policy="medium"))
+    small = partial(Coach, budget=Budget(samples=4, width=2, policy="medium"),
+                    bid_budget=BidBudget(samples=4, tries=8, policy="medium"))  # tests/conftest.py's small_coach
     monkeypatch.setattr(game_module, "Coach", small)
     monkeypatch.setattr(jobs_module, "Coach", small)
 

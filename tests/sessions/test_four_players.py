@@ -1,6 +1,6 @@
 """Whole coached four-player games through GameSession (RULES §12.4): each level, and rob the landlord.
 
-One game each on the small coach budget (the flow, the store and the final card are what is checked;
+One game each on the tiny coach budget (tests/conftest.py) (the flow, the store and the final card are what is checked;
 the coach's figures for two decks are capped by ``within_rules``, tested here as well).
 """
 
@@ -20,8 +20,8 @@ from tutor.store.games import GameStore
 
 
 @pytest.mark.parametrize(("level", "rules"), [("easy", FOUR), ("medium", FOUR), ("hard", FOUR), ("easy", FOUR_ROB),
-                                                  ("hard", FOUR_ROB)])
-def test_rules_12_4_a_whole_coached_four_player_game(level: str, rules: object, tmp_path: Path, small_coach: None) -> None:
+                                                  ("medium", FOUR_ROB), ("hard", FOUR_ROB)])
+def test_rules_12_4_a_whole_coached_four_player_game(level: str, rules: object, tmp_path: Path, tiny_coach: None) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
         games = GameStore(store)
         session = GameSession.new(7, level, True, games, rules=rules)  # type: ignore[arg-type]
