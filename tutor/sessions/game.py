@@ -12,7 +12,7 @@ Every method returns a list of :mod:`tutor.sessions.events`; nothing is
 printed and no language is chosen here, so the terminal and a web page are
 two thin adapters over the same session.  Example (also in ``docs/api.md``)::
 
-    session = GameSession.new(42, level="easy")
+    session = GameSession.new(42, level="easy", rules=STANDARD)
     events = session.start()
     while not session.is_over:
         if session.waiting_for is Waiting.BID:
