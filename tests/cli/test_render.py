@@ -12,6 +12,7 @@ from tutor.coach.status import lead_options
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Kind
 from tutor.engine.game import Game
+from tutor.engine.rules import STANDARD
 from tutor.i18n import set_language
 
 
@@ -83,6 +84,7 @@ def test_final_card_spells_out_every_multiplier_hands_kitty_and_deal() -> None:
         deal=42, landlord=0, landlord_won=True, bid=3, bombs=(bomb, rocket), spring=True, anti_spring=False,
         base=10, multiplier=8, cost=240, deltas=(480, -240, -240), scored=True, running_score=500,
         hands=(Cards(0), Cards.parse("345"), Cards.parse("9TJQK")), kitty=Cards.parse("49J"), hints=2, undos=1,
+        rules=STANDARD,
     )
     text = render(final_card(info))
     assert all(len(line) <= 80 for line in text.splitlines())
@@ -102,6 +104,7 @@ def test_final_card_in_russian_names_anti_spring() -> None:
         deal=7, landlord=1, landlord_won=False, bid=1, bombs=(), spring=False, anti_spring=True,
         base=10, multiplier=2, cost=20, deltas=(0, 0, 0), scored=False, running_score=0,
         hands=(Cards(0), Cards.parse("345"), Cards.parse("9")), kitty=Cards.parse("49J"), hints=0, undos=0,
+        rules=STANDARD,
     )
     text = render(final_card(info))
     assert "Крестьяне (Вы и Левый) выиграли вместе." in text

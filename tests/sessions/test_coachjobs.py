@@ -175,17 +175,14 @@ def test_the_auction_s_hint_after_a_failed_status_job_is_worked_out_in_the_reque
 
 
 def test_rule_12_2_the_open_hand_s_hints_are_a_job_with_the_inline_words() -> None:
+    import tutor.sessions.game as game_module
     from tests.coach.test_variant_judge import STRONG
-    from tutor.coach import Coach
-    from tutor.coach.bidding import BidBudget
-    from tutor.coach.evaluation import Budget
     from tutor.engine.game import Game
     from tutor.engine.rules import OPEN
 
     def landlord(defer: bool) -> GameSession:
         game = Game.from_hands(STRONG, 0, 1, "679", rules=OPEN)
-        coach = Coach(True, budget=Budget(samples=8, width=3, policy="medium"),
-                      bid_budget=BidBudget(samples=8, tries=16, policy="medium"), rules=OPEN)
+        coach = game_module.Coach(True, rules=OPEN)  # the fixture's small coach: the jobs' coach too
         session = GameSession(game, "easy", coach)
         session.defer = defer
         session.start()

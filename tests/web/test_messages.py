@@ -55,12 +55,23 @@ def _markup(tree: ast.AST) -> set[int]:
     return found
 
 
+def _start_up_errors(tree: ast.AST) -> set[int]:
+    """Messages of ``raise BundleError(…)``: the app refuses to start over a programming error in its own
+    page scripts (a developer reads it, never a learner), so it is not a catalogue line."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) \
+                and isinstance(node.exc.func, ast.Name) and node.exc.func.id == "BundleError":
+            found.update(id(part) for part in ast.walk(node.exc) if isinstance(part, ast.Constant))
+    return found
+
+
 def python_literals() -> list[str]:
     """English-looking strings in tutor/web/*.py that are not docstrings, log lines, HTML markup or routes."""
     bad = []
     for path in sorted(WEB.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _docstrings(tree) | _logged(tree) | _markup(tree)
+        skip = _docstrings(tree) | _logged(tree) | _markup(tree) | _start_up_errors(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip \
                     and not node.value.startswith(("<", "/")) and PROSE.search(node.value):
@@ -91,6 +102,8 @@ def script_literals() -> list[str]:
                     continue  # a class list
                 if ":not(" in text or text.startswith(("#", ".", "[")):
                     continue  # a selector
+                if text.startswith("/api/"):
+                    continue  # a route with its query (the Python side skips routes too)
                 if PROSE.search(text) or re.fullmatch(r"[A-Z][a-z]{2,}[.!…]?", text):
                     bad.append(f"{path.name}:{number}: {text[:50]!r}")
     return bad

@@ -63,6 +63,11 @@ LISTEN_ENV = "DDZ_LISTEN_DB"
 _JOB = re.compile(r"[0-9a-f]{1,32}")
 
 
+def server_timing(figures: tuple[tuple[str, float], ...]) -> str:
+    """A ``Server-Timing`` header value from (metric, seconds) pairs: what the load benchmark reads."""
+    return ", ".join(f"{name};dur={seconds * 1000:.1f}" for name, seconds in figures)
+
+
 class LearnerContext(Context):
     """One request's context in club mode: the signed-in learner's store and store-backed slots."""
 
@@ -116,8 +121,7 @@ class LearnerContext(Context):
         """The work's CPU time on its thread and the bots' thinking (wall and CPU), for the answer's Server-Timing:
         what the load benchmark reports apart, and what a proxy's log can keep."""
         clock = self.think_clock
-        figures = (("cpu", self.cpu_seconds), ("bots", clock.seconds), ("botscpu", clock.cpu_seconds))
-        return ", ".join(f"{name};dur={seconds * 1000:.1f}" for name, seconds in figures)
+        return server_timing((("cpu", self.cpu_seconds), ("bots", clock.seconds), ("botscpu", clock.cpu_seconds)))
 
     def decorate_page(self, html: str, lang: str, version: str) -> str:
         static = f"/static/v{version}" if version else "/static"
@@ -561,7 +565,7 @@ def club_routes(context: ClubContext) -> list[Any]:
         else:
             ready, cpu = await run_in_threadpool(look)
         response = answer({"ready": ready, "held": held})
-        response.headers["server-timing"] = f"cpu;dur={cpu * 1000:.1f}"
+        response.headers["server-timing"] = server_timing((("cpu", cpu),))
         return response
 
     return [
