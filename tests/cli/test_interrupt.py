@@ -29,14 +29,21 @@ ENTRY = "import sys; from tutor.cli.main import main; sys.exit(main())"
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
 
 
+def terminal_signals() -> None:
+    """Ctrl-C and a hang-up as a terminal gives them: a suite started in the background ignores SIGINT, one
+    started under ``nohup`` ignores SIGHUP, and a child inherits both — it would never hear the test's signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def start(args: list[str], home: Path) -> subprocess.Popen[str]:
-    """``ddz ARGS`` as a process whose Ctrl-C is not ignored (a shell's background job would ignore it),
+    """``ddz ARGS`` as a process whose Ctrl-C and hang-up are not ignored (:func:`terminal_signals`),
     in a process group of its own (a terminal's Ctrl-C reaches the whole group)."""
     env = {**os.environ, "DDZ_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "100"}
     env.pop("DDZ_LANG", None)
     return subprocess.Popen(
         [sys.executable, "-c", ENTRY, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env, start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        text=True, env=env, start_new_session=True, preexec_fn=terminal_signals,
     )  # fmt: skip
 
 
