@@ -1,0 +1,110 @@
+"""Whole coached games of the two new variants in real Chromium (RULES §12.1, §12.3, §12.4), tapped to the
+final card: the wildcard game and four players, each alone and with rob the landlord, the three levels spread
+over them so that each level and each variant is played.  The learner answers the auction on the buttons
+the rules show (``#bid-buttons`` for 1-2-3, ``#rob-buttons`` for call/rob), asks for the coach's hint and plays
+it (its cards, or a pass); the coach judges on the suite's tiny budget.  Then ``ddz history --json`` reads the
+game with its ``rules`` (``players``, ``wild_rank``, ``auction``, ``open_hand``) and ``multipliers``.
+
+One page for the four games (the browser's CPU), the file's own server and store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from tests.web.browser import fresh_deal, needs_browser, open_page, ready, walk_game
+from tutor.cli.main import main
+
+pytestmark = needs_browser
+
+
+@pytest.fixture(scope="module")
+def table(browser: Any) -> Iterator[Any]:
+    """One phone page (390×844, touch, reduced motion) for every game of this file."""
+    with open_page(browser) as page:
+        yield page
+
+
+#: (settings, deal, level, the rules ``history --json`` must record).  Each level plays each variant once.
+GAMES = [
+    ({"wildcard": True, "auction": "bid", "players": 3}, 3, "easy",
+     {"players": 3, "auction": "bid", "open_hand": "off", "wild": "random_rank"}),
+    ({"wildcard": True, "auction": "rob", "players": 3}, 42, "medium",
+     {"players": 3, "auction": "rob", "open_hand": "off", "wild": "random_rank"}),
+    ({"wildcard": False, "auction": "bid", "players": 4}, 4, "hard",
+     {"players": 4, "auction": "bid", "open_hand": "off", "decks": 2, "wild_rank": -1}),
+    ({"wildcard": False, "auction": "rob", "players": 4}, 11, "easy",
+     {"players": 4, "auction": "rob", "open_hand": "off", "decks": 2, "wild_rank": -1}),
+]
+
+
+#: The classic values of the variant fields, which the stored rules leave out.
+UNSET = {"auction": "bid", "open_hand": "off", "wild": "off", "wild_rank": -1, "decks": 1}
+
+
+def _auction(page: Any, words: list[str]) -> bool:
+    """Answer the auction on the buttons it shows: call or rob when we may (no redeal), else the lowest bid."""
+    robs = page.locator("#rob-buttons button:enabled:visible")
+    if robs.count():
+        names = [b.inner_text() for b in robs.all()]
+        word = next(w for w in ("Rob", "Call", "Pass") if w in names)
+        robs.nth(names.index(word)).click()
+    else:
+        bids = page.locator("#bid-buttons button:enabled:visible")
+        if not bids.count():
+            return False
+        word = bids.first.inner_text()  # the lowest bid left, or Pass when none is
+        bids.first.click()
+    words.append(word)
+    ready(page)
+    return True
+
+
+@pytest.mark.parametrize(("settings", "deal", "level", "rules"), GAMES,
+                         ids=["wild-easy", "wild-rob-medium", "four-hard", "four-rob-easy"])
+def test_rules_12_a_whole_coached_variant_game_in_the_browser_is_stored_with_its_rules(
+    table: Any, server: str, context: Any, tiny_coach: None, monkeypatch: pytest.MonkeyPatch,
+    settings: dict[str, Any], deal: int, level: str, rules: dict[str, Any],
+) -> None:
+    with context.store() as store:
+        for key, value in settings.items():
+            store.set_setting(key, value)
+        store.set_setting("open_hand", False)
+    try:
+        fresh_deal(table, server, deal, level)
+        cell = table.locator("#game-cell").inner_text().lower()
+        assert ("wild rank" in cell) == settings["wildcard"], cell  # the deal's wild rank, public from the start
+        if settings["players"] == 4:
+            assert table.locator("#felt.seats-4").count() == 1  # three opponents
+        words: list[str] = []
+        walk_game(table, lambda turn: _auction(table, words), turns=200)
+        final = table.locator("#final")
+        assert final.is_visible()
+        assert words, "the auction was never ours"
+        if settings["auction"] == "rob":
+            assert set(words) <= {"Call", "Rob", "Pass"}, words
+        else:
+            assert not {"Call", "Rob"} & set(words), words
+    finally:
+        with context.store() as store:
+            store.set_setting("players", 3)
+            store.set_setting("auction", "bid")
+            store.set_setting("wildcard", False)
+    monkeypatch.setenv("DDZ_HOME", str(context.store_path.parent))
+    rows = json.loads(CliRunner().invoke(main, ["history", "--json"], catch_exceptions=False).output)
+    game = rows[0]
+    recorded = {**UNSET, **game["rules"]}  # a variant field at its classic value is left out (Rules.to_json)
+    assert {key: recorded[key] for key in rules} == rules, game["rules"]
+    assert game["level"] == level and not game["abandoned"]
+    if settings["wildcard"]:
+        assert 0 <= recorded["wild_rank"] <= 12  # the deal's drawn rank, 3 … 2
+    multipliers = game["multipliers"]
+    assert isinstance(multipliers, list) and all(isinstance(m, str) for m in multipliers)
+    assert words.count("Rob") <= multipliers.count("rob")  # each of our robs doubled the game
+    if settings["auction"] == "bid":
+        assert "rob" not in multipliers
