@@ -30,10 +30,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
+    from tutor.engine.rules import STANDARD
     from tutor.puzzles.daily_pool import ROOT_NODES, DailyGenerator, game_candidates
     from tutor.solver.solver import Solver
 
-    factory = partial(Solver, max_nodes=ROOT_NODES, workers=1)
+    factory = partial(Solver, max_nodes=ROOT_NODES, workers=1, rules=STANDARD)
     cpu = time.process_time()
     deals = range(args.first, args.first + args.deals)
     candidates = [c for n in deals for c in game_candidates(n, args.seed)]
@@ -41,7 +42,7 @@ def main() -> None:
     results = {}
     from tutor.puzzles.daily_pool import PROBE_NODES
 
-    plain = partial(Solver, max_nodes=PROBE_NODES, workers=1)  # the probe without the lone-farmer shortcut
+    plain = partial(Solver, max_nodes=PROBE_NODES, workers=1, rules=STANDARD)  # the probe without the lone-farmer shortcut
     both = (("probe", DailyGenerator(factory)), ("plain probe", DailyGenerator(factory, plain)),
             ("no probe", DailyGenerator(factory, _NoProbe)))
     for name, generator in both:

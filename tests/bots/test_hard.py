@@ -11,6 +11,7 @@ from tutor.bots.counting import PassLimit, pass_limits
 from tutor.engine.combos import Kind
 from tutor.bots.search import determinized_choice
 from tutor.engine.cards import FULL_DECK, Cards
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Role, Solver
 
 LANDLORD = 0
@@ -90,7 +91,7 @@ def test_hard_search_plays_a_winning_endgame_move() -> None:
     history = dump_history({0: text[:14], 1: text[14:26], 2: text[26:]}, then=LANDLORD)
     position = view(LANDLORD, hands[0], LANDLORD, (6, 5, 5), history)
     truth = Position.parse("L:333449 F:7QQK2 F:66KK2")
-    winning = Solver(max_nodes=500_000).solve(truth).winning_moves
+    winning = Solver(max_nodes=500_000, rules=STANDARD).solve(truth).winning_moves
     assert sorted(m.text for m in winning if m is not None) == ["33344", "3339"]
     bot = HardBot(0)
     choice = determinized_choice(position, bot.solver(position.rules), bot.samples, turn_rng(0, position), bot.heuristic_play)

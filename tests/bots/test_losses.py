@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.bench.losses import BLUNDER, EARLIER, UNKNOWN, deciding_moment, start_of
 from tutor.engine.game import Game
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
 
 #: Benchmark three-03 (shared/bench/endgames.yaml): the landlord to move wins only with 33344 or 3339.
@@ -13,7 +14,7 @@ HANDS = ("333449", "7QQK2", "66KK2")
 def finish_by_the_solver(game: Game) -> None:
     """Everyone plays a winning move when there is one (else the first legal move) until the game ends."""
     while not game.is_over:
-        result = Solver(max_nodes=200_000).solve(Position.from_game(game, from_mover=True))
+        result = Solver(max_nodes=200_000, rules=STANDARD).solve(Position.from_game(game, from_mover=True))
         moves = result.winning_moves if result.mover_wins else game.legal_moves()
         game.play(moves[0])
 

@@ -72,7 +72,7 @@ def test_the_only_winning_move_is_never_flagged(
 ) -> None:
     position = Position.parse(players, table, by)
     only = find_move(position, move)
-    assert Solver(max_nodes=2_000_000).winning_moves(position) == [only], f"{ident}: not the only win"
+    assert Solver(max_nodes=2_000_000, rules=STANDARD).winning_moves(position) == [only], f"{ident}: not the only win"
     view = puzzle_game(players, table, by).view(0)
     verdict, _ = judge(view, only)
     assert verdict.level not in FLAGGED, f"{ident} ({theme}): {move} called a {verdict.level}"
@@ -116,7 +116,7 @@ def test_classic_blunders_are_flagged(name: str, where: tuple[str, ...], move: s
     # The view determines the hidden hands, so the solver settles it: the move loses, another wins.
     hidden = _hidden(where)
     assert packed_size(sum(hidden.values())) == sum(view.card_counts) - len(view.hand)
-    proven = Solver(max_nodes=2_000_000).solve(sample_position(view, hidden), "win", all_moves=True, line=False)
+    proven = Solver(max_nodes=2_000_000, rules=STANDARD).solve(sample_position(view, hidden), "win", all_moves=True, line=False)
     assert proven.complete and proven.winning_moves and played not in proven.winning_moves, name
     verdict, ev = judge(view, played)  # type: ignore[arg-type]
     assert verdict.level == "blunder" and verdict.loss == 1.0, (name, verdict)

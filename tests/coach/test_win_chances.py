@@ -116,7 +116,7 @@ def test_best_candidate_wins_whenever_the_solver_finds_a_win(seed: int) -> None:
     view = game.view(0)
     ev = evaluate(view, (), Budget(samples=4, nodes=200_000))
     hidden = {s: game.hand(s).packed for s in (1, 2)}
-    result = Solver(max_nodes=2_000_000).solve(sample_position(view, hidden), "win", all_moves=True, line=False)
+    result = Solver(max_nodes=2_000_000, rules=STANDARD).solve(sample_position(view, hidden), "win", all_moves=True, line=False)
     assert result.complete
     if result.winning_moves:
         assert ev.best.move in result.winning_moves

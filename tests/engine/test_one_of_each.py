@@ -109,6 +109,7 @@ def test_the_converter_gives_the_positions_the_hand_written_builders_gave() -> N
     from tutor.engine.cards import Cards
     from tutor.engine.combos import readings
     from tutor.engine.game import Game
+    from tutor.engine.rules import STANDARD
     from tutor.solver import Position, Role
 
     hands = [Cards.parse("33JQ"), Cards.parse("4455"), Cards.parse("89TK")]
@@ -117,9 +118,10 @@ def test_the_converter_gives_the_positions_the_hand_written_builders_gave() -> N
         roles = tuple(Role.LANDLORD if s == landlord else Role.FARMER for s in range(3))
         for mover, by in ((0, None), (1, 0), (2, 0), (0, 2), (0, 1)):
             got = Position.from_game(Game.at_trick(hands, landlord, mover, table if by is not None else None, by))
-            assert got == Position(tuple(hands), roles, mover, table if by is not None else None, by)
+            assert got == Position(tuple(hands), roles, mover, table if by is not None else None, by, rules=STANDARD)
     # From a view and a sample, listed from the mover (the bots' search): the old rotation.
     game = Game.at_trick(hands, 1, 2, table, 0)
     view = game.view(2)
     rotated = Position.from_view(view, {0: hands[0], 1: hands[1]}, from_mover=True)
-    assert rotated == Position((hands[2], hands[0], hands[1]), (Role.FARMER, Role.FARMER, Role.LANDLORD), 0, table, 1)
+    assert rotated == Position((hands[2], hands[0], hands[1]), (Role.FARMER, Role.FARMER, Role.LANDLORD), 0, table, 1,
+                               rules=STANDARD)

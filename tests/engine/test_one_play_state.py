@@ -93,15 +93,9 @@ def test_the_view_guard_sees_a_hand_built_view() -> None:
 
 
 # ------------------------------------------------------------------ STANDARD defaults
-#: STANDARD defaults that remain outside engine/, by file (issue 31 counted 26; the lists only shrink).
-KNOWN_DEFAULTS = {
-    #: the solver's own entry points (the exact search serves 2 to 4 seats and is called from ~130 places with
-    #: a standard endgame); a position carries its rules (Position.from_game gives the game's)
-    "solver/native.py": 1,
-    "solver/position.py": 1,
-    "solver/solver.py": 1,
-    "solver/tables.py": 1,
-}
+#: STANDARD defaults that remain outside engine/, by file (issue 31 counted 26; 21 after round 2, the solver's 4
+#: after round 3, none now: Solver, NativeTwoPlayerSearch, HandTables and Position take their rules).
+KNOWN_DEFAULTS: dict[str, int] = {}
 
 
 def standard_defaults(text: str) -> list[int]:
@@ -131,7 +125,7 @@ def _over(counts: dict[str, int], known: dict[str, int]) -> dict[str, int]:
 def test_no_new_standard_default_outside_the_engine() -> None:
     counts = {rel: len(standard_defaults(text)) for rel, text in _modules()}
     assert _over(counts, KNOWN_DEFAULTS) == {}, "pass the game's rules down instead of defaulting to STANDARD"
-    assert sum(counts.values()) <= 4  # issue 31 counted 26; 21 after round 2; only the solver's 4 now
+    assert sum(counts.values()) == 0  # issue 31 counted 26; 21 after round 2; 4 after round 3
 
 
 #: A comparison with the standard rules picks a code path by identity, not by what the rules say

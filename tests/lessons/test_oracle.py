@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.engine.rules import STANDARD
 from tutor.lessons.oracle import DEFAULT_NODES, Oracle, SolverUnsureError
 from tutor.solver import Position, Solver
 
@@ -25,11 +26,11 @@ def test_the_default_oracle_counts_nodes_and_has_no_clock() -> None:
 @pytest.mark.parametrize("text", POSITIONS)
 def test_a_budget_either_proves_the_exact_answer_or_says_it_cannot(text: str) -> None:
     pos = Position.parse(text)
-    exact = Solver().solve(pos)
+    exact = Solver(rules=STANDARD).solve(pos)
     assert exact.complete
     answers = {}
     for budget in (1, 10, 50, 100, 200, 400, 800, 1_600, DEFAULT_NODES):
-        oracle = Oracle(Solver(max_nodes=budget))
+        oracle = Oracle(Solver(max_nodes=budget, rules=STANDARD))
         try:
             answers[budget] = oracle.winning_moves(pos)
         except SolverUnsureError:
@@ -50,7 +51,7 @@ def test_a_budget_either_proves_the_exact_answer_or_says_it_cannot(text: str) ->
 def test_plays_to_win_under_a_small_budget_cannot_prove_rather_than_guess(text: str) -> None:
     pos = Position.parse(text)
     move = pos.legal_moves()[0]
-    exact = Oracle(Solver()).plays_to_win(pos, move)
+    exact = Oracle(Solver(rules=STANDARD)).plays_to_win(pos, move)
     with pytest.raises(SolverUnsureError):
-        Oracle(Solver(max_nodes=5)).plays_to_win(pos, move)
+        Oracle(Solver(max_nodes=5, rules=STANDARD)).plays_to_win(pos, move)
     assert Oracle().plays_to_win(pos, move) == exact

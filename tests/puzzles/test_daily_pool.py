@@ -126,6 +126,7 @@ def test_the_probe_ends_a_candidate_with_two_winning_tries_before_the_full_proof
     proof of every first move rejects it too, so the pool keeps the same puzzles."""
     from functools import partial
 
+    from tutor.engine.rules import STANDARD
     from tutor.puzzles.daily_pool import ROOT_NODES, DailyGenerator
     from tutor.solver.solver import Solver
 
@@ -139,5 +140,5 @@ def test_the_probe_ends_a_candidate_with_two_winning_tries_before_the_full_proof
         ended = candidate
         break
     assert ended is not None and generator.probed_out == 1
-    full = DailyGenerator(partial(Solver, max_nodes=ROOT_NODES, workers=1), _NoProbe)
+    full = DailyGenerator(partial(Solver, max_nodes=ROOT_NODES, workers=1, rules=STANDARD), _NoProbe)
     assert full.examine(ended) is None and full.probed_out == 0

@@ -6,6 +6,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.generate import (
     Candidate,
     Generator,
@@ -28,7 +29,7 @@ class OnlyFirstWinner:
     """A fake solver: the real one, except that it reports only the first winning root move."""
 
     def __init__(self) -> None:
-        self.real = Solver()
+        self.real = Solver(rules=STANDARD)
         self.calls = 0
 
     def solve(self, pos: Position, objective: Any = "win", all_moves: bool = True) -> Any:
@@ -44,26 +45,26 @@ class OnlyFirstWinner:
 
 class OutOfBudget:
     def solve(self, pos: Position, objective: Any = "win", all_moves: bool = True) -> Any:
-        return Solver(max_nodes=1).solve(pos, objective, all_moves)
+        return Solver(max_nodes=1, rules=STANDARD).solve(pos, objective, all_moves)
 
     def is_winning_move(self, pos: Position, move: Any) -> bool | None:
         return None
 
 
 def test_only_move_positions_become_puzzles() -> None:
-    puzzle = Generator(Solver).examine(Candidate(Position.parse("L:77Q F:6TQA F:3"), SOURCE))
+    puzzle = Generator(partial(Solver, rules=STANDARD)).examine(Candidate(Position.parse("L:77Q F:6TQA F:3"), SOURCE))
     assert puzzle is not None
     assert puzzle.first_move == "77"
     assert "heads_up" in puzzle.themes and puzzle.difficulty is not None
     check_tree(puzzle)
     assert list(puzzle.themes) == tag(puzzle)
-    assert verify(puzzle, Solver()).ok
+    assert verify(puzzle, Solver(rules=STANDARD)).ok
 
 
 def test_two_winning_first_moves_are_rejected() -> None:
     # Benchmark three-03: 33344 and 3339 both win.
     pos = Position.parse("L:333449 F:7QQK2 F:66KK2")
-    assert Generator(Solver).examine(Candidate(pos, SOURCE)) is None
+    assert Generator(partial(Solver, rules=STANDARD)).examine(Candidate(pos, SOURCE)) is None
 
 
 def test_the_injected_solver_is_the_one_consulted() -> None:
@@ -72,7 +73,7 @@ def test_the_injected_solver_is_the_one_consulted() -> None:
     puzzle = Generator(lambda: fake).examine(Candidate(pos, SOURCE))
     assert fake.calls > 0
     assert puzzle is not None  # the fake hid the second winning move …
-    assert not verify(puzzle, Solver()).ok  # … and the real solver's verification catches it
+    assert not verify(puzzle, Solver(rules=STANDARD)).ok  # … and the real solver's verification catches it
 
 
 def test_unknown_results_are_skipped() -> None:
@@ -81,17 +82,17 @@ def test_unknown_results_are_skipped() -> None:
 
 def test_trivial_wins_are_rejected() -> None:
     # 33 goes out at once: one play, one rival move.
-    assert Generator(Solver).examine(Candidate(Position.parse("L:33 F:4"), SOURCE)) is None
+    assert Generator(partial(Solver, rules=STANDARD)).examine(Candidate(Position.parse("L:33 F:4"), SOURCE)) is None
 
 
 def test_positions_too_big_to_verify_fast_are_skipped() -> None:
     big = Position.parse("L:33445566778899TT F:JJQQKKAA22")
-    assert Generator(Solver, Limits(max_cards_two=9)).examine(Candidate(big, SOURCE)) is None
+    assert Generator(partial(Solver, rules=STANDARD), Limits(max_cards_two=9)).examine(Candidate(big, SOURCE)) is None
 
 
 def test_rotate_to_mover_lists_the_mover_first() -> None:
     base = Position.parse("L:33 F:4 F:5")
-    pos = Position(base.hands, base.roles, 2, find_move(Position.parse("F:9 L:33 F:4"), "9"), 0)
+    pos = Position(base.hands, base.roles, 2, find_move(Position.parse("F:9 L:33 F:4"), "9"), 0, rules=STANDARD)
     rotated = rotate_to_mover(pos)
     assert rotated.to_move == 0
     assert rotated.format() == "F:5 L:33 F:4"
@@ -105,7 +106,7 @@ def test_candidates_are_determined_by_deal_and_seed() -> None:
 
 
 def test_generate_is_reproducible_and_skips_known_ids() -> None:
-    budget = partial(Solver, max_nodes=100_000)
+    budget = partial(Solver, max_nodes=100_000, rules=STANDARD)
     puzzles = generate(2, seed=3, solver_factory=budget, first_deal=300_018)
     again = generate(2, seed=3, solver_factory=budget, first_deal=300_018)
     assert [p.to_data() for p in puzzles] == [p.to_data() for p in again]

@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from tests.verdicts import Verdicts, digest
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.library import load_library
 from tutor.puzzles.model import Puzzle
 from tutor.puzzles.verify import verify_all
@@ -33,7 +34,7 @@ def _key(puzzle: Puzzle) -> str:
 
 def _prove(puzzles: list[Puzzle]) -> dict[str, list[str]]:
     """Each puzzle's problems (empty: proven)."""
-    return {v.puzzle_id: v.problems for v in verify_all(puzzles, partial(Solver, max_nodes=MAX_NODES))}
+    return {v.puzzle_id: v.problems for v in verify_all(puzzles, partial(Solver, max_nodes=MAX_NODES, rules=STANDARD))}
 
 
 def puzzle_verdicts() -> dict[str, Any]:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.coach.positions import puzzle_game
+from tutor.engine.rules import STANDARD
 from tutor.puzzles import personal
 from tutor.puzzles.library import check_tree
 from tutor.puzzles.progress import PuzzleProgress
@@ -46,7 +47,7 @@ def test_the_missed_win_becomes_a_puzzle_from_the_real_position(store: Store) ->
     assert pos.format() == "F:55A L:9 F:3" and pos.players == 3 and pos.table is None
     check_tree(puzzle)
     # Proven: the learner's move loses, the puzzle's first move wins.
-    solver = Solver()
+    solver = Solver(rules=STANDARD)
     assert solver.is_winning_move(pos, next(m for m in pos.legal_moves() if m and m.text == "5")) is False
     attempt = Attempt(puzzle, solver)
     assert attempt.play(puzzle.first_move).correct
@@ -68,7 +69,7 @@ def test_personal_puzzles_are_rated_queued_and_found_like_library_ones(store: St
     personal.scan(store)
     progress = PuzzleProgress(store)
     (puzzle,) = personal.waiting(progress)
-    attempt = Attempt(puzzle, Solver())
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
     attempt.play("5")  # the same mistake again: a rated loss
     record = progress.record(attempt, date(2026, 12, 1))
     assert record.rating_after < record.rating_before

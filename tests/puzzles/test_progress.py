@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.glicko2 import DEFAULT_RATING
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt, Outcome
@@ -32,14 +33,14 @@ def puzzle(theme: str = "heads_up"):  # type: ignore[no-untyped-def]
 
 
 def solved(p) -> Attempt:  # type: ignore[no-untyped-def]
-    attempt = Attempt(p, Solver())
+    attempt = Attempt(p, Solver(rules=STANDARD))
     attempt.play("77")
     attempt.play("Q")
     return attempt
 
 
 def failed(p) -> Attempt:  # type: ignore[no-untyped-def]
-    attempt = Attempt(p, Solver())
+    attempt = Attempt(p, Solver(rules=STANDARD))
     attempt.play("Q")
     return attempt
 
@@ -55,7 +56,7 @@ def test_rating_moves_up_on_a_solve_and_down_on_a_failure(progress: PuzzleProgre
 
 
 def test_hint_makes_the_attempt_unrated(progress: PuzzleProgress) -> None:
-    attempt = Attempt(puzzle(), Solver())
+    attempt = Attempt(puzzle(), Solver(rules=STANDARD))
     attempt.hint()
     attempt.play("77")
     attempt.play("Q")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.generate import Candidate, Generator
 from tutor.puzzles.model import Source
 from tutor.puzzles.realism import impossible_passes, wins_without_bombs
@@ -37,20 +40,20 @@ def test_a_pass_by_a_seat_that_cannot_go_out_is_fine() -> None:
 def test_125aee_has_a_forced_win_without_a_bomb() -> None:
     """9, K, pass, pass, 66, JJ, JJ, 3 — the bomb is not needed (as the audit said)."""
     pos = Position.parse("F:39JJJJ F:5668TK L:Q", beat="5", beat_by=1)
-    assert wins_without_bombs(pos, Solver())
+    assert wins_without_bombs(pos, Solver(rules=STANDARD))
 
 
 def test_a_real_bomb_finish_needs_the_bomb() -> None:
     # 46c9b5: the landlord played 44KKK and holds a K; only 7777 then 55 wins.
     pos = Position.parse("F:557777 L:K", beat="44KKK", beat_by=1)
-    assert not wins_without_bombs(pos, Solver())
+    assert not wins_without_bombs(pos, Solver(rules=STANDARD))
     assert not wins_without_bombs(pos)  # the same answer without the solver's pruning
 
 
 def test_the_generator_skips_unreachable_candidates() -> None:
     players, table = AUDITED["2f87ec"]
     pos = Position.parse(players, beat=table, beat_by=1)
-    assert Generator(Solver).examine(Candidate(pos, Source("composed"))) is None
+    assert Generator(partial(Solver, rules=STANDARD)).examine(Candidate(pos, Source("composed"))) is None
 
 
 # ------------------------------------------------------------- issue 21: set-up and three players
@@ -100,11 +103,11 @@ def test_a_duel_gets_a_third_player_who_is_out_of_it() -> None:
 
 
 def test_the_generator_makes_only_three_player_puzzles_with_a_fair_set_up() -> None:
-    generator = Generator(Solver)
+    generator = Generator(partial(Solver, rules=STANDARD))
     source = Source("composed", note="test")
     assert generator.examine(Candidate(Position.parse("L:77Q F:6TQA"), source)) is None
     assert generator.examine(Candidate(Position.parse("L:77Q F:6TQA F:3"), source)) is not None
     # The landlord threw his win away by passing the 8 (X 2 Q was a forced win): no puzzle.
     thrown = Position.parse("F:9K F:4 L:Q2X", beat="8", beat_by=1)
-    assert Solver().solve(thrown, "win").winning_moves == [None]  # pass is the farmers' only win …
+    assert Solver(rules=STANDARD).solve(thrown, "win").winning_moves == [None]  # pass is the farmers' only win …
     assert generator.examine(Candidate(thrown, source)) is None  # … yet it is no puzzle

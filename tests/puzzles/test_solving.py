@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine.combos import Kind
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source
 from tutor.puzzles.solving import Attempt, Outcome
 from tutor.solver.position import Position
@@ -27,7 +28,7 @@ def team() -> Puzzle:
 
 
 def test_right_moves_solve_it_and_the_defence_answers() -> None:
-    attempt = Attempt(heads_up(), Solver())
+    attempt = Attempt(heads_up(), Solver(rules=STANDARD))
     check = attempt.play("77")
     assert check.correct and not check.solved
     assert [p.text for p in check.replies] == ["pass"]
@@ -37,7 +38,7 @@ def test_right_moves_solve_it_and_the_defence_answers() -> None:
 
 
 def test_wrong_move_shows_the_refutation_and_allows_a_retry_unrated() -> None:
-    attempt = Attempt(heads_up(), Solver())
+    attempt = Attempt(heads_up(), Solver(rules=STANDARD))
     check = attempt.play("Q")
     assert not check.correct
     assert check.refutation[0].text == "Q"
@@ -50,7 +51,7 @@ def test_wrong_move_shows_the_refutation_and_allows_a_retry_unrated() -> None:
 
 
 def test_hint_names_the_kind_then_the_move_and_unrates() -> None:
-    attempt = Attempt(heads_up(), Solver())
+    attempt = Attempt(heads_up(), Solver(rules=STANDARD))
     level, move = attempt.hint()
     assert level == 1 and move is not None and move.kind == Kind.PAIR
     level, move = attempt.hint()
@@ -59,14 +60,14 @@ def test_hint_names_the_kind_then_the_move_and_unrates() -> None:
 
 
 def test_solution_plays_it_out() -> None:
-    attempt = Attempt(team(), Solver())
+    attempt = Attempt(team(), Solver(rules=STANDARD))
     played = attempt.show_solution()
     assert [p.text for p in played] == team().solution.main_line()
     assert attempt.finished and attempt.outcome is Outcome.ASSISTED
 
 
 def test_learner_plays_both_farmers_in_a_team_puzzle() -> None:
-    attempt = Attempt(team(), Solver())
+    attempt = Attempt(team(), Solver(rules=STANDARD))
     check = attempt.play("88")
     assert [p.text for p in check.replies] == ["pass"]
     assert attempt.learner_to_move and attempt.position.to_move == 2  # the partner's turn
@@ -77,7 +78,7 @@ def test_off_tree_winning_move_is_accepted_and_the_solver_defends() -> None:
     # Tree says A then 33; leading 33 first wins too at the second turn.
     pos = Position.parse("L:33A2 F:4")
     tree = Node("2", (Node("pass", (Node("A", (Node("pass", (Node("33"),)),)),)),))
-    attempt = Attempt(Puzzle("t00003", "test", (), pos, Goal(), tree, 1000, Source()), Solver())
+    attempt = Attempt(Puzzle("t00003", "test", (), pos, Goal(), tree, 1000, Source()), Solver(rules=STANDARD))
     attempt.play("2")
     check = attempt.play("33")
     assert check.correct
@@ -87,13 +88,13 @@ def test_off_tree_winning_move_is_accepted_and_the_solver_defends() -> None:
 def test_win_in_goal_rejects_a_slower_win() -> None:
     pos = Position.parse("L:334455 F:6")
     puzzle = Puzzle("t00004", "test", (), pos, Goal(GoalType.WIN_IN, 1), chain(["334455"]), 1000, Source())
-    attempt = Attempt(puzzle, Solver())
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
     assert not attempt.play("33").correct  # wins, but in three plays, not one
     assert attempt.play("334455").solved
 
 
 def test_not_the_learners_turn_is_an_error() -> None:
-    attempt = Attempt(heads_up(), Solver())
+    attempt = Attempt(heads_up(), Solver(rules=STANDARD))
     attempt.show_solution()
     with pytest.raises(ValueError):
         attempt.play("Q")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.model import Goal, Puzzle, Source
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Outcome
@@ -26,7 +27,7 @@ def heads_up() -> Puzzle:
 def test_a_whole_puzzle_typed_is_solved_and_recorded(tmp_path: Path) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
         progress = PuzzleProgress(store)
-        session = PuzzleSession(heads_up(), Solver(), progress, day=date(2026, 1, 1))
+        session = PuzzleSession(heads_up(), Solver(rules=STANDARD), progress, day=date(2026, 1, 1))
         session.start()
         events = session.select("77")
         assert isinstance(events[0], StatusLine) and events[0].ok and isinstance(events[1], Correct)
@@ -37,7 +38,7 @@ def test_a_whole_puzzle_typed_is_solved_and_recorded(tmp_path: Path) -> None:
 
 
 def test_a_wrong_move_is_refuted_not_played_and_the_attempt_is_failed() -> None:
-    session = PuzzleSession(heads_up(), Solver())
+    session = PuzzleSession(heads_up(), Solver(rules=STANDARD))
     session.start()
     events = session.select("7")
     assert isinstance(events[-1], Wrong) and events[-1].refutation
@@ -46,7 +47,7 @@ def test_a_wrong_move_is_refuted_not_played_and_the_attempt_is_failed() -> None:
 
 def test_leaving_before_trying_records_nothing(tmp_path: Path) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
-        session = PuzzleSession(heads_up(), Solver(), PuzzleProgress(store))
+        session = PuzzleSession(heads_up(), Solver(rules=STANDARD), PuzzleProgress(store))
         session.start()
         over = session.stop()[-1]
         assert isinstance(over, PuzzleOver) and over.record is None and not over.solved
@@ -58,7 +59,7 @@ from tutor.sessions.puzzle import SolutionShown, display_title, line_steps, repl
 
 
 def test_a_refutation_comes_with_the_positions_along_it() -> None:
-    session = PuzzleSession(heads_up(), Solver())
+    session = PuzzleSession(heads_up(), Solver(rules=STANDARD))
     session.start()
     start = session.attempt.position
     wrong = session.select("q")[-1]
@@ -73,7 +74,7 @@ def test_a_refutation_comes_with_the_positions_along_it() -> None:
 
 
 def test_the_solution_line_steps_from_where_it_was_asked_and_tricks_reset_at_each_lead() -> None:
-    session = PuzzleSession(heads_up(), Solver())
+    session = PuzzleSession(heads_up(), Solver(rules=STANDARD))
     session.start()
     shown = next(e for e in session.solution() if isinstance(e, SolutionShown))
     steps = shown.steps
@@ -88,14 +89,14 @@ def test_the_replay_queue_holds_failed_puzzles_still_in_the_library(tmp_path: Pa
     puzzle = heads_up()
     with Store.open(tmp_path / "s.sqlite3") as store:
         progress = PuzzleProgress(store)
-        session = PuzzleSession(puzzle, Solver(), progress, day=date(2026, 1, 1))
+        session = PuzzleSession(puzzle, Solver(rules=STANDARD), progress, day=date(2026, 1, 1))
         session.start()
         session.select("q")  # wrong: the attempt is failed
         session.solution()
         library = Library([puzzle])
         assert replay_queue(library, progress) == [puzzle.id]
         assert replay_queue(Library([]), progress) == []  # no longer shipped: not offered
-        solved = PuzzleSession(puzzle, Solver(), progress, day=date(2026, 1, 2))
+        solved = PuzzleSession(puzzle, Solver(rules=STANDARD), progress, day=date(2026, 1, 2))
         solved.start()
         solved.select("77")
         solved.select("q")
@@ -125,7 +126,7 @@ def test_the_interactive_solver_counts_nodes_and_has_no_clock() -> None:
 
 
 def test_a_look_at_raised_cards_gives_the_status_line_and_plays_nothing() -> None:
-    session = PuzzleSession(heads_up(), Solver())
+    session = PuzzleSession(heads_up(), Solver(rules=STANDARD))
     session.start()
     [line] = session.look("77")
     assert isinstance(line, StatusLine) and line.ok

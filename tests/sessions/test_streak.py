@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.model import Goal, Puzzle, Source
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.streak import START, StreakProgress, ladder
@@ -47,7 +48,7 @@ def test_the_ladder_rises_and_never_repeats() -> None:
 
 def test_solved_puzzles_lead_on_and_the_first_wrong_move_ends_the_run(tmp_path: Path) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
-        run = StreakSession(library(), Solver(), PuzzleProgress(store), seed=1)
+        run = StreakSession(library(), Solver(rules=STANDARD), PuzzleProgress(store), seed=1)
         first = run.start()
         assert isinstance(first[0], StreakStep) and first[0].number == 1 and first[0].solved == 0
         events = solve(run)
@@ -61,7 +62,7 @@ def test_solved_puzzles_lead_on_and_the_first_wrong_move_ends_the_run(tmp_path: 
         assert isinstance(over, StreakOver) and over.solved == 2 and over.best == 2 and over.new_best
         assert run.finished and run.select("77") == []
         # a shorter run keeps the best
-        again = StreakSession(library(), Solver(), PuzzleProgress(store), seed=2)
+        again = StreakSession(library(), Solver(rules=STANDARD), PuzzleProgress(store), seed=2)
         again.start()
         end = again.select("q")[-1]
         assert isinstance(end, StreakOver) and end.solved == 0 and end.best == 2 and not end.new_best
@@ -69,12 +70,12 @@ def test_solved_puzzles_lead_on_and_the_first_wrong_move_ends_the_run(tmp_path: 
 
 
 def test_the_solution_or_a_stop_ends_the_run_and_hints_are_not_given() -> None:
-    run = StreakSession(library(), Solver(), None, seed=3)
+    run = StreakSession(library(), Solver(rules=STANDARD), None, seed=3)
     run.start()
     assert run.hint() == []
     events = run.solution()
     assert isinstance(events[-1], StreakOver) and events[-1].solved == 0 and events[-1].best is None
-    other = StreakSession(library(), Solver(), None, seed=3)
+    other = StreakSession(library(), Solver(rules=STANDARD), None, seed=3)
     other.start()
     correct = other.select("77")
     assert any(isinstance(e, Correct) for e in correct)
@@ -99,4 +100,4 @@ def test_the_best_streak_is_kept_per_learner(tmp_path: Path) -> None:
 
 def test_an_empty_library_is_refused() -> None:
     with pytest.raises(ValueError, match="no puzzles"):
-        StreakSession([], Solver())
+        StreakSession([], Solver(rules=STANDARD))

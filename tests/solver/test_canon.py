@@ -9,6 +9,7 @@ from solver_brute import Brute, root_state
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import lead_moves_packed
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
 from tutor.solver.canon import apply, build_plan, canonical, presence
 from tutor.solver.tables import HandTables, table_code
@@ -99,11 +100,11 @@ def test_solver_on_spread_out_positions_matches_brute_force() -> None:
     """The solver (which searches compressed positions) against the brute force
     on positions whose ranks are far apart, with and without a table."""
     rng = random.Random(11)
-    solver = Solver(native=False)  # compression is a feature of the Python search
+    solver = Solver(native=False, rules=STANDARD)  # compression is a feature of the Python search
     solver._two.compress_from = 0  # compress every position, however small
     for _ in range(200):
         a, b, table = _deal(rng, 6)
-        pos = Position((Cards(a), Cards(b)), Position.parse("L:3 F:4").roles, 0, table, 1 if table else None)
+        pos = Position((Cards(a), Cards(b)), Position.parse("L:3 F:4").roles, 0, table, 1 if table else None, rules=STANDARD)
         brute = Brute(0, 2)
         state = root_state((a, b), table, 1)
         got = solver.solve(pos)
@@ -117,8 +118,8 @@ def test_compressed_search_matches_uncompressed_search_on_larger_positions() -> 
     from tutor.solver.search import Budget, TwoPlayerSearch
 
     rng = random.Random(14)
-    on = TwoPlayerSearch(HandTables(), compress=True, compress_from=0)
-    off = TwoPlayerSearch(HandTables(), compress=False)
+    on = TwoPlayerSearch(HandTables(rules=STANDARD), compress=True, compress_from=0)
+    off = TwoPlayerSearch(HandTables(rules=STANDARD), compress=False)
     on.budget = Budget(None, None)
     off.budget = Budget(None, None)
     for _ in range(150):

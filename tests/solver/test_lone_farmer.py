@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from test_solver_vs_brute import random_position
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
 from tutor.solver.lone_farmer import LoneFarmer
 from tutor.solver.native import available
@@ -29,8 +30,8 @@ def test_same_verdicts_and_winning_moves_as_the_plain_search() -> None:
         pos = random_position(rng, 3, 7, rng.random() < 0.5)
         if pos.table is None:
             pos = replace(pos, to_move=rng.randrange(3))
-        plain = Solver(workers=1).solve(pos, all_moves=True, line=False)
-        solver = Solver(workers=1, lone_farmer=True)
+        plain = Solver(workers=1, rules=STANDARD).solve(pos, all_moves=True, line=False)
+        solver = Solver(workers=1, lone_farmer=True, rules=STANDARD)
         got = solver.solve(pos, all_moves=True, line=False)
         assert got.mover_wins is plain.mover_wins, pos.format()
         assert set(got.winning_moves) == set(plain.winning_moves), pos.format()
@@ -41,7 +42,7 @@ def test_same_verdicts_and_winning_moves_as_the_plain_search() -> None:
 def test_a_farmer_alone_settles_the_position_for_either_side() -> None:
     # The farmer after the landlord holds the rocket and a pair: he wins alone whatever the landlord leads.
     pos = Position.parse("L:3456 F:XD99 F:4")
-    solver = Solver(workers=1, lone_farmer=True)
+    solver = Solver(workers=1, lone_farmer=True, rules=STANDARD)
     assert solver.solve(pos, all_moves=True).mover_wins is False
     assert _settled(solver) > 0
     shortcut = LoneFarmer(solver._two, (0, 1, 1), None)  # type: ignore[arg-type]
@@ -52,6 +53,6 @@ def test_a_farmer_alone_settles_the_position_for_either_side() -> None:
 
 
 def test_only_three_players_with_one_landlord() -> None:
-    solver = Solver(workers=1, lone_farmer=True)
+    solver = Solver(workers=1, lone_farmer=True, rules=STANDARD)
     with pytest.raises(ValueError):
         LoneFarmer(solver._two, (0, 1), None)  # type: ignore[arg-type]

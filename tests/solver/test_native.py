@@ -16,6 +16,7 @@ import pytest
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards
 from tutor.engine.combos import beats
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver, native
 from tutor.solver.search import Budget, BudgetExceeded, TwoPlayerSearch
 from tutor.solver.tables import HandTables, table_code
@@ -51,7 +52,7 @@ def test_build_is_there_in_ci() -> None:
 
 def test_follow_moves_are_the_lead_moves_that_beat_the_table() -> None:
     rng = random.Random(5)
-    tables = HandTables()
+    tables = HandTables(rules=STANDARD)
     for _ in range(600):
         a, b, _ = _hands(rng, 20)
         lead = lead_moves_packed(a)
@@ -85,7 +86,7 @@ def test_native_min_plays_equals_the_python_one() -> None:
     from tutor.solver import _native  # type: ignore[attr-defined]
 
     rng = random.Random(17)
-    tables = HandTables()
+    tables = HandTables(rules=STANDARD)
     for _ in range(1500):
         a, _, _ = _hands(rng, 17)
         assert _native.min_plays(a) == tables.min_plays(a), Cards(a)
@@ -96,7 +97,7 @@ def test_native_dominance_pairs_equal_the_python_ones() -> None:
     from tutor.solver import _native  # type: ignore[attr-defined]
 
     rng = random.Random(8)
-    tables = HandTables()
+    tables = HandTables(rules=STANDARD)
     for _ in range(400):
         a, _, _ = _hands(rng, 17)
         moves = tables.lead_moves(a)
@@ -111,8 +112,8 @@ def test_native_search_matches_python_search_answers_with_fewer_nodes() -> None:
     keeps immediate wins; plays the other hand goes out over are lost unsearched),
     so the two agree on every answer and the C one expands fewer positions in all."""
     rng = random.Random(21)
-    py = TwoPlayerSearch(HandTables(), compress=True, compress_from=0)  # the C keys are rank-compressed
-    c = native.NativeTwoPlayerSearch(HandTables())
+    py = TwoPlayerSearch(HandTables(rules=STANDARD), compress=True, compress_from=0)  # the C keys are rank-compressed
+    c = native.NativeTwoPlayerSearch(HandTables(rules=STANDARD), STANDARD)
     py.budget = Budget(None, None)
     c.budget = Budget(None, None)
     for i in range(500):
@@ -133,7 +134,7 @@ def test_native_search_order_keeps_the_proof_small(players: str, most: int) -> N
     left, bombs last, more cards, lower main) and no killer move.  With a killer move
     per hand these took 39,561 and 34,968; ordered by plays left and main alone,
     18,832 and 10,938 (shared/bench two-07, two-08; every winning move listed)."""
-    result = Solver(native=True, workers=1).solve(Position.parse(players), line=False)
+    result = Solver(native=True, workers=1, rules=STANDARD).solve(Position.parse(players), line=False)
     assert result.complete and result.mover_wins is True
     assert result.nodes <= most, result.nodes
 
@@ -143,9 +144,9 @@ def test_native_and_python_solvers_list_the_same_winning_moves() -> None:
     rng = random.Random(34)
     for _ in range(120):
         a, b, table = _hands(rng, 9)
-        pos = Position((Cards(a), Cards(b)), Position.parse("L:3 F:4").roles, 0, table, 1 if table else None)
-        fast = Solver(native=True).solve(pos)
-        slow = Solver(native=False).solve(pos)
+        pos = Position((Cards(a), Cards(b)), Position.parse("L:3 F:4").roles, 0, table, 1 if table else None, rules=STANDARD)
+        fast = Solver(native=True, rules=STANDARD).solve(pos)
+        slow = Solver(native=False, rules=STANDARD).solve(pos)
         assert fast.mover_wins is slow.mover_wins, pos
         assert set(fast.winning_moves) == set(slow.winning_moves), pos
 
@@ -153,10 +154,10 @@ def test_native_and_python_solvers_list_the_same_winning_moves() -> None:
 @needs_native
 def test_native_budget_answers_unknown() -> None:
     pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
-    result = Solver(max_nodes=5_000, native=True).solve(pos)
+    result = Solver(max_nodes=5_000, native=True, rules=STANDARD).solve(pos)
     assert not result.complete  # a win proven before the budget ran out stays proven
     assert result.mover_wins in (True, None) and result.nodes <= 5_000
-    search = native.NativeTwoPlayerSearch(HandTables())
+    search = native.NativeTwoPlayerSearch(HandTables(rules=STANDARD), STANDARD)
     search.budget = Budget(100, None)
     with pytest.raises(BudgetExceeded):
         search.win(pos.packed[0], pos.packed[1], 0, None)
@@ -164,7 +165,7 @@ def test_native_budget_answers_unknown() -> None:
 
 @needs_native
 def test_native_search_forgets_and_starts_again() -> None:
-    search = native.NativeTwoPlayerSearch(HandTables())
+    search = native.NativeTwoPlayerSearch(HandTables(rules=STANDARD), STANDARD)
     search.budget = Budget(None, None)
     pos = Position.parse("L:DAQQJJT999844 F:X22AAT886633")
     first = search.win(pos.packed[0], pos.packed[1], 0, None)

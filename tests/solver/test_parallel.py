@@ -8,6 +8,7 @@ import random
 import pytest
 
 from tutor.engine.cards import Cards
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver, parallel
 
 pytestmark = pytest.mark.skipif(not parallel.parallel_available(), reason="no fork on this platform")
@@ -18,8 +19,8 @@ def test_parallel_root_moves_match_sequential(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr("tutor.solver.solver.PROBE_NODES", 20)  # leave work for the workers
     for text in ("L:DAQQJJT999844 F:X22AAT886633", "L:3335688JQK22 F:445567TTKAAA", "L:XDKTT78866 F:22AAA9976633"):
         pos = Position.parse(text)
-        one = Solver(workers=1).solve(pos)
-        two = Solver(workers=2, max_seconds=60).solve(pos)
+        one = Solver(workers=1, rules=STANDARD).solve(pos)
+        two = Solver(workers=2, max_seconds=60, rules=STANDARD).solve(pos)
         assert two.complete and one.complete
         assert two.mover_wins is one.mover_wins
         assert two.winning_moves == one.winning_moves  # same moves, same (root) order
@@ -34,9 +35,9 @@ def test_parallel_random_positions_match_sequential(monkeypatch: pytest.MonkeyPa
     for _ in range(6):
         rng.shuffle(deck)
         a, b = Cards.from_ranks(deck[:9]), Cards.from_ranks(deck[9:18])
-        pos = Position((a, b), Position.parse("L:3 F:4").roles, 0, None, None)
-        one = Solver(workers=1).solve(pos)
-        two = Solver(workers=2, max_seconds=60).solve(pos)
+        pos = Position((a, b), Position.parse("L:3 F:4").roles, 0, None, None, rules=STANDARD)
+        one = Solver(workers=1, rules=STANDARD).solve(pos)
+        two = Solver(workers=2, max_seconds=60, rules=STANDARD).solve(pos)
         assert (two.mover_wins, two.winning_moves) == (one.mover_wins, one.winning_moves), pos
 
 
@@ -53,21 +54,21 @@ def test_quick_look_can_settle_every_move(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr("tutor.solver.solver.solve_moves_in_parallel", spy)
     pos = Position.parse("L:3335688JQK22 F:445567TTKAAA")
-    two = Solver(workers=2, max_seconds=60).solve(pos)
-    assert two.winning_moves == Solver(workers=1).solve(pos).winning_moves
+    two = Solver(workers=2, max_seconds=60, rules=STANDARD).solve(pos)
+    assert two.winning_moves == Solver(workers=1, rules=STANDARD).solve(pos).winning_moves
     assert not started
 
 
 def test_node_budget_never_forks() -> None:
     """A node budget keeps the answer reproducible: no workers."""
     pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
-    result = Solver(max_nodes=2_000, workers=2).solve(pos)
+    result = Solver(max_nodes=2_000, workers=2, rules=STANDARD).solve(pos)
     assert not result.complete and result.nodes <= 2_000
 
 
 def test_time_budget_in_workers_answers_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 1_000)
     pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
-    result = Solver(max_seconds=0.5, workers=2).solve(pos)
+    result = Solver(max_seconds=0.5, workers=2, rules=STANDARD).solve(pos)
     assert not result.complete
     assert not multiprocessing.active_children()  # the workers stopped with the answer (no timing asserted)

@@ -26,7 +26,7 @@ def test_rule_12_the_solver_answers_for_the_game_it_is_given() -> None:
     # 3456 is a straight only when four cards make one: then the landlord goes out at once.
     standard = Position.parse("L:3456 F:77")
     short = Position(standard.hands, standard.roles, rules=SHORT_STRAIGHTS)
-    assert Solver(native=False).solve(standard).mover_wins is False
+    assert Solver(native=False, rules=STANDARD).solve(standard).mover_wins is False
     result = Solver(rules=SHORT_STRAIGHTS).solve(short)
     assert result.mover_wins is True and [m.text for m in result.winning_moves if m] == ["3456"]
 

@@ -14,6 +14,7 @@ from solver_brute import Brute, root_state
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Kind
 from tutor.engine.moves import lead_moves_packed
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Role, Solver
 
 BOMBS = (Kind.BOMB, Kind.ROCKET)
@@ -64,7 +65,7 @@ def bomb_heavy_position(rng: random.Random, players: int) -> Position:
     if deck and rng.random() < 0.4:
         table = rng.choice(lead_moves_packed(Cards.from_ranks(deck[:3]).packed))
         table_by = rng.choice(range(1, players))
-    return Position(tuple(hands), tuple(roles), 0, table, table_by)
+    return Position(tuple(hands), tuple(roles), 0, table, table_by, rules=STANDARD)
 
 
 #: Positions of the whole sweep (the benchmark) and of the test's sample (its first ones).
@@ -87,7 +88,7 @@ def sweep_score(count: int) -> tuple[int, int]:
         winner_team = mover_team if mover_wins else 1 - mover_team
         memo: dict = {}
         expected = brute_bombs(brute, state, winner_team, memo)
-        got = Solver().solve(pos, "score")
+        got = Solver(rules=STANDARD).solve(pos, "score")
         assert got.mover_wins is mover_wins, pos
         assert got.bombs == expected, pos
         if mover_wins:
@@ -123,8 +124,8 @@ def test_score_matches_brute_force() -> None:
 
 
 def test_score_on_known_positions() -> None:
-    got = Solver().solve(Position.parse("L:3333XD F:KK"), "score")
+    got = Solver(rules=STANDARD).solve(Position.parse("L:3333XD F:KK"), "score")
     assert got.mover_wins and got.bombs == 2  # the rocket and the bomb, in either order
     assert {m.text for m in got.best_moves} == {"XD", "3333"}
-    got = Solver().solve(Position.parse("L:33334 F:5"), "score")
+    got = Solver(rules=STANDARD).solve(Position.parse("L:33334 F:5"), "score")
     assert got.bombs == 1 and [m.text for m in got.best_moves] == ["3333"]  # 4 first loses

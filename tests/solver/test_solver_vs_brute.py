@@ -16,6 +16,7 @@ import pytest
 from solver_brute import Brute, root_state
 from tutor.engine.cards import DECK_COUNTS, NUM_RANKS, Cards
 from tutor.engine.moves import lead_moves_packed
+from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Role, Solver
 
 
@@ -48,7 +49,7 @@ def random_position(rng: random.Random, players: int, max_cards: int, with_table
         moves = lead_moves_packed(spare.packed)
         table = rng.choice(moves)
         table_by = rng.choice(range(1, players))
-    return Position(tuple(hands), tuple(roles), 0, table, table_by)
+    return Position(tuple(hands), tuple(roles), 0, table, table_by, rules=STANDARD)
 
 
 def _brute_for(pos: Position) -> tuple[Brute, tuple]:
@@ -81,7 +82,7 @@ SAMPLE = 4
 
 def sweep_random(players: int, with_table: bool, count: int) -> int:
     rng = random.Random(1000 * players + with_table)
-    solver = Solver()
+    solver = Solver(rules=STANDARD)
     for i in range(count):
         pos = random_position(rng, players, 6 if players == 2 else (5 if i % 5 == 0 else 4), with_table)
         _check(pos, solver)
@@ -96,11 +97,11 @@ def test_random_positions_match_brute_force(players: int, with_table: bool) -> N
 
 def sweep_fresh(count: int) -> int:
     rng = random.Random(7)
-    shared = Solver()
+    shared = Solver(rules=STANDARD)
     for _ in range(count):
         pos = random_position(rng, rng.choice([2, 3]), 5, rng.random() < 0.5)
         a = shared.solve(pos)
-        b = Solver().solve(pos)
+        b = Solver(rules=STANDARD).solve(pos)
         assert a.mover_wins == b.mover_wins
         assert set(a.winning_moves) == set(b.winning_moves)
     return count
@@ -113,7 +114,7 @@ def test_fresh_solver_agrees_with_shared_solver() -> None:
 
 def sweep_fastest(players: int, count: int) -> int:
     rng = random.Random(42 + players)
-    solver = Solver()
+    solver = Solver(rules=STANDARD)
     for _ in range(count):
         pos = random_position(rng, players, 5 if players == 2 else 4, rng.random() < 0.5)
         brute, state = _brute_for(pos)
@@ -145,7 +146,7 @@ def sweep_cores(count: int) -> int:
     from tutor.solver.tables import HandTables, table_code
 
     rng = random.Random(99)
-    tables = HandTables()
+    tables = HandTables(rules=STANDARD)
     two = TwoPlayerSearch(tables)
     two.budget = Budget(None, None)
     teams = {}

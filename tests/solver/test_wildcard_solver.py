@@ -53,7 +53,7 @@ def _positions(seed: int, count: int) -> list[Position]:
         roles = (Role.LANDLORD, Role.FARMER, Role.FARMER)[:players]
         found = readings(Cards.from_ranks(pool[: rng.randrange(1, 5)]), rules)
         table = rng.choice(found) if found and rng.random() < 0.5 else None
-        out.append(Position(tuple(hands), roles, 0, table, players - 1 if table else None, rules))
+        out.append(Position(tuple(hands), roles, 0, table, players - 1 if table else None, rules=rules))
     return out
 
 
@@ -67,7 +67,7 @@ def test_rule_12_3_bombs_soft_or_hard_compare_by_rank_in_the_search() -> None:
     soft = next(r for r in readings(Cards.parse("7779"), rules) if r.kind == Kind.BOMB)
     # (A hard bomb of the soft bomb's own rank would need a fifth natural card: one deck never has it.)
     for hand, wins in (("8888", True), ("6666", False), ("8899", True), ("6699", False)):
-        pos = Position((Cards.parse(hand), Cards.parse("3")), (Role.FARMER, Role.LANDLORD), 0, soft, 1, rules)
+        pos = Position((Cards.parse(hand), Cards.parse("3")), (Role.FARMER, Role.LANDLORD), 0, soft, 1, rules=rules)
         assert Solver(rules=rules).solve(pos, line=False).mover_wins is wins, hand
 
 

@@ -146,7 +146,7 @@ def solve_one(entry: dict[str, Any], max_seconds: float, workers: int | None = N
     sampler.start()
     cpu = time.process_time()
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    solver = Solver(max_seconds=max_seconds, workers=workers)
+    solver = Solver(max_seconds=max_seconds, workers=workers, rules=pos.rules)
     res = solver.solve(pos, all_moves=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = time.process_time() - cpu + (after.ru_utime + after.ru_stime) - (kids.ru_utime + kids.ru_stime)

@@ -32,6 +32,7 @@ from tutor.cli.input import Reader, stdin_reader
 from tutor.cli.render import cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.files import InvalidFile, ascii_int, clip_quotes, shorten, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
@@ -509,10 +510,11 @@ def generate_command(count: int, seed: int, workers: int, out: Path | None, max_
         if daily:  # the daily pool: real games' positions, one process, the proof's own node budget
             from tutor.puzzles.daily_pool import ROOT_NODES, generate_daily
 
-            puzzles = generate_daily(count, seed, partial(Solver, max_nodes=ROOT_NODES, workers=1),
+            puzzles = generate_daily(count, seed,  # puzzles are classic endgames
+                                     partial(Solver, max_nodes=ROOT_NODES, workers=1, rules=STANDARD),
                                      skip_ids=existing, progress=lambda n: bar.update(task, completed=n))
         else:
-            puzzles = generate(count, seed, partial(Solver, max_nodes=max_nodes), workers=workers,
+            puzzles = generate(count, seed, partial(Solver, max_nodes=max_nodes, rules=STANDARD), workers=workers,
                                skip_ids=existing, progress=lambda n: bar.update(task, completed=n),
                                theme=Theme.parse(theme).value if theme else None)
     command = (f"ddz puzzles generate -n {count} --seed {seed}" + (f" --theme {theme}" if theme else "")
@@ -549,7 +551,7 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
         sys.exit(1)
     problems: dict[str, list[str]] = {}
     if not schema_only:
-        for verdict in verify_all(puzzles, partial(Solver, max_seconds=30.0), full=full):
+        for verdict in verify_all(puzzles, partial(Solver, max_seconds=30.0, rules=STANDARD), full=full):
             if not verdict.ok:
                 problems[verdict.puzzle_id] = verdict.problems
     daily = daily_report(puzzles, problems, schema_only)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
+from tutor.engine.rules import Rules
 from tutor.lessons.model import Setup, Task
 from tutor.lessons.moves import MoveSpec, illegal_reason, resolve
 from tutor.lessons.oracle import Oracle
@@ -166,7 +167,8 @@ class ClaimProver:
         self.weigher = weigher
         self.report = report
         self.tally = Tally()
-        self._tables = HandTables()
+        #: The hand tables of each rule set the lessons' setups follow (RULES §12).
+        self._tables: dict[Rules, HandTables] = {}
         #: Weigh hidden-hand claims with the coach's view-based evaluation (slower: ~1-4 s a task).
         self.view = view
 
@@ -177,19 +179,22 @@ class ClaimProver:
         goal = task.goal
         values: dict[Move, Value] = {}
         hand = setup.hands[0]
+        tables = self._tables.get(setup.rules)
+        if tables is None:
+            tables = self._tables[setup.rules] = HandTables(rules=setup.rules)
         if goal == PLAN_GOAL:
             for m in moves:
                 if m is None or (task.goal_holding is not None
                                  and not task.goal_holding.issubset(Cards(m.cards))):
                     values[m] = (INF,)
                 else:
-                    values[m] = (1.0 + self._tables.min_plays(hand.packed - m.cards),)
+                    values[m] = (1.0 + tables.min_plays(hand.packed - m.cards),)
             return values
         if goal == THRIFT_GOAL:
             for m in moves:
                 spent = () if m is None else tuple(float(r) for r in sorted(Cards(m.cards).ranks(), reverse=True))
                 left = hand.packed - (0 if m is None else m.cards)
-                values[m] = (float(self._tables.min_plays(left)), *spent)
+                values[m] = (float(tables.min_plays(left)), *spent)
             return values
         assert setup.landlord is not None
         pos = solver_position(setup)

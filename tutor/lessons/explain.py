@@ -64,7 +64,7 @@ def explain_move(task: Task, setup: Setup, game: Game, move: Move, accepted: Seq
     if task.goal == "fewest_plays" and holding is not None and (move is None or not holding.issubset(Cards(move.cards))):
         return t("lessons.explain_holding", cards=str(holding))
     if task.goal in ("thrift", "fewest_plays") and best is not None:
-        tables = HandTables()
+        tables = HandTables(rules=setup.rules)
         mine, theirs = _plays_left(hand, move, tables), _plays_left(hand, best, tables)
         if mine > theirs:
             return t("lessons.explain_plays", mine=mine, theirs=theirs, answer=format_move(best))

@@ -11,6 +11,7 @@ picks opponents' replies.
 from __future__ import annotations
 
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD, Rules
 from tutor.solver import Position, Solver
 
 Move = Combo | None
@@ -36,9 +37,20 @@ class Oracle:
     """
 
     def __init__(self, solver: Solver | None = None) -> None:
-        self.solver = solver or Solver(max_nodes=DEFAULT_NODES)
+        self.solver = solver or Solver(max_nodes=DEFAULT_NODES, rules=STANDARD)
+        #: A solver per other rule set a lesson position follows (RULES §12), on the same budget.
+        self._others: dict[Rules, Solver] = {}
         self._winning: dict[Position, list[Move]] = {}
         self._plays: dict[tuple[Position, Move], int | None] = {}
+
+    def _solver(self, pos: Position) -> Solver:
+        """The solver of ``pos``'s rules: the injected one, or one like it under the position's rules."""
+        if pos.rules == self.solver.rules:
+            return self.solver
+        other = self._others.get(pos.rules)
+        if other is None:
+            other = self._others[pos.rules] = Solver(max_nodes=self.solver.max_nodes, rules=pos.rules)
+        return other
 
     def winning_moves(self, pos: Position) -> list[Move]:
         """Every winning move of the side to move (empty when it loses).
@@ -48,7 +60,7 @@ class Oracle:
         """
         cached = self._winning.get(pos)
         if cached is None:
-            result = self.solver.solve(pos)
+            result = self._solver(pos).solve(pos)
             if not result.complete or result.mover_wins is None:
                 raise SolverUnsureError(f"the solver could not decide {pos} within its budget")
             cached = list(result.winning_moves)
@@ -72,7 +84,7 @@ class Oracle:
         if child.is_over:
             value = own if child.winner is side else None
         else:
-            result = self.solver.solve(child, "fastest", all_moves=False)
+            result = self._solver(child).solve(child, "fastest", all_moves=False)
             if not result.complete or result.mover_wins is None or result.win_in is None:
                 raise SolverUnsureError(f"the solver could not decide {child} within its budget")
             mine = child.roles[child.to_move] is side
@@ -90,7 +102,7 @@ class Oracle:
         wins = self.winning_moves(pos)
         if wins:
             return wins[0]
-        line = self.solver.solve(pos, all_moves=False).line
+        line = self._solver(pos).solve(pos, all_moves=False).line
         if line:
             return line[0][1]
         return pos.legal_moves()[0]
@@ -98,5 +110,5 @@ class Oracle:
     def refutation(self, pos: Position, move: Move, plies: int = 6) -> list[tuple[int, Move]]:
         """How the other side beats ``move``: a short line from the position after it."""
         child = pos.after(move)
-        line = self.solver.solve(child, all_moves=False).line
+        line = self._solver(child).solve(child, all_moves=False).line
         return [(pos.to_move, move), *line[:plies]]

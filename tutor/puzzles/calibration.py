@@ -112,7 +112,8 @@ def attempt(puzzle: Puzzle, policy: str, solver_factory: Callable[[], object] | 
     from tutor.puzzles.solving import Attempt
     from tutor.solver.solver import Solver
 
-    solver = solver_factory() if solver_factory is not None else Solver(max_nodes=ATTEMPT_NODES, workers=1)
+    solver = (solver_factory() if solver_factory is not None
+              else Solver(max_nodes=ATTEMPT_NODES, workers=1, rules=puzzle.position.rules))
     run = Attempt(puzzle, solver)  # type: ignore[arg-type]
     run.start()
     while not run.finished:

@@ -170,7 +170,7 @@ def _probe_solver() -> Any:
 
     # The lone-farmer shortcut (tutor/solver/lone_farmer.py): a farmers' winning move proves in fewer
     # nodes, so more candidates end here; the proof itself keeps the plain search (its nodes rate a puzzle).
-    return Solver(max_nodes=PROBE_NODES, workers=1, lone_farmer=LONE_FARMER_PROBE)
+    return Solver(max_nodes=PROBE_NODES, workers=1, lone_farmer=LONE_FARMER_PROBE, rules=STANDARD)
 
 
 def generate_daily(count: int, seed: int, solver_factory: SolverFactory, first_deal: int | None = None,

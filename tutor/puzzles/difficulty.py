@@ -33,6 +33,7 @@ from typing import Any, Protocol
 from tutor.engine.cards import BIG_JOKER, SMALL_JOKER, packed_count, unpack
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
+from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position
 
 MIN_RATING = 600
@@ -292,7 +293,7 @@ def tempting_moves(pos: Position, losing: Sequence[Move], solver: FastestSolver 
 def _small_solver() -> FastestSolver:
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=REFUTATION_NODES)
+    return Solver(max_nodes=REFUTATION_NODES, rules=STANDARD)  # puzzles are classic endgames
 
 
 def measure(pos: Position, answer: Move, nodes: int, win_in: int) -> Difficulty:

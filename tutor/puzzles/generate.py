@@ -39,6 +39,7 @@ from tutor.engine.cards import DECK_COUNTS, Cards, packed_contains, packed_count
 from tutor.engine.combos import Combo
 from tutor.engine.deal import deal
 from tutor.engine.moves import lead_moves_packed
+from tutor.engine.rules import STANDARD
 from tutor.puzzles.difficulty import measure, plausible_losing_moves
 from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source, find_move, move_text, puzzle_id
 from tutor.puzzles.realism import (
@@ -111,7 +112,7 @@ def rotate_to_mover(pos: Position) -> Position:
     hands = pos.hands[k:] + pos.hands[:k]
     roles = pos.roles[k:] + pos.roles[:k]
     by = None if pos.table_by is None else (pos.table_by - k) % n
-    return Position(hands, roles, 0, pos.table, by)
+    return Position(hands, roles, 0, pos.table, by, rules=pos.rules)
 
 
 class Generator:
@@ -345,7 +346,7 @@ def random_deal_candidates(
                 table = rng.choice(sorted(options))
             else:
                 by = None
-        pos: Position | None = Position(tuple(hands), roles, 0, table, by)
+        pos: Position | None = Position(tuple(hands), roles, 0, table, by, rules=STANDARD)  # deal(): classic
         if pos is not None and pos.players == 2:
             pos = with_idle_farmer(pos, rng)
         if pos is None:
@@ -390,7 +391,7 @@ def with_idle_farmer(pos: Position, rng: random.Random, most: int = 4) -> Positi
     hands.insert(seat, idle)
     roles.insert(seat, Role.FARMER)
     by = None if pos.table_by is None else (pos.table_by + (1 if pos.table_by >= seat else 0))
-    duel = Position(tuple(hands), tuple(roles), 0, pos.table, by)
+    duel = Position(tuple(hands), tuple(roles), 0, pos.table, by, rules=pos.rules)
     return duel if out_of_it(duel) == seat else None
 
 

@@ -236,7 +236,7 @@ def position_from_data(data: dict[str, Any]) -> Position:
                 raise PuzzleFormatError(f"table {raw['cards']!r} cannot be read as {raw['kind']!r}")
             table = max(options, key=lambda c: c.main)
         by = int(raw["by"])
-    return Position(base.hands, base.roles, int(data.get("to_move", 0)), table, by)
+    return Position(base.hands, base.roles, int(data.get("to_move", 0)), table, by, rules=base.rules)
 
 
 def position_key(pos: Position) -> str:

@@ -342,11 +342,11 @@ def default_factory() -> ScanSolver:
     """The solver a personal puzzle is made with (the plain search: its node count rates the puzzle)."""
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=MAX_NODES)
+    return Solver(max_nodes=MAX_NODES, rules=STANDARD)  # the scan proves under the standard play rules
 
 
 def scan_factory() -> ScanSolver:
     """The solver of a game's scan: verdicts only, so the lone-farmer shortcut may settle positions."""
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER)
+    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, rules=STANDARD)

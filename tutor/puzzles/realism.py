@@ -135,7 +135,7 @@ def setup_moves(pos: Position) -> list[tuple[Position, Combo | None]]:
         return []
     hands = list(pos.hands)
     hands[pos.table_by] = hands[pos.table_by] + Cards(pos.table.cards)
-    before = Position(tuple(hands), pos.roles, pos.table_by, None, None)
+    before = Position(tuple(hands), pos.roles, pos.table_by, None, None, rules=pos.rules)
     steps: list[tuple[Position, Combo | None]] = [(before, pos.table)]
     walk = before.after(pos.table)
     while walk.to_move != pos.to_move:

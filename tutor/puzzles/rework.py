@@ -76,6 +76,7 @@ def rerate_file(path: Path) -> None:
 
 
 def main(paths: Iterable[str]) -> int:
+    from tutor.engine.rules import STANDARD
     from tutor.solver.solver import Solver
 
     names = list(paths)
@@ -86,7 +87,7 @@ def main(paths: Iterable[str]) -> int:
     counts: Counter[str] = Counter()
     for name in names:
         path = Path(name)
-        kept = rework_file(path, partial(Solver, max_nodes=2_000_000), counts)
+        kept = rework_file(path, partial(Solver, max_nodes=2_000_000, rules=STANDARD), counts)
         print(f"{path.name}: {len(kept)} puzzles kept", flush=True)
     for why, n in counts.most_common():
         print(f"  {n:4d}  {why}")

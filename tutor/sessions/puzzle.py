@@ -252,9 +252,10 @@ PuzzleEvent = (
 
 def default_solver() -> SolverLike:
     """The exact solver with the interactive budget (imported on use: it is heavy)."""
+    from tutor.engine.rules import STANDARD
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=INTERACTIVE_NODES)
+    return Solver(max_nodes=INTERACTIVE_NODES, rules=STANDARD)  # puzzles are classic endgames
 
 
 def pick_random(library: Library, theme: str | None, rating: float, rng: random.Random,

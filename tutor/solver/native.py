@@ -20,7 +20,7 @@ import time
 from types import ModuleType
 
 from tutor.engine.combos import Combo
-from tutor.engine.rules import STANDARD, Rules, require_standard
+from tutor.engine.rules import Rules, require_standard
 from tutor.solver.search import Budget, BudgetExceeded
 from tutor.solver.tables import HandTables
 
@@ -68,7 +68,7 @@ class NativeTwoPlayerSearch:
     the node and time budget of :attr:`budget` apply (``BudgetExceeded``).
     """
 
-    def __init__(self, tables: HandTables, rules: Rules = STANDARD) -> None:
+    def __init__(self, tables: HandTables, rules: Rules) -> None:
         require_standard(rules, "the compiled solver core (tutor/solver/_native.c)")
         if _native is None:
             raise RuntimeError("the compiled search (tutor.solver._native) is not built")

@@ -24,7 +24,7 @@ Positions are immutable values; :meth:`Position.after` returns a new one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -88,8 +88,8 @@ class Position:
     to_move: int = 0
     table: Combo | None = None
     table_by: int | None = None
-    #: The rule set the moves follow (RULES §12).
-    rules: Rules = STANDARD
+    #: The rule set the moves follow (RULES §12): keyword-only and required, the position's own.
+    rules: Rules = field(kw_only=True)
 
     def __post_init__(self) -> None:
         n = len(self.hands)
@@ -181,9 +181,7 @@ class Position:
             table = table_reading(beat)
         if table is not None and beat_by is None:
             beat_by = len(hands) - 1
-        if rules is None:
-            return cls(tuple(hands), tuple(roles), 0, table, beat_by)
-        return cls(tuple(hands), tuple(roles), 0, table, beat_by, rules)
+        return cls(tuple(hands), tuple(roles), 0, table, beat_by, rules=STANDARD if rules is None else rules)
 
     @classmethod
     def from_game(cls, game: Game, from_mover: bool = False) -> Position:
@@ -205,7 +203,7 @@ class Position:
         roles = tuple(Role.LANDLORD if s == game.landlord else Role.FARMER for s in order)
         by = None if game.table_seat is None else order.index(game.table_seat)
         hands = tuple(game.hand(s) for s in order)
-        return cls(hands, roles, order.index(game.to_move), game.table, by, game.rules)
+        return cls(hands, roles, order.index(game.to_move), game.table, by, rules=game.rules)
 
     @classmethod
     def from_view(cls, view: PlayerView, hidden: Mapping[int, Cards | int], from_mover: bool = False) -> Position:
@@ -259,7 +257,7 @@ class Position:
         trick = Trick(self.table, self.table_by, passes_since(self.table_by, self.to_move, n))
         after, nxt = trick.after(self.to_move, move, n)
         if move is None:
-            return Position(self.hands, self.roles, nxt, after.table, after.table_seat, self.rules)
+            return Position(self.hands, self.roles, nxt, after.table, after.table_seat, rules=self.rules)
         hand = self.hands[self.to_move].packed
         if not packed_contains(hand, move.cards):
             raise IllegalPlayError(f"{move.text} is not in the hand {self.hands[self.to_move]}")
@@ -270,8 +268,8 @@ class Position:
         hands = list(self.hands)
         hands[self.to_move] = Cards(hand - move.cards)
         if not hands[self.to_move]:
-            return Position(tuple(hands), self.roles, self.to_move, None, None, self.rules)
-        return Position(tuple(hands), self.roles, nxt, after.table, after.table_seat, self.rules)
+            return Position(tuple(hands), self.roles, self.to_move, None, None, rules=self.rules)
+        return Position(tuple(hands), self.roles, nxt, after.table, after.table_seat, rules=self.rules)
 
     def format(self) -> str:
         """The position in the notation :meth:`parse` reads (players from index 0)."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from tutor.engine.combos import Combo, Kind
-from tutor.engine.rules import STANDARD, Rules, UnsupportedRulesError
+from tutor.engine.rules import Rules, UnsupportedRulesError
 from tutor.solver.position import Position, Role, sides
 from tutor.solver.many_decks import ManyDeckSearch
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
@@ -110,7 +110,8 @@ class Solver:
         native: bool | None = None,
         workers: int | None = None,
         max_mb: float | None = None,
-        rules: Rules = STANDARD,
+        *,
+        rules: Rules,
         lone_farmer: bool = False,
     ) -> None:
         self.rules = rules

@@ -25,7 +25,7 @@ from __future__ import annotations
 from tutor.engine.cards import FIELD, SMALL_JOKER, packed_size, unpack
 from tutor.engine.combos import Combo, Kind, beats
 from tutor.engine.moves import lead_moves_packed
-from tutor.engine.rules import STANDARD, Rules
+from tutor.engine.rules import Rules
 
 BOMB = int(Kind.BOMB)
 TRIO_SINGLE = int(Kind.TRIO_SINGLE)
@@ -65,7 +65,7 @@ def _fields(cards: int) -> dict[int, int]:
 class HandTables:
     """Memoised per-hand move lists and facts (see the module docstring)."""
 
-    def __init__(self, limit: int = 250_000, rules: Rules = STANDARD) -> None:
+    def __init__(self, limit: int = 250_000, *, rules: Rules) -> None:
         self.limit = limit
         self.rules = rules
         self.raw: dict[int, list[Combo]] = {}
