@@ -167,7 +167,6 @@ KNOWN_THREE_SEATS = {
     "bench/coach_quality.py": 1,
     "cli/learn.py": 2,
     "coach/describe.py": 2,
-    "lessons/reachability.py": 17,
     "puzzles/generate.py": 2,
     "puzzles/progress.py": 1,
     "puzzles/realism.py": 1,

@@ -146,3 +146,28 @@ def test_a_lesson_with_cards_gone_must_account_for_every_card(tmp_path: Path) ->
     _, problems = build_lesson(load_lesson_file(path))
     assert [(p.code, p.path) for p in problems] == [("hand_size", "steps[0].position.gone")]
     assert "make 27, not 54" in problems[0].message
+
+
+def test_rule_12_4_a_four_player_position_is_proven_by_a_four_seat_witness() -> None:
+    """Four players (RULES §12.4): across (the landlord, 33 cards dealt) leads a K with 15 left; you hold 8 of
+    your 25, right 20, left 18 and has passed.  The witness deals 25, 25, 33, 25 and replays through the
+    engine's four-seat game to exactly there; with the landlord still at 32 nobody could have shed a card."""
+    from tutor.engine.rules import FOUR
+
+    def at(counts: dict[int, int]) -> Setup:
+        return Setup(landlord=2, bid=1, hands={0: Cards.parse("4689QA2D")}, show=frozenset({0}), counts=counts,
+                     kitty=None, bids=(), history=(), history_complete=False,
+                     table=readings(Cards.parse("K"), FOUR)[0], table_by=2, to_move=0, rules=FOUR)
+
+    setup = at({1: 20, 2: 15, 3: 18})
+    witness = build_witness(setup)
+    assert [len(h) for h in witness.hands] == [25, 25, 33, 25] and len(witness.kitty) == 8
+    game = Game.from_hands(witness.hands, 2, 1, witness.kitty, rules=FOUR)
+    for turn in witness.turns:
+        assert turn.seat == game.to_move
+        game.play(turn.play)
+    assert game.hand(0) == Cards.parse("4689QA2D") and game.card_counts == (8, 20, 15, 18)
+    assert game.to_move == 0 and game.table_seat == 2 and game.table is not None
+    assert witness.turns[-1] == Turn(3, None)  # left passed the K
+    why = proven_reachable(at({1: 25, 2: 32, 3: 25}))
+    assert why is not None and "landlord leads first" in why and "hold 25 cards" in why

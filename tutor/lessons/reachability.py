@@ -1,4 +1,4 @@
-"""Proving that a lesson position can arise in a real three-player game (issue 21).
+"""Proving that a lesson position can arise in a real game (issue 21), of three seats or four (RULES §12.4).
 
 A position a lesson shows is a *claim*: "a game can come to this".  Counting
 cards is not enough — a farmer holding 8 cards while the landlord makes his
@@ -6,7 +6,7 @@ very first lead is within every hand size and still impossible, because the
 landlord leads first (RULES §3) and nobody can shed a card before that.  So
 this module does not look for reasons to refuse; it builds a **witness**: a
 whole deal (17, 17 and the landlord's 20 cards with the face-up kitty among
-them), an auction the landlord wins with the position's bid, and every play
+them; with four players 25 each and the landlord's 33: the lesson's rules say), an auction the landlord wins with the position's bid, and every play
 from the first lead to the position, and then replays it move by move through
 :class:`tutor.engine.game.Game` — the one stepping game state every other part
 uses.  A position is *proven reachable* when the replay ends exactly there: the
@@ -30,12 +30,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tutor.engine.cards import FULL_DECK, NUM_RANKS, Cards, rank_char
+from tutor.engine.cards import NUM_RANKS, Cards, rank_char
 from tutor.engine.combos import Combo, readings
 from tutor.engine.game import Game
 from tutor.engine.trick import Trick
 from tutor.engine.view import Turn
-from tutor.lessons.model import SEATS, Setup
+from tutor.lessons.model import Setup
 
 #: A trick of the prefix: who plays, in order (each a single higher than the one before).
 Shape = tuple[int, ...]
@@ -61,29 +61,31 @@ def _single(rank: int) -> Combo:
     return next(r for r in readings(Cards.from_ranks([rank])))
 
 
-def _shapes(leader: int) -> list[tuple[Shape, int]]:
-    """Tricks of singles led by ``leader``: (who plays, in order; who leads next)."""
-    a, b = (leader + 1) % 3, (leader + 2) % 3
+def _shapes(leader: int, players: int) -> list[tuple[Shape, int]]:
+    """Tricks of singles led by ``leader`` at a table of ``players``: (who plays, in order; who leads next).
+
+    The lead alone, one other seat beating it, two others beating it in turn (in seat order), and one
+    other seat answering with the leader beating that — for three seats exactly the six tricks of a
+    two-opponent table."""
+    others = [(leader + k) % players for k in range(1, players)]
     return [
         ((leader,), leader),  # a lead the others pass
-        ((leader, a), a),  # the next seat beats it
-        ((leader, b), b),  # the seat after beats it
-        ((leader, a, b), b),  # both beat it in turn
-        ((leader, a, leader), leader),  # the next seat answers, the leader beats that
-        ((leader, b, leader), leader),  # the seat after answers, the leader beats that
+        *(((leader, a), a) for a in others),  # one seat beats it
+        *(((leader, a, b), b) for i, a in enumerate(others) for b in others[i + 1:]),  # two beat it in turn
+        *(((leader, a, leader), leader) for a in others),  # a seat answers, the leader beats that
     ]
 
 
 @lru_cache(maxsize=4096)
-def _plan(leader: int, left: tuple[int, int, int], goal: int) -> tuple[Shape, ...] | None:
-    """Closed tricks that shed exactly ``left`` cards per seat and end with ``goal`` to lead."""
+def _plan(leader: int, left: tuple[int, ...], goal: int) -> tuple[Shape, ...] | None:
+    """Closed tricks that shed exactly ``left`` cards per seat (one count a seat) and end with ``goal`` to lead."""
     if not any(left):
         return () if leader == goal else None
-    for shape, winner in _shapes(leader):
-        need = [shape.count(s) for s in range(3)]
+    for shape, winner in _shapes(leader, len(left)):
+        need = [shape.count(s) for s in range(len(left))]
         if any(n > have for n, have in zip(need, left)):
             continue
-        rest = _plan(winner, (left[0] - need[0], left[1] - need[1], left[2] - need[2]), goal)
+        rest = _plan(winner, tuple(have - n for have, n in zip(left, need)), goal)
         if rest is not None:
             return (shape, *rest)
     return None
@@ -94,10 +96,11 @@ def _suffix(setup: Setup) -> list[Turn]:
     turns = list(setup.history)
     if setup.table is not None and setup.table_by is not None and not setup._table_in_history():
         turns.append(Turn(setup.table_by, setup.table))
-        seat = (setup.table_by + 1) % 3
+        players = setup.rules.players
+        seat = (setup.table_by + 1) % players
         while seat != setup.to_move:
             turns.append(Turn(seat, None))
-            seat = (seat + 1) % 3
+            seat = (seat + 1) % players
     return turns
 
 
@@ -114,32 +117,33 @@ def build_witness(setup: Setup) -> Witness:
     landlord = setup.landlord
     if landlord is None:
         raise Unreachable("a position in the play needs a landlord")
-    held = [setup.count(s) for s in range(3)]
+    rules = setup.rules
+    seats, names = range(rules.players), rules.seat_layout
+    held = [setup.count(s) for s in seats]
     if any(h is None for h in held):
-        missing = ", ".join(SEATS[s] for s in range(3) if held[s] is None)
+        missing = ", ".join(names[s] for s in seats if held[s] is None)
         raise Unreachable(f"give the cards or a count for {missing}: a real table has them")
     suffix = _suffix(setup)
-    rules = setup.rules
-    dealt = [rules.hand_size + (rules.kitty_size if s == landlord else 0) for s in range(3)]
-    shown = [_counts(setup.hands[s]) if s in setup.hands else [0] * NUM_RANKS for s in range(3)]
-    later = [[0] * NUM_RANKS for _ in range(3)]
+    dealt = [rules.hand_size + (rules.kitty_size if s == landlord else 0) for s in seats]
+    shown = [_counts(setup.hands[s]) if s in setup.hands else [0] * NUM_RANKS for s in seats]
+    later = [[0] * NUM_RANKS for _ in seats]
     for turn in suffix:
         if turn.play is not None:
             for r, n in enumerate(turn.play.as_cards().counts):
                 later[turn.seat][r] += n
-    shed = [dealt[s] - int(held[s] or 0) - sum(later[s]) for s in range(3)]
-    for s in range(3):
+    shed = [dealt[s] - int(held[s] or 0) - sum(later[s]) for s in seats]
+    for s in seats:
         if shed[s] < 0:
-            raise Unreachable(f"{SEATS[s]} holds and plays more cards than are dealt ({dealt[s]})")
+            raise Unreachable(f"{names[s]} holds and plays more cards than are dealt ({dealt[s]})")
     if setup.history_complete and any(shed):
         raise Unreachable("with the whole history given, every card dealt must be in a hand or the history")
-    pool = list(FULL_DECK.counts)
+    pool = list(rules.deck)
     for part in (*shown, *later):
         for r, n in enumerate(part):
             pool[r] -= n
     if any(n < 0 for n in pool):
         raise Unreachable("more cards of a rank than the deck holds")
-    # The kitty is part of the landlord's 20 cards: what the lesson does not show him
+    # The kitty is part of the landlord's 20 (or 33) cards: what the lesson does not show him
     # holding or playing must come from the unseen cards, into his hand.
     forced = [0] * NUM_RANKS
     if setup.kitty is not None:
@@ -152,7 +156,7 @@ def build_witness(setup: Setup) -> Witness:
     plan = _prefix_plan(setup, suffix, landlord, shed)
     # A prefix single the lesson's first play answers must be lower than it.
     ceiling = suffix[0].play.main if plan and plan[-1][-1] == ANSWERED and suffix[0].play else None
-    start = [[a + b for a, b in zip(shown[s], later[s])] for s in range(3)]
+    start = [[a + b for a, b in zip(shown[s], later[s])] for s in seats]
     hands_pool: list[int] | None = None
     reserved = [0] * NUM_RANKS
     if setup.gone is not None:  # the earlier tricks play exactly the cards gone; the hidden hands hold the rest
@@ -177,41 +181,43 @@ def build_witness(setup: Setup) -> Witness:
 def _prefix_plan(setup: Setup, suffix: list[Turn], landlord: int, shed: list[int]) -> list[Shape]:
     """The tricks before the lesson's turns: who plays each single."""
     opener = suffix[0] if suffix else None
-    left = (shed[0], shed[1], shed[2])
+    players, names = setup.rules.players, setup.rules.seat_layout
+    left = tuple(shed)
     if opener is None or opener.play is not None:
         goal = opener.seat if opener is not None else setup.to_move
         plan = _plan(landlord, left, goal)
         if plan is None and opener is not None and opener.play is not None and opener.play.size == 1:
             # A single need not open its trick: it may answer a lower single the seat before led.
-            before = (opener.seat - 1) % 3
+            before = (opener.seat - 1) % players
             if left[before]:
                 rest = list(left)
                 rest[before] -= 1
-                answered = _plan(landlord, (rest[0], rest[1], rest[2]), before)
+                answered = _plan(landlord, tuple(rest), before)
                 if answered is not None:
                     return [*answered, (before, ANSWERED)]
         if plan is None:
-            raise Unreachable(_why(landlord, goal, left))
+            raise Unreachable(_why(landlord, goal, left, setup))
         return list(plan)
     # The lesson's turns start with a pass: the prefix ends with a trick still open,
     # led by the seat before the passer (one of its own cards).
-    owner = (opener.seat - 1) % 3
+    owner = (opener.seat - 1) % players
     if not left[owner]:
-        raise Unreachable(f"{SEATS[opener.seat]} passes first, so {SEATS[owner]} must have played a card before")
+        raise Unreachable(f"{names[opener.seat]} passes first, so {names[owner]} must have played a card before")
     rest = list(left)
     rest[owner] -= 1
-    plan = _plan(landlord, (rest[0], rest[1], rest[2]), owner)
+    plan = _plan(landlord, tuple(rest), owner)
     if plan is None:
-        raise Unreachable(_why(landlord, owner, tuple(rest)))
+        raise Unreachable(_why(landlord, owner, tuple(rest), setup))
     return [*plan, (owner, OPEN)]
 
 
-def _why(landlord: int, goal: int, left: tuple[int, ...]) -> str:
+def _why(landlord: int, goal: int, left: tuple[int, ...], setup: Setup) -> str:
+    names = setup.rules.seat_layout
     if left[landlord] == 0 and any(left):
-        return (f"the landlord ({SEATS[landlord]}) has played nothing before these turns, so nobody has"
-                " (the landlord leads first, RULES §3); the farmers must still hold 17 cards")
+        return (f"the landlord ({names[landlord]}) has played nothing before these turns, so nobody has"
+                f" (the landlord leads first, RULES §3); the farmers must still hold {setup.rules.hand_size} cards")
     if left[goal] == 0 and goal != landlord:
-        return (f"{SEATS[goal]} leads here but has never played a card, so never won a trick"
+        return (f"{names[goal]} leads here but has never played a card, so never won a trick"
                 " (only the winner of a trick leads the next)")
     return "the lead cannot pass round the table so that every seat has played the cards it is missing"
 
@@ -236,7 +242,7 @@ def _assign(
     answers it).
     """
     free = list(pool)
-    deal = [list(shown[s]) for s in range(3)]
+    deal = [list(shown[s]) for s in range(len(shown))]
     for r, n in enumerate(forced):  # the kitty's unseen cards go to the landlord first
         free[r] -= n
     kept = list(forced)  # landlord cards still to place (in a prefix play or his unseen hand)
@@ -255,7 +261,7 @@ def _assign(
             deal[seat][rank] += 1
         tricks[index] = ranks
     rest = free if hands_pool is None else list(hands_pool)
-    for s in range(3):
+    for s in range(len(shown)):
         if s in setup.hands:
             continue
         want = int(held[s] or 0)
@@ -322,20 +328,22 @@ def _prefix_turns(plan: list[Shape], tricks: list[list[int]], players: int) -> I
 
 def _replayed(setup: Setup, deal: list[list[int]], turns: list[Turn], landlord: int) -> Witness:
     """Replay the witness through the engine and compare its end with the lesson's position."""
-    hands = tuple(Cards.from_counts(d) for d in deal)
-    kitty = setup.kitty if setup.kitty is not None else Cards.from_ranks(hands[landlord].ranks()[:3])
-    if sorted(len(h) for h in hands) != [17, 17, 20] or len(hands[landlord]) != 20:
-        raise Unreachable(f"the deal comes out as {[len(h) for h in hands]} cards, not 17, 17 and 20")
-    game = Game.from_hands(hands, landlord, setup.bid or 1, kitty)
+    rules, names = setup.rules, setup.rules.seat_layout
+    hands = tuple(Cards.from_counts(d, rules.deck) for d in deal)
+    kitty = setup.kitty if setup.kitty is not None else Cards.from_ranks(hands[landlord].ranks()[:rules.kitty_size])
+    dealt = [rules.hand_size + (rules.kitty_size if s == landlord else 0) for s in range(rules.players)]
+    if [len(h) for h in hands] != dealt:
+        raise Unreachable(f"the deal comes out as {[len(h) for h in hands]} cards, not {dealt}")
+    game = Game.from_hands(hands, landlord, setup.bid or 1, kitty, rules=rules)
     for turn in turns:
         if game.is_over:
             raise Unreachable("the game is over before the position is reached")
         if turn.seat != game.to_move:
-            raise Unreachable(f"{SEATS[turn.seat]} plays out of turn: it is {SEATS[game.to_move]}'s turn")
+            raise Unreachable(f"{names[turn.seat]} plays out of turn: it is {names[game.to_move]}'s turn")
         try:
             game.play(turn.play)
         except ValueError as error:
-            raise Unreachable(f"{SEATS[turn.seat]} cannot play {turn.play.text if turn.play else 'pass'}: {error}")
+            raise Unreachable(f"{names[turn.seat]} cannot play {turn.play.text if turn.play else 'pass'}: {error}")
     if game.is_over:
         raise Unreachable("the game is over before the position is reached")
     _compare(setup, game)
@@ -343,13 +351,14 @@ def _replayed(setup: Setup, deal: list[list[int]], turns: list[Turn], landlord: 
 
 
 def _compare(setup: Setup, game: Game) -> None:
-    for s in range(3):
+    names = setup.rules.seat_layout
+    for s in range(setup.rules.players):
         if s in setup.hands and game.hand(s) != setup.hands[s]:
-            raise Unreachable(f"the replay leaves {SEATS[s]} with {game.hand(s)}, not {setup.hands[s]}")
+            raise Unreachable(f"the replay leaves {names[s]} with {game.hand(s)}, not {setup.hands[s]}")
         if game.card_counts[s] != setup.count(s):
-            raise Unreachable(f"the replay leaves {SEATS[s]} with {game.card_counts[s]} cards, not {setup.count(s)}")
+            raise Unreachable(f"the replay leaves {names[s]} with {game.card_counts[s]} cards, not {setup.count(s)}")
     if game.to_move != setup.to_move:
-        raise Unreachable(f"the replay ends with {SEATS[game.to_move]} to move, not {SEATS[setup.to_move]}")
+        raise Unreachable(f"the replay ends with {names[game.to_move]} to move, not {names[setup.to_move]}")
     table = game.table
     if (table is None) != (setup.table is None) or (
             table is not None and setup.table is not None
