@@ -106,3 +106,24 @@ def test_one_letter_card_answers_are_cards_not_commands() -> None:
 
     for word in ("q", "r", "Q", "R"):
         assert word.lower() not in QUIT_WORDS | RESTART_WORDS
+
+
+def test_rule_12_4_a_four_player_lesson_position_shows_four_seats() -> None:
+    """The terminal's lesson table reads its seats from the lesson's rules: with four players (RULES §12.4)
+    the landlord across, and right, across and left counted above you."""
+    from rich.console import Console
+
+    from tutor.cli.learn import show_setup
+    from tutor.engine.cards import Cards
+    from tutor.engine.rules import FOUR
+    from tutor.lessons.model import Setup
+
+    setup = Setup(landlord=2, bid=2, hands={0: Cards.parse("4689QA2D")}, show=frozenset({0}),
+                  counts={1: 20, 2: 15, 3: 18}, kitty=None, bids=(), history=(), history_complete=False,
+                  table=None, table_by=None, to_move=0, rules=FOUR)
+    console = Console(record=True, width=80, color_system=None)
+    show_setup(console, setup)
+    lines = console.export_text().splitlines()
+    assert lines[0] == "Landlord: across · bid 2"
+    assert [line.split(" (")[0].strip() for line in lines[1:5]] == ["left", "across", "right", "you"]
+    assert "cards: 15" in lines[2] and "cards: 18" in lines[1] and "cards: 20" in lines[3]

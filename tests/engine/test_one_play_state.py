@@ -161,11 +161,6 @@ def test_the_default_guard_sees_a_default() -> None:
 THREE_SEATS = re.compile(r"%\s*3\b|range\(3\)|players\s*==\s*3\b|\(0, 1, 2\)|\[0, 0, 0\]")
 #: Three-seat constants that remain outside the rules, by file (the lists only shrink).
 KNOWN_THREE_SEATS = {
-    "bench/arena.py": 3,
-    "bench/classic_errors.py": 1,
-    "bench/coach_bench.py": 2,
-    "bench/coach_quality.py": 1,
-    "cli/learn.py": 2,
     "coach/describe.py": 2,
     "puzzles/generate.py": 2,
     "puzzles/progress.py": 1,

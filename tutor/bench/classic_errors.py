@@ -41,6 +41,7 @@ from tutor.coach.mistakes import (
 )
 from tutor.engine.combos import Combo
 from tutor.engine.moves import legal_moves
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
 
 #: Class name → (detector, the finding codes that count).
@@ -69,7 +70,7 @@ def real_turns(games: int, first_deal: int = 1) -> Iterator[tuple[int, PlayerVie
     from tutor.engine.game import Game
 
     for deal in range(first_deal, first_deal + games):
-        game = Game.with_landlord(deal, deal % 3)
+        game = Game.with_landlord(deal, deal % STANDARD.players, rules=STANDARD)  # the classic game
         bots: list[Bot] = [EasyBot(deal) if deal % 2 else HardBot(deal * 10, search=False, rollouts=False)]
         bots += [HardBot(deal * 10 + s, search=False, rollouts=False) for s in (1, 2)]
         while not game.is_over:

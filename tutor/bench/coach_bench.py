@@ -59,11 +59,12 @@ def positions(deals: tuple[int, ...] = DEALS, per_deal: int = PER_DEAL) -> list[
     from tutor.bots.hard import HardBot
     from tutor.engine.game import Game
     from tutor.engine.moves import legal_moves
+    from tutor.engine.rules import STANDARD
 
     out: list[tuple[PlayerView, object]] = []
     for deal in deals:
-        game = Game.with_landlord(deal, deal % 3)
-        bots = [HardBot(deal * 10 + s, search=False, rollouts=False) for s in range(3)]
+        game = Game.with_landlord(deal, deal % STANDARD.players, rules=STANDARD)  # the classic game
+        bots = [HardBot(deal * 10 + s, search=False, rollouts=False) for s in range(game.players)]
         mine: list[tuple[PlayerView, object]] = []
         while not game.is_over:
             seat = game.to_move

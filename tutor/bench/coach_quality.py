@@ -37,6 +37,7 @@ from tutor.coach.advice import FLAGGED, Verdict, judge
 from tutor.coach.evaluation import DEFAULT_BUDGET, Budget
 from tutor.bots.base import Bot
 from tutor.engine.combos import Combo
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
 
 #: The reference budget's cap on samples, as a multiple of the shipped one.
@@ -73,7 +74,7 @@ def beginner_decisions(count: int, first_deal: int = 1) -> Iterator[tuple[int, i
     found = 0
     deal = first_deal
     while found < count:
-        game = Game.with_landlord(deal, deal % 3)
+        game = Game.with_landlord(deal, deal % STANDARD.players, rules=STANDARD)  # the classic game
         bots: list[Bot] = [EasyBot(deal), HardBot(deal * 10 + 1, search=False, rollouts=False),
                 HardBot(deal * 10 + 2, search=False, rollouts=False)]  # fmt: skip
         number = 0

@@ -93,42 +93,49 @@ def _choose_language(lang: str | None, store: Store) -> None:
 def show_setup(console: Console, setup: Setup, trick_hands: list[Cards | None] | None = None,
                counts: list[int | None] | None = None, table: Combo | None = None,
                table_by: int | None = None) -> None:
-    """Print a lesson position: roles, hands (shown or counted), the table, the history."""
+    """Print a lesson position: roles, hands (shown or counted), the table, the history.
+
+    The seats are the lesson's (``rules.players``: you, right, left — or across too with four players)."""
+    layout = setup.rules.seat_layout
+
+    def seat_name(seat: int) -> str:
+        return t(f"lessons.seat_{layout[seat]}")
+
     if setup.landlord is not None:
-        console.print(t("lessons.landlord_line", seat=_seat(setup.landlord), bid=setup.bid or "?"))
+        console.print(t("lessons.landlord_line", seat=seat_name(setup.landlord), bid=setup.bid or "?"))
     else:
         console.print(t("lessons.no_landlord"))
     if setup.bids:
-        bids = ", ".join(f"{_seat(s)} {b if b else t('lessons.bid_pass')}" for s, b in setup.bids)
+        bids = ", ".join(f"{seat_name(s)} {b if b else t('lessons.bid_pass')}" for s, b in setup.bids)
         console.print(t("lessons.bids_line", bids=bids))
     if setup.kitty is not None:
         console.print(t("lessons.kitty_line", cards=_cards(setup.kitty)))
-    hands = trick_hands if trick_hands is not None else [setup.hands.get(s) for s in range(3)]
-    held = counts if counts is not None else [setup.count(s) for s in range(3)]
-    for seat in (2, 1, 0):
+    hands = trick_hands if trick_hands is not None else [setup.hands.get(s) for s in range(len(layout))]
+    held = counts if counts is not None else [setup.count(s) for s in range(len(layout))]
+    for seat in reversed(range(len(layout))):  # the last seat (left) first, you at the bottom
         role = t("lessons.role_landlord") if setup.landlord == seat else t("lessons.role_farmer")
         if setup.landlord is None:
             role = "—"
         hand = hands[seat]
         if hand is not None and (seat in setup.show or seat == YOU):
-            line = Text("  " + t("lessons.hand_line", seat=_seat(seat), role=role, cards="").rstrip() + " ")
+            line = Text("  " + t("lessons.hand_line", seat=seat_name(seat), role=role, cards="").rstrip() + " ")
             line.append_text(cards_text(hand, empty="—"))
             console.print(line)
         elif held[seat] is not None:
-            console.print("  " + t("lessons.hand_hidden", seat=_seat(seat), role=role, count=held[seat]))
+            console.print("  " + t("lessons.hand_hidden", seat=seat_name(seat), role=role, count=held[seat]))
         elif setup.landlord is not None or seat == YOU:
-            console.print("  " + t("lessons.hand_unknown", seat=_seat(seat), role=role))
+            console.print("  " + t("lessons.hand_unknown", seat=seat_name(seat), role=role))
     out = setup.still_out()
     if out is not None:
         console.print(t("lessons.still_out_line", cards=_cards(out)))
     if setup.history:
         plays = ", ".join(
-            f"{_seat(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"
+            f"{seat_name(turn.seat)} {turn.play.text if turn.play is not None else t('lessons.bid_pass')}"
             for turn in setup.history
         )
         console.print(t("lessons.history_line", plays=plays))
     if table is not None and table_by is not None:
-        console.print(t("lessons.table_line", cards=table.text, kind=_kind_name(table.kind), seat=_seat(table_by)))
+        console.print(t("lessons.table_line", cards=table.text, kind=_kind_name(table.kind), seat=seat_name(table_by)))
     elif setup.landlord is not None and trick_hands is not None:
         console.print(t("lessons.lead_line"))
 
