@@ -166,7 +166,6 @@ KNOWN_THREE_SEATS = {
     "puzzles/progress.py": 1,
     "puzzles/realism.py": 1,
     "puzzles/themes.py": 2,
-    "sessions/puzzle.py": 1,
 }
 
 

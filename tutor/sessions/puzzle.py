@@ -57,7 +57,7 @@ def seat_phrase(puzzle: Puzzle, player: int) -> Phrase:
         return Phrase("puzzles.landlord")
     if pos.players == 2:
         return Phrase("puzzles.farmer")
-    return Phrase("puzzles.farmer_right" if (player - learner) % 3 == 1 else "puzzles.farmer_left")
+    return Phrase("puzzles.farmer_right" if (player - learner) % pos.players == 1 else "puzzles.farmer_left")
 
 
 def goal_phrase(puzzle: Puzzle) -> Phrase:
