@@ -22,8 +22,6 @@ left behind.  Other pools (the arena, the puzzle generator) use the same two.
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import sys
@@ -57,7 +55,9 @@ _JOB: tuple[Verdict, Callable[[], None] | None, float | None] | None = None
 
 def parallel_available() -> bool:
     """Can this platform fork worker processes?"""
-    return "fork" in multiprocessing.get_all_start_methods()
+    # What multiprocessing.get_all_start_methods() says about "fork", without importing it (a solve
+    # that never forks need not pay for multiprocessing): every POSIX platform, never Windows.
+    return hasattr(os, "fork") and sys.platform != "win32"
 
 
 def default_workers() -> int:
@@ -110,6 +110,8 @@ def die_with_parent(parent: int | None = None) -> None:
     if not sys.platform.startswith("linux"):  # pragma: no cover - Linux only
         return
     if parent is None:
+        import multiprocessing
+
         known = multiprocessing.parent_process()
         parent = known.pid if known is not None and known.pid is not None else os.getppid()
     try:
@@ -192,6 +194,9 @@ def solve_moves_in_parallel(
     copy of the caller's tables); ``after_fork`` runs first in each worker;
     ``on_progress(moves decided, nodes)`` is called in the parent as answers come.
     """
+    import multiprocessing  # here, not at the top: see parallel_available
+    import multiprocessing.connection
+
     global _JOB
     workers = max(1, min(workers, len(indices)))
     _JOB = (verdict, after_fork, deadline)
