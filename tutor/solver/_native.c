@@ -101,6 +101,7 @@ typedef struct {
     int8_t min_plays;
     int8_t any_bomb;
     int8_t rocket;
+    int8_t pairs_done; /* `pairs` worked out (hand_pairs: only for a hand that is to move at a node) */
     uint64_t pres; /* bit 4r set: holds chain rank r (tutor.solver.canon.presence) */
     uint16_t mains[NDENSE]; /* bit m set: the hand can play main m of that kind and length (dense()) */
 } Hand;
@@ -838,6 +839,27 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
             h->whole = *m;
         }
     }
+    h->npairs = 0; /* the dominance pairs wait until the hand is to move (hand_pairs) */
+    h->pairs = NULL;
+    h->pairs_done = 0;
+    int mp = min_plays(s, hand, &l);
+    if (mp < 0) goto oom;
+    h->min_plays = (int8_t)mp;
+    free(l.m);
+    return h;
+oom:
+    /* The hand's arena memory is given back with the rest at the next reset. */
+    free(l.m);
+    PyErr_NoMemory();
+    return NULL;
+}
+
+/* The hand's dominance pairs, worked out the first time it is to move at a
+   node: many hands are only ever looked at as a child (for the order, the
+   look-ahead) or as the other player, and the pairs were a sixth of the
+   search's instructions when every hand got them (issue 33).  -1: out of
+   memory (a Python error set). */
+static int hand_pairs(TwoSearch *s, Hand *h) {
     if (compute_pairs(h) < 0) goto oom;
     if (h->npairs) {
         Pair *kept = arena_alloc(s, h->npairs * sizeof(Pair));
@@ -849,16 +871,15 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         free(h->pairs);
         h->pairs = NULL;
     }
-    int mp = min_plays(s, hand, &l);
-    if (mp < 0) goto oom;
-    h->min_plays = (int8_t)mp;
-    free(l.m);
-    return h;
+    h->pairs_done = 1;
+    s->hand_bytes += (size_t)h->npairs * sizeof(Pair);
+    return 0;
 oom:
-    /* The hand's arena memory is given back with the rest at the next reset. */
-    free(l.m);
+    free(h->pairs);
+    h->pairs = NULL;
+    h->npairs = 0;
     PyErr_NoMemory();
-    return NULL;
+    return -1;
 }
 
 static Hand *get_hand(TwoSearch *s, uint64_t hand) {
@@ -883,7 +904,7 @@ static Hand *get_hand(TwoSearch *s, uint64_t hand) {
     }
     h->id = s->nhands;
     s->hands[s->nhands++] = h;
-    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)) + (size_t)h->npairs * sizeof(Pair);
+    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)); /* pairs: hand_pairs */
     if (map_put(&s->ids, hand, h->id) < 0) {
         PyErr_NoMemory();
         return NULL;
@@ -1139,6 +1160,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (PyErr_CheckSignals() < 0) return -1;
     }
     if (code == 0 && me->is_combo) return 1;
+    if (!me->pairs_done && hand_pairs(s, me) < 0) return -1;
     int tmain = code >> 8;
     int group = code & 0xFF;
     size_t mark = s->scratch_top;
