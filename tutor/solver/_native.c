@@ -111,12 +111,20 @@ typedef struct {
    player holds both sides of) are packed down, one segment of neighbouring
    kept ranks at a time; a kept rank r goes to the number of kept ranks below
    it (a table's main is lowered to a held rank first, so that is all the
-   table needs). */
+   table needs).  The segments depend on `keep` alone, so they are worked out
+   once for all 4,096 sets of kept ranks (fill_segments, at import): building
+   them at every node was a sixth of the search's instructions (issue 33). */
 typedef struct {
-    int nseg;
+    uint64_t mask[6]; /* twelve ranks make at most six runs */
+    uint8_t shift[6];
+    uint8_t nseg;
+} Segments;
+
+static Segments g_segments[1 << 12];
+
+typedef struct {
     uint32_t keep;
-    uint64_t mask[12];
-    uint8_t shift[12];
+    const Segments *seg;
 } Plan;
 
 
@@ -938,8 +946,9 @@ static inline uint32_t compact12(uint64_t x) {
    presences pa and pb: held chain ranks keep their order; real neighbours
    stay neighbours; a gap becomes one rank when one player holds both sides
    (a chain of theirs must not grow across it), none otherwise; the lowest
-   held rank becomes 3.  The 2 and the jokers never move.  Worked out afresh
-   each time: a dozen steps over the held ranks cost less than a cache. */
+   held rank becomes 3.  The 2 and the jokers never move.  The kept ranks are
+   worked out afresh each time (a few steps on 12-bit masks); their segments
+   come from g_segments. */
 static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
     uint32_t A = compact12(pa), B = compact12(pb), held = A | B;
     /* A gap of empty ranks keeps one (its top one: all are empty) when one
@@ -950,15 +959,23 @@ static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
     uint32_t tops = (((gaps + ((A & bottoms) << 1)) & A) | ((gaps + ((B & bottoms) << 1)) & B)) & held;
     uint32_t keep = held | tops >> 1;
     p->keep = keep;
-    p->nseg = 0;
-    int placed = 0;
-    while (keep) {
-        int low = __builtin_ctz(keep);
-        int len = __builtin_ctz(~(keep >> low));
-        p->mask[p->nseg] = ((1ULL << (4 * len)) - 1) << (4 * low);
-        p->shift[p->nseg++] = (uint8_t)(4 * (low - placed));
-        placed += len;
-        keep &= ~(((1u << len) - 1) << low);
+    p->seg = &g_segments[keep];
+}
+
+static void fill_segments(void) {
+    for (uint32_t all = 0; all < (1u << 12); all++) {
+        Segments *g = &g_segments[all];
+        uint32_t keep = all;
+        int placed = 0;
+        g->nseg = 0;
+        while (keep) {
+            int low = __builtin_ctz(keep);
+            int len = __builtin_ctz(~(keep >> low));
+            g->mask[g->nseg] = ((1ULL << (4 * len)) - 1) << (4 * low);
+            g->shift[g->nseg++] = (uint8_t)(4 * (low - placed));
+            placed += len;
+            keep &= ~(((1u << len) - 1) << low);
+        }
     }
 }
 
@@ -966,7 +983,8 @@ static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
    in place, the small joker at bit 52 and the big one at bit 53. */
 static inline uint64_t squeeze(const Plan *p, uint64_t h) {
     uint64_t out = (h & 0x1FULL << 48) | ((h >> 56) & 1) << 53;
-    for (int i = 0; i < p->nseg; i++) out |= (h & p->mask[i]) >> p->shift[i];
+    const Segments *g = p->seg;
+    for (int i = 0; i < g->nseg; i++) out |= (h & g->mask[i]) >> g->shift[i];
     return out;
 }
 
@@ -1805,6 +1823,7 @@ static struct PyModuleDef native_module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
+    fill_segments();
     if (PyType_Ready(&TwoSearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&native_module);
     if (!m) return NULL;
