@@ -437,6 +437,9 @@ static int compute_pairs(Hand *h) {
                 uint64_t ge_x = ((x->cards | NIBBLE_HIGH) - y->cards) & NIBBLE_HIGH;
                 uint64_t more_y = ~ge_x & NIBBLE_HIGH, more_x = ~ge_y & NIBBLE_HIGH;
                 if (!more_y || nibbles_set(more_y) != nibbles_set(more_x)) continue;
+                /* The lowest rank y keeps must lie below the lowest x keeps (a < b
+                   below, for the first of them): half the pairs end here. */
+                if (__builtin_ctzll(more_x) >= __builtin_ctzll(more_y)) continue;
                 int ka[15], kna[15], kb[15], knb[15], na = 0, nb = 0;
                 for (uint64_t m = more_y; m; m &= m - 1) {
                     int r = __builtin_ctzll(m) >> 2;
@@ -1191,9 +1194,15 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int nb = 0, no = 0, result = -1;
     for (int32_t i = 0; i < n; i++) flags[i] = code ? beats_table(&me->moves[i], code) : 1;
     /* Dominance pruning (never at the root: the root lists every move). */
-    for (int32_t p = 0; p < me->npairs; p++) {
+    /* The pairs come by code, ascending (compute_pairs): a follower looks at
+       the table's code alone. */
+    int32_t p0 = 0;
+    if (code)
+        while (p0 < me->npairs && me->pairs[p0].code < group) p0++;
+    for (int32_t p = p0; p < me->npairs; p++) {
         Pair *pr = &me->pairs[p];
-        if (code && (pr->code != group || pr->low <= tmain)) continue;
+        if (code && pr->code != group) break;
+        if (code && pr->low <= tmain) continue;
         if (!flags[pr->y]) continue;
         if (pr->low != pr->high) {
             uint16_t om = opp->mains[dense_code(pr->code)];
