@@ -24,7 +24,6 @@ import click
 
 from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
-from tutor.cli.rules_commands import wild_rules
 from tutor.i18n import t
 from tutor.solver import Position, Role, Solver, SolveResult
 from tutor.solver.solver import Objective
@@ -171,7 +170,12 @@ def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, faste
           max_seconds: float, max_mb: int, as_json: bool, wild: str | None) -> None:  # fmt: skip
     # Help text: help.solve.
     # Quoted as one argument or typed as several: "L:… F:…" and L:… F:… read the same.
-    rules = None if wild is None else wild_rules(wild)
+    if wild is None:
+        rules = None
+    else:  # here, not at the top: the rules commands bring rich, which a plain solve never needs
+        from tutor.cli.rules_commands import wild_rules
+
+        rules = wild_rules(wild)
     pos = Position.parse(" ".join(players), beat=beat, beat_by=beat_by, rules=rules)
     if fastest and score:
         raise UserError(t("solve.one_objective"))

@@ -3,7 +3,7 @@
 Speed matters here: the solver and the bots call this millions of times.  The
 generator therefore works kind by kind on the packed hand (see
 :mod:`tutor.engine.cards`) instead of trying every subset, looks chains up in
-tables built once per rule set (indexed by the bit mask of ranks held ≥1, ≥2 or
+tables built per rule set, entry by entry on first use (indexed by the bit mask of ranks held ≥1, ≥2 or
 ≥3 times), and produces :class:`~tutor.engine.combos.Combo` tuples directly.
 
 The contract (checked against :func:`tutor.engine.combos.readings` by property
@@ -19,8 +19,10 @@ tests):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from tutor.engine import multideck
 from tutor.engine.cards import BIG_JOKER, BITS, NUM_RANKS, ONE, SMALL_JOKER, Cards
@@ -54,90 +56,149 @@ _BOTH_JOKERS = ONE[SMALL_JOKER] + ONE[BIG_JOKER]
 _LOW_BITS = sum(ONE)
 
 
+_V = TypeVar("_V")
+
+
+class _Lazy(dict[int, _V]):
+    """A table filled key by key on first use: ``table[key]`` builds a missing entry once, then keeps it.
+
+    A lookup that hits is a plain dict lookup (``__missing__`` runs only on a miss), so the
+    generator's hot path costs what it did with eagerly built tables; a process that asks for
+    a few hands (``ddz solve``, one hint) builds a few entries instead of all 32,768 masks
+    (about 0.7 s of CPU at start-up, issue 33).
+    """
+
+    __slots__ = ("_build",)
+
+    def __init__(self, build: Callable[[int], _V]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __missing__(self, key: int) -> _V:
+        value = self[key] = self._build(key)
+        return value
+
+
 class _Tables:
-    """Chain tables for one rule set: mask of chain ranks → list of chains."""
+    """Chain and lead tables for one rule set, each entry built on first use (:class:`_Lazy`).
+
+    Everything here depends only on the rules, never on a hand.  Chain tables are keyed by
+    the bit mask of chain ranks held ≥1, ≥2 or ≥3 times; the tables of
+    :func:`lead_moves_packed` by *nibble masks*: bit ``4r`` set for each rank ``r`` held at
+    least once (or twice, three times, four times), computed from the packed hand in a few
+    integer operations, so no rank counts need to be unpacked in Python.
+    ``tests/engine/test_move_tables.py`` checks every entry against an eager build.
+    """
 
     def __init__(self, rules: Rules) -> None:
-        top = rules.chain_top
-        self.chain_ranks = top + 1
-        size = 1 << self.chain_ranks
-        self.straights: list[list[Combo]] = [[] for _ in range(size)]
-        self.pair_chains: list[list[Combo]] = [[] for _ in range(size)]
-        self.airplanes: list[list[Combo]] = [[] for _ in range(size)]
+        self.rules = rules
+        self.chain_ranks = rules.chain_top + 1
+        self._chain_bits = (1 << self.chain_ranks) - 1
+        #: the runs of chain ranks from each rank, short to long:
+        #: (length, high, bit mask of its ranks, one card of each of its ranks packed)
+        self._runs_from: list[list[tuple[int, int, int, int]]] = [
+            [(high - low + 1, high, ((1 << (high + 1)) - 1) ^ ((1 << low) - 1), sum(ONE[low : high + 1]))
+             for high in range(low, self.chain_ranks)]
+            for low in range(self.chain_ranks)
+        ]
+        #: mask of chain ranks held (≥1, ≥2, ≥3) → the chains it holds
+        self.straights: _Lazy[list[Combo]] = _Lazy(self._straights)
+        self.pair_chains: _Lazy[list[Combo]] = _Lazy(self._pair_chains)
+        self.airplanes: _Lazy[list[Combo]] = _Lazy(self._airplanes)
         #: mask of ranks with ≥3 → list of (packed trios, length, high, chain bit mask)
-        self.plane_bodies: list[list[tuple[int, int, int, int]]] = [[] for _ in range(size)]
+        self.plane_bodies: _Lazy[list[tuple[int, int, int, int]]] = _Lazy(self._plane_bodies)
+        #: nibble mask → the ranks it marks, low to high
+        self.ranks: _Lazy[tuple[int, ...]] = _Lazy(self._ranks)
+        #: nibble mask of ranks held ≥1 → singles + straights (+ the rocket)
+        self.lead1: _Lazy[list[Combo]] = _Lazy(self._lead1)
+        #: nibble masks over the 13 ranks that can be held twice or more → pairs + pair chains;
+        #: trios + airplanes; the airplanes' bodies (packed trios, length, high, nibble mask of the chain)
+        self.lead2: _Lazy[list[Combo]] = _Lazy(self._lead2)
+        self.lead3: _Lazy[list[Combo]] = _Lazy(self._lead3)
+        self.bodies: _Lazy[list[tuple[int, int, int, int]]] = _Lazy(self._bodies)
+        #: [t][w] → trio t + single w;  [t][w] → trio t + pair w
+        self.trio_single: _Lazy[list[Combo]] = _Lazy(
+            lambda t: [_combo(3 * ONE[t] + ONE[w], TRIO_SINGLE, 1, t) for w in _RANK_RANGE])
+        self.trio_pair: _Lazy[list[Combo]] = _Lazy(
+            lambda t: [_combo(3 * ONE[t] + 2 * ONE[w], TRIO_PAIR, 1, t) for w in _RANK_RANGE])
+        #: [f][a][b] → four f + singles a, b (a ≤ b);  four f + pairs a, b (a < b)
+        self.four_singles: _Lazy[list[list[Combo]]] = _Lazy(
+            lambda f: [[_combo(4 * ONE[f] + ONE[a] + ONE[b], FOUR_TWO_SINGLES, 1, f) for b in _RANK_RANGE]
+                       for a in _RANK_RANGE])
+        self.four_pairs: _Lazy[list[list[Combo]]] = _Lazy(
+            lambda f: [[_combo(4 * ONE[f] + 2 * (ONE[a] + ONE[b]), FOUR_TWO_PAIRS, 1, f) for b in _RANK_RANGE]
+                       for a in _RANK_RANGE])
+
+    def _runs(self, mask: int, least: int) -> list[tuple[int, int, int, int]]:
+        """The runs of at least ``least`` ranks that a mask of chain ranks holds, by lowest rank
+        then length (the order of the lists: moves are listed low to high)."""
         runs = []
         for low in range(self.chain_ranks):
-            for high in range(low, self.chain_ranks):
-                bits = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
-                one = sum(ONE[r] for r in range(low, high + 1))
-                runs.append((low, high, high - low + 1, bits, one))
-        for mask in range(size):
-            for low, high, length, bits, one in runs:
-                if mask & bits != bits:
-                    continue
-                if length >= rules.min_straight:
-                    self.straights[mask].append(_combo(one, STRAIGHT, length, high))
-                if length >= rules.min_pair_chain:
-                    self.pair_chains[mask].append(_combo(2 * one, PAIR_CHAIN, length, high))
-                if length >= rules.min_airplane:
-                    self.airplanes[mask].append(_combo(3 * one, AIRPLANE, length, high))
-                    self.plane_bodies[mask].append((3 * one, length, high, bits))
-        self._build_lead_tables()
+            if (mask >> low) & 1:
+                for run in self._runs_from[low]:
+                    if mask & run[2] != run[2]:
+                        break  # the longer runs from this rank hold this one's ranks too
+                    if run[0] >= least:
+                        runs.append(run)
+        return runs
 
-    def _build_lead_tables(self) -> None:
-        """Tables for :func:`lead_moves_packed`, keyed by *nibble masks*.
+    def _straights(self, mask: int) -> list[Combo]:
+        return [_combo(one, STRAIGHT, n, high) for n, high, _, one in self._runs(mask, self.rules.min_straight)]
 
-        A nibble mask has bit ``4r`` set for each rank ``r`` held at least once
-        (or twice, three times, four times); it is computed from the packed hand
-        in a few integer operations (see :func:`lead_moves_packed`), so no rank
-        counts need to be unpacked in Python.  Everything here depends only on
-        the rules, never on a hand, and is built once (about 0.1 s).
-        """
-        chain_bits = (1 << self.chain_ranks) - 1
-        spread = [0] * (1 << NUM_RANKS)
-        #: nibble mask → the ranks it marks, low to high
-        self.ranks: dict[int, tuple[int, ...]] = {0: ()}
-        #: nibble mask of ranks held ≥1 → singles + straights (+ the rocket)
-        self.lead1: dict[int, list[Combo]] = {0: []}
-        both_jokers = (1 << SMALL_JOKER) | (1 << BIG_JOKER)
-        singles: list[list[Combo]] = [[]] * (1 << NUM_RANKS)
-        straights = self.straights
-        for mask in range(1, 1 << NUM_RANKS):
-            rest = mask & (mask - 1)
-            low = (mask & -mask).bit_length() - 1  # below every rank of ``rest``
-            nibbles = spread[mask] = spread[rest] + ONE[low]
-            self.ranks[nibbles] = (low, *self.ranks[spread[rest]])
-            singles[mask] = [_SINGLES[low], *singles[rest]]
-            moves = singles[mask] + straights[mask & chain_bits]
-            if mask & both_jokers == both_jokers:
-                moves.append(ROCKET_MOVE)
-            self.lead1[nibbles] = moves
-        #: nibble masks over the 13 ranks that can be held twice or more
-        self.lead2: dict[int, list[Combo]] = {}
-        self.lead3: dict[int, list[Combo]] = {}
-        self.bodies: dict[int, list[tuple[int, int, int, int]]] = {}
-        for mask in range(1 << SMALL_JOKER):
-            ranks = self.ranks[spread[mask]]
-            self.lead2[spread[mask]] = [_PAIRS[r] for r in ranks] + self.pair_chains[mask & chain_bits]
-            self.lead3[spread[mask]] = [_TRIOS[r] for r in ranks] + self.airplanes[mask & chain_bits]
-            # (packed trios, length, high, nibble mask of the chain ranks)
-            self.bodies[spread[mask]] = [
-                (body, n, high, spread[bits]) for body, n, high, bits in self.plane_bodies[mask & chain_bits]
-            ]
-        rank_range = range(NUM_RANKS)
-        #: [t][w] → trio t + single w;  [t][w] → trio t + pair w
-        self.trio_single = [[_combo(3 * ONE[t] + ONE[w], TRIO_SINGLE, 1, t) for w in rank_range] for t in rank_range]
-        self.trio_pair = [[_combo(3 * ONE[t] + 2 * ONE[w], TRIO_PAIR, 1, t) for w in rank_range] for t in rank_range]
-        #: [f][a][b] → four f + singles a, b (a ≤ b);  four f + pairs a, b (a < b)
-        self.four_singles = [
-            [[_combo(4 * ONE[f] + ONE[a] + ONE[b], FOUR_TWO_SINGLES, 1, f) for b in rank_range] for a in rank_range]
-            for f in range(SMALL_JOKER)
-        ]
-        self.four_pairs = [
-            [[_combo(4 * ONE[f] + 2 * (ONE[a] + ONE[b]), FOUR_TWO_PAIRS, 1, f) for b in rank_range] for a in rank_range]
-            for f in range(SMALL_JOKER)
-        ]
+    def _pair_chains(self, mask: int) -> list[Combo]:
+        return [_combo(2 * one, PAIR_CHAIN, n, high)
+                for n, high, _, one in self._runs(mask, self.rules.min_pair_chain)]
+
+    def _airplanes(self, mask: int) -> list[Combo]:
+        return [_combo(3 * one, AIRPLANE, n, high) for n, high, _, one in self._runs(mask, self.rules.min_airplane)]
+
+    def _plane_bodies(self, mask: int) -> list[tuple[int, int, int, int]]:
+        return [(3 * one, n, high, bits) for n, high, bits, one in self._runs(mask, self.rules.min_airplane)]
+
+    def _ranks(self, nibbles: int) -> tuple[int, ...]:
+        """The ranks a nibble mask marks, low to high: the lowest, then those of the smaller mask."""
+        if not nibbles:
+            return ()
+        lowest = nibbles & -nibbles
+        return ((lowest.bit_length() - 1) // BITS, *self.ranks[nibbles ^ lowest])
+
+    def _lead1(self, nibbles: int) -> list[Combo]:
+        mask = _squeeze(nibbles)
+        moves = [_SINGLES[r] for r in self.ranks[nibbles]] + self.straights[mask & self._chain_bits]
+        if mask & _JOKER_BITS == _JOKER_BITS:
+            moves.append(ROCKET_MOVE)
+        return moves
+
+    def _lead2(self, nibbles: int) -> list[Combo]:
+        _no_jokers(nibbles)
+        return [_PAIRS[r] for r in self.ranks[nibbles]] + self.pair_chains[_squeeze(nibbles) & self._chain_bits]
+
+    def _lead3(self, nibbles: int) -> list[Combo]:
+        _no_jokers(nibbles)
+        return [_TRIOS[r] for r in self.ranks[nibbles]] + self.airplanes[_squeeze(nibbles) & self._chain_bits]
+
+    def _bodies(self, nibbles: int) -> list[tuple[int, int, int, int]]:
+        _no_jokers(nibbles)
+        # the trios' nibble mask is a third of the trios packed
+        return [(body, n, high, body // 3) for body, n, high, _ in self.plane_bodies[_squeeze(nibbles) & self._chain_bits]]
+
+
+_RANK_RANGE = range(NUM_RANKS)
+_JOKER_BITS = (1 << SMALL_JOKER) | (1 << BIG_JOKER)
+
+
+def _no_jokers(nibbles: int) -> None:
+    """Ranks held twice or more never include a joker (one deck): no entry for such a mask."""
+    if nibbles >> (BITS * SMALL_JOKER):
+        raise KeyError(nibbles)
+
+
+def _squeeze(nibbles: int) -> int:
+    """The bit mask of the ranks a nibble mask marks (bit ``r`` for bit ``4r``), in four steps."""
+    x = (nibbles | nibbles >> 3) & 0x0303030303030303
+    x = (x | x >> 6) & 0x000F000F000F000F
+    x = (x | x >> 12) & 0x000000FF000000FF
+    return (x | x >> 24) & 0xFFFF
 
 
 @lru_cache(maxsize=8)
@@ -363,7 +424,7 @@ def _airplanes_with_wings(
     return moves
 
 
-#: The standard rules' tables, built on first use (about 0.1 s): importing the
+#: The standard rules' tables, made on first use (their entries on theirs): importing the
 #: engine stays cheap for the commands that never generate a move.
 _STANDARD_TABLES: _Tables | None = None
 

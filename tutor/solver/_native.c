@@ -101,6 +101,7 @@ typedef struct {
     int8_t min_plays;
     int8_t any_bomb;
     int8_t rocket;
+    int8_t pairs_done; /* `pairs` worked out (hand_pairs: only for a hand that is to move at a node) */
     uint64_t pres; /* bit 4r set: holds chain rank r (tutor.solver.canon.presence) */
     uint16_t mains[NDENSE]; /* bit m set: the hand can play main m of that kind and length (dense()) */
 } Hand;
@@ -110,12 +111,20 @@ typedef struct {
    player holds both sides of) are packed down, one segment of neighbouring
    kept ranks at a time; a kept rank r goes to the number of kept ranks below
    it (a table's main is lowered to a held rank first, so that is all the
-   table needs). */
+   table needs).  The segments depend on `keep` alone, so they are worked out
+   once for all 4,096 sets of kept ranks (fill_segments, at import): building
+   them at every node was a sixth of the search's instructions (issue 33). */
 typedef struct {
-    int nseg;
+    uint64_t mask[6]; /* twelve ranks make at most six runs */
+    uint8_t shift[6];
+    uint8_t nseg;
+} Segments;
+
+static Segments g_segments[1 << 12];
+
+typedef struct {
     uint32_t keep;
-    uint64_t mask[12];
-    uint8_t shift[12];
+    const Segments *seg;
 } Plan;
 
 
@@ -383,18 +392,31 @@ static int compute_pairs(Hand *h) {
     h->npairs = 0;
     h->pairs = NULL;
     if (n < 2) return 0;
-    /* Group the moves by kind and length (a counting sort on the code). */
-    int32_t start[NCODES + 1];
-    memset(start, 0, sizeof(start));
-    for (int32_t i = 0; i < n; i++) start[(h->moves[i].kind | h->moves[i].length << 4) + 1]++;
-    for (int c = 0; c < NCODES; c++) start[c + 1] += start[c];
+    /* Group the moves by kind and length (a counting sort on the code), visiting
+       only the codes the hand has (a bitmap of them): a walk over all 256 codes,
+       four times, was a third of this function's instructions (issue 33). */
+    uint64_t used[NCODES / 64] = {0};
+    int32_t start[NCODES], count[NCODES], fill[NCODES];
+    uint8_t codes[NCODES]; /* the codes present, ascending */
+    int ncodes = 0;
+    for (int32_t i = 0; i < n; i++) {
+        int c = h->moves[i].kind | h->moves[i].length << 4;
+        used[c >> 6] |= 1ULL << (c & 63);
+    }
+    for (int w = 0; w < NCODES / 64; w++)
+        for (uint64_t b = used[w]; b; b &= b - 1) codes[ncodes++] = (uint8_t)(w << 6 | __builtin_ctzll(b));
+    for (int k = 0; k < ncodes; k++) count[codes[k]] = 0;
+    for (int32_t i = 0; i < n; i++) count[h->moves[i].kind | h->moves[i].length << 4]++;
+    for (int k = 0, at = 0; k < ncodes; k++) {
+        fill[codes[k]] = start[codes[k]] = at;
+        at += count[codes[k]];
+    }
     int32_t *order = malloc(n * sizeof(int32_t));
-    int32_t fill[NCODES];
     if (!order) return -1;
-    memcpy(fill, start, sizeof(fill));
     for (int32_t i = 0; i < n; i++) order[fill[h->moves[i].kind | h->moves[i].length << 4]++] = i;
-    for (int code = 0; code < NCODES; code++) {
-        int32_t g0 = start[code], g1 = start[code + 1];
+    for (int k = 0; k < ncodes; k++) {
+        int code = codes[k];
+        int32_t g0 = start[code], g1 = start[code] + count[code];
         if (g1 - g0 < 2 || (code & 15) >= KIND_BOMB) continue;
         for (int32_t gy = g0; gy < g1; gy++) {
             int32_t yi = order[gy];
@@ -415,6 +437,9 @@ static int compute_pairs(Hand *h) {
                 uint64_t ge_x = ((x->cards | NIBBLE_HIGH) - y->cards) & NIBBLE_HIGH;
                 uint64_t more_y = ~ge_x & NIBBLE_HIGH, more_x = ~ge_y & NIBBLE_HIGH;
                 if (!more_y || nibbles_set(more_y) != nibbles_set(more_x)) continue;
+                /* The lowest rank y keeps must lie below the lowest x keeps (a < b
+                   below, for the first of them): half the pairs end here. */
+                if (__builtin_ctzll(more_x) >= __builtin_ctzll(more_y)) continue;
                 int ka[15], kna[15], kb[15], knb[15], na = 0, nb = 0;
                 for (uint64_t m = more_y; m; m &= m - 1) {
                     int r = __builtin_ctzll(m) >> 2;
@@ -825,6 +850,27 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
             h->whole = *m;
         }
     }
+    h->npairs = 0; /* the dominance pairs wait until the hand is to move (hand_pairs) */
+    h->pairs = NULL;
+    h->pairs_done = 0;
+    int mp = min_plays(s, hand, &l);
+    if (mp < 0) goto oom;
+    h->min_plays = (int8_t)mp;
+    free(l.m);
+    return h;
+oom:
+    /* The hand's arena memory is given back with the rest at the next reset. */
+    free(l.m);
+    PyErr_NoMemory();
+    return NULL;
+}
+
+/* The hand's dominance pairs, worked out the first time it is to move at a
+   node: many hands are only ever looked at as a child (for the order, the
+   look-ahead) or as the other player, and the pairs were a sixth of the
+   search's instructions when every hand got them (issue 33).  -1: out of
+   memory (a Python error set). */
+static int hand_pairs(TwoSearch *s, Hand *h) {
     if (compute_pairs(h) < 0) goto oom;
     if (h->npairs) {
         Pair *kept = arena_alloc(s, h->npairs * sizeof(Pair));
@@ -836,16 +882,15 @@ static Hand *make_hand(TwoSearch *s, uint64_t hand) {
         free(h->pairs);
         h->pairs = NULL;
     }
-    int mp = min_plays(s, hand, &l);
-    if (mp < 0) goto oom;
-    h->min_plays = (int8_t)mp;
-    free(l.m);
-    return h;
+    h->pairs_done = 1;
+    s->hand_bytes += (size_t)h->npairs * sizeof(Pair);
+    return 0;
 oom:
-    /* The hand's arena memory is given back with the rest at the next reset. */
-    free(l.m);
+    free(h->pairs);
+    h->pairs = NULL;
+    h->npairs = 0;
     PyErr_NoMemory();
-    return NULL;
+    return -1;
 }
 
 static Hand *get_hand(TwoSearch *s, uint64_t hand) {
@@ -870,7 +915,7 @@ static Hand *get_hand(TwoSearch *s, uint64_t hand) {
     }
     h->id = s->nhands;
     s->hands[s->nhands++] = h;
-    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)) + (size_t)h->npairs * sizeof(Pair);
+    s->hand_bytes += sizeof(Hand) + (size_t)h->nmoves * (sizeof(Move) + sizeof(int32_t)); /* pairs: hand_pairs */
     if (map_put(&s->ids, hand, h->id) < 0) {
         PyErr_NoMemory();
         return NULL;
@@ -904,8 +949,9 @@ static inline uint32_t compact12(uint64_t x) {
    presences pa and pb: held chain ranks keep their order; real neighbours
    stay neighbours; a gap becomes one rank when one player holds both sides
    (a chain of theirs must not grow across it), none otherwise; the lowest
-   held rank becomes 3.  The 2 and the jokers never move.  Worked out afresh
-   each time: a dozen steps over the held ranks cost less than a cache. */
+   held rank becomes 3.  The 2 and the jokers never move.  The kept ranks are
+   worked out afresh each time (a few steps on 12-bit masks); their segments
+   come from g_segments. */
 static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
     uint32_t A = compact12(pa), B = compact12(pb), held = A | B;
     /* A gap of empty ranks keeps one (its top one: all are empty) when one
@@ -916,15 +962,23 @@ static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
     uint32_t tops = (((gaps + ((A & bottoms) << 1)) & A) | ((gaps + ((B & bottoms) << 1)) & B)) & held;
     uint32_t keep = held | tops >> 1;
     p->keep = keep;
-    p->nseg = 0;
-    int placed = 0;
-    while (keep) {
-        int low = __builtin_ctz(keep);
-        int len = __builtin_ctz(~(keep >> low));
-        p->mask[p->nseg] = ((1ULL << (4 * len)) - 1) << (4 * low);
-        p->shift[p->nseg++] = (uint8_t)(4 * (low - placed));
-        placed += len;
-        keep &= ~(((1u << len) - 1) << low);
+    p->seg = &g_segments[keep];
+}
+
+static void fill_segments(void) {
+    for (uint32_t all = 0; all < (1u << 12); all++) {
+        Segments *g = &g_segments[all];
+        uint32_t keep = all;
+        int placed = 0;
+        g->nseg = 0;
+        while (keep) {
+            int low = __builtin_ctz(keep);
+            int len = __builtin_ctz(~(keep >> low));
+            g->mask[g->nseg] = ((1ULL << (4 * len)) - 1) << (4 * low);
+            g->shift[g->nseg++] = (uint8_t)(4 * (low - placed));
+            placed += len;
+            keep &= ~(((1u << len) - 1) << low);
+        }
     }
 }
 
@@ -932,7 +986,8 @@ static inline void build_plan(Plan *p, uint64_t pa, uint64_t pb) {
    in place, the small joker at bit 52 and the big one at bit 53. */
 static inline uint64_t squeeze(const Plan *p, uint64_t h) {
     uint64_t out = (h & 0x1FULL << 48) | ((h >> 56) & 1) << 53;
-    for (int i = 0; i < p->nseg; i++) out |= (h & p->mask[i]) >> p->shift[i];
+    const Segments *g = p->seg;
+    for (int i = 0; i < g->nseg; i++) out |= (h & g->mask[i]) >> g->shift[i];
     return out;
 }
 
@@ -1126,6 +1181,7 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
         if (PyErr_CheckSignals() < 0) return -1;
     }
     if (code == 0 && me->is_combo) return 1;
+    if (!me->pairs_done && hand_pairs(s, me) < 0) return -1;
     int tmain = code >> 8;
     int group = code & 0xFF;
     size_t mark = s->scratch_top;
@@ -1138,9 +1194,15 @@ static int win(TwoSearch *s, Hand *me, Hand *opp, int code) {
     int nb = 0, no = 0, result = -1;
     for (int32_t i = 0; i < n; i++) flags[i] = code ? beats_table(&me->moves[i], code) : 1;
     /* Dominance pruning (never at the root: the root lists every move). */
-    for (int32_t p = 0; p < me->npairs; p++) {
+    /* The pairs come by code, ascending (compute_pairs): a follower looks at
+       the table's code alone. */
+    int32_t p0 = 0;
+    if (code)
+        while (p0 < me->npairs && me->pairs[p0].code < group) p0++;
+    for (int32_t p = p0; p < me->npairs; p++) {
         Pair *pr = &me->pairs[p];
-        if (code && (pr->code != group || pr->low <= tmain)) continue;
+        if (code && pr->code != group) break;
+        if (code && pr->low <= tmain) continue;
         if (!flags[pr->y]) continue;
         if (pr->low != pr->high) {
             uint16_t om = opp->mains[dense_code(pr->code)];
@@ -1770,6 +1832,7 @@ static struct PyModuleDef native_module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
+    fill_segments();
     if (PyType_Ready(&TwoSearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&native_module);
     if (!m) return NULL;

@@ -22,8 +22,6 @@ left behind.  Other pools (the arena, the puzzle generator) use the same two.
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import sys
@@ -33,16 +31,21 @@ from contextlib import contextmanager
 from typing import Any
 
 #: A position whose first moves have not all been decided after this many
-#: nodes (a twentieth of a second compiled) is worth the processes.  Measured
-#: on two-09 and two-10: 100k beat 50k, 200k and 400k (the workers start
-#: sooner and the moves left split into stretches that share more).
-PARALLEL_AFTER_NODES = 100_000
-#: Before the workers start, every move left gets this many positions on the
+#: nodes (a fortieth of a second compiled) is worth the processes.
+#: Before the workers start, every move left gets PROBE_NODES positions on the
 #: shared table (cheap moves are settled there), up to PROBE_TOTAL in all.
-#: Measured on two-10: 30k-40k left 10.5M positions in all, 10k 11.9M, 3k and
-#: 60k-120k 11.7-12.8M (without the look: 11.3-12.6M, by the workers' timing).
+#: Measured again in issue 33's fourth round, now that the search needs ten
+#: times fewer positions (two-09 316k, two-10 827k): what decides the wall
+#: time on two cores is the positions searched before the fork plus half of
+#: the workers' (the two share the moves left).  100k / 30k / 1M (the old
+#: values, tuned on 10M-position searches): two-09 216k + 100k/2 (only two
+#: moves left, so one worker did most), two-10 454k + 380k/2; 25k / 30k / 30k:
+#: two-09 58k + 288k/2, two-10 56k + 827k/2 — about a quarter less on both,
+#: for 6-10 % more positions in all (each worker's table starts smaller).
+#: Forking earlier still (10k, no look) gained nothing more.
+PARALLEL_AFTER_NODES = 25_000
 PROBE_NODES = 30_000
-PROBE_TOTAL = 1_000_000
+PROBE_TOTAL = 30_000
 #: Never more workers than this, however many cores.
 MAX_WORKERS = 4
 
@@ -57,7 +60,9 @@ _JOB: tuple[Verdict, Callable[[], None] | None, float | None] | None = None
 
 def parallel_available() -> bool:
     """Can this platform fork worker processes?"""
-    return "fork" in multiprocessing.get_all_start_methods()
+    # What multiprocessing.get_all_start_methods() says about "fork", without importing it (a solve
+    # that never forks need not pay for multiprocessing): every POSIX platform, never Windows.
+    return hasattr(os, "fork") and sys.platform != "win32"
 
 
 def default_workers() -> int:
@@ -110,6 +115,8 @@ def die_with_parent(parent: int | None = None) -> None:
     if not sys.platform.startswith("linux"):  # pragma: no cover - Linux only
         return
     if parent is None:
+        import multiprocessing
+
         known = multiprocessing.parent_process()
         parent = known.pid if known is not None and known.pid is not None else os.getppid()
     try:
@@ -192,6 +199,9 @@ def solve_moves_in_parallel(
     copy of the caller's tables); ``after_fork`` runs first in each worker;
     ``on_progress(moves decided, nodes)`` is called in the parent as answers come.
     """
+    import multiprocessing  # here, not at the top: see parallel_available
+    import multiprocessing.connection
+
     global _JOB
     workers = max(1, min(workers, len(indices)))
     _JOB = (verdict, after_fork, deadline)
