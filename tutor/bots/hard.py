@@ -73,6 +73,16 @@ class HardBot(MediumBot):
     rollout_cards = 34
     #: The same for the landlord, who plays alone against two and whose early plays decide more.
     landlord_rollout_cards = 34
+    #: The landlord's decisions with more cards in play than :attr:`landlord_rollout_cards` and at most
+    #: this many are played out by the compiled quick policy instead (many cheap games,
+    #: :func:`tutor.bots.rollout.best_by_playouts`; 0 = never).  Standard play only (else medium rollouts).
+    landlord_playout_cards = 0
+    #: Sampled deals per played-out decision (every candidate plays on each).
+    playout_samples = 64
+    #: Candidates played out (the heuristic's choice included).
+    playout_width = 4
+    #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
+    playout_z = 1.0
     #: Sampled deals per rolled-out decision (every candidate plays on each).
     rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
@@ -150,6 +160,13 @@ class HardBot(MediumBot):
                 return choice.move
         heuristic = self.heuristic_play(view)
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
+        if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
+            candidates = self.candidates(view, heuristic, self.playout_width)
+            if len(candidates) > 1:
+                from tutor.bots.rollout import best_by_playouts
+
+                return best_by_playouts(view, candidates, self.playout_samples, self.seed, self.playout_z)
+            return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
             candidates = self.candidates(view, heuristic)
             if len(candidates) > 1:
@@ -168,12 +185,24 @@ class HardBot(MediumBot):
                 )
         return heuristic
 
+    def should_play_out(self, view: PlayerView) -> bool:
+        """The landlord's early decisions, when the compiled play-out plays these rules."""
+        if view.seat != view.landlord or not self.landlord_playout_cards:
+            return False
+        from tutor.bots.rollout import quick_available
+
+        return self.landlord_rollout_cards < sum(view.card_counts) <= self.landlord_playout_cards and quick_available(
+            view.rules
+        )
+
     def should_roll_out(self, view: PlayerView) -> bool:
         cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
         return sum(view.card_counts) <= cards
 
-    def candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
-        """Moves worth trying in rollouts: the heuristic's first, then the plausible alternatives."""
+    def candidates(self, view: PlayerView, heuristic: Combo | None, width: int | None = None) -> list[Combo | None]:
+        """Moves worth trying in rollouts: the heuristic's first, then the plausible alternatives
+        (at most ``width``, :attr:`rollout_width` by default)."""
+        width = self.rollout_width if width is None else width
         hand = view.hand.packed
         found: list[Combo | None] = [heuristic]
         if view.table is None:
@@ -186,7 +215,7 @@ class HardBot(MediumBot):
                 kinds.add(key)
                 if g not in found:
                     found.append(g)
-                if len(found) >= self.rollout_width:
+                if len(found) >= width:
                     break
             return found
         if None not in found:
@@ -198,7 +227,7 @@ class HardBot(MediumBot):
             key=lambda m: (-(plan_packed(hand - m.cards, view.rules.decks).score - base), m.main),
         )
         for m in rated:
-            if len(found) >= self.rollout_width:
+            if len(found) >= width:
                 break
             if m not in found:
                 found.append(m)
