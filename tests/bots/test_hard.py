@@ -120,7 +120,7 @@ def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pyte
     assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)
     assert bot.should_roll_out(late)
     calls: list[int] = []
-    import tutor.bots.rollout as rollout
+    from tutor.bots import rollout
 
     real = rollout.best_by_playouts
 

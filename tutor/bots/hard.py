@@ -83,6 +83,9 @@ class HardBot(MediumBot):
     playout_width = 4
     #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
     playout_z = 1.0
+    #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
+    playout_steps = 0
+    playout_recent: int | None = 12
     #: Sampled deals per rolled-out decision (every candidate plays on each).
     rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
@@ -165,7 +168,10 @@ class HardBot(MediumBot):
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
-                return best_by_playouts(view, candidates, self.playout_samples, self.seed, self.playout_z)
+                return best_by_playouts(
+                    view, candidates, self.playout_samples, self.seed, self.playout_z,
+                    steps=self.playout_steps, recent=self.playout_recent,
+                )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
             candidates = self.candidates(view, heuristic)

@@ -173,6 +173,8 @@ def best_by_playouts(
     seed: int,
     z: float = 1.0,
     limits: list[PassLimit] | None = None,
+    steps: int = 0,
+    recent: int | None = None,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -189,8 +191,13 @@ def best_by_playouts(
     with ``b − c > z·√(b + c)`` (a sign test at about ``z`` standard errors);
     among those, the most wins (ties: the earlier candidate).
 
-    The work is ``samples`` draws and ``samples · len(candidates)`` play-outs:
-    counted, never timed.  Needs the compiled play-out for ``view.rules``
+    With ``steps``, each deal is first nudged by up to that many card swaps
+    towards one in which the others' last ``recent`` plays are what the quick
+    policy would have made (:func:`tutor.bots.sampling.likely_samples` with
+    :class:`QuickBot`: the players the play-outs then assume).
+
+    The work is ``samples`` draws (and ``samples · (steps + 1)`` replays) and
+    ``samples · len(candidates)`` play-outs: counted, never timed.  Needs the compiled play-out for ``view.rules``
     (:func:`quick_available`).
     """
     from tutor.solver import playout as quick  # lazily, as in quick_available
@@ -201,8 +208,11 @@ def best_by_playouts(
         limits = pass_limits(view)
     mine = view.seat == view.landlord
     results = [[False] * samples for _ in candidates]
-    for k in range(samples):
-        hidden = sample_hidden(view, rng, limits)
+    if steps > 0:
+        deals = likely_samples(view, rng, samples, QuickBot(), steps, limits, recent)
+    else:
+        deals = [sample_hidden(view, rng, limits) for _ in range(samples)]
+    for k, hidden in enumerate(deals):
         for i, move in enumerate(candidates):
             game = Game.from_view(view, hidden, checked=False)
             game.push(move)
