@@ -63,7 +63,10 @@ def main() -> None:
                     worst = max(worst, (cpu[-1], number, len(view.history)))
                 game.play(move)
     load_after = os.getloadavg()
-    ms = lambda xs: f"median {statistics.median(xs) * 1000:.3f} ms, max {max(xs) * 1000:.1f} ms"  # noqa: E731
+
+    def ms(xs: list[float]) -> str:
+        return f"median {statistics.median(xs) * 1000:.3f} ms, max {max(xs) * 1000:.1f} ms"
+
     print(f"hard decisions: {len(wall)} over {args.n} deals from {args.seed} ({rules.name})")
     print(f"  wall: {ms(wall)}")
     print(f"  cpu:  {ms(cpu)} (worst: deal {worst[1]}, turn {worst[2]})")
