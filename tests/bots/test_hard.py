@@ -110,11 +110,11 @@ def test_the_landlord_rolls_out_from_its_own_card_count(monkeypatch: pytest.Monk
 
 
 def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions above
-    # the medium rollouts' horizon; farmers never.
+    # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions down to
+    # the search's horizon; farmers never.
     landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
     farmer = view(1, "33445566778899TT", LANDLORD, (8, 16, 16))
-    late = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 8, 9))
+    late = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 3, 4))
     bot = HardBot(0)
     monkeypatch.setattr(HardBot, "landlord_playout_cards", 54)
     assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)

@@ -73,9 +73,10 @@ class HardBot(MediumBot):
     rollout_cards = 34
     #: The same for the landlord, who plays alone against two and whose early plays decide more.
     landlord_rollout_cards = 34
-    #: The landlord's decisions with more cards in play than :attr:`landlord_rollout_cards` and at most
-    #: this many are played out by the compiled quick policy instead (many cheap games,
-    #: :func:`tutor.bots.rollout.best_by_playouts`; 0 = never).  Standard play only (else medium rollouts).
+    #: The landlord's decisions with more cards in play than :attr:`search_cards` and at most this many
+    #: are played out by the compiled quick policy (many cheap games, :func:`tutor.bots.rollout.best_by_playouts`)
+    #: instead of rolled out by medium (0 = never).  Where the compiled play-out cannot play the rules
+    #: (not built, other rules) the medium rollouts of :attr:`landlord_rollout_cards` stay.
     landlord_playout_cards = 0
     #: Sampled deals per played-out decision (every candidate plays on each).
     playout_samples = 64
@@ -197,9 +198,7 @@ class HardBot(MediumBot):
             return False
         from tutor.bots.rollout import quick_available
 
-        return self.landlord_rollout_cards < sum(view.card_counts) <= self.landlord_playout_cards and quick_available(
-            view.rules
-        )
+        return self.search_cards < sum(view.card_counts) <= self.landlord_playout_cards and quick_available(view.rules)
 
     def should_roll_out(self, view: PlayerView) -> bool:
         cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
