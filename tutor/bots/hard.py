@@ -19,6 +19,11 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
 * **looks ahead by rollouts**: it tries its heuristic choice and a few
   alternatives on sampled deals, letting medium-level players finish each
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
+* **plays out its early decisions as the landlord**: from the first play down
+  to the search's horizon, each candidate is played out on 64 sampled deals by
+  the compiled quick policy, and an alternative replaces the heuristic's choice
+  only when it wins clearly more of the same deals
+  (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md measures it);
 * **reads how the others played**: each sampled deal is nudged, card swap by
   card swap, towards one in which a sensible player would have made the
   others' past plays (:func:`tutor.bots.sampling.likely_samples`) — what a
@@ -33,8 +38,9 @@ gives the same move on an idle and on a busy machine (docs/api.md lists the
 budgets and what they cost): 6 sampled deals solved with at most 4,000 solver
 nodes each (fresh tables every decision); 10 rolled-out deals nudged by at
 most 8 card swaps each, 4 candidates, at most
-:attr:`HardBot.rollout_effort` model decisions in all; and no rollouts
-after a search that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
+:attr:`HardBot.rollout_effort` model decisions in all; the landlord's 64
+played-out deals, 4 candidates; and no rollouts or play-outs after a search
+that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 """
 
 from __future__ import annotations
@@ -76,8 +82,8 @@ class HardBot(MediumBot):
     #: The landlord's decisions with more cards in play than :attr:`search_cards` and at most this many
     #: are played out by the compiled quick policy (many cheap games, :func:`tutor.bots.rollout.best_by_playouts`)
     #: instead of rolled out by medium (0 = never).  Where the compiled play-out cannot play the rules
-    #: (not built, other rules) the medium rollouts of :attr:`landlord_rollout_cards` stay.
-    landlord_playout_cards = 0
+    #: (not built, the variants: ``Rules.native_coach``) the medium rollouts of :attr:`landlord_rollout_cards` stay.
+    landlord_playout_cards = 54
     #: Sampled deals per played-out decision (every candidate plays on each).
     playout_samples = 64
     #: Candidates played out (the heuristic's choice included).
