@@ -1,6 +1,6 @@
 """How long the hard bot takes per decision, in wall time and in CPU time, with the machine's load.
 
-    .venv/bin/python benchmarks/hard_decisions.py [-n DEALS] [--seed FIRST] [--wildcard]
+    .venv/bin/python benchmarks/hard_decisions.py [-n DEALS] [--seed FIRST] [--wildcard] [--set ATTR=VALUE ...]
 
 Plays each deal twice with the roles swapped (hard landlord against medium
 farmers, then medium against hard, as ``ddz arena`` does) and prints the
@@ -9,12 +9,14 @@ only; on a shared machine that mostly measures the other jobs, so this also
 prints the CPU time of each decision (what it costs on an idle machine) and
 the load average before and after.  The bot's budgets are counts
 (docs/api.md), so its moves — and the CPU figures, up to noise — do not
-depend on the load; only the wall figures do.
+depend on the load; only the wall figures do.  ``--set`` changes a class attribute of the hard bot first (an
+experiment's cost, as in benchmarks/hard_paired.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import time
@@ -29,7 +31,18 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=30, help="deals (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="first deal number (default 0)")
     parser.add_argument("--wildcard", action="store_true", help="the wildcard game (RULES §12.3)")
+    parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE", help="a HardBot attribute")
     args = parser.parse_args()
+    from tutor.bots.hard import HardBot
+
+    for item in args.set:
+        name, _, text = item.partition("=")
+        if not hasattr(HardBot, name):
+            parser.error(f"HardBot has no attribute {name[:40]!r}")
+        try:
+            setattr(HardBot, name, json.loads(text))
+        except json.JSONDecodeError:
+            setattr(HardBot, name, text)
     rules = WILD if args.wildcard else STANDARD
     load_before = os.getloadavg()
     wall: list[float] = []
@@ -50,7 +63,10 @@ def main() -> None:
                     worst = max(worst, (cpu[-1], number, len(view.history)))
                 game.play(move)
     load_after = os.getloadavg()
-    ms = lambda xs: f"median {statistics.median(xs) * 1000:.3f} ms, max {max(xs) * 1000:.1f} ms"  # noqa: E731
+
+    def ms(xs: list[float]) -> str:
+        return f"median {statistics.median(xs) * 1000:.3f} ms, max {max(xs) * 1000:.1f} ms"
+
     print(f"hard decisions: {len(wall)} over {args.n} deals from {args.seed} ({rules.name})")
     print(f"  wall: {ms(wall)}")
     print(f"  cpu:  {ms(cpu)} (worst: deal {worst[1]}, turn {worst[2]})")

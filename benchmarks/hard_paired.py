@@ -12,7 +12,10 @@ landlord's play needs only ``--sides landlord`` (the farmers' games are the same
 Printed: each bot's WP (and ADP) on those games, and the paired difference changed − today with its 95 %
 interval over decks (the deck is the unit: its games are correlated), the decks that differ each way, and the
 CPU time of both runs with the load.  A change is worth keeping only when the interval is clear of 0.
-``--progress`` prints each deck's games as they end (a run stopped early still says something).
+``--progress`` prints each deck's games as they end (a run stopped early still says something); ``--today FILE``
+takes today's games from such a file of an earlier (or still running) run of the same decks, against and sides
+instead of playing them again (today's bot is deterministic: the same deck gives the same games), so several
+changes can be measured against one run of today's bot; its CPU then counts only the decks it had to play.
 """
 
 from __future__ import annotations
@@ -70,6 +73,20 @@ def deck_result(against: str, sides: str, deck: int, changes: dict[str, object])
     return sum(w for w, _ in games), sum(p for _, p in games), time.process_time() - cpu
 
 
+def recorded(path: str, deck: int) -> tuple[int, float, float] | None:
+    """Today's games of ``deck`` from a ``--progress`` file (read again each time: it may still be growing)."""
+    try:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if line.startswith('{"deck": '):
+                    row = json.loads(line)
+                    if row["deck"] == deck:
+                        return int(row["today"][0]), float(row["today"][1]), 0.0
+    except OSError:
+        return None
+    return None
+
+
 def interval(diffs: list[float]) -> tuple[float, float, float]:
     mean = statistics.fmean(diffs)
     half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -84,6 +101,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--decks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", action="store_true", help="one JSON line a deck as it ends")
+    parser.add_argument("--today", metavar="FILE", help="today's games from an earlier --progress run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     changes: dict[str, object] = {}
@@ -112,7 +130,8 @@ def main(argv: list[str]) -> int:
     # Deck by deck, today's bot then the changed one: stopped early, the run still gives paired figures
     # on the decks it finished (``--progress`` prints one line a deck).
     for deck in decks:
-        w, p, c = deck_result(args.against, args.sides, deck, {})
+        earlier = recorded(args.today, deck) if args.today else None
+        w, p, c = earlier if earlier is not None else deck_result(args.against, args.sides, deck, {})
         base_w.append(w)
         base_p.append(p)
         base_cpu += c

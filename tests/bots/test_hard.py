@@ -108,3 +108,27 @@ def test_the_landlord_rolls_out_from_its_own_card_count(monkeypatch: pytest.Monk
     assert not bot.should_roll_out(landlord) and not bot.should_roll_out(farmer)
     monkeypatch.setattr(HardBot, "landlord_rollout_cards", 54)
     assert bot.should_roll_out(landlord) and not bot.should_roll_out(farmer)
+
+
+def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions down to
+    # the search's horizon; farmers never.
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
+    farmer = view(1, "33445566778899TT", LANDLORD, (8, 16, 16))
+    late = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 3, 4))
+    bot = HardBot(0)
+    monkeypatch.setattr(HardBot, "landlord_playout_cards", 54)
+    assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)
+    assert bot.should_roll_out(late)
+    calls: list[int] = []
+    from tutor.bots import rollout
+
+    real = rollout.best_by_playouts
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    move = bot.play(landlord)
+    assert calls and move is not None

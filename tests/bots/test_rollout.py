@@ -6,7 +6,7 @@ import pytest
 
 from tests.bots.bot_views import combo, view
 from tutor.bots import HardBot, MediumBot
-from tutor.bots.rollout import best_by_rollouts, rollout
+from tutor.bots.rollout import best_by_playouts, best_by_rollouts, rollout
 from tutor.engine.game import Game, Phase
 
 
@@ -76,3 +76,30 @@ class _CountingPolicy(MediumBot):
     def play(self, view):  # type: ignore[no-untyped-def]
         self.count += 1
         return super().play(view)
+
+
+def test_best_by_playouts_prefers_the_move_that_wins_clearly() -> None:
+    # The landlord holds 33 against two five-card farmers: the pair goes out at once; a lone 3
+    # leaves a card that never wins a trick.  Offered second, the pair must replace the single.
+    position = view(0, "33", 0, (2, 5, 5))
+    assert best_by_playouts(position, [combo("3"), combo("33")], samples=16, seed=1) == combo("33")
+
+
+def test_best_by_playouts_keeps_the_heuristic_choice_unless_the_gain_clears_the_noise() -> None:
+    position = view(0, "33", 0, (2, 5, 5))
+    # Two deals: the pair wins both, the single loses both — b − c = 2 is not above 2·√2.
+    assert best_by_playouts(position, [combo("3"), combo("33")], samples=2, seed=1, z=2.0) == combo("3")
+    # Equal moves never replace it (the 3 first; one 3 is as good as the other).
+    assert best_by_playouts(position, [combo("33"), combo("33")], samples=8, seed=1) == combo("33")
+
+
+def test_best_by_playouts_is_deterministic_from_the_view() -> None:
+    game = Game.with_landlord(5, 0)
+    bots = [MediumBot(5) for _ in range(3)]
+    for _ in range(6):
+        game.play(bots[game.to_move].play(game.view(game.to_move)))
+    position = game.view(game.to_move)
+    candidates = HardBot(5).candidates(position, bots[game.to_move].play(position), 5)
+    assert len(candidates) > 2
+    picks = {best_by_playouts(position, candidates, samples=24, seed=5) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(candidates)

@@ -19,6 +19,11 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
 * **looks ahead by rollouts**: it tries its heuristic choice and a few
   alternatives on sampled deals, letting medium-level players finish each
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
+* **plays out its early decisions as the landlord**: from the first play down
+  to the search's horizon, each candidate is played out on 64 sampled deals by
+  the compiled quick policy, and an alternative replaces the heuristic's choice
+  only when it wins clearly more of the same deals
+  (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md measures it);
 * **reads how the others played**: each sampled deal is nudged, card swap by
   card swap, towards one in which a sensible player would have made the
   others' past plays (:func:`tutor.bots.sampling.likely_samples`) — what a
@@ -33,8 +38,9 @@ gives the same move on an idle and on a busy machine (docs/api.md lists the
 budgets and what they cost): 6 sampled deals solved with at most 4,000 solver
 nodes each (fresh tables every decision); 10 rolled-out deals nudged by at
 most 8 card swaps each, 4 candidates, at most
-:attr:`HardBot.rollout_effort` model decisions in all; and no rollouts
-after a search that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
+:attr:`HardBot.rollout_effort` model decisions in all; the landlord's 64
+played-out deals, 4 candidates; and no rollouts or play-outs after a search
+that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 """
 
 from __future__ import annotations
@@ -73,6 +79,20 @@ class HardBot(MediumBot):
     rollout_cards = 34
     #: The same for the landlord, who plays alone against two and whose early plays decide more.
     landlord_rollout_cards = 34
+    #: The landlord's decisions with more cards in play than :attr:`search_cards` and at most this many
+    #: are played out by the compiled quick policy (many cheap games, :func:`tutor.bots.rollout.best_by_playouts`)
+    #: instead of rolled out by medium (0 = never).  Where the compiled play-out cannot play the rules
+    #: (not built, the variants: ``Rules.native_coach``) the medium rollouts of :attr:`landlord_rollout_cards` stay.
+    landlord_playout_cards = 54
+    #: Sampled deals per played-out decision (every candidate plays on each).
+    playout_samples = 64
+    #: Candidates played out (the heuristic's choice included).
+    playout_width = 4
+    #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
+    playout_z = 1.0
+    #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
+    playout_steps = 0
+    playout_recent: int | None = 12
     #: Sampled deals per rolled-out decision (every candidate plays on each).
     rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
@@ -150,6 +170,16 @@ class HardBot(MediumBot):
                 return choice.move
         heuristic = self.heuristic_play(view)
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
+        if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
+            candidates = self.candidates(view, heuristic, self.playout_width)
+            if len(candidates) > 1:
+                from tutor.bots.rollout import best_by_playouts
+
+                return best_by_playouts(
+                    view, candidates, self.playout_samples, self.seed, self.playout_z,
+                    steps=self.playout_steps, recent=self.playout_recent,
+                )
+            return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
             candidates = self.candidates(view, heuristic)
             if len(candidates) > 1:
@@ -168,12 +198,22 @@ class HardBot(MediumBot):
                 )
         return heuristic
 
+    def should_play_out(self, view: PlayerView) -> bool:
+        """The landlord's early decisions, when the compiled play-out plays these rules."""
+        if view.seat != view.landlord or not self.landlord_playout_cards:
+            return False
+        from tutor.bots.rollout import quick_available
+
+        return self.search_cards < sum(view.card_counts) <= self.landlord_playout_cards and quick_available(view.rules)
+
     def should_roll_out(self, view: PlayerView) -> bool:
         cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
         return sum(view.card_counts) <= cards
 
-    def candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
-        """Moves worth trying in rollouts: the heuristic's first, then the plausible alternatives."""
+    def candidates(self, view: PlayerView, heuristic: Combo | None, width: int | None = None) -> list[Combo | None]:
+        """Moves worth trying in rollouts: the heuristic's first, then the plausible alternatives
+        (at most ``width``, :attr:`rollout_width` by default)."""
+        width = self.rollout_width if width is None else width
         hand = view.hand.packed
         found: list[Combo | None] = [heuristic]
         if view.table is None:
@@ -186,7 +226,7 @@ class HardBot(MediumBot):
                 kinds.add(key)
                 if g not in found:
                     found.append(g)
-                if len(found) >= self.rollout_width:
+                if len(found) >= width:
                     break
             return found
         if None not in found:
@@ -198,7 +238,7 @@ class HardBot(MediumBot):
             key=lambda m: (-(plan_packed(hand - m.cards, view.rules.decks).score - base), m.main),
         )
         for m in rated:
-            if len(found) >= self.rollout_width:
+            if len(found) >= width:
                 break
             if m not in found:
                 found.append(m)
