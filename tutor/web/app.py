@@ -197,6 +197,14 @@ def _embedded(name: str, data: dict[str, Any]) -> str:
     return f'<script id="{name}" type="application/json">{payload}</script>\n'
 
 
+@functools.cache
+def favicon() -> str:
+    """The page's icon as a ``data:`` address (0.5 KB in the page): one request fewer on every cold visit."""
+    from urllib.parse import quote
+
+    return "data:image/svg+xml," + quote((STATIC / "favicon.svg").read_text(encoding="utf-8").strip(), safe="=:/,.-")
+
+
 def render_page(context: Context, query: Mapping[str, str], version: str = "",
                 first: dict[str, Any] | None = None) -> str:
     """``index.html`` in the learner's language: every ``data-t`` label filled, the page's words embedded.
@@ -220,6 +228,7 @@ def render_page(context: Context, query: Mapping[str, str], version: str = "",
                   html)
     html = html.replace('<html lang="en">', f'<html lang="{words["lang"]}">', 1)
     html = re.sub(r"<title>[^<]*</title>", f"<title>{escape(labels['title'], quote=False)}</title>", html, count=1)
+    html = html.replace('href="/static/favicon.svg"', f'href="{favicon()}"', 1)
     if version:
         html = html.replace('"/static/', f'"/static/v{version}/')
     blocks = _embedded("ddz-strings", words) + ("" if first is None else _embedded("ddz-first", first))

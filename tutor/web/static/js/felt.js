@@ -90,7 +90,7 @@ export function trickBox(node, move, seat, hand = [], seatName = "", count = 3) 
   if (move.cards.length <= 4) combo.classList.add("beside");  // its seat's tag beside it on a phone on its side (app.css)
   const name = combo.querySelector(".combo-name");
   const tag = el("span", { class: "trick-seat" }, side === "right" ? `${seatName} ${TOWARDS.right}` : `${TOWARDS[side]} ${seatName}`,
-    name ? ` · ${name.textContent}` : "");
+    name ? el("span", { class: "tag-name", text: ` · ${name.textContent}` }) : "");
   name?.remove();
   combo.prepend(tag);
   node.append(combo);
