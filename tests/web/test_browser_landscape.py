@@ -105,6 +105,8 @@ def test_a_whole_game_on_a_phone_on_its_side(browser: Any, server: str, small_co
             for width in SIZES:
                 page.set_viewport_size({"width": width, "height": 360})
                 assert page.evaluate("document.scrollingElement.scrollHeight") <= 360
+                # everyone's cards left in hand on the final card: each rank ("10" too) legible, none covered
+                assert card_sizes(page, "#final .shown-hand .rank")["unreadable"] == [], f"the final card at {width}×360"
             # axe-core's WCAG A/AA rules and our own contrast on the felt, once, on the final card
             accessibility(page, "the final card at 740×360")
         finally:

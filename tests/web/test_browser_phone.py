@@ -104,7 +104,7 @@ HAND_ROWS = """() => {
 #: The cards' sizes as drawn (issue 34: "as large as the space allows, measured, not fixed"): the trick's first card,
 #: your own last play's narrowest card, the hand's card and how much of the hand's width its rows fill, and
 #: every rank (trick, seats, hand) that is too small to read or covered by the card after it.
-CARD_SIZES = """() => {
+CARD_SIZES = """(ranks) => {
     const box = (n) => n.getBoundingClientRect();
     const out = {trick: null, own: null, card: null, fill: 0, unreadable: []};
     const trick = document.querySelector('#trick .mini');
@@ -117,7 +117,7 @@ CARD_SIZES = """() => {
         out.fill = (Math.max(...cards.map((r) => r.right)) - Math.min(...cards.map((r) => r.left))) / hand.width;
         if (cards.some((r) => r.left < hand.left - 0.5 || r.right > hand.right + 0.5)) out.unreadable.push('the hand overflows its row');
     }
-    for (const rank of document.querySelectorAll('#trick .rank, #seat-0 .last .rank, #hand .rank')) {
+    for (const rank of document.querySelectorAll(ranks || '#trick .rank, #seat-0 .last .rank, #hand .rank')) {
         const r = box(rank), size = parseFloat(getComputedStyle(rank).fontSize);
         const card = rank.closest('.mini, .card'), next = card.nextElementSibling;
         const covered = next && next.matches('.mini, .card') && box(next).top <= r.top && box(next).left < r.right - 1;
@@ -127,10 +127,11 @@ CARD_SIZES = """() => {
 }"""
 
 
-def card_sizes(page: Any) -> dict[str, Any]:
-    """The cards' sizes (:data:`CARD_SIZES`) once the page has relaid itself out for its size."""
+def card_sizes(page: Any, ranks: str | None = None) -> dict[str, Any]:
+    """The cards' sizes (:data:`CARD_SIZES`) once the page has relaid itself out for its size; ``ranks``: the
+    ranks checked for legibility (a selector; the trick's, your last play's and the hand's by default)."""
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    return dict(page.evaluate(CARD_SIZES))
+    return dict(page.evaluate(CARD_SIZES, ranks))
 
 
 def cards_grow_with_the_screen(page: Any) -> None:

@@ -36,7 +36,7 @@ from tutor.i18n import Phrase, speaking
 from tutor.store import GameBusyError, StoreError
 from tutor.web import api
 from tutor.web.context import Context, request_lang
-from tutor.web.bundle import bundle
+from tutor.web.bundle import bundle, lean_style
 from tutor.web.errors import ApiError, parse_body, quoted, refuse
 from tutor.web.security import WILDCARD_HOSTS, SameOriginOnly, is_loopback, own_hosts
 
@@ -253,7 +253,7 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
 
     version = static_version()
     script = bundle(STATIC).encode()  # app.js and its modules as one (tutor/web/bundle.py)
-    tag = f'"{hashlib.sha256(script).hexdigest()[:16]}"'
+    style = lean_style((STATIC / "app.css").read_text(encoding="utf-8")).encode()  # without its comments
 
     async def page(request: Request) -> Response:
         here = context.for_request(request.scope)
@@ -262,12 +262,14 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
         html = await run_in_threadpool(render_page, here, query, version, first)
         return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
-    def app_script(cache_control: str) -> Callable[[Request], Any]:
+    def in_memory(body: bytes, media_type: str, cache_control: str) -> Callable[[Request], Any]:
+        tag = f'"{hashlib.sha256(body).hexdigest()[:16]}"'
+
         async def serve(request: Request) -> Response:
             headers = {"cache-control": cache_control, "etag": tag}
             if request.headers.get("if-none-match") == tag:
                 return Response(status_code=304, headers=headers)
-            return Response(script, media_type="text/javascript", headers=headers)
+            return Response(body, media_type=media_type, headers=headers)
 
         return serve
 
@@ -276,8 +278,10 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
         routes.append(Route(path, endpoint(context, work), methods=[method]))
     # the page's own files: under their digest, kept a year; the plain path revalidates (ETag) each time;
     # app.js is the bundle of every module (one request, not seventeen)
-    routes.append(Route(f"/static/v{version}/app.js", app_script(FOREVER)))
-    routes.append(Route("/static/app.js", app_script("no-cache")))
+    # app.css without its comments (the bytes before the first paint)
+    for name, body, media_type in (("app.js", script, "text/javascript"), ("app.css", style, "text/css")):
+        routes.append(Route(f"/static/v{version}/{name}", in_memory(body, media_type, FOREVER)))
+        routes.append(Route(f"/static/{name}", in_memory(body, media_type, "no-cache")))
     routes.append(Mount(f"/static/v{version}", CachedStatic(directory=STATIC, cache_control=FOREVER)))
     routes.append(Mount("/static", CachedStatic(directory=STATIC, cache_control="no-cache"), name="static"))
 
