@@ -99,7 +99,7 @@ WEIGHT = """() => {
     return {sent: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
             body: entries.reduce((sum, e) => sum + (e.decodedBodySize || 0), 0),
             files: entries.length, ready: Number(document.body.dataset.readyAt),
-            names: entries.map((e) => new URL(e.name).pathname.replace(/\/v[0-9a-f]+\//, '/')),
+            names: entries.map((e) => new URL(e.name).pathname.replace(/[/]v[0-9a-f]+[/]/, '/')),
             // the critical path: the page, its style sheet and its script answered, the first paint
             html: performance.getEntriesByType('navigation')[0].responseEnd, css: end('app.css'), js: end('app.js'),
             paint: first, before: before.reduce((sum, e) => sum + (e.transferSize || 0), 0), beforeFiles: before.length};
