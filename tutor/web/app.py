@@ -203,7 +203,7 @@ def favicon() -> str:
     """The page's icon as a ``data:`` address (0.5 KB in the page): one request fewer on every cold visit."""
     from urllib.parse import quote
 
-    return "data:image/svg+xml," + quote((STATIC / "favicon.svg").read_text(encoding="utf-8").strip(), safe="=:/,.-")
+    return "data:" + "image/svg+xml," + quote((STATIC / "favicon.svg").read_text(encoding="utf-8").strip(), safe="=:/,.-")
 
 
 def render_page(context: Context, query: Mapping[str, str], version: str = "",
