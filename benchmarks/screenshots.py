@@ -59,14 +59,15 @@ def set_setting(base: str, key: str, value: object) -> None:
     urllib.request.urlopen(request, timeout=10).close()
 
 
-def play_out(page: Any, args: argparse.Namespace, until_trick: bool = False) -> None:
-    """Play the hinted move (or pass) until the final card shows (``until_trick``: until a play is to beat)."""
+def play_out(page: Any, args: argparse.Namespace, until_trick: bool = False, below: int = 17) -> None:
+    """Play the hinted move (or pass) until the final card shows (``until_trick``: until a play is to beat and the
+    hand has fewer than ``below`` cards: the learner has played)."""
     idle = "body:not([aria-busy])"  # a selector: the page's CSP refuses wait_for_function's string eval
     for _turn in range(60):
         page.wait_for_selector(idle, state="attached")
         if page.locator("#final").is_visible():
             return
-        if until_trick and page.locator("#trick .mini").count() and page.locator("#hand .card").count() < 17:
+        if until_trick and page.locator("#trick .mini").count() and page.locator("#hand .card").count() < below:
             return
         if page.locator("#hand .card[aria-pressed='true']").count() == 0:
             page.locator("#btn-hint").click()
@@ -158,6 +159,16 @@ def shoot(browser: Any, args: argparse.Namespace, name: str, width: int, height:
         page.locator("#controls .buttons:not([hidden])").wait_for()
         page.wait_for_selector("body:not([aria-busy])", state="attached")
         page.screenshot(path=str(args.out / f"{name}-four.png"), animations="disabled")
+        # … and in play: the trick, the seats' last plays and yours (issue 34: they were 28 and 16 px wide on its side)
+        while page.locator("#bid-buttons:not([hidden])").count():
+            page.locator("#bid-buttons button:enabled").first.click()
+            page.wait_for_selector("body:not([aria-busy])", state="attached")
+        play_out(page, args, until_trick=True, below=25)
+        page.screenshot(path=str(args.out / f"{name}-four-play.png"), animations="disabled")
+        if height < width <= 700:  # a small phone on its side: the four-player table at 740×360 as well
+            page.set_viewport_size({"width": 740, "height": height})
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            page.screenshot(path=str(args.out / f"{name}-four-play-740.png"), animations="disabled")
         set_setting(base, "players", 3)
         page.close()
     finally:

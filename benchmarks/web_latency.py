@@ -92,9 +92,17 @@ def main() -> int:
 
 WEIGHT = """() => {
     const entries = performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'));
+    const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+    const first = paint ? paint.startTime : Infinity;
+    const end = (part) => { const e = entries.find((x) => x.name.includes(part)); return e ? e.responseEnd : NaN; };
+    const before = entries.filter((e) => e.responseEnd <= first);
     return {sent: entries.reduce((sum, e) => sum + (e.transferSize || 0), 0),
             body: entries.reduce((sum, e) => sum + (e.decodedBodySize || 0), 0),
-            files: entries.length, ready: Number(document.body.dataset.readyAt)};
+            files: entries.length, ready: Number(document.body.dataset.readyAt),
+            names: entries.map((e) => new URL(e.name).pathname.replace(/[/]v[0-9a-f]+[/]/, '/')),
+            // the critical path: the page, its style sheet and its script answered, the first paint
+            html: performance.getEntriesByType('navigation')[0].responseEnd, css: end('app.css'), js: end('app.js'),
+            paint: first, before: before.reduce((sum, e) => sum + (e.transferSize || 0), 0), beforeFiles: before.length};
 }"""
 
 
@@ -121,6 +129,10 @@ def page_figures(base: str, chromium: str) -> None:
               f"({statistics.median(r['body'] for r in runs) / 1024:.1f} KiB uncompressed) in "
               f"{runs[0]['files']} requests; time to interactive {statistics.median(r['ready'] for r in runs):.0f} ms "
               f"(median of {len(runs)})")
+        med = {key: statistics.median(r[key] for r in runs) for key in ("html", "css", "js", "paint", "before", "beforeFiles")}
+        print(f"  requests: {', '.join(runs[0]['names'])}; before the first paint: {med['before'] / 1024:.1f} KiB "
+              f"in {med['beforeFiles']:.0f} requests; page answered {med['html']:.0f} ms, app.css {med['css']:.0f} ms, "
+              f"app.js {med['js']:.0f} ms, first paint {med['paint']:.0f} ms (medians)")
 
 
 if __name__ == "__main__":

@@ -76,6 +76,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, s
     """Issue 34: at 640×360 and 740×360, the auction and the first turns of a four-player deal (the landlord's 33
     cards, then 25) on one screen — three opponents, the trick, the status, the buttons and every card whole."""
     from tests.web.browser import off_screen, ready
+    from tests.web.test_browser_phone import card_sizes
 
     with context.store() as store:
         store.set_setting("players", 4)
@@ -84,13 +85,21 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, s
             fresh_deal(page, server, 7)
             page.wait_for_selector("#controls .buttons:not([hidden])")
             counts = set()
-            for turn in range(5):
+            seen: set[str] = set()
+            for turn in range(8):
+                if page.locator("#final").is_visible():
+                    break
                 counts.add(page.locator("#hand .card").count())
                 for width in (640, 740):
                     page.set_viewport_size({"width": width, "height": 360})
                     page.evaluate(RELAID)  # the hand laid out again for the new width (game.js, on resize)
                     found = off_screen(page, ON_SCREEN) + page.evaluate(CLIPPED)
                     assert found == [], f"turn {turn} at {width}×360: {found}"
+                    sizes = card_sizes(page)  # the trick's cards and your last play legible (they were 28 and 16 px wide)
+                    assert sizes["trick"] is None or sizes["trick"][0] >= 24, f"turn {turn} at {width}×360: {sizes}"
+                    assert sizes["own"] is None or sizes["own"] >= 24, f"turn {turn} at {width}×360: {sizes}"
+                    assert sizes["unreadable"] == [], f"turn {turn} at {width}×360: {sizes}"
+                    seen |= {key for key in ("trick", "own") if sizes[key]}
                 if page.locator("#bid-buttons:not([hidden])").count():
                     page.locator("#bid-buttons button:enabled").first.click()
                 else:
@@ -99,6 +108,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, s
                     page.locator("#btn-play" if page.locator("#hand .card[aria-pressed='true']").count() else "#btn-pass").click()
                 ready(page)
             assert {25, 33} & counts, counts  # a whole four-player hand was among those checked
+            assert seen == {"trick", "own"}, seen
     finally:
         with context.store() as store:
             store.set_setting("players", 3)

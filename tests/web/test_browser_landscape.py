@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.browser import act, needs_browser, off_screen, open_page, ready, walk_game
-from tests.web.test_browser_phone import accessibility
+from tests.web.test_browser_phone import accessibility, card_sizes
 
 pytestmark = needs_browser
 
@@ -66,6 +66,10 @@ def check(page: Any, where: str) -> None:
         page.set_viewport_size({"width": width, "height": 360})
         found = off_screen(page, ON_SCREEN) + page.evaluate(DRAWN_ONCE)
         assert found == [], f"{where} at {width}×360: {found}"
+        sizes = card_sizes(page)  # the trick's cards sized to the felt's middle, your last play and every rank legible
+        assert sizes["trick"] is None or sizes["trick"][0] >= 24, f"{where} at {width}×360: {sizes}"
+        assert sizes["own"] is None or sizes["own"] >= 24, f"{where} at {width}×360: {sizes}"
+        assert sizes["unreadable"] == [], f"{where} at {width}×360: {sizes}"
 
 
 def set_lang(page: Any, server: str, lang: str) -> None:
@@ -101,6 +105,8 @@ def test_a_whole_game_on_a_phone_on_its_side(browser: Any, server: str, small_co
             for width in SIZES:
                 page.set_viewport_size({"width": width, "height": 360})
                 assert page.evaluate("document.scrollingElement.scrollHeight") <= 360
+                # everyone's cards left in hand on the final card: each rank ("10" too) legible, none covered
+                assert card_sizes(page, "#final .shown-hand .rank")["unreadable"] == [], f"the final card at {width}×360"
             # axe-core's WCAG A/AA rules and our own contrast on the felt, once, on the final card
             accessibility(page, "the final card at 740×360")
         finally:
@@ -119,7 +125,9 @@ def test_targets_a_favicon_and_reduced_motion(browser: Any, server: str) -> None
         assert page.evaluate(spin) != "none"  # motion by default (the other browser tests ask for less: browser.py)
         page.emulate_media(reduced_motion="reduce")
         icon = page.locator("link[rel='icon']").get_attribute("href")
-        assert icon and page.request.get(f"{server}{icon}").ok
+        assert icon and icon.startswith("data:image/svg+xml,"), icon  # in the page: no request of its own
+        assert page.evaluate("(icon) => new Promise((done) => { const img = new Image(); img.onload = () => done(img.width > 0);"
+                             " img.onerror = () => done(false); img.src = icon; })", icon), "the icon is no picture"
         for width, height in ((390, 844), (640, 360)):
             page.set_viewport_size({"width": width, "height": height})
             small = page.evaluate("() => { const r = (n) => n.getBoundingClientRect(); return [...document.querySelectorAll("

@@ -101,6 +101,59 @@ HAND_ROWS = """() => {
 }"""
 
 
+#: The cards' sizes as drawn (issue 34: "as large as the space allows, measured, not fixed"): the trick's first card,
+#: your own last play's narrowest card, the hand's card and how much of the hand's width its rows fill, and
+#: every rank (trick, seats, hand) that is too small to read or covered by the card after it.
+CARD_SIZES = """(ranks) => {
+    const box = (n) => n.getBoundingClientRect();
+    const out = {trick: null, own: null, card: null, fill: 0, unreadable: []};
+    const trick = document.querySelector('#trick .mini');
+    if (trick) out.trick = [box(trick).width, box(trick).height];
+    const own = [...document.querySelectorAll('#seat-0 .last .mini')].map(box);
+    if (own.length) out.own = Math.min(...own.map((r) => r.width));
+    const cards = [...document.querySelectorAll('#hand .card')].map(box), hand = box(document.getElementById('hand'));
+    if (cards.length) {
+        out.card = [cards[0].width, cards[0].height];
+        out.fill = (Math.max(...cards.map((r) => r.right)) - Math.min(...cards.map((r) => r.left))) / hand.width;
+        if (cards.some((r) => r.left < hand.left - 0.5 || r.right > hand.right + 0.5)) out.unreadable.push('the hand overflows its row');
+    }
+    for (const rank of document.querySelectorAll(ranks || '#trick .rank, #seat-0 .last .rank, #hand .rank')) {
+        const r = box(rank), size = parseFloat(getComputedStyle(rank).fontSize);
+        const card = rank.closest('.mini, .card'), next = card.nextElementSibling;
+        const covered = next && next.matches('.mini, .card') && box(next).top <= r.top && box(next).left < r.right - 1;
+        if (size < 11 || covered) out.unreadable.push(`${rank.textContent} in ${card.parentElement.closest('[id]').id}: ${size}px${covered ? ', covered' : ''}`);
+    }
+    return out;
+}"""
+
+
+def card_sizes(page: Any, ranks: str | None = None) -> dict[str, Any]:
+    """The cards' sizes (:data:`CARD_SIZES`) once the page has relaid itself out for its size; ``ranks``: the
+    ranks checked for legibility (a selector; the trick's, your last play's and the hand's by default)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return dict(page.evaluate(CARD_SIZES, ranks))
+
+
+def cards_grow_with_the_screen(page: Any) -> None:
+    """Issue 34: the trick's cards grow with the screen (360×640, 390×844, 1280×800), the hand fills its row and never
+    overflows it, your own last play is legible (cards >= 24 px wide, every rank >= 11 px and uncovered)."""
+    trick, hand = [], []
+    for width, height in ((360, 640), (390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        sizes = card_sizes(page)
+        where = f"{width}×{height}: {sizes}"
+        assert sizes["trick"] and sizes["trick"][0] >= 40, where
+        assert sizes["own"] and sizes["own"] >= 24, where
+        assert sizes["unreadable"] == [], where
+        assert width > 600 or sizes["fill"] >= 0.9, where  # a phone's rows (12 cards or more) fill its width
+        trick.append(sizes["trick"][1])
+        hand.append(sizes["card"][1])
+    # strictly: a fixed cap (the trick's 126 px at 390×844 and at 1280×800 alike) is not "as large as the space allows"
+    assert trick[0] < trick[1] < trick[2], f"the trick's cards: {trick} px tall"
+    assert hand[0] < hand[1] < hand[2], f"the hand's cards: {hand} px tall"
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
 def hand_rows(page: Any) -> tuple[int, int]:
     """The hand's rows and cards; every card's visible strip is asserted ≥ 24 px (a finger's width)."""
     rows, count, strip = page.evaluate(HAND_ROWS)
@@ -166,7 +219,7 @@ def whole_game(page: Any, server: str, context: Any) -> None:
     assert hand_rows(page)[0] == 2, "after the auction (20 cards for the landlord): still two rows"
     play = page.locator("#btn-play")
     status = page.locator("#status")
-    checked = {"own play": False, "queued": False, "reload": False}
+    checked = {"own play": False, "queued": False, "reload": False, "sizes": not wide}
 
     def visit(turn: int) -> bool:
         """Every turn: all of the table in view; the learner's turns: the snags, once each, then the hint."""
@@ -200,6 +253,10 @@ def whole_game(page: Any, server: str, context: Any) -> None:
                 accessibility(page, "mid-game")
             checked["own play"] = True
             return True
+        if (wide and not checked["sizes"] and page.locator("#trick .mini").count() and page.locator("#seat-0 .last .mini").count()
+                and page.locator("#hand .card").count() >= 12):
+            cards_grow_with_the_screen(page)
+            checked["sizes"] = True
         if checked["queued"] or not page.locator("#btn-pass").is_enabled():
             return False  # walk_game plays the hint
         if pressed(page) == 0:

@@ -44,6 +44,31 @@ def test_app_js_is_served_as_one_module_with_every_module_it_imports(client: Any
     assert again.status_code == 304  # the plain path revalidates; the digest path is kept a year
 
 
+def test_the_page_files_leave_their_comments_at_home(client: Any) -> None:
+    """Issue 34 (cold time to interactive): the bytes before the first paint carry no comment — whole comment lines
+    of the modules and every comment of the style sheet stay in the sources; code, strings and rules stay whole."""
+    from tutor.web.bundle import lean_script, lean_style
+
+    source = ('// why, at length\n/**\n * more of it\n */\nconst a = "http://x"; // kept: after code\n'
+              '/* short */ const b = 1;\n  /* a whole line */\nconst c = `//${a}`;\n')
+    assert lean_script(source) == 'const a = "http://x"; // kept: after code\n/* short */ const b = 1;\nconst c = `//${a}`;\n'
+    assert lean_style("/* a\n b */\n.x { content: \"/\"; }\n\n/* c */ .y { color: red; }\n") == \
+        '.x { content: "/"; }\n .y { color: red; }\n'
+    style = client.get("/static/app.css")
+    assert style.status_code == 200 and style.headers["content-type"].startswith("text/css")
+    source_css = (STATIC / "app.css").read_text(encoding="utf-8")
+    assert "/*" not in style.text and len(style.text) < 0.85 * len(source_css)
+    in_comments = sum(comment.count("{") for comment in re.findall(r"/\*.*?\*/", source_css, re.DOTALL))
+    assert style.text.count("{") == source_css.count("{") - in_comments  # every rule kept
+    # compressed once when the app starts (not per request), and the same file for a client that takes no gzip
+    plain = client.get("/static/app.css", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers and plain.text == style.text
+    assert style.headers["content-encoding"] == "gzip" and "accept-encoding" in style.headers["vary"].lower()
+    script = client.get("/static/app.js").text
+    comments = [line for line in script.splitlines() if line.lstrip().startswith("//") and not line.startswith("// ---- ")]
+    assert comments == [script.splitlines()[0]], comments[:3]  # the bundle's own header alone
+
+
 def test_the_bundle_refuses_what_one_scope_cannot_hold(tmp_path: Path) -> None:
     from tutor.web.bundle import BundleError, bundle
 

@@ -26,13 +26,46 @@ DECLARED = re.compile(r"^(export\s+)?(?:async\s+)?(?:function\*?\s*|const\s+|let
 OTHER = re.compile(r"^\s*(?:import\b(?!\()|export\s+(?:default|\{|\*))", re.MULTILINE)
 
 
+def lean_script(text: str) -> str:
+    """``text`` without its comment lines: whole ``//`` lines and ``/* … */`` blocks that fill their lines.
+
+    The sources explain why at length (a fifth of their bytes); the page needs none of it before its first
+    paint.  Only comments that fill whole lines go, so a ``//`` inside a string or a regular expression, or a
+    comment after code on its line, stays as it is: the program is the same.
+    """
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if inside:
+            inside = not stripped.endswith("*/")
+            continue
+        if stripped.startswith("//"):
+            continue
+        if stripped.startswith("/*"):
+            end = stripped.find("*/", 2)
+            if end == -1:
+                inside = True
+                continue
+            if end == len(stripped) - 2:
+                continue
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def lean_style(text: str) -> str:
+    """A style sheet without its comments (a fifth of app.css; a third of it compressed) and blank lines."""
+    bare = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    return "\n".join(line.rstrip() for line in bare.splitlines() if line.strip()) + "\n"
+
+
 class BundleError(ValueError):
     """The modules cannot be joined into one scope (a name declared twice, an import form not handled)."""
 
 
 def _module(path: Path, root: Path) -> tuple[str, list[Path], list[str]]:
     """A module's code without its imports, the modules it imports, and the names it exports."""
-    text = path.read_text(encoding="utf-8")
+    text = lean_script(path.read_text(encoding="utf-8"))
     imports: list[Path] = []
     for names, target in IMPORT.findall(text):
         if " as " in names:

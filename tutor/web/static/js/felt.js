@@ -26,7 +26,9 @@ export function seatBox(box, seat, over, hand = [], onTable = false, count = 3) 
   if (seat.last) {
     if (seat.last.kind === "play" && onTable) {
       // the play lies in the middle of the felt (the trick, named by its seat): drawn once, not here too
-      last.append(el("span", { class: "on-table", text: ON_TABLE[side](tr("phone_on_table")) }));
+      // (the words in a span of their own: a cramped table shows the arrow alone, app.css)
+      const [before, after] = ON_TABLE[side];
+      last.append(el("span", { class: "on-table" }, before, el("span", { class: "words", text: tr("phone_on_table") }), after));
     } else if (seat.last.kind === "play") {
       last.append(comboView(seat.last, seatGroup(seat.seat, hand)));
       if (seat.last.to_beat) last.append(el("span", { class: "tobeat", "aria-label": tr("to_beat"), text: "◀" }));
@@ -54,7 +56,7 @@ export function sideOf(seat, count) {
 /** Which way a side is from the middle of the felt: the arrow of the trick's seat tag. */
 const TOWARDS = { me: "▼", right: "▶", left: "◀", across: "▲" };
 /** The mark of a seat whose play lies in the middle: an arrow from the seat towards the trick. */
-const ON_TABLE = { me: (t) => `▲ ${t}`, right: (t) => `◀ ${t}`, left: (t) => `${t} ▶`, across: (t) => `${t} ▼` };
+const ON_TABLE = { me: ["▲ ", ""], right: ["◀ ", ""], left: ["", " ▶"], across: ["", " ▼"] };
 
 /**
  * The felt's seat boxes (``seat-0`` … ``seat-N``) for the seats a state lists: one per seat, each at its
@@ -85,9 +87,10 @@ export function trickBox(node, move, seat, hand = [], seatName = "", count = 3) 
   node.classList.add(`from-${side}`);
   const combo = comboView(move, seatGroup(seat, hand));
   combo.style.setProperty("--n", String(move.cards.length));
+  if (move.cards.length <= 4) combo.classList.add("beside");  // its seat's tag beside it on a phone on its side (app.css)
   const name = combo.querySelector(".combo-name");
   const tag = el("span", { class: "trick-seat" }, side === "right" ? `${seatName} ${TOWARDS.right}` : `${TOWARDS[side]} ${seatName}`,
-    name ? ` · ${name.textContent}` : "");
+    name ? el("span", { class: "tag-name", text: ` · ${name.textContent}` }) : "");
   name?.remove();
   combo.prepend(tag);
   node.append(combo);

@@ -13,9 +13,12 @@ const STEPS = [40, 36, 34, 32, 30, 28, 26, 24];
  * Measured, so it follows the screen and the CSS.
  */
 function handLayout(node, count) {
-  const root = getComputedStyle(document.documentElement);
-  const widest = parseFloat(root.getPropertyValue("--step")) || 44;
-  const width = parseFloat(root.getPropertyValue("--card-w")) || 54;
+  // the sizes the hand's own felt computed (app.css: --card-w follows the screen; a four-player felt on its side
+  // has smaller cards), in pixels (a registered length), the page's when the hand is not on it yet
+  // (its parent's: the hand's own .step-N class narrows --step, and a new layout starts from the widest)
+  const style = getComputedStyle(node.isConnected && node.parentElement ? node.parentElement : document.documentElement);
+  const widest = parseFloat(style.getPropertyValue("--step")) || 40;
+  const width = parseFloat(style.getPropertyValue("--card-w")) || 46;
   // A hand not on the page yet (a lesson's or a puzzle's table being built) is as wide as the screen
   // less the page's margins; the CSS wraps a row anyway if that guess is too generous.
   // (main's width, not the screen's: a phone on its side has the sections' rail beside it)
