@@ -178,7 +178,8 @@ def tiny_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small_scan(monkeypatch)
 
 
-#: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000).
+#: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000),
+#: and of each of its proofs (the real one, ``personal.MAX_NODES``: 300,000).
 SMALL_SCAN_NODES = 20_000
 
 
@@ -188,8 +189,13 @@ def small_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     After every game ``ddz play`` and the web table prove the learner's last turns for personal puzzles;
     on the real budget that is most of a CLI game's CPU (test_play.py: 139 s in all).  The same scan runs,
     with its bookkeeping, and stops sooner; tests of the personal puzzles themselves keep the real budget.
+    Each proof is capped too: the scan's budget is checked between proofs, and one proof (or the making of
+    a puzzle from a missed win: the fastest line, the tree, the root proof) could take 300,000 nodes — 11 of
+    the 13 s CPU of the hint-following game of test_resume.py went there, with no puzzle found in the end.
     """
     from tutor.puzzles import personal
+
+    monkeypatch.setattr(personal, "MAX_NODES", SMALL_SCAN_NODES)
 
     real = personal.scan
 
