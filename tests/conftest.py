@@ -178,6 +178,20 @@ def tiny_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small_scan(monkeypatch)
 
 
+@pytest.fixture()
+def light_hard_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard level's bots on small budgets: the same code (search, rollouts, card swaps), a fraction of the work.
+
+    For whole games whose point is the flow of a variant through every level (tests/sessions/test_game_wildcard.py:
+    the hard wildcard game of deal 4 cost 10 s CPU, nearly all in the hard bots' rollouts); a test of the hard
+    bot's play keeps its real budgets.
+    """
+    from tutor.bots.hard import HardBot
+
+    for name, value in (("samples", 3), ("rollout_samples", 3), ("rollout_steps", 2), ("rollout_width", 2)):
+        monkeypatch.setattr(HardBot, name, value)
+
+
 #: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000),
 #: and of each of its proofs (the real one, ``personal.MAX_NODES``: 300,000).
 SMALL_SCAN_NODES = 20_000
