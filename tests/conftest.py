@@ -93,16 +93,17 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 #: The files that take longest, run first: whole files go to the workers in collection order, and a
 #: long file handed out last would leave one worker busy while the other idles at the end.  Only an
-#: order (a stale list costs some balance, never a result); figures: --durations, docs/testing.md (2026-12-02).
+#: order (a stale list costs some balance, never a result); figures: docs/testing.md (2026-12-02, suite4a:
+#: this half's files by CPU and wall after its cuts, the browser files by the morning's wall).
 LONGEST_FIRST = (
-    "tests/cli/test_under_load.py", "tests/test_packaging.py", "tests/cli/test_bench.py", "tests/engine/test_moves.py",
-    "tests/cli/test_learn.py", "tests/web/test_browser_phone.py", "tests/web/test_browser_phone_short.py",
-    "tests/cli/test_interrupt.py", "tests/cli/test_resume.py", "tests/web/test_club_server.py",
-    "tests/cli/test_bad_input.py", "tests/cli/test_hostile_files.py", "tests/web/test_club_nginx.py",
-    "tests/web/test_browser_landscape.py", "tests/web/test_browser.py", "tests/cli/test_play_variants.py",
-    "tests/cli/test_arg_fuzz.py", "tests/lessons/test_validate.py", "tests/cli/test_play.py",
-    "tests/web/test_club_browser.py", "tests/web/test_club_faults.py", "tests/solver/test_parent_death.py",
-    "tests/web/test_api.py",
+    "tests/cli/test_interrupt.py", "tests/web/test_browser.py", "tests/web/test_browser_phone_short.py",
+    "tests/web/test_club_nginx.py", "tests/web/test_browser_landscape.py", "tests/web/test_api.py",
+    "tests/web/test_browser_phone.py", "tests/lessons/test_validate.py", "tests/cli/test_under_load.py",
+    "tests/test_packaging.py", "tests/cli/test_play.py", "tests/web/test_club_server.py",
+    "tests/sessions/test_game_wildcard.py", "tests/cli/test_learn.py", "tests/cli/test_store_damage.py",
+    "tests/web/test_club_browser.py", "tests/web/test_club_faults.py", "tests/sessions/test_game.py",
+    "tests/cli/test_bench.py", "tests/cli/test_hostile_files.py", "tests/engine/test_moves.py",
+    "tests/cli/test_bad_input.py", "tests/solver/test_parent_death.py", "tests/cli/test_arg_fuzz.py",
 )
 
 
