@@ -93,16 +93,17 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 #: The files that take longest, run first: whole files go to the workers in collection order, and a
 #: long file handed out last would leave one worker busy while the other idles at the end.  Only an
-#: order (a stale list costs some balance, never a result); figures: --durations, docs/testing.md (2026-12-02).
+#: order (a stale list costs some balance, never a result); figures: docs/testing.md (2026-12-02, suite4a:
+#: this half's files by CPU and wall after its cuts, the browser files by the morning's wall).
 LONGEST_FIRST = (
-    "tests/cli/test_under_load.py", "tests/test_packaging.py", "tests/cli/test_bench.py", "tests/engine/test_moves.py",
-    "tests/cli/test_learn.py", "tests/web/test_browser_phone.py", "tests/web/test_browser_phone_short.py",
-    "tests/cli/test_interrupt.py", "tests/cli/test_resume.py", "tests/web/test_club_server.py",
-    "tests/cli/test_bad_input.py", "tests/cli/test_hostile_files.py", "tests/web/test_club_nginx.py",
-    "tests/web/test_browser_landscape.py", "tests/web/test_browser.py", "tests/cli/test_play_variants.py",
-    "tests/cli/test_arg_fuzz.py", "tests/lessons/test_validate.py", "tests/cli/test_play.py",
-    "tests/web/test_club_browser.py", "tests/web/test_club_faults.py", "tests/solver/test_parent_death.py",
-    "tests/web/test_api.py",
+    "tests/cli/test_interrupt.py", "tests/web/test_browser.py", "tests/web/test_browser_phone_short.py",
+    "tests/web/test_club_nginx.py", "tests/web/test_browser_landscape.py", "tests/web/test_api.py",
+    "tests/web/test_browser_phone.py", "tests/lessons/test_validate.py", "tests/cli/test_under_load.py",
+    "tests/test_packaging.py", "tests/cli/test_play.py", "tests/web/test_club_server.py",
+    "tests/sessions/test_game_wildcard.py", "tests/cli/test_learn.py", "tests/cli/test_store_damage.py",
+    "tests/web/test_club_browser.py", "tests/web/test_club_faults.py", "tests/sessions/test_game.py",
+    "tests/cli/test_bench.py", "tests/cli/test_hostile_files.py", "tests/engine/test_moves.py",
+    "tests/cli/test_bad_input.py", "tests/solver/test_parent_death.py", "tests/cli/test_arg_fuzz.py",
 )
 
 
@@ -178,7 +179,22 @@ def tiny_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     small_scan(monkeypatch)
 
 
-#: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000).
+@pytest.fixture()
+def light_hard_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard level's bots on small budgets: the same code (search, rollouts, card swaps), a fraction of the work.
+
+    For whole games whose point is the flow of a variant through every level (tests/sessions/test_game_wildcard.py:
+    the hard wildcard game of deal 4 cost 10 s CPU, nearly all in the hard bots' rollouts); a test of the hard
+    bot's play keeps its real budgets.
+    """
+    from tutor.bots.hard import HardBot
+
+    for name, value in (("samples", 3), ("rollout_samples", 3), ("rollout_steps", 2), ("rollout_width", 2)):
+        monkeypatch.setattr(HardBot, name, value)
+
+
+#: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000),
+#: and of each of its proofs (the real one, ``personal.MAX_NODES``: 300,000).
 SMALL_SCAN_NODES = 20_000
 
 
@@ -188,8 +204,13 @@ def small_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     After every game ``ddz play`` and the web table prove the learner's last turns for personal puzzles;
     on the real budget that is most of a CLI game's CPU (test_play.py: 139 s in all).  The same scan runs,
     with its bookkeeping, and stops sooner; tests of the personal puzzles themselves keep the real budget.
+    Each proof is capped too: the scan's budget is checked between proofs, and one proof (or the making of
+    a puzzle from a missed win: the fastest line, the tree, the root proof) could take 300,000 nodes — 11 of
+    the 13 s CPU of the hint-following game of test_resume.py went there, with no puzzle found in the end.
     """
     from tutor.puzzles import personal
+
+    monkeypatch.setattr(personal, "MAX_NODES", SMALL_SCAN_NODES)
 
     real = personal.scan
 

@@ -8,13 +8,18 @@ under load ("Hint 1: pass" against "Hint 1: [T] Single").
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from tests.busy import busy_cores
+from tests.conftest import small_scan
 from tutor.cli.main import main
+from tutor.coach import Coach
+from tutor.coach.evaluation import DEFAULT_BUDGET
 from tutor.i18n import set_language
 
 #: Enough "hint, then Enter" pairs to finish a game by following the coach's hints (the hard bot's
@@ -49,6 +54,22 @@ def _transcript(output: str) -> list[str]:
     return [line for line in output.splitlines() if "score" not in line.lower()]
 
 
+#: The coach of the game test: the real budget's code (the quick rollouts, sequential sampling while a
+#: figure is undecided, exact solves near the end) on fewer samples — the steps of 16 up to 320 cost 12 s
+#: CPU a game, twice over, for the same question (is every step counted, never timed?).
+LOAD_BUDGET = replace(DEFAULT_BUDGET, samples=8, max_samples=48)
+
+
+@pytest.fixture()
+def load_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's coach on :data:`LOAD_BUDGET`, and the personal-puzzle scan after it on a small node budget."""
+    import tutor.sessions.game as game_module
+
+    monkeypatch.setattr(game_module, "Coach", partial(Coach, budget=LOAD_BUDGET))
+    small_scan(monkeypatch)
+
+
+@pytest.mark.usefixtures("load_coach")
 def test_a_coached_game_script_gives_the_same_game_idle_and_on_busy_cores() -> None:
     """Once idle, once with every core busy (the busy loops' CPU is the suite's: one loaded game is enough)."""
     script = "pass\n" + FOLLOW_HINTS + "q\n"

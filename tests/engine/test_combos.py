@@ -251,7 +251,7 @@ def _engine_readings(counts: tuple[int, ...]) -> set[tuple[str, int, int]]:
     return {(Kind(c.kind).label, c.length, c.main) for c in readings(Cards.from_counts(counts))}
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.one_of(small_sets, shaped_sets()))
 def test_rule_5_readings_agree_with_brute_force_construction(counts: tuple[int, ...]) -> None:
     assert _engine_readings(counts) == reference_readings(counts)
@@ -273,7 +273,7 @@ def combination_pairs(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]
     return a, draw(st.sampled_from(sorted(second)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(combination_pairs())
 def test_rule_6_beats_agrees_with_the_rules_on_every_pair_of_readings(
     pair: tuple[tuple[int, ...], tuple[int, ...]]

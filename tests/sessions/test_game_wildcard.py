@@ -19,8 +19,8 @@ from tutor.store.games import GameStore
 @pytest.mark.parametrize(("level", "rules", "number"), [("easy", WILD, 11), ("medium", WILD, 11), ("hard", WILD, 4),
                                                         ("easy", ROB_WILD, 42), ("medium", ROB_WILD, 42),
                                                         ("hard", ROB_WILD, 42)])
-def test_rule_12_3_a_whole_coached_wildcard_game(tmp_path: Path, tiny_coach: None, level: str, rules: Rules,
-                                                  number: int) -> None:
+def test_rule_12_3_a_whole_coached_wildcard_game(tmp_path: Path, tiny_coach: None, light_hard_bot: None, level: str,
+                                                  rules: Rules, number: int) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
         games = GameStore(store)
         session = GameSession.new(number, level=level, games=games, rules=rules)

@@ -9,12 +9,12 @@ import json
 
 import click
 
-from tutor.cli.errors import handle_user_errors
+from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
 
 
 @click.command("insights", cls=TranslatedCommand)
-@click.option("--games", type=click.IntRange(1, 10_000), default=20, show_default=True)
+@click.option("--games", type=BoundedInt(1, 10_000), default=20, show_default=True)  # not IntRange: int() reads "１２"
 @click.option("--json", "as_json", is_flag=True)
 @handle_user_errors
 def insights_command(games: int, as_json: bool) -> None:

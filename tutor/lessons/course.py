@@ -23,8 +23,33 @@ class BrokenLessonError(ValueError):
     """A lesson file that does not pass validation."""
 
 
+#: Lessons this process has loaded, by file, size and modification time.  ``ddz learn`` and the web table load
+#: the whole course for every listing and every lesson, and the schema check alone costs ~0.3 s of CPU a
+#: course; a file changed on disk has another key and is read again.  Bounded: an editor saving one lesson
+#: all day does not grow it past :data:`MAX_LOADED`.  (Lessons are frozen: one object may serve every caller.)
+_LOADED: dict[tuple[str, int, int], Lesson] = {}
+MAX_LOADED = 512
+
+
 def load_lesson(path: Path) -> Lesson:
-    """One lesson file → :class:`Lesson` (raises :class:`BrokenLessonError`)."""
+    """One lesson file → :class:`Lesson` (raises :class:`BrokenLessonError`); a file unchanged since this
+    process last loaded it is not parsed again."""
+    try:
+        info = path.stat()
+        key: tuple[str, int, int] | None = (str(path.resolve()), info.st_size, info.st_mtime_ns)
+    except OSError:
+        key = None  # load_lesson_file names the problem
+    if key is not None and (known := _LOADED.get(key)) is not None:
+        return known
+    lesson = _read_lesson(path)
+    if key is not None:
+        if len(_LOADED) >= MAX_LOADED:
+            _LOADED.clear()
+        _LOADED[key] = lesson
+    return lesson
+
+
+def _read_lesson(path: Path) -> Lesson:
     doc = load_lesson_file(path)
     shape, _ = schema_problems(doc)
     if shape:
