@@ -1,23 +1,18 @@
-"""The phone table's other views and sizes, in real Chromium: the 360×640 whole game (the shortest phone, where
-a 17–20 card hand must take two rows; the game itself is tests/web/test_browser_phone.py's), a lesson step on one
-screen (upright and on its side), the level picker, and an 844×390 phone on its side.
+"""The phone table's other views and sizes, in real Chromium: a lesson step on one screen (upright and on its
+side), the level picker, and an 844×390 phone on its side (the whole game at 390×844, 360×640, 640×360 and
+740×360 is tests/web/test_browser_phone.py's).
 
-A file of its own so that the suite's two workers share the phone games (whole files go to one worker).
+A file of its own so that the suite's two workers share the phone tests (whole files go to one worker).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import card_name, fresh_deal, needs_browser, off_screen, open_page, ready, tap
-from tests.web.test_browser_phone import accessibility, on_screen, whole_game
+from tests.web.browser import card_name, fresh_deal, needs_browser, off_screen, ready, tap
+from tests.web.test_browser_phone import accessibility, on_screen
 
 pytestmark = needs_browser
-
-
-def test_a_whole_game_on_a_360_by_640_phone(browser: Any, server: str, context: Any, small_coach: None) -> None:
-    with open_page(browser, 360, 640) as page:
-        whole_game(page, server, context)
 
 
 def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:
