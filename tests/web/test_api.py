@@ -129,7 +129,8 @@ def test_two_tabs_stay_consistent_and_a_stale_move_is_refused(client: Any, home:
     assert snapshot(home) == before
 
 
-def test_a_whole_game_with_hints_undo_and_the_same_deal_again(client: Any, home: Path) -> None:
+def test_a_whole_game_with_hints_undo_and_the_same_deal_again(client: Any, home: Path, tiny_coach: None) -> None:
+    """The flow of a whole game through the API: the coach on a tiny budget (its hints only have to exist)."""
     from tutor.store import Store
     from tutor.store.games import GameStore
 
