@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.web.browser import act, needs_browser, off_screen, open_page, ready
+from tests.web.browser import act, needs_browser, off_screen, ready, sized
 
 pytestmark = needs_browser
 
@@ -73,10 +73,11 @@ def set_lang(page: Any, server: str, lang: str) -> None:
     assert answer.ok, answer.text()
 
 
-def test_targets_a_favicon_and_reduced_motion(browser: Any, server: str) -> None:
+def test_targets_a_favicon_and_reduced_motion(page: Any, server: str) -> None:
     """Every control ≥ 44 px at 390×844 and 640×360, no request answered 404 (the favicon), no animation when the
     learner's system asks for reduced motion."""
-    with open_page(browser, 390, 844, motion=True) as page:
+    page.emulate_media(reduced_motion="no-preference")  # the lent page asks for less by default (browser.py)
+    with sized(page, 390, 844):
         missing: list[str] = []
         page.on("response", lambda answer: missing.append(answer.url) if answer.status == 404 else None)
         page.goto(f"{server}/play")
@@ -136,7 +137,7 @@ def cards_in_hand(page: Any) -> int:
     return int(page.locator("#hand .card").count())
 
 
-def test_the_next_tap_plays_after_the_server_restarts(browser: Any, tmp_path: Path) -> None:
+def test_the_next_tap_plays_after_the_server_restarts(page: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     from tutor.web.context import Context
@@ -144,7 +145,7 @@ def test_the_next_tap_plays_after_the_server_restarts(browser: Any, tmp_path: Pa
     store = tmp_path / "ddz.sqlite3"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with open_page(browser, 640, 360) as page:
+    with sized(page, 640, 360):
         with serving(Context(store_path=store), port):
             page.goto(f"{base}/play?deal=42&level=easy")
             ready(page)

@@ -23,7 +23,6 @@ from tests.web.browser import (
     fresh_deal,
     needs_browser,
     off_screen,
-    open_page,
     pressed,
     ready,
     tap,
@@ -175,11 +174,10 @@ def hand_rows_upright(page: Any) -> list[tuple[int, int]]:
     return found
 
 
-def test_a_whole_game_on_a_phone_at_four_sizes(browser: Any, server: str, context: Any, small_coach: None) -> None:
+def test_a_whole_game_on_a_phone_at_four_sizes(page: Any, server: str, context: Any, small_coach: None) -> None:
     """The layout, turn by turn, upright and on its side (the coach judges on a small budget: its words are
     tests/coach's)."""
-    with open_page(browser, 390, 844) as page:
-        whole_game(page, server, context)
+    whole_game(page, server, context)
 
 
 def whole_game(page: Any, server: str, context: Any) -> None:
