@@ -55,6 +55,18 @@ def client(home: Path) -> Iterator[Any]:
             yield test_client
 
 
+def run_async(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own: once a browser test has run in this process,
+    Playwright's sync API keeps an event loop marked running on the main thread, and ``asyncio.run`` there
+    refuses ("cannot be called from a running event loop": test_hardening and test_proxy failed after the
+    browser tests in one process)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the learner's data (what "changes nothing" compares).
 
