@@ -2,8 +2,9 @@
 thread, pages that fail on a script error, and the gestures (tap, wait until ready).
 
 The fixtures built on these are in tests/web/conftest.py: one Chromium per test process (``browser``,
-session-scoped: starting one costs about a second of CPU), and per test file its own store
-(``context``) and server (``server``), so that the files run beside each other.
+session-scoped: starting one costs about a second of CPU), one page lent from test to test (``page``:
+:func:`reused_page`; :func:`sized` for another size; :func:`open_page` still makes a context of its own), and
+per test file its own store (``context``) and server (``server``), so that the files run beside each other.
 
 Skipped, loudly, only when there is no Chromium (``DDZ_CHROMIUM`` names another binary) or no
 Playwright; ``.ci/run`` installs both.
