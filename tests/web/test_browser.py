@@ -19,9 +19,9 @@ from tests.web.browser import card_name, fresh_deal, needs_browser, open_mistake
 pytestmark = needs_browser
 
 
-def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str, tiny_coach: None) -> None:
-    """The page's flow around the coach (its words are tests/coach's): the coach judges on a tiny budget
-    (tests/conftest.py: its hints only have to exist here)."""
+def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str, small_coach: None) -> None:
+    """The page's flow around the coach (its words are tests/coach's): the coach judges on a small budget
+    (tiny_coach weighs one candidate: the second hint would have no second idea to show)."""
     from playwright.sync_api import expect
 
     page.goto(f"{server}/play?deal=42&level=easy")
