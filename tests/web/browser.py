@@ -2,8 +2,9 @@
 thread, pages that fail on a script error, and the gestures (tap, wait until ready).
 
 The fixtures built on these are in tests/web/conftest.py: one Chromium per test process (``browser``,
-session-scoped: starting one costs about a second of CPU), and per test file its own store
-(``context``) and server (``server``), so that the files run beside each other.
+session-scoped: starting one costs about a second of CPU), one page lent from test to test (``page``:
+:func:`reused_page`; :func:`sized` for another size; :func:`open_page` still makes a context of its own), and
+per test file its own store (``context``) and server (``server``), so that the files run beside each other.
 
 Skipped, loudly, only when there is no Chromium (``DDZ_CHROMIUM`` names another binary) or no
 Playwright; ``.ci/run`` installs both.
@@ -49,6 +50,17 @@ def card_name(rank: str) -> str:
     return CARD_NAMES.get(rank, rank)
 
 
+class PageErrors:
+    """What fails a browser test: a script error in the page (a module that fails to load or throws) and a
+    Content-Security-Policy refusal of something of the page's own."""
+
+    def __init__(self, page: Any) -> None:
+        self.found: list[str] = []
+        page.on("pageerror", lambda error: self.found.append(str(error)))
+        page.on("console", lambda message: self.found.append(message.text)
+                if "Content Security Policy" in message.text else None)
+
+
 @contextmanager
 def open_page(browser: Any, width: int = 390, height: int = 844, touch: bool = True,
               motion: bool = False) -> Iterator[Any]:
@@ -63,15 +75,54 @@ def open_page(browser: Any, width: int = 390, height: int = 844, touch: bool = T
                                   reduced_motion="no-preference" if motion else "reduce")
     context.set_default_timeout(60_000)  # a hard bot on a busy machine: auto-waiting, not a pace
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))  # a module that fails to load or throws
-    page.on("console", lambda message: errors.append(message.text)  # the CSP refused something of the page's own
-            if "Content Security Policy" in message.text else None)
+    errors = PageErrors(page)
     try:
         yield page
     finally:
         context.close()
-    assert not errors, f"script errors in the page: {errors[:3]}"
+    assert not errors.found, f"script errors in the page: {errors.found[:3]}"
+
+
+@contextmanager
+def reused_page(held: dict[str, Any], browser: Any, width: int = 390, height: int = 844) -> Iterator[Any]:
+    """:func:`open_page`'s phone page (touch, reduced motion), kept in ``held`` and lent to test after test.
+
+    A browser context and its first page cost Chromium about 0.6 s of CPU (a new renderer process, the page's
+    scripts parsed again), a navigation in a page already open about 0.15 s (measured: 6 contexts 5.1 s, one
+    page navigated 6 times 3.0 s).  Between tests the page is left the way a fresh one starts: its origin's
+    storage (the table's log) cleared, no cookie, no route, the size asked for, reduced motion, a blank
+    document; a page that crashed or was closed is replaced.  Fails the test on a script error, as
+    :func:`open_page` does.
+    """
+    page = held.get("page")
+    if page is None or page.is_closed():
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                      reduced_motion="reduce")
+        context.set_default_timeout(60_000)
+        page = held["page"] = context.new_page()
+        held["errors"] = PageErrors(page)
+    errors: PageErrors = held["errors"]
+    errors.found.clear()
+    page.context.clear_cookies()
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        yield page
+    finally:
+        if not page.is_closed():
+            page.unroute_all(behavior="ignoreErrors")
+            if page.url.startswith("http"):
+                page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) { /* none */ } }")
+            page.goto("about:blank")  # off the server before the test's fixtures stop it
+    assert not errors.found, f"script errors in the page: {errors.found[:3]}"
+
+
+@contextmanager
+def sized(page: Any, width: int = 390, height: int = 844) -> Iterator[Any]:
+    """The lent ``page`` fixture at ``width`` × ``height``: a drop-in for ``open_page(browser, width, height)``
+    in a test that takes ``page`` (a context of its own costs Chromium ~0.6 s: :func:`reused_page`)."""
+    page.set_viewport_size({"width": width, "height": height})
+    yield page
 
 
 def ready(page: Any) -> None:

@@ -55,6 +55,18 @@ def client(home: Path) -> Iterator[Any]:
             yield test_client
 
 
+def run_async(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own: once a browser test has run in this process,
+    Playwright's sync API keeps an event loop marked running on the main thread, and ``asyncio.run`` there
+    refuses ("cannot be called from a running event loop": test_hardening and test_proxy failed after the
+    browser tests in one process)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def snapshot(home: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the learner's data (what "changes nothing" compares).
 
@@ -113,13 +125,20 @@ def server(context: Any) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    """A phone-sized page (390×844, touch) of its own; the test fails on a script error in it."""
-    from tests.web.browser import open_page
+@pytest.fixture(scope="session")
+def _held_page() -> dict[str, Any]:
+    """Where :func:`page` keeps the page it lends from test to test (tests/web/browser.py's reused_page)."""
+    return {}
 
-    with open_page(browser) as opened:
-        yield opened
+
+@pytest.fixture()
+def page(browser: Any, _held_page: dict[str, Any]) -> Iterator[Any]:
+    """A phone-sized page (390×844, touch) as a fresh one starts, lent from test to test (one page for the
+    process: tests/web/browser.py's reused_page); the test fails on a script error in it."""
+    from tests.web.browser import reused_page
+
+    with reused_page(_held_page, browser) as lent:
+        yield lent
 
 
 @contextmanager

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +35,37 @@ def to_play(client: Any, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+@pytest.fixture(scope="module")
+def _one_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Path, dict[str, Any]]]:
+    """One app on a store of its own for the tests of refused requests: ``(client, home, the game in play)``."""
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import create_app
+    from tutor.web.context import Context
+
+    home = tmp_path_factory.mktemp("api-refusals")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app = create_app(Context(store_path=home / "ddz.sqlite3"))
+        with TestClient(app, base_url=BASE, headers={"origin": BASE}) as test_client:
+            yield test_client, home, {}
+
+
+@pytest.fixture()
+def playing(_one_app: tuple[Any, Path, dict[str, Any]]) -> tuple[Any, Path, dict[str, Any]]:
+    """A game in play on the shared app: started by the first test that asks (under its small coach), then
+    shared — a refused request changes nothing (each test checks that), so the next one finds the same table
+    (a game per test cost most of this file's CPU: 52 games)."""
+    client, _, game = _one_app
+    if not game:
+        game.update(to_play(client, new_game(client)))
+    return _one_app
+
+
 @pytest.mark.parametrize("headers", FOREIGN_HEADERS)
 def test_requests_from_another_origin_are_refused_and_change_nothing(
-        client: Any, home: Path, headers: dict[str, str]) -> None:
-    data = to_play(client, new_game(client))
+        playing: tuple[Any, Path, dict[str, Any]], headers: dict[str, str]) -> None:
+    client, home, data = playing
     before = snapshot(home)
     answer = client.post("/api/game/hint", json={"rev": data["rev"]}, headers=headers)
     assert answer.status_code == 403 and "refused" in answer.json()["error"].lower()
@@ -50,8 +79,9 @@ BAD_BODIES = [b"{", b"[1, 2]", b'"text"', b"\xff\xfe", b'{"rev": "x", "cards": 5
 @pytest.mark.parametrize("path", ["/api/game/play", "/api/game/bid", "/api/game/select", "/api/game/undo",
                                   "/api/game/new", "/api/puzzle/start", "/api/lesson/start", "/api/settings"])
 @pytest.mark.parametrize("body", BAD_BODIES)
-def test_malformed_requests_get_4xx_and_change_nothing(client: Any, home: Path, path: str, body: bytes) -> None:
-    to_play(client, new_game(client))
+def test_malformed_requests_get_4xx_and_change_nothing(playing: tuple[Any, Path, dict[str, Any]], path: str,
+                                                      body: bytes) -> None:
+    client, home, _ = playing
     before = snapshot(home)
     answer = client.post(path, content=body, headers={"content-type": "application/json"})
     assert 400 <= answer.status_code < 500, (path, body, answer.text)
@@ -99,7 +129,8 @@ def test_two_tabs_stay_consistent_and_a_stale_move_is_refused(client: Any, home:
     assert snapshot(home) == before
 
 
-def test_a_whole_game_with_hints_undo_and_the_same_deal_again(client: Any, home: Path) -> None:
+def test_a_whole_game_with_hints_undo_and_the_same_deal_again(client: Any, home: Path, tiny_coach: None) -> None:
+    """The flow of a whole game through the API: the coach on a tiny budget (its hints only have to exist)."""
     from tutor.store import Store
     from tutor.store.games import GameStore
 

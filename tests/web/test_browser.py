@@ -20,7 +20,8 @@ pytestmark = needs_browser
 
 
 def test_a_whole_game_by_tapping_and_swiping(page: Any, server: str, small_coach: None) -> None:
-    """The page's flow around the coach (its words are tests/coach's): the coach judges on a small budget."""
+    """The page's flow around the coach (its words are tests/coach's): the coach judges on a small budget
+    (tiny_coach weighs one candidate: the second hint would have no second idea to show)."""
     from playwright.sync_api import expect
 
     page.goto(f"{server}/play?deal=42&level=easy")
@@ -264,3 +265,17 @@ def test_the_insights_page_on_a_phone(page: Any, server: str, context: Any) -> N
     ready(page)
     expect(page.get_by_role("heading", name="Ваши привычки по всем партиям")).to_be_visible()
     expect(page.get_by_role("heading", name="сыграл под возможную бомбу").first).to_be_visible()
+
+
+def test_a_script_error_in_the_lent_page_fails_its_test(browser: Any, _held_page: dict[str, Any]) -> None:
+    """The page lent from test to test (tests/web/browser.py's reused_page) still fails a test whose page
+    throws, and the next test gets it clean and at its own size."""
+    import pytest
+
+    from tests.web.browser import reused_page
+
+    with pytest.raises(AssertionError, match="script errors in the page: .*boom"), \
+            reused_page(_held_page, browser, 360, 640) as page, page.expect_event("pageerror"):
+        page.evaluate("() => { setTimeout(() => { throw new Error('boom'); }); }")
+    with reused_page(_held_page, browser) as page:
+        assert page.url == "about:blank" and page.viewport_size == {"width": 390, "height": 844}

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tests.web.browser import fresh_deal, needs_browser, open_page
+from tests.web.browser import fresh_deal, needs_browser, sized
 from tests.web.browser import OFF_SCREEN
 
 pytestmark = needs_browser
@@ -22,10 +22,10 @@ ON_SCREEN = {
 }
 
 
-def test_rules_12_4_the_four_player_table_fits_a_phone(browser: Any, server: str, context: Any) -> None:
+def test_rules_12_4_the_four_player_table_fits_a_phone(page: Any, server: str, context: Any) -> None:
     with context.store() as store:
         store.set_setting("players", 4)
-    with open_page(browser) as page:
+    with sized(page):
         fresh_deal(page, server, 7)
         page.wait_for_selector("#controls .buttons:not([hidden])")
         assert page.locator("#felt.seats-4").count() == 1
@@ -72,7 +72,7 @@ CLIPPED = """() => {
 }"""
 
 
-def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, server: str, context: Any) -> None:
+def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, server: str, context: Any) -> None:
     """Issue 34: at 640×360 and 740×360, the auction and the first turns of a four-player deal (the landlord's 33
     cards, then 25) on one screen — three opponents, the trick, the status, the buttons and every card whole."""
     from tests.web.browser import off_screen, ready
@@ -81,7 +81,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(browser: Any, s
     with context.store() as store:
         store.set_setting("players", 4)
     try:
-        with open_page(browser, 640, 360) as page:
+        with sized(page, 640, 360):
             fresh_deal(page, server, 7)
             page.wait_for_selector("#controls .buttons:not([hidden])")
             counts = set()

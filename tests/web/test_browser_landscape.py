@@ -1,12 +1,13 @@
-"""The phone table on its side (issue 34), in real Chromium: a whole game at 640×360 and 740×360, and a restart.
+"""The phone table on its side (issue 34), in real Chromium: what a whole game must show at 640×360 and 740×360
+(:func:`check`), the controls' size, the favicon and reduced motion, and a restart.
 
 At every turn, once the animations have settled, the page is no taller (nor wider) than the screen
 at 640×360 and at 740×360, and the hand, the status line, the buttons and your own seat (its role and
 last play) lie inside it; the play on the table is drawn once — in the middle of the felt, its seat
-named — and the seat that made it says so instead of drawing it again. One whole game (the browser
-time is the suite's costliest): English for its first turns, Russian (the longest words) from the
-sixth turn of the learner's on, so both languages meet both sizes; the coach judges on a small budget
-(its words are tests/coach's, only the layout is checked here).
+named — and the seat that made it says so instead of drawing it again. The whole game those checks run on
+is tests/web/test_browser_phone.py's (one game looked at upright and on its side: the browser time is the
+suite's costliest), English for its first turns and Russian (the longest words) after, so both languages
+meet both sizes.
 
 The restart: the server stops mid-game and a new one starts on the same store and port (what
 ``ddz serve`` does after a reboot); the very next tap plays, with no "another tab" line — once with
@@ -25,8 +26,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.web.browser import act, needs_browser, off_screen, open_page, ready, walk_game
-from tests.web.test_browser_phone import accessibility, card_sizes
+from tests.web.browser import act, needs_browser, off_screen, ready, sized
+from tests.web.test_browser_phone import card_sizes
 
 pytestmark = needs_browser
 
@@ -77,46 +78,11 @@ def set_lang(page: Any, server: str, lang: str) -> None:
     assert answer.ok, answer.text()
 
 
-def test_a_whole_game_on_a_phone_on_its_side(browser: Any, server: str, small_coach: None) -> None:
-    with open_page(browser, 640, 360) as page:
-        try:
-            page.goto(f"{server}/play?deal=42&level=easy")
-            ready(page)
-            check(page, "bidding")
-            page.locator("#bid-buttons button:enabled").first.click()
-            ready(page)
-            seen = {"trick": False, "own": False, "chip": False}
-            languages: set[str] = set()
-
-            def visit(turn: int) -> bool:
-                if turn == 6:  # from here on in Russian: the longest words on both sizes
-                    set_lang(page, server, "ru")
-                    page.reload()
-                    ready(page)
-                languages.add(page.evaluate("document.documentElement.lang"))
-                check(page, f"turn {turn}")
-                seen["trick"] |= bool(page.locator("#trick .mini").count())
-                seen["own"] |= bool(page.locator("#seat-0 .last .mini, #seat-0 .on-table").count())
-                seen["chip"] |= bool(page.locator("#status .card-chip .chip-face").count())
-                return False
-
-            walk_game(page, visit)
-            assert all(seen.values()) and languages == {"en", "ru"}, (seen, languages)
-            for width in SIZES:
-                page.set_viewport_size({"width": width, "height": 360})
-                assert page.evaluate("document.scrollingElement.scrollHeight") <= 360
-                # everyone's cards left in hand on the final card: each rank ("10" too) legible, none covered
-                assert card_sizes(page, "#final .shown-hand .rank")["unreadable"] == [], f"the final card at {width}×360"
-            # axe-core's WCAG A/AA rules and our own contrast on the felt, once, on the final card
-            accessibility(page, "the final card at 740×360")
-        finally:
-            set_lang(page, server, "en")
-
-
-def test_targets_a_favicon_and_reduced_motion(browser: Any, server: str) -> None:
+def test_targets_a_favicon_and_reduced_motion(page: Any, server: str) -> None:
     """Every control ≥ 44 px at 390×844 and 640×360, no request answered 404 (the favicon), no animation when the
     learner's system asks for reduced motion."""
-    with open_page(browser, 390, 844, motion=True) as page:
+    page.emulate_media(reduced_motion="no-preference")  # the lent page asks for less by default (browser.py)
+    with sized(page, 390, 844):
         missing: list[str] = []
         page.on("response", lambda answer: missing.append(answer.url) if answer.status == 404 else None)
         page.goto(f"{server}/play")
@@ -178,7 +144,7 @@ def cards_in_hand(page: Any) -> int:
     return int(page.locator("#hand .card").count())
 
 
-def test_the_next_tap_plays_after_the_server_restarts(browser: Any, tmp_path: Path) -> None:
+def test_the_next_tap_plays_after_the_server_restarts(page: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     from tutor.web.context import Context
@@ -186,7 +152,7 @@ def test_the_next_tap_plays_after_the_server_restarts(browser: Any, tmp_path: Pa
     store = tmp_path / "ddz.sqlite3"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with open_page(browser, 640, 360) as page:
+    with sized(page, 640, 360):
         with serving(Context(store_path=store), port):
             page.goto(f"{base}/play?deal=42&level=easy")
             ready(page)

@@ -1,11 +1,14 @@
-"""The table on a phone: a whole game on one screen, and the snags of issue 22, in real Chromium (the 360×640 game,
-a lesson step and the other sizes: tests/web/test_browser_phone_short.py).
+"""The table on a phone: one whole game checked on one screen at four sizes, and the snags of issue 22, in real
+Chromium (a lesson step and the level picker: tests/web/test_browser_phone_short.py; the restart on its side:
+tests/web/test_browser_landscape.py).
 
-At 390×844 and 360×640 (the shortest phone, where a 17–20 card hand must take two
-rows, not three) a whole game is played by tapping; at every turn the
-opponents (their card-back fans), the trick, the status line, the game value,
-the hand and the buttons must lie inside the viewport and the page must not
-scroll.  Contrast and accessible names are checked twice: by axe-core (the
+One game is played by tapping at 390×844; at every turn the page is also looked at 360×640 (the shortest
+phone, where a 17–20 card hand must take two rows, not three) and on its side at 640×360 and 740×360
+(issue 34): the opponents (their card-back fans), the trick, the status line, the game value, the hand and
+the buttons must lie inside the viewport and the page must not scroll.  (Four games, one per size, cost four
+times the bots, the coach and Chromium's drawing for the same turns: one game looked at four ways checks the
+same layouts.)  English for its first turns, Russian (the longest words) once the snags are checked.
+Contrast and accessible names are checked twice: by axe-core (the
 engine itself, run in the page from the ``axe-playwright-python`` test
 dependency, never shipped) and by a contrast computation of our own that
 also sees text on the felt's gradient (axe leaves text on a gradient "to
@@ -20,7 +23,6 @@ from tests.web.browser import (
     fresh_deal,
     needs_browser,
     off_screen,
-    open_page,
     pressed,
     ready,
     tap,
@@ -192,38 +194,82 @@ WATCH_THINKING = """() => {
 }"""
 
 
-def test_a_whole_game_on_a_390_px_phone(browser: Any, server: str, context: Any, small_coach: None) -> None:
-    """The layout, turn by turn (the coach judges on a small budget: its words are tests/coach's)."""
-    with open_page(browser, 390, 844) as page:
-        whole_game(page, server, context)
+#: Two animation frames: the page's resize handler has laid the hand out again for the new size.
+RELAID = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+#: The phones upright every turn is looked at (the game itself is played at the first).
+UPRIGHT = ((390, 844), (360, 640))
+
+
+def resize(page: Any, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(RELAID)
+
+
+def every_size(page: Any, where: str) -> None:
+    """The table at 390×844 and 360×640 (:func:`on_screen`), then on its side (test_browser_landscape's
+    check at 640×360 and 740×360); back at 390×844, where the game is played."""
+    from tests.web.test_browser_landscape import check
+
+    for width, height in UPRIGHT[::-1]:
+        resize(page, width, height)
+        assert on_screen(page) == [], f"{where} at {width}×{height}"
+    check(page, where)
+    resize(page, *UPRIGHT[0])
+
+
+def hand_rows_upright(page: Any) -> list[tuple[int, int]]:
+    """:func:`hand_rows` at 360×640 and 390×844."""
+    found = []
+    for width, height in UPRIGHT[::-1]:
+        resize(page, width, height)
+        found.append(hand_rows(page))
+    return found
+
+
+def test_a_whole_game_on_a_phone_at_four_sizes(page: Any, server: str, context: Any, small_coach: None) -> None:
+    """The layout, turn by turn, upright and on its side (the coach judges on a small budget: its words are
+    tests/coach's)."""
+    whole_game(page, server, context)
 
 
 def whole_game(page: Any, server: str, context: Any) -> None:
-    """A whole game by tapping on a phone upright (390×844 or 360×640; the 360×640 one is
-    tests/web/test_browser_phone_short.py, so that the two games run on both workers)."""
+    """A whole game by tapping on a phone upright at 390×844, every turn also looked at 360×640, 640×360 and
+    740×360 (:func:`every_size`)."""
     from playwright.sync_api import expect
 
+    from tests.web.test_browser_landscape import SIZES, set_lang
+    from tutor.i18n import lookup
     from tutor.store import Store
     from tutor.store.games import GameStore
 
-    wide = page.viewport_size["width"] == 390
     fresh_deal(page, server, 11)  # with the small coach, a deal whose hints include a play to a trick (the queued tap)
     page.evaluate(WATCH_THINKING)
-    assert on_screen(page) == [], "bidding"
-    assert hand_rows(page) == (2, 17), "17 cards: two rows of overlapping cards"
-    if wide:
-        accessibility(page, "the auction")
+    every_size(page, "bidding")
+    assert hand_rows_upright(page) == [(2, 17)] * 2, "17 cards: two rows of overlapping cards"
+    accessibility(page, "the auction")
     bid3 = page.get_by_role("button", name="Bid 3")
     (bid3 if bid3.is_enabled() else page.locator("#bid-buttons").get_by_role("button", name="Pass")).click()
     ready(page)
-    assert hand_rows(page)[0] == 2, "after the auction (20 cards for the landlord): still two rows"
+    assert [rows for rows, _ in hand_rows_upright(page)] == [2, 2], "after the auction (20 for the landlord): two rows"
     play = page.locator("#btn-play")
     status = page.locator("#status")
-    checked = {"own play": False, "queued": False, "reload": False, "sizes": not wide}
+    checked = {"own play": False, "queued": False, "reload": False, "sizes": False}
+    seen = {"trick": False, "own": False, "chip": False}
+    languages: set[str] = set()
 
     def visit(turn: int) -> bool:
-        """Every turn: all of the table in view; the learner's turns: the snags, once each, then the hint."""
-        assert on_screen(page) == [], f"turn {turn}"
+        """Every turn: all of the table in view at every size; the learner's turns: the snags, once each,
+        then the hint; Russian from the turn after the snags on."""
+        if all(checked.values()) and "ru" not in languages:
+            set_lang(page, server, "ru")
+            page.reload()
+            ready(page)
+        languages.add(page.evaluate("document.documentElement.lang"))
+        every_size(page, f"turn {turn}")
+        seen["trick"] |= bool(page.locator("#trick .mini").count())
+        seen["own"] |= bool(page.locator("#seat-0 .last .mini, #seat-0 .on-table").count())
+        seen["chip"] |= bool(page.locator("#status .card-chip .chip-face").count())
         if not checked["reload"] and checked["queued"] and page.locator("#log li").count() > 3:
             lines = page.locator("#log li").all_text_contents()
             page.reload()
@@ -249,11 +295,10 @@ def whole_game(page: Any, server: str, context: Any) -> None:
             expect(status).not_to_contain_text("can be played")
             shown = page.evaluate("window.thinking")
             assert shown and not any(s["over"] for s in shown) and all(s["inFelt"] for s in shown), shown
-            if wide:
-                accessibility(page, "mid-game")
+            accessibility(page, "mid-game")
             checked["own play"] = True
             return True
-        if (wide and not checked["sizes"] and page.locator("#trick .mini").count() and page.locator("#seat-0 .last .mini").count()
+        if (not checked["sizes"] and page.locator("#trick .mini").count() and page.locator("#seat-0 .last .mini").count()
                 and page.locator("#hand .card").count() >= 12):
             cards_grow_with_the_screen(page)
             checked["sizes"] = True
@@ -273,24 +318,37 @@ def whole_game(page: Any, server: str, context: Any) -> None:
             ready(page)
         return True
 
-    walk_game(page, visit, turns=60)
-    assert all(checked.values()), checked
-    final = page.locator("#final")
-    expect(final).to_be_visible()
-    assert "Another tab" not in page.locator("#log").inner_text()
-    # The final card lies on the table: its multipliers, everyone's cards and its buttons on the screen.
-    assert off_screen(page, {"#final": "the final card", "#final .buttons": "its buttons"}) == []
-    expect(final.locator(".shown-hand")).to_have_count(4)  # three hands and the kitty
-    expect(status).to_contain_text(". ")  # "You lose. The landlord …": two sentences, each stopped
-    if not wide:  # the shortest phone: the final card fits, nothing scrolls inside it
-        assert page.evaluate(FINAL_FITS) == [], "the final card at 360×640"
-        return
+    try:
+        walk_game(page, visit, turns=60)
+        assert all(checked.values()), checked
+        assert all(seen.values()) and languages == {"en", "ru"}, (seen, languages)
+        final = page.locator("#final")
+        expect(final).to_be_visible()
+        log = page.locator("#log").inner_text()
+        assert lookup("web.stale", "en") not in log and lookup("web.stale", "ru") not in log
+        # The final card lies on the table: its multipliers, everyone's cards and its buttons on the screen.
+        assert off_screen(page, {"#final": "the final card", "#final .buttons": "its buttons"}) == []
+        expect(final.locator(".shown-hand")).to_have_count(4)  # three hands and the kitty
+        expect(status).to_contain_text(". ")  # "You lose. The landlord …": two sentences, each stopped
+        for width in SIZES:  # on its side nothing scrolls (in Russian, the longest words)
+            resize(page, width, 360)
+            assert page.evaluate("document.scrollingElement.scrollHeight") <= 360
+            # everyone's cards left in hand on the final card: each rank ("10" too) legible, none covered
+            assert card_sizes(page, "#final .shown-hand .rank")["unreadable"] == [], f"the final card at {width}×360"
+        accessibility(page, "the final card at 740×360")  # axe-core's rules and our own contrast on the felt
+    finally:
+        set_lang(page, server, "en")
+    page.reload()
+    ready(page)
+    resize(page, 360, 640)  # the shortest phone: the final card fits, nothing scrolls inside it
+    assert page.evaluate(FINAL_FITS) == [], "the final card at 360×640"
+    resize(page, 390, 844)
     accessibility(page, "the final card")
     # A phone on its side: the final card in two columns, nothing scrolls inside it (the review folded).
     page.set_viewport_size({"width": 640, "height": 360})
     page.reload()
     ready(page)
-    for width in (640, 740):
+    for width in SIZES:
         page.set_viewport_size({"width": width, "height": 360})
         assert page.evaluate(FINAL_FITS) == [], f"the final card at {width}×360"
     page.set_viewport_size({"width": 390, "height": 844})

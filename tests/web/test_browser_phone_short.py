@@ -1,31 +1,25 @@
-"""The phone table's other views and sizes, in real Chromium: the 360×640 whole game (the shortest phone, where
-a 17–20 card hand must take two rows; the game itself is tests/web/test_browser_phone.py's), a lesson step on one
-screen (upright and on its side), the level picker, and an 844×390 phone on its side.
+"""The phone table's other views and sizes, in real Chromium: a lesson step on one screen (upright and on its
+side), the level picker, and an 844×390 phone on its side (the whole game at 390×844, 360×640, 640×360 and
+740×360 is tests/web/test_browser_phone.py's).
 
-A file of its own so that the suite's two workers share the phone games (whole files go to one worker).
+A file of its own so that the suite's two workers share the phone tests (whole files go to one worker).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import card_name, fresh_deal, needs_browser, off_screen, open_page, ready, tap
-from tests.web.test_browser_phone import accessibility, on_screen, whole_game
+from tests.web.browser import card_name, fresh_deal, needs_browser, off_screen, ready, sized, tap
+from tests.web.test_browser_phone import accessibility, on_screen
 
 pytestmark = needs_browser
 
 
-def test_a_whole_game_on_a_360_by_640_phone(browser: Any, server: str, context: Any, small_coach: None) -> None:
-    with open_page(browser, 360, 640) as page:
-        whole_game(page, server, context)
-
-
-def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) -> None:
+def test_the_level_is_kept_and_picked_at_the_table(page: Any, server: str) -> None:
     """``/play?…&level=easy`` then "New deal": still easy (the settings say medium); the picker changes it."""
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
+    with sized(page):
         fresh_deal(page, server, 9, "easy")
         title = page.locator("#game-title")
         expect(title).to_contain_text("easy")
@@ -38,8 +32,6 @@ def test_the_level_is_kept_and_picked_at_the_table(browser: Any, server: str) ->
             ready(page)
             expect(title).to_contain_text(shown)
             expect(page.get_by_label("Computer level")).to_have_value(shown)
-    finally:
-        page.close()
 
 
 def lesson_until(page: Any, server: str, title: str, shown: str) -> None:
@@ -53,11 +45,10 @@ def lesson_until(page: Any, server: str, title: str, shown: str) -> None:
         ready(page)
 
 
-def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, context: Any) -> None:
+def test_a_lesson_step_starts_with_no_card_raised(page: Any, server: str, context: Any) -> None:
     from playwright.sync_api import expect
 
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    try:
+    with sized(page):
         lesson_until(page, server, "The cards and their order", "#lesson .task-controls .hand .card:enabled")
         # a lesson step is one screen: its table first (the hand and Play in view), its text a caption
         assert page.evaluate("document.scrollingElement.scrollHeight") <= 844
@@ -93,8 +84,6 @@ def test_a_lesson_step_starts_with_no_card_raised(browser: Any, server: str, con
         assert off_screen(page, {"#lesson .felt": "the table", "#lesson .step-caption": "the caption",
                                  "#lesson .task-controls button": "Next"}) == [], "the first lesson at 640×360"
         assert page.evaluate(INSIDE_THE_TABLE) == [], "the hand runs out of the table"
-    finally:
-        page.close()
 
 
 #: The hand's cards that stick out of their table (a hand laid out for a wider table than it got).
@@ -105,12 +94,9 @@ INSIDE_THE_TABLE = """() => {
 }"""
 
 
-def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) -> None:
+def test_a_phone_on_its_side_shows_the_whole_table(page: Any, server: str) -> None:
     """844×390: the auction and the first plays, everything inside the viewport (the hand in one row)."""
-    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
+    with sized(page, 844, 390):
         fresh_deal(page, server, 42)
         assert on_screen(page) == [], "bidding"
         page.get_by_role("button", name="Bid 3").click()
@@ -123,5 +109,3 @@ def test_a_phone_on_its_side_shows_the_whole_table(browser: Any, server: str) ->
             ready(page)
             page.locator("#btn-play").click()
             ready(page)
-    finally:
-        context.close()

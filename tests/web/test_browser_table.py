@@ -8,12 +8,11 @@ never judged by eye.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.browser import fresh_deal, needs_browser, open_mistakes, open_page, ready
+from tests.web.browser import fresh_deal, needs_browser, open_mistakes, ready
 from tests.web.test_browser_phone import accessibility
 
 pytestmark = needs_browser
@@ -48,9 +47,10 @@ HIT_AREAS = """([width, height]) => {
 
 
 @pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:
-    with open_page(browser, 360, 640) as page:
-        yield page
+def phone(page: Any) -> Any:
+    """The lent page (tests/web/conftest.py) at 360×640."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    return page
 
 
 def _landlord_on_deal_42(page: Any, server: str) -> None:

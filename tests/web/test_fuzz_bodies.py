@@ -33,7 +33,7 @@ bodies = (st.dictionaries(st.sampled_from(FIELDS), values, max_size=4).map(lambd
           | st.sampled_from([b'{"rev": NaN}', b'{"n": Infinity}', b'{"bid": 1e999}', b"\xff\xfe", b"{", b"null"]))
 
 
-@settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(route=st.sampled_from(ROUTES), body=bodies, lang=st.sampled_from(["", "?lang=ru", "?lang=xx"]))
 def test_no_body_makes_a_500_or_changes_anything_when_refused(home: Path, route: str, body: bytes, lang: str) -> None:
     from starlette.testclient import TestClient

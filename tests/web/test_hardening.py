@@ -3,7 +3,6 @@ one Origin, quiet disconnects, a token beyond loopback, deal numbers as strings.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import warnings
 from collections.abc import Iterator
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import BASE, snapshot
+from tests.web.conftest import BASE, run_async, snapshot
 from tutor.web import api
 from tutor.web.app import MAX_BODY, create_app
 from tutor.web.context import Context
@@ -60,7 +59,7 @@ def _asgi_post(app: Any, path: str, chunks: Iterator[bytes], headers: list[tuple
                     (b"transfer-encoding", b"chunked"), *(headers or [])],
         "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8765),
     }
-    asyncio.run(app(scope, receive, send))
+    run_async(app(scope, receive, send))
     return sent, pulled
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
+from tests.web.conftest import run_async
 from tutor.web.proxy import TrustedProxy, parse_proxies, parse_public_url
 
 
@@ -18,7 +18,7 @@ def seen(client: str, headers: list[tuple[bytes, bytes]], proxies: str = "127.0.
         found.update(scope)
 
     scope = {"type": "http", "scheme": "http", "client": (client, 5000), "headers": headers, "path": "/"}
-    asyncio.run(TrustedProxy(app, parse_proxies(proxies))(scope, None, None))  # type: ignore[arg-type]
+    run_async(TrustedProxy(app, parse_proxies(proxies))(scope, None, None))  # type: ignore[arg-type]
     return found
 
 
