@@ -53,8 +53,16 @@ from tutor.web.holder import Shared, StoredHolder
 
 __all__ = ["KINDS", "ClubContext", "LearnerContext", "mistake_name", "sign_out_button", "worker_app"]
 
-#: Threads that think (bots, coach, solver, password hashing) per server process.
+#: Threads that think (bots, coach, solver) per server process.
 THINKERS = 4
+#: Threads that check passwords (argon2, which releases the GIL) per server process: a class signing in at
+#: once waits its turn here, not in front of the plays in the think pool.
+HASHERS = 2
+#: Sign-ins waiting for a hasher, at most, per process; beyond it a one-line 503 with ``Retry-After`` (the
+#: page tries again after it): a storm of sign-ins is a queue of bounded length, never an unbounded pile.
+SIGNIN_QUEUE = 64
+#: Seconds a busy answer asks the page to wait before trying again (it adds jitter).
+BUSY_RETRY = 2
 #: Seconds a page's wait for the coach's answers is held at most (``/api/game/coach?wait=1``).
 COACH_WAIT = 15.0
 #: The database address the pages' waits LISTEN on, when ``--db`` is a pooler in transaction mode.
@@ -151,7 +159,7 @@ class ClubContext(Context):
 
     def __init__(self, club: Any, *, beyond_loopback: bool = False, thinkers: int = THINKERS,
                  limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None,
-                 coach_queue: Any = None) -> None:
+                 coach_queue: Any = None, hashers: int = HASHERS, signin_queue: int = SIGNIN_QUEUE) -> None:
         self.club = club
         #: Where the coach's jobs go (tutor/web/coachqueue.py); None: the coach thinks in the request, as alone.
         self.coach_queue = coach_queue
@@ -160,6 +168,10 @@ class ClubContext(Context):
         self.beyond_loopback = beyond_loopback
         self.limits = limits or auth.Limits()
         self.thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="ddz-think")
+        #: Password checks (sign-in, a new password): their own small pool and a bounded queue (``signin_queue``).
+        self.hashers = ThreadPoolExecutor(max_workers=hashers, thread_name_prefix="ddz-hash")
+        self.signin_queue = signin_queue
+        self.signing_in = 0  # sign-ins waiting or being checked (counted on the event loop: no lock)
         #: The pages' waits for the coach's answers, woken by PostgreSQL's NOTIFY (one connection per process).
         self.notices: Any = None
         if coach_queue is not None and club.engine == "postgresql":
@@ -382,6 +394,12 @@ def club_routes(context: ClubContext) -> list[Any]:
 
         return await asyncio.get_running_loop().run_in_executor(context.thinkers, call)
 
+    async def hashing(call: Callable[[], Any]) -> Any:
+        """Work that hashes a password: on the hashers' threads (argon2 releases the GIL), not the thinkers'."""
+        import asyncio
+
+        return await asyncio.get_running_loop().run_in_executor(context.hashers, call)
+
     def answer(data: dict[str, Any], status: int = 200, cookie: str | None = None) -> Response:
         response = JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
         if cookie is not None:
@@ -407,8 +425,16 @@ def club_routes(context: ClubContext) -> list[Any]:
             password = field_str(body, "password", limit=200)
         except ApiError as error:
             return await refused(lang, error)
+        if context.signing_in >= context.signin_queue:  # a class's storm: come back in a moment (the page does)
+            with speaking(lang):
+                return JSONResponse({"error": t("busy.signin")}, status_code=503,
+                                    headers={"cache-control": "no-store", "retry-after": str(BUSY_RETRY)})
         address = auth.client_address(request.scope)
-        outcome = await run(lambda: _sign_in(context, name, password, address))
+        context.signing_in += 1
+        try:  # argon2 on the hashers' threads, never on the event loop nor in front of the plays
+            outcome = await hashing(lambda: _sign_in(context, name, password, address))
+        finally:
+            context.signing_in -= 1
         if isinstance(outcome, ApiError):
             return await refused(lang, outcome)
         user, token = outcome
@@ -435,7 +461,7 @@ def club_routes(context: ClubContext) -> list[Any]:
         except ApiError as error:
             return await refused(lang, error)
         try:
-            token = await run(lambda: context.club.users.change_own_password(user, chosen))
+            token = await hashing(lambda: context.club.users.change_own_password(user, chosen))
         except UserError as error:
             return answer({"error": str(error)}, 400)
         secure = auth.is_secure(request.scope, context.beyond_loopback)

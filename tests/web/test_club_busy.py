@@ -1,0 +1,82 @@
+"""A club under a crowd (issue 35, the load table): a class signing in at once neither blocks the event loop
+nor queues in front of the plays, and a full sign-in queue answers a one-line 503 with ``Retry-After``.
+
+By ordering, never by timing: a password check is held on an event while other requests are answered; the
+test fails (its bounded waits run out) if the held check sat on the event loop or on the think pool.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.test_club import PASSWORD, cheap_hashes
+
+
+@pytest.fixture()
+def crowd(pg_cluster: Any, monkeypatch: pytest.MonkeyPatch, small_coach: None) -> Iterator[tuple[Any, str]]:
+    """A club app under uvicorn (one event loop, as a worker of ``ddz serve``): one hasher, a queue of one."""
+    from tests.web.conftest import served
+    from tutor.store.club import Club
+    from tutor.web.app import create_app
+    from tutor.web.club import ClubContext
+
+    cheap_hashes(monkeypatch)
+    club = Club.open(pg_cluster.url())
+    for name in ("ann", "bob", "cid"):
+        club.users.add(name, PASSWORD)
+    try:
+        with served(lambda port: create_app(ClubContext(club, thinkers=1, hashers=1, signin_queue=1),
+                                            port=port)) as base:
+            yield club, base
+    finally:
+        club.close()
+
+
+def client_of(base: str) -> Any:
+    import httpx
+
+    return httpx.Client(base_url=base, headers={"origin": base}, timeout=120)
+
+
+def test_a_slow_password_check_holds_neither_the_loop_nor_the_plays(crowd: tuple[Any, str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.store.users import Users
+
+    _club, base = crowd
+    ann = client_of(base)
+    assert ann.post("/api/club/signin", json={"name": "ann", "password": PASSWORD}).status_code == 200
+    entered, release = threading.Event(), threading.Event()
+    verify = Users.verify
+
+    def slow(self: Any, name: str, password: str) -> Any:
+        if name == "bob":  # bob's check is held until the others have been answered
+            entered.set()
+            assert release.wait(120), "never released"
+        return verify(self, name, password)
+
+    monkeypatch.setattr(Users, "verify", slow)
+    outcome: list[int] = []
+    bob = client_of(base)
+    signing = threading.Thread(target=lambda: outcome.append(
+        bob.post("/api/club/signin", json={"name": "bob", "password": PASSWORD}).status_code))
+    signing.start()
+    try:
+        assert entered.wait(120), "bob's sign-in never reached the password check"
+        # bob's check holds the only hasher: ann's table (the think pool) and the sign-in page are answered
+        assert ann.get("/api/game").status_code == 200
+        assert ann.get("/signin").status_code in (200, 303)
+        # the sign-in queue (one) is full: cid is told to come back, in one line, with Retry-After
+        busy = client_of(base).post("/api/club/signin", json={"name": "cid", "password": PASSWORD})
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "2", busy.text
+        assert busy.json() == {"error": "Many are signing in just now: trying again in a moment."}
+        assert not outcome, "bob's sign-in was answered before its check ended"
+    finally:
+        release.set()
+        signing.join(120)
+    assert outcome == [200]
+    again = client_of(base).post("/api/club/signin", json={"name": "cid", "password": PASSWORD})
+    assert again.status_code == 200, again.text  # the queue drained: cid is in
