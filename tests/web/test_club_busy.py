@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.browser import needs_browser
 from tests.web.test_club import PASSWORD, cheap_hashes
 
 
@@ -80,3 +81,44 @@ def test_a_slow_password_check_holds_neither_the_loop_nor_the_plays(crowd: tuple
     assert outcome == [200]
     again = client_of(base).post("/api/club/signin", json={"name": "cid", "password": PASSWORD})
     assert again.status_code == 200, again.text  # the queue drained: cid is in
+
+
+@needs_browser
+def test_the_page_tries_a_503_again_with_a_busy_note_and_keeps_the_tap(page: Any, server: str) -> None:
+    """The table's request refused with 503 (the server busy: nothing done) is sent again after Retry-After,
+    with the one-line note meanwhile; the learner's tap ("Abandon it and start") is not lost."""
+    from playwright.sync_api import expect
+
+    from tests.web.browser import fresh_deal, ready
+
+    fresh_deal(page, server, 9, "easy")
+    tries: list[str] = []
+    held: list[Any] = []
+
+    def busy_once(route: Any) -> None:
+        if '"abandon":true' not in (route.request.post_data or "").replace(" ", ""):
+            route.continue_()
+            return
+        tries.append(route.request.url)
+        if len(tries) == 1:  # the first try: refused as uvicorn past its limit does (tutor/web/guard.py)
+            route.fulfill(status=503, headers={"retry-after": "0", "content-type": "text/plain"},
+                          body="Service Unavailable")
+        else:  # the second: held until the note has been seen
+            held.append(route)
+
+    page.route("**/api/game/new*", busy_once)
+    page.locator("#new-game").click()
+    page.get_by_role("button", name="Abandon it and start").click()
+    note = page.locator("#busy-note")
+    expect(note).to_have_text("The server is busy: trying again in a moment…", timeout=60_000)
+    expect(note).to_be_visible()
+    for _ in range(600):  # a poll for the second try (the page's own), never a pace
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(tries) == 2 and len(held) == 1  # the tap sent again, by itself
+    held[0].continue_()
+    ready(page)
+    expect(note).to_be_hidden()
+    expect(page.locator("#game-title")).to_contain_text("easy")
+    assert len(tries) == 2
