@@ -29,6 +29,7 @@ import os
 import random
 import re
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -82,6 +83,10 @@ def cpu_seconds(pid: int) -> float:
     return own + children
 
 
+#: One TLS context for every learner's client, with no certificates loaded (never used: plain http on loopback).
+_NO_TLS = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+
 class Learner:
     """One simulated learner: a cookie jar, the page's CSRF token, and a loop of activities."""
 
@@ -97,7 +102,8 @@ class Learner:
         self.level = level
         # a connection idle for 2 s is not reused: the server closes idle ones after 5 s (tutor/web/guard.py),
         # and reusing one it is closing is a dropped request a browser would retry, not the server's fault
-        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600,
+        # plain http on loopback: no certificate store to load (200 clients each loading one took a minute)
+        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600, verify=_NO_TLS,
                                         limits=httpx.Limits(keepalive_expiry=2.0))
         self.csrf = ""
         self.errors = 0
@@ -395,18 +401,29 @@ def connections(db: str) -> int:
 async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str, list[float]], int, int]:
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
+    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, 0.0,
+                        args.waiting) for i in range(args.learners)]
+    # the clock starts once the learners exist (a thousand HTTP clients take a while to make on a busy machine)
     measure_from = time.perf_counter() + args.warmup
     MEASURED_FROM.append(time.time() + args.warmup)
     until = measure_from + args.duration
-    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from,
-                        args.waiting) for i in range(args.learners)]
+    for learner in learners:
+        learner.measure_from = measure_from
     peak = 0
 
     async def watch() -> None:
         nonlocal peak
+        started, shown = time.perf_counter(), 0.0
         while time.perf_counter() < until:
             peak = max(peak, await asyncio.to_thread(connections, db))
             LOADS.append(os.getloadavg()[0])
+            now = time.perf_counter()
+            if now - shown >= 10:  # progress on standard error: signed in, answers counted, retried, refused
+                shown = now
+                print(f"{now - started:5.0f} s: {sum(1 for one in learners if one.csrf)}/{len(learners)} signed in, "
+                      f"{sum(len(v) for k, v in stats.items() if not k.startswith(('cpu', 'bots', 'play_w')))} answers "
+                      f"counted, {sum(RETRIED.values())} retried, {sum(REFUSED.values())} refused, load "
+                      f"{LOADS[-1]:.1f}", file=sys.stderr, flush=True)
             await asyncio.sleep(2)
 
     async def staggered(index: int, learner: Learner) -> None:
