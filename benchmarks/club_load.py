@@ -48,6 +48,8 @@ LOADS: list[float] = []
 RETRIED: dict[str, int] = {}
 #: How many times a 503 or a lost connection is tried again (after Retry-After, doubling, with jitter).
 RETRIES = 5
+#: Seconds the learners get after the measured part to end their step (then their requests are dropped).
+GRACE = 20.0
 #: The wall-clock time (epoch) the measured part began at.
 MEASURED_FROM: list[float] = []
 #: A person at a card table: a tap every 2.5–7.5 s (mean 5 s: read the table, choose, raise the cards, play).
@@ -431,7 +433,18 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
         await asyncio.sleep((index + learner.rng.random()) * args.arrive / max(1, args.learners))
         await learner.run(until)
 
-    await asyncio.gather(watch(), *(staggered(i, learner) for i, learner in enumerate(learners)))
+    tasks = [asyncio.ensure_future(staggered(i, learner)) for i, learner in enumerate(learners)]
+    await watch()
+    # the learners end their last step; a request still unanswered GRACE s after the end is dropped, not counted
+    _, late = await asyncio.wait(tasks, timeout=GRACE)
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+    for learner in learners:
+        await learner.client.aclose()
+    if late:
+        print(f"{len(late)} learners still waiting {GRACE:.0f} s after the end: their requests dropped",
+              file=sys.stderr)
     return stats, peak, sum(learner.errors for learner in learners)
 
 
