@@ -122,3 +122,24 @@ def test_the_page_tries_a_503_again_with_a_busy_note_and_keeps_the_tap(page: Any
     expect(note).to_be_hidden()
     expect(page.locator("#game-title")).to_contain_text("easy")
     assert len(tries) == 2
+
+
+def test_a_pool_with_every_connection_in_use_is_busy_not_down(pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pool's wait ran out while every connection was in use: the server is busy (503, Retry-After 2, "busy"),
+    not the database unreachable, which the page would wrongly tell the learner to wait a minute for."""
+    from tutor.store import postgres
+    from tutor.web.club import is_busy, unavailable
+
+    monkeypatch.setattr(postgres, "REQUEST_TIMEOUT", 0.2)  # the pool's wait, made once: nothing else is timed
+    engine = postgres.PostgresEngine(pg_cluster.url(), min_size=1, max_size=1)
+    try:
+        with engine.pool.connection():  # the only connection, in use
+            with pytest.raises(postgres.PoolBusyError) as caught:
+                engine.execute(None, "SELECT 1")
+    finally:
+        engine.close()
+    assert is_busy(caught.value)
+    scope = {"type": "http", "path": "/api/game", "method": "GET", "headers": [], "query_string": b"lang=ru"}
+    answer = unavailable(scope, busy=is_busy(caught.value))
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "2"
+    assert b"\xd0\xb7\xd0\xb0\xd0\xbd\xd1\x8f\xd1\x82" in answer.body  # "занят": the learner's language

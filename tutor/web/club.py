@@ -63,6 +63,16 @@ HASHERS = 2
 SIGNIN_QUEUE = 64
 #: Seconds a busy answer asks the page to wait before trying again (it adds jitter).
 BUSY_RETRY = 2
+#: Threads for the short reads (the signed-in account, the coach's answers, pages) per process: Starlette's
+#: thread pool, bounded to this.  Beyond it requests wait their turn on the event loop, never for a database
+#: connection: the pool holds one for every thread that may want one (:func:`pool_size`), so a crowd queues
+#: instead of meeting the pool's 5-s timeout and a false "the database cannot be reached".
+READERS = 8
+
+
+def pool_size(thinkers: int = THINKERS, hashers: int = HASHERS, readers: int = READERS) -> int:
+    """Database connections a web process needs: one per thread that may hold one, plus one to spare."""
+    return thinkers + hashers + readers + 1
 #: Seconds a page's wait for the coach's answers is held at most (``/api/game/coach?wait=1``).
 COACH_WAIT = 15.0
 #: The database address the pages' waits LISTEN on, when ``--db`` is a pooler in transaction mode.
@@ -204,7 +214,7 @@ class ClubContext(Context):
         from tutor.store import StoreError
 
         async def store_failed(request: Request, exc: Exception) -> Response:
-            return unavailable(request.scope)
+            return unavailable(request.scope, busy=is_busy(exc))
 
         app.add_exception_handler(StoreError, store_failed)  # a page or a route (the API's own answer is 503 too)
         return Unavailable(auth.Door(app, self.user_for_session, wording, self.beyond_loopback))
@@ -217,13 +227,14 @@ class ClubContext(Context):
 
 
 # ------------------------------------------------------------------ the database down
-def unavailable(scope: Mapping[str, Any]) -> Response:
-    """The one-line answer while the club's database cannot be reached: 503, in the browser's language
-    (the learner's setting is in the database), a page for a page and JSON for the API."""
+def unavailable(scope: Mapping[str, Any], busy: bool = False) -> Response:
+    """The one-line answer while the club's database cannot be reached (or, ``busy``, has no free connection
+    within the pool's wait: the server is busy, not the database down): 503, in the browser's language (the
+    learner's setting is in the database), a page for a page and JSON for the API."""
     lang = scope_lang(scope)
     with speaking(lang):
-        line = t("club.err_db_down")
-        headers = {"cache-control": "no-store", "retry-after": "5"}
+        line = t("busy.server") if busy else t("club.err_db_down")
+        headers = {"cache-control": "no-store", "retry-after": str(BUSY_RETRY) if busy else "5"}
         if str(scope.get("path", "")).startswith("/api/") or scope.get("method") not in ("GET", "HEAD"):
             return JSONResponse({"error": line}, status_code=503, headers=headers)
         body = (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(t("web.title"))}'
@@ -235,8 +246,10 @@ class Unavailable:
     """ASGI middleware: a database fault met before any answer (finding the signed-in account) is the 503 line,
     never a bare "Internal Server Error"."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, readers: int = READERS) -> None:
         self.app = app
+        self.readers = readers
+        self.bounded = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         from tutor.store import StoreError
@@ -248,12 +261,23 @@ class Unavailable:
             started = started or message["type"] == "http.response.start"
             await send(message)
 
+        if not self.bounded:  # on the event loop, once: Starlette's thread pool for the short reads (READERS)
+            import anyio.to_thread
+
+            anyio.to_thread.current_default_thread_limiter().total_tokens = self.readers
+            self.bounded = True
         try:
             await self.app(scope, receive, watched)
-        except StoreError:
+        except StoreError as error:
             if started or scope["type"] != "http":
                 raise
-            await unavailable(scope)(scope, receive, send)
+            await unavailable(scope, busy=is_busy(error))(scope, receive, send)
+
+
+def is_busy(error: BaseException) -> bool:
+    """No free connection within the pool's wait (the store's "busy" line), as against a database that cannot
+    be reached."""
+    return type(error).__name__ == "PoolBusyError"  # tutor/store/postgres.py's (psycopg is the club extra's)
 
 
 # ------------------------------------------------------------------ pages
@@ -691,7 +715,7 @@ def worker_app() -> Any:
     settings = json.loads(os.environ[SERVE_ENV])
     from tutor.store.club import Club
 
-    club = Club.open(settings["db"])
+    club = Club.open(settings["db"], pool_size=pool_size())
     host = str(settings["host"])
     public_url = settings.get("public_url")
     secure = not is_loopback(host) or str(public_url or "").startswith("https:")
