@@ -13,7 +13,7 @@ from tutor.cli.main import main
 
 
 def test_a_worker_lowers_its_priority_by_default(pg_cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tutor.web.coachqueue as coachqueue
+    from tutor.web import coachqueue
 
     niced: list[int] = []
     taken: list[str] = []

@@ -30,9 +30,9 @@ NICE = 10
 @click.option("--db", envvar="DDZ_DB", default=None)
 @click.option("--processes", type=click.IntRange(1, 64), default=1, show_default=True)
 @click.option("--stalled-after", "stalled_after", type=click.FloatRange(1, 3600), default=30.0, show_default=True)
-@click.option("--nice", "niceness", type=click.IntRange(0, 19), default=NICE, show_default=True)
+@click.option("--nice", type=click.IntRange(0, 19), default=NICE, show_default=True)
 @handle_user_errors
-def worker_command(db: str | None, processes: int, stalled_after: float, niceness: int = NICE) -> None:
+def worker_command(db: str | None, processes: int, stalled_after: float, nice: int = NICE) -> None:
     # Help text: help.worker.
     from tutor.store import StoreError
     from tutor.store.club import database_url, is_postgres
@@ -53,7 +53,7 @@ def worker_command(db: str | None, processes: int, stalled_after: float, nicenes
             Club.open(url, pool_size=1).close()
         except StoreError as error:
             raise UserError(str(error)) from None
-    lower_priority(niceness)  # the children inherit it (they are started with --nice 0)
+    lower_priority(nice)  # the children inherit it (they are started with --nice 0)
     if os.environ.get(CHILD_ENV):
         _die_with_parent()
     elif processes > 1:
