@@ -368,11 +368,12 @@ def start_server(db: str, workers: int, inline: bool = False) -> tuple[subproces
 JOB_STATS = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-jobs.jsonl")
 
 
-def start_analysis(db: str, count: int) -> list[subprocess.Popen[str]]:
-    """``count`` ``ddz worker`` processes taking the coach's jobs."""
+def start_analysis(db: str, count: int, nice: int | None = None) -> list[subprocess.Popen[str]]:
+    """``count`` ``ddz worker`` processes taking the coach's jobs (``nice``: their ``--nice``; None: its default)."""
     Path(JOB_STATS).write_text("")
     env = {**os.environ, "DDZ_WORKER_STATS": JOB_STATS}
-    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "worker", "--db", db]
+    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "worker", "--db", db,
+               *(["--nice", str(nice)] if nice is not None else [])]
     return [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG + f".worker{i}", "w"),
                              text=True) for i in range(count)]
 
@@ -466,6 +467,8 @@ def parser() -> argparse.ArgumentParser:
     found.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
     found.add_argument("--seed", type=int, default=1)
     found.add_argument("--analysis-workers", type=int, default=1, help="ddz worker processes (PostgreSQL)")
+    found.add_argument("--analysis-nice", type=int, default=None,
+                       help="the analysis workers' --nice (default: ddz worker's, 10: the web's requests first)")
     found.add_argument("--coach-inline", action="store_true", help="the coach in the requests, no workers")
     found.add_argument("--cheap-hashes", action="store_true",
                        help="accounts hashed with argon2's smallest cost (sign-ins are in the warm-up, not measured)")
@@ -546,7 +549,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     del LOADS[:], MEASURED_FROM[:]
     load_before = os.getloadavg()
     server, base = start_server(db, args.workers, args.coach_inline)
-    analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers)
+    analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers, args.analysis_nice)
     cpu_client, wall = time.process_time(), time.perf_counter()
     try:
         stats, peak, errors = asyncio.run(drive(args, base, db))
@@ -592,6 +595,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
         "analysis_workers": len(analysis),
+        "analysis_nice": args.analysis_nice,
         "analysis_cpu_s": round(analysis_cpu, 1),
         "jobs": {kind: {key: value for key, value in item.items() if key != "waits_ms"} for kind, item in jobs.items()},
         "loadavg_during": {"min": round(min(LOADS), 1), "mean": round(sum(LOADS) / len(LOADS), 1),
