@@ -69,16 +69,17 @@ BUSY_RETRY = 2
 #: instead of meeting the pool's 5-s timeout and a false "the database cannot be reached".
 READERS = 8
 
-
-def pool_size(thinkers: int = THINKERS, hashers: int = HASHERS, readers: int = READERS) -> int:
-    """Database connections a web process needs: one per thread that may hold one, plus one to spare."""
-    return thinkers + hashers + readers + 1
 #: Seconds a page's wait for the coach's answers is held at most (``/api/game/coach?wait=1``).
 COACH_WAIT = 15.0
 #: The database address the pages' waits LISTEN on, when ``--db`` is a pooler in transaction mode.
 LISTEN_ENV = "DDZ_LISTEN_DB"
 #: A coach job's id or a game's key of coach jobs (hex tokens, tutor/sessions/coachjobs.py).
 _JOB = re.compile(r"[0-9a-f]{1,32}")
+
+
+def pool_size(thinkers: int = THINKERS, hashers: int = HASHERS, readers: int = READERS) -> int:
+    """Database connections a web process needs: one per thread that may hold one, plus one to spare."""
+    return thinkers + hashers + readers + 1
 
 
 def server_timing(figures: tuple[tuple[str, float], ...]) -> str:
