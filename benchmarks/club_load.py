@@ -44,6 +44,8 @@ LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
 REFUSED: dict[str, int] = {}
 #: The 1-minute load average, sampled every 2 s during the run.
 LOADS: list[float] = []
+#: The coach's jobs waiting or running, sampled every 2 s during the measured part.
+QUEUED: list[int] = []
 #: (cause) of every answer tried again (a 503 with Retry-After, a lost connection) during the measured part.
 RETRIED: dict[str, int] = {}
 #: How many times a 503 or a lost connection is tried again (after Retry-After, doubling, with jitter).
@@ -401,6 +403,18 @@ def connections(db: str) -> int:
     return int(row[0]) - 1 if row else 0  # this probe's own connection left out
 
 
+def queued(db: str) -> int:
+    """The coach's jobs waiting or running (procrastinate's table; 0 before it exists)."""
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        try:
+            row = conn.execute("SELECT count(*) FROM procrastinate_jobs WHERE status IN ('todo', 'doing')").fetchone()
+        except psycopg.Error:
+            return 0
+    return int(row[0]) if row else 0
+
+
 async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str, list[float]], int, int]:
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
@@ -420,6 +434,8 @@ async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str,
         while time.perf_counter() < until:
             peak = max(peak, await asyncio.to_thread(connections, db))
             LOADS.append(os.getloadavg()[0])
+            if time.perf_counter() >= measure_from:
+                QUEUED.append(await asyncio.to_thread(queued, db))
             now = time.perf_counter()
             if now - shown >= 10:  # progress on standard error: signed in, answers counted, retried, refused
                 shown = now
@@ -546,7 +562,7 @@ def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     """One run: a server and its analysis workers, N learners, the report."""
     for kept in (REFUSED, RETRIED):
         kept.clear()
-    del LOADS[:], MEASURED_FROM[:]
+    del LOADS[:], MEASURED_FROM[:], QUEUED[:]
     load_before = os.getloadavg()
     server, base = start_server(db, args.workers, args.coach_inline)
     analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers, args.analysis_nice)
@@ -596,6 +612,8 @@ def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         "server_cpu_s": round(server_cpu, 1),
         "analysis_workers": len(analysis),
         "analysis_nice": args.analysis_nice,
+        # the verdicts' backlog: jobs waiting or running during the measured part (a growing one never drains)
+        "jobs_queued": {"start": QUEUED[0], "max": max(QUEUED), "end": QUEUED[-1]} if QUEUED else {},
         "analysis_cpu_s": round(analysis_cpu, 1),
         "jobs": {kind: {key: value for key, value in item.items() if key != "waits_ms"} for kind, item in jobs.items()},
         "loadavg_during": {"min": round(min(LOADS), 1), "mean": round(sum(LOADS) / len(LOADS), 1),
@@ -616,7 +634,7 @@ def table(reports: list[dict[str, Any]]) -> str:
         return f"{fmt(figures['p50_ms'])} / {fmt(figures['p95_ms'])}"
 
     head = ("| N | analysis workers | load avg during (min–max) | req/s | play p50 / p95 | page p50 / p95 | "
-            "CPU per play in the request p50 / p95 | verdict queue wait p50 / p95 (n) | analysis CPU s | "
+            "CPU per play in the request p50 / p95 | verdict queue wait p50 / p95 (n; jobs queued) | analysis CPU s | "
             "DB connections (peak) | refused | retried |")
     lines = [head, "| " + " | ".join(["---"] * 12) + " |"]
     for report in reports:
@@ -628,9 +646,15 @@ def table(reports: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {report['learners']} | {report['analysis_workers']} | {load.get('min', '?')}–{load.get('max', '?')} | "
             f"{report['requests_per_s']} | {pair(play)} | {pair(page)} | {pair(play.get('cpu', {}))} | "
-            f"{pair(wait)} ({wait.get('n', 0)}) | {report['analysis_cpu_s']} | {report['db_connections_peak']} | "
+            f"{pair(wait)} ({wait.get('n', 0)}{backlog(report)}) | {report['analysis_cpu_s']} | {report['db_connections_peak']} | "
             f"{refused or 'none'} | {sum(report['retried'].values()) or 'none'} |")
     return "\n".join(lines)
+
+
+def backlog(report: dict[str, Any]) -> str:
+    """The jobs queued at the start and the end of the measured part, when there were any."""
+    queue = report.get("jobs_queued") or {}
+    return f"; queued {queue['start']} → {queue['end']}" if queue.get("max") else ""
 
 
 def fmt(ms: float) -> str:
