@@ -29,6 +29,7 @@ import os
 import random
 import re
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -43,6 +44,14 @@ LOG = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-server.log")
 REFUSED: dict[str, int] = {}
 #: The 1-minute load average, sampled every 2 s during the run.
 LOADS: list[float] = []
+#: The coach's jobs waiting or running, sampled every 2 s during the measured part.
+QUEUED: list[int] = []
+#: (cause) of every answer tried again (a 503 with Retry-After, a lost connection) during the measured part.
+RETRIED: dict[str, int] = {}
+#: How many times a 503 or a lost connection is tried again (after Retry-After, doubling, with jitter).
+RETRIES = 5
+#: Seconds the learners get after the measured part to end their step (then their requests are dropped).
+GRACE = 20.0
 #: The wall-clock time (epoch) the measured part began at.
 MEASURED_FROM: list[float] = []
 #: A person at a card table: a tap every 2.5–7.5 s (mean 5 s: read the table, choose, raise the cards, play).
@@ -78,6 +87,10 @@ def cpu_seconds(pid: int) -> float:
     return own + children
 
 
+#: One TLS context for every learner's client, with no certificates loaded (never used: plain http on loopback).
+_NO_TLS = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
+
 class Learner:
     """One simulated learner: a cookie jar, the page's CSRF token, and a loop of activities."""
 
@@ -93,7 +106,8 @@ class Learner:
         self.level = level
         # a connection idle for 2 s is not reused: the server closes idle ones after 5 s (tutor/web/guard.py),
         # and reusing one it is closing is a dropped request a browser would retry, not the server's fault
-        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600,
+        # plain http on loopback: no certificate store to load (200 clients each loading one took a minute)
+        self.client = httpx.AsyncClient(base_url=base, headers={"origin": base}, timeout=600, verify=_NO_TLS,
                                         limits=httpx.Limits(keepalive_expiry=2.0))
         self.csrf = ""
         self.errors = 0
@@ -106,16 +120,44 @@ class Learner:
         self.wake = asyncio.Event()
         self.hint_seen: dict[str, Any] | None = None
 
+    async def send(self, path: str, body: dict[str, Any] | None) -> Any:
+        """One request as the page sends it: a 503 (the server busy, or its database) or a lost connection is
+        tried again after the server's ``Retry-After`` (else 1 s), doubled each time, with jitter — at most
+        :data:`RETRIES` times, as the page's own script does (tutor/web/static/js/api.js).  Each retried
+        answer is counted apart (``retried``); the caller times the whole, as the learner waits."""
+        import httpx
+
+        for attempt in range(RETRIES + 1):
+            try:
+                if body is None:
+                    response = await self.client.get(path)
+                else:
+                    response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
+            except httpx.TransportError as error:
+                if attempt == RETRIES:
+                    raise
+                cause = f"transport {path.split('?')[0]}: {type(error).__name__}"
+                after = 1.0
+            else:
+                if response.status_code != 503 or attempt == RETRIES:
+                    return response
+                cause = f"503 {path.split('?')[0]}"
+                try:
+                    after = float(response.headers.get("retry-after") or 1)
+                except ValueError:
+                    after = 1.0
+            if time.perf_counter() >= self.measure_from:
+                RETRIED[cause] = RETRIED.get(cause, 0) + 1
+            await asyncio.sleep(min(30.0, after * 2 ** attempt) * self.rng.uniform(0.5, 1.5))
+        raise AssertionError("unreachable")
+
     async def call(self, kind: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         import httpx
 
         started = time.perf_counter()
         try:
-            if body is None:
-                response = await self.client.get(path)
-            else:
-                response = await self.client.post(path, json=body, headers={"x-ddz-csrf": self.csrf})
-        except httpx.TransportError as error:  # a dropped connection (counted; the learner goes on, as a page would)
+            response = await self.send(path, body)
+        except httpx.TransportError as error:  # a dropped connection, tried again and lost: counted apart
             self.errors += 1
             cause = f"transport {path.split('?')[0]}: {type(error).__name__}"
             REFUSED[cause] = REFUSED.get(cause, 0) + 1
@@ -160,17 +202,21 @@ class Learner:
     async def pause(self) -> None:
         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
 
-    async def sign_in(self) -> None:
-        """Sign in as a person does: again after a pause when the answer was lost or refused (five tries)."""
-        for _ in range(5):
+    async def sign_in(self, until: float) -> bool:
+        """Sign in as a person does: again after a pause when the answer was lost or refused, until the page
+        (and its CSRF token) is in.  Round 3 went on without the token after a refused page: 287 of its 403s."""
+        while time.perf_counter() < until:
             await self.call("page", "/signin")
             answer = await self.call("signin", "/api/club/signin", {"name": self.name, "password": PASSWORD})
             if "next" in answer:
-                break
+                page = await self.call("page", "/")
+                found = re.search(r'name="ddz-csrf" content="(\w+)"', page.get("html", ""))
+                if found:
+                    self.csrf = found.group(1)
+                    self.signed_out = False
+                    return True
             await self.pause()
-        page = await self.call("page", "/")
-        found = re.search(r'name="ddz-csrf" content="(\w+)"', page.get("html", ""))
-        self.csrf = found.group(1) if found else ""
+        return False
 
     def saw(self, state: dict[str, Any]) -> None:
         """A game's table came: the page's wait for the coach starts, goes on or ends with it."""
@@ -215,7 +261,9 @@ class Learner:
                 await asyncio.sleep(1.0)
 
     async def run(self, until: float) -> None:
-        await self.sign_in()
+        if not await self.sign_in(until):
+            await self.client.aclose()
+            return
         waiting = asyncio.create_task(self.waiter(until))
         await self.actions(until)
         self.wait_for = None
@@ -230,10 +278,12 @@ class Learner:
                 total += weight
                 if roll < total:
                     break
+            errors = self.errors
             await getattr(self, activity)(until)
             if self.signed_out:  # a lost sign-in (counted among the 401s): signed in again, as a person would
-                self.signed_out = False
-                await self.sign_in()
+                await self.sign_in(until)
+            elif self.errors > errors:  # a refused request ended the activity: a person reads the line first
+                await self.pause()
 
     async def game(self, until: float) -> None:
         state = await self.call("page", "/api/game")
@@ -320,11 +370,12 @@ def start_server(db: str, workers: int, inline: bool = False) -> tuple[subproces
 JOB_STATS = os.path.join(os.environ.get("TMPDIR", "/tmp"), "ddz-club-load-jobs.jsonl")
 
 
-def start_analysis(db: str, count: int) -> list[subprocess.Popen[str]]:
-    """``count`` ``ddz worker`` processes taking the coach's jobs."""
+def start_analysis(db: str, count: int, nice: int | None = None) -> list[subprocess.Popen[str]]:
+    """``count`` ``ddz worker`` processes taking the coach's jobs (``nice``: their ``--nice``; None: its default)."""
     Path(JOB_STATS).write_text("")
     env = {**os.environ, "DDZ_WORKER_STATS": JOB_STATS}
-    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "worker", "--db", db]
+    command = [sys.executable, "-c", "from tutor.cli.main import main; main()", "worker", "--db", db,
+               *(["--nice", str(nice)] if nice is not None else [])]
     return [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=open(LOG + f".worker{i}", "w"),
                              text=True) for i in range(count)]
 
@@ -339,7 +390,8 @@ def job_report(measure_from_epoch: float) -> dict[str, Any]:
         kinds.setdefault(item["kind"], {"cpu": [], "wait": []})
         kinds[item["kind"]]["cpu"].append(item["cpu_ms"] / 1000)
         kinds[item["kind"]]["wait"].append(item["wait_ms"] / 1000)
-    return {kind: {"n": len(v["cpu"]), "cpu": percentiles(v["cpu"]), "wait": percentiles(v["wait"])}
+    return {kind: {"n": len(v["cpu"]), "cpu": percentiles(v["cpu"]), "wait": percentiles(v["wait"]),
+                   "waits_ms": [w * 1000 for w in v["wait"]]}
             for kind, v in sorted(kinds.items())}
 
 
@@ -351,51 +403,113 @@ def connections(db: str) -> int:
     return int(row[0]) - 1 if row else 0  # this probe's own connection left out
 
 
+def queued(db: str) -> int:
+    """The coach's jobs waiting or running (procrastinate's table; 0 before it exists)."""
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        try:
+            row = conn.execute("SELECT count(*) FROM procrastinate_jobs WHERE status IN ('todo', 'doing')").fetchone()
+        except psycopg.Error:
+            return 0
+    return int(row[0]) if row else 0
+
+
 async def drive(args: argparse.Namespace, base: str, db: str) -> tuple[dict[str, list[float]], int, int]:
     stats: dict[str, list[float]] = {}
     rng = random.Random(args.seed)
+    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, 0.0,
+                        args.waiting) for i in range(args.learners)]
+    # the clock starts once the learners exist (a thousand HTTP clients take a while to make on a busy machine)
     measure_from = time.perf_counter() + args.warmup
     MEASURED_FROM.append(time.time() + args.warmup)
     until = measure_from + args.duration
-    learners = [Learner(f"l{i:04d}", base, stats, random.Random(rng.random()), args.think, args.level, measure_from,
-                        args.waiting) for i in range(args.learners)]
+    for learner in learners:
+        learner.measure_from = measure_from
     peak = 0
 
     async def watch() -> None:
         nonlocal peak
+        started, shown = time.perf_counter(), 0.0
         while time.perf_counter() < until:
             peak = max(peak, await asyncio.to_thread(connections, db))
             LOADS.append(os.getloadavg()[0])
+            if time.perf_counter() >= measure_from:
+                QUEUED.append(await asyncio.to_thread(queued, db))
+            now = time.perf_counter()
+            if now - shown >= 10:  # progress on standard error: signed in, answers counted, retried, refused
+                shown = now
+                print(f"{now - started:5.0f} s: {sum(1 for one in learners if one.csrf)}/{len(learners)} signed in, "
+                      f"{sum(len(v) for k, v in stats.items() if not k.startswith(('cpu', 'bots', 'play_w')))} answers "
+                      f"counted, {sum(RETRIED.values())} retried, {sum(REFUSED.values())} refused, load "
+                      f"{LOADS[-1]:.1f}", file=sys.stderr, flush=True)
             await asyncio.sleep(2)
 
     async def staggered(index: int, learner: Learner) -> None:
-        await asyncio.sleep(index * min(0.05, 5 / max(1, args.learners)))  # sign-ins spread over ≤ 5 s
+        # a class arrives over --arrive seconds (each at their own moment), not all in the same second
+        await asyncio.sleep((index + learner.rng.random()) * args.arrive / max(1, args.learners))
         await learner.run(until)
 
-    await asyncio.gather(watch(), *(staggered(i, learner) for i, learner in enumerate(learners)))
+    tasks = [asyncio.ensure_future(staggered(i, learner)) for i, learner in enumerate(learners)]
+    await watch()
+    # the learners end their last step; a request still unanswered GRACE s after the end is dropped, not counted
+    _, late = await asyncio.wait(tasks, timeout=GRACE)
+    for task in late:
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+    for learner in learners:
+        await learner.client.aclose()
+    if late:
+        print(f"{len(late)} learners still waiting {GRACE:.0f} s after the end: their requests dropped",
+              file=sys.stderr)
     return stats, peak, sum(learner.errors for learner in learners)
 
 
+def parser() -> argparse.ArgumentParser:
+    found = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    found.add_argument("--learners", type=int, default=50)
+    found.add_argument("--workers", type=int, default=1)
+    found.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
+    found.add_argument("--arrive", type=float, default=None,
+                       help="seconds over which the learners arrive and sign in (default: N/5, 10-120: a class)")
+    found.add_argument("--warmup", type=float, default=None,
+                       help="seconds of load not counted first (default: the arrival + 20)")
+    found.add_argument("--think", type=float, default=THINK,
+                       help="mean seconds between a learner's taps (uniform, 0.5-1.5 × this; default: a person)")
+    found.add_argument("--waiting", choices=("held", "cheap", "table"), default="held",
+                       help="how the page waits for the coach: held /api/game/coach (now), the same asked every "
+                            "second, or the table asked every second (before)")
+    found.add_argument("--level", default="easy")
+    found.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
+    found.add_argument("--seed", type=int, default=1)
+    found.add_argument("--analysis-workers", type=int, default=1, help="ddz worker processes (PostgreSQL)")
+    found.add_argument("--analysis-nice", type=int, default=None,
+                       help="the analysis workers' --nice (default: ddz worker's, 10: the web's requests first)")
+    found.add_argument("--coach-inline", action="store_true", help="the coach in the requests, no workers")
+    found.add_argument("--cheap-hashes", action="store_true",
+                       help="accounts hashed with argon2's smallest cost (sign-ins are in the warm-up, not measured)")
+    found.add_argument("--table", default=None, metavar="ROWS",
+                       help="the load table of docs/club.md: one run per row, e.g. 50,200,1000,200x2,200x3 "
+                            "(N learners, x analysis workers; 1 by default); prints the table in Markdown, then "
+                            "each run's report (JSON)")
+    return found
+
+
+def rows_of(text: str) -> list[tuple[int, int]]:
+    """``50,200,1000,200x2`` → [(50, 1), (200, 1), (1000, 1), (200, 2)]."""
+    rows = []
+    for item in text.split(","):
+        learners, _, workers = item.strip().partition("x")
+        rows.append((int(learners), int(workers or 1)))
+    return rows
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
-    parser.add_argument("--warmup", type=float, default=20.0, help="seconds of load not counted first")
-    parser.add_argument("--think", type=float, default=THINK,
-                        help="mean seconds between a learner's taps (uniform, 0.5-1.5 × this; default: a person)")
-    parser.add_argument("--waiting", choices=("held", "cheap", "table"), default="held",
-                        help="how the page waits for the coach: held /api/game/coach (now), the same asked every "
-                             "second, or the table asked every second (before)")
-    parser.add_argument("--level", default="easy")
-    parser.add_argument("--db", default=None, help="postgresql://… (default: a throw-away cluster)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--analysis-workers", type=int, default=1, help="ddz worker processes (PostgreSQL)")
-    parser.add_argument("--coach-inline", action="store_true", help="the coach in the requests, no workers")
-    parser.add_argument("--cheap-hashes", action="store_true",
-                        help="accounts hashed with argon2's smallest cost (sign-ins are in the warm-up, not measured)")
-    args = parser.parse_args()
+    args = parser().parse_args()
     sys.path.insert(0, str(ROOT))
+    rows = rows_of(args.table) if args.table else [(args.learners, args.analysis_workers)]
+    if args.table:
+        args.cheap_hashes = True  # the sign-ins are in the warm-up: the table measures the play, not argon2
     cluster = None
     db = args.db
     if db is None:
@@ -406,9 +520,31 @@ def main() -> int:
             raise SystemExit("no PostgreSQL binaries (initdb, pg_ctl): give --db postgresql://…")
         cluster = Cluster(found)
         db = str(cluster.url())
+    try:
+        add_accounts(db, max(n for n, _ in rows), args.cheap_hashes)
+        reports = []
+        for learners, analysis_workers in rows:
+            one = argparse.Namespace(**vars(args))
+            one.learners, one.analysis_workers = learners, analysis_workers
+            one.arrive = args.arrive if args.arrive is not None else min(120.0, max(10.0, learners / 5))
+            one.warmup = args.warmup if args.warmup is not None else one.arrive + 20
+            reports.append(run(one, db))
+            if not args.table:
+                print(json.dumps(reports[-1], indent=1))
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    if args.table:
+        print(table(reports))
+        for report in reports:
+            print(json.dumps(report))
+    return 0
+
+
+def add_accounts(db: str, count: int, cheap: bool) -> None:
     from tutor.store.club import Club
 
-    if args.cheap_hashes:
+    if cheap:
         from argon2 import PasswordHasher
 
         from tutor.store import users
@@ -416,13 +552,20 @@ def main() -> int:
         users._hasher = lambda: PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)  # type: ignore[attr-defined]
     club = Club.open(db)
     existing = {user.name for user in club.users.list()}
-    for i in range(args.learners):
+    for i in range(count):
         if f"l{i:04d}" not in existing:
             club.users.add(f"l{i:04d}", PASSWORD)
     club.close()
+
+
+def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
+    """One run: a server and its analysis workers, N learners, the report."""
+    for kept in (REFUSED, RETRIED):
+        kept.clear()
+    del LOADS[:], MEASURED_FROM[:], QUEUED[:]
     load_before = os.getloadavg()
     server, base = start_server(db, args.workers, args.coach_inline)
-    analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers)
+    analysis = [] if args.coach_inline else start_analysis(db, args.analysis_workers, args.analysis_nice)
     cpu_client, wall = time.process_time(), time.perf_counter()
     try:
         stats, peak, errors = asyncio.run(drive(args, base, db))
@@ -441,33 +584,38 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-        if cluster is not None:
-            cluster.stop()
     wall = time.perf_counter() - wall - args.warmup  # the rates are over the measured part
-    report = {
-        "learners": args.learners, "workers": args.workers, "cheap_hashes": args.cheap_hashes, "duration_s": args.duration, "think_s": args.think,
+    jobs = job_report(MEASURED_FROM[0]) if analysis else {}
+    return {
+        "learners": args.learners, "workers": args.workers, "cheap_hashes": args.cheap_hashes,
+        "duration_s": args.duration, "think_s": args.think, "arrive_s": args.arrive,
         "level": args.level, "cores": os.cpu_count(), "warmup_s": args.warmup,
         "requests_per_s": round(sum(len(v) for k, v in stats.items() if not k.startswith(("bots", "play_w", "error", "cpu")))
                                 / wall, 1),
         "kinds": {kind: {**percentiles(values), "per_s": round(len(values) / wall, 2)}
                   for kind, values in sorted(stats.items())},
-        # the issue's figures at a glance, per kind of request: rate, latency (wall, as the learner waits) and the
-        # server's CPU on the request's thread (Server-Timing; load-independent); "wait_held" is held on purpose
+        # the issue's figures at a glance, per kind of request: rate, latency (wall, as the learner waits, retries
+        # included) and the server's CPU on the request's thread (Server-Timing); "wait_held" is held on purpose
         "table": {kind: {"per_s": round(len(values) / wall, 2), **percentiles(values),
                          "cpu": percentiles(stats.get(f"cpu_{kind}", []))}
                   for kind, values in sorted(stats.items()) if not kind.startswith(("bots", "play_w", "error", "cpu"))},
-        "verdict_queue_wait": {kind: item["wait"] for kind, item in (job_report(MEASURED_FROM[0]) if analysis else {}).items()
-                               if kind in ("move", "bid", "open")},
+        "verdict_queue_wait": percentiles([w / 1000 for kind, item in jobs.items() if kind in ("move", "bid", "open")
+                                           for w in item["waits_ms"]]),
         "waiting": args.waiting,
         "errors": errors,
         # every refusal by status, path and the server's one line (401/403/409/429/503 apart from served requests)
         "refused": dict(sorted(REFUSED.items(), key=lambda item: -item[1])),
+        # every answer tried again (503 with Retry-After, lost connection) by cause: the learner waited, then it came
+        "retried": dict(sorted(RETRIED.items(), key=lambda item: -item[1])),
         "server_log": LOG,
         "db_connections_peak": peak,
         "server_cpu_s": round(server_cpu, 1),
         "analysis_workers": len(analysis),
+        "analysis_nice": args.analysis_nice,
+        # the verdicts' backlog: jobs waiting or running during the measured part (a growing one never drains)
+        "jobs_queued": {"start": QUEUED[0], "max": max(QUEUED), "end": QUEUED[-1]} if QUEUED else {},
         "analysis_cpu_s": round(analysis_cpu, 1),
-        "jobs": job_report(MEASURED_FROM[0]) if analysis else {},
+        "jobs": {kind: {key: value for key, value in item.items() if key != "waits_ms"} for kind, item in jobs.items()},
         "loadavg_during": {"min": round(min(LOADS), 1), "mean": round(sum(LOADS) / len(LOADS), 1),
                            "max": round(max(LOADS), 1)} if LOADS else {},
         "client_cpu_s": round(time.process_time() - cpu_client, 1),
@@ -475,8 +623,43 @@ def main() -> int:
         "loadavg_before": [round(x, 2) for x in load_before],
         "loadavg_after": [round(x, 2) for x in os.getloadavg()],
     }
-    print(json.dumps(report, indent=1))
-    return 0
+
+
+def table(reports: list[dict[str, Any]]) -> str:
+    """The load table of docs/club.md (Markdown), one line per run."""
+
+    def pair(figures: dict[str, Any]) -> str:
+        if not figures.get("n"):
+            return "—"
+        return f"{fmt(figures['p50_ms'])} / {fmt(figures['p95_ms'])}"
+
+    head = ("| N | analysis workers | load avg during (min–max) | req/s | play p50 / p95 | page p50 / p95 | "
+            "CPU per play in the request p50 / p95 | verdict queue wait p50 / p95 (n; jobs queued) | analysis CPU s | "
+            "DB connections (peak) | refused | retried |")
+    lines = [head, "| " + " | ".join(["---"] * 12) + " |"]
+    for report in reports:
+        kinds = report["table"]
+        play, page = kinds.get("play", {}), kinds.get("page", {})
+        load = report["loadavg_during"]
+        wait = report["verdict_queue_wait"]
+        refused = sum(report["refused"].values())
+        lines.append(
+            f"| {report['learners']} | {report['analysis_workers']} | {load.get('min', '?')}–{load.get('max', '?')} | "
+            f"{report['requests_per_s']} | {pair(play)} | {pair(page)} | {pair(play.get('cpu', {}))} | "
+            f"{pair(wait)} ({wait.get('n', 0)}{backlog(report)}) | {report['analysis_cpu_s']} | {report['db_connections_peak']} | "
+            f"{refused or 'none'} | {sum(report['retried'].values()) or 'none'} |")
+    return "\n".join(lines)
+
+
+def backlog(report: dict[str, Any]) -> str:
+    """The jobs queued at the start and the end of the measured part, when there were any."""
+    queue = report.get("jobs_queued") or {}
+    return f"; queued {queue['start']} → {queue['end']}" if queue.get("max") else ""
+
+
+def fmt(ms: float) -> str:
+    """Milliseconds as the docs write them: 84 ms, 1.3 s."""
+    return f"{ms:.0f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
 
 
 if __name__ == "__main__":

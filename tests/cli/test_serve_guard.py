@@ -144,6 +144,7 @@ def test_past_the_concurrency_limit_it_answers_503_then_recovers(server: Server)
             break
         time.sleep(0.05)
     assert statuses[-1] == b"503", statuses
+    assert b"\r\nretry-after: 2\r\n" in data.lower(), data[:300]  # the page and the load benchmark wait that long
     for _ in range(200):
         with server.connect() as sock:
             sock.sendall(server.head() + b"Connection: close\r\n\r\n")

@@ -204,3 +204,32 @@ def test_rule_12_2_the_open_hand_s_hints_are_a_job_with_the_inline_words() -> No
     assert [_lines(taken), _lines(deferred.hint())] == said and deferred.hints == 2
     deferred.show_hand()  # against the last hint ("keep it closed"): judged, by a job as ever
     assert [j.kind for j in deferred.send()] == ["open"]
+
+
+def test_a_worker_keeps_the_turn_s_evaluation_for_the_next_job_with_the_same_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The auction's line and the verdict on the bid are one evaluation of the bids on a worker, as at the table
+    (the coach keeps it for the turn): the second job makes none, and says what it says with a fresh worker."""
+    import tutor.coach as coach_module
+    from tutor.sessions import coachjobs
+
+    made: list[int] = []
+    evaluate_bid = coach_module.evaluate_bid
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        return evaluate_bid(*args, **kwargs)
+
+    monkeypatch.setattr(coach_module, "evaluate_bid", counted)
+    coachjobs.forget()
+    session = _bidding(True)
+    (status,) = session.send()
+    session.take([run(payload(status, session.game_record(), session.level))])
+    session.bid(session.legal_bids[-1])
+    verdicts = [job for job in session.send() if job.kind == "bid"]
+    assert verdicts and len(made) == 1
+    data = payload(verdicts[0], session.game_record(), session.level)
+    kept = run(data)
+    assert len(made) == 1, "the verdict on the bid evaluated the bids again"
+    coachjobs.forget()  # a fresh worker: the bids evaluated again, the same answer
+    assert run(data) == kept and len(made) == 2

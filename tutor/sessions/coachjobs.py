@@ -16,6 +16,8 @@ back, so a late answer for a move that is no longer on the table is never said.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -78,6 +80,56 @@ def _coach(rules: Any, level: str) -> Coach:
     return coach
 
 
+#: The turn's evaluations a worker keeps between jobs, at most (each holds its samples and the solver's state).
+KEPT_MOST = 32
+#: (coach's settings, evaluation's key) → the evaluation, most recently used last.
+_kept: OrderedDict[tuple[str, str], Any] = OrderedDict()
+_kept_lock = threading.Lock()
+#: The coach's slots that keep a turn's evaluation, and the salt of each one's key (tutor/coach/__init__.py).
+_SLOTS = (("_evaluation", "coach"), ("_bid_evaluation", "bid"), ("_open_evaluation", "open"))
+
+
+def _settings(coach: Coach, rules: Any) -> str:
+    """What an evaluation depends on besides the view: the rules and the coach's budgets (the bidder's level)."""
+    return repr((rules, coach.budget, coach.bid_budget))
+
+
+def _recall(coach: Coach, rules: Any, view: Any) -> None:
+    """Give ``coach`` the evaluations of this turn a job on this worker already made (the auction's line and the
+    bid's verdict, the hints and the move's verdict), as the table's own coach keeps them for the turn: the same
+    evaluation, so the same words as in-process, for one evaluation's CPU instead of two."""
+    from tutor.coach.evaluation import view_seed
+
+    settings = _settings(coach, rules)
+    with _kept_lock:
+        for slot, salt in _SLOTS:
+            key = view_seed(view, salt)
+            found = _kept.get((settings, key))
+            if found is not None:
+                _kept.move_to_end((settings, key))
+                setattr(coach, slot, (key, found))
+
+
+def _keep(coach: Coach, rules: Any) -> None:
+    """Keep the evaluations ``coach`` made or used for the next jobs of the turn (the oldest beyond :data:`KEPT_MOST`
+    are dropped)."""
+    settings = _settings(coach, rules)
+    with _kept_lock:
+        for slot, _ in _SLOTS:
+            held = getattr(coach, slot)
+            if held is not None:
+                _kept[(settings, held[0])] = held[1]
+                _kept.move_to_end((settings, held[0]))
+        while len(_kept) > KEPT_MOST:
+            _kept.popitem(last=False)
+
+
+def forget() -> None:
+    """Drop the kept evaluations (tests; a worker never needs to)."""
+    with _kept_lock:
+        _kept.clear()
+
+
 def _before(record: GameRecord, index: int) -> Game:
     """The game as it stood before action ``index`` (the record replayed, checked)."""
     return replay(GameRecord(record.deal_number, list(record.actions[:index]), record.rules, record.landlord,
@@ -102,6 +154,16 @@ def run(data: Mapping[str, Any], earlier: Iterable[Mapping[str, Any]] = (), stor
     game = _before(record, index)
     coach = _coach(game.rules, level)
     view = game.view(HUMAN)
+    _recall(coach, game.rules, view)
+    try:
+        return _judged(answer, kind, index, job, record, game, coach, view)
+    finally:
+        _keep(coach, game.rules)
+
+
+def _judged(answer: dict[str, Any], kind: str, index: int, job: Mapping[str, Any], record: GameRecord, game: Game,
+            coach: Coach, view: Any) -> dict[str, Any]:
+    """The job's answer: the coach's methods the table calls in-process, on the game before action ``index``."""
     remarks: list[Phrase | None] = []
     if kind == "hints":
         from tutor.coach.advice import hint_phrase

@@ -62,6 +62,11 @@ def redacted(url: str) -> str:
     return re.sub(r"(//[^:/@]*):[^@]*@", r"\1:***@", url)
 
 
+class PoolBusyError(StoreLockedError):
+    """No pooled connection came free within :data:`REQUEST_TIMEOUT` while the database answers: the server is
+    busy (the web says so, with ``Retry-After``), not the database down."""
+
+
 def explain_pg(error: BaseException, where: str) -> StoreError:
     """A psycopg or pool error met while using the database ``where`` as one honest line."""
     import psycopg
@@ -158,7 +163,19 @@ class PostgresEngine:
         except StoreError:
             raise
         except Exception as error:
-            raise explain_pg(error, self.where) from None
+            raise self.explain(error) from None
+
+    def explain(self, error: BaseException) -> StoreError:
+        """:func:`explain_pg`, told apart: a pool timeout with every connection made and in use is the server
+        busy (:class:`PoolBusyError`); one with connections missing is a database that cannot be reached."""
+        from psycopg_pool import PoolTimeout
+
+        if isinstance(error, PoolTimeout):
+            stats = self.pool.get_stats()
+            if stats.get("pool_size", 0) >= self.pool.max_size and not stats.get("pool_available", 0):
+                text = shorten(str(error).strip().splitlines()[0] if str(error).strip() else "PoolTimeout", 60)
+                return PoolBusyError(t("store.db_busy", path=self.where, why=text))
+        return explain_pg(error, self.where)
 
     @staticmethod
     def _run(connection: Any, sql: str, parameters: Any) -> Rows:
@@ -208,7 +225,7 @@ class PostgresEngine:
             from psycopg_pool import PoolTimeout
 
             if isinstance(error, (psycopg.Error, PoolTimeout)):
-                raise explain_pg(error, self.where) from None
+                raise self.explain(error) from None
             raise
 
     def lock_schema(self, db: Adapter) -> None:

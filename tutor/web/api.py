@@ -53,6 +53,8 @@ def _page_words(lang: str) -> dict[str, str]:
         # The puzzle streak's button (issue 30): "streak_button".
         words.update({f"streak_{key[len('streak.web_'):]}": t(key) for key in catalogue("en")
                       if key.startswith("streak.web_")})
+        # A busy server (issue 35): the note while the page tries a 503 again ("busy_note").
+        words.update({f"busy_{key[len('busy.web_'):]}": t(key) for key in catalogue("en") if key.startswith("busy.web_")})
         # Your habits across games (issue 29): "insights_nav", "insights_title", …
         words.update({f"insights_{key[len('insights.web_'):]}": t(key) for key in catalogue("en")
                       if key.startswith("insights.web_")})

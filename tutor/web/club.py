@@ -53,14 +53,33 @@ from tutor.web.holder import Shared, StoredHolder
 
 __all__ = ["KINDS", "ClubContext", "LearnerContext", "mistake_name", "sign_out_button", "worker_app"]
 
-#: Threads that think (bots, coach, solver, password hashing) per server process.
+#: Threads that think (bots, coach, solver) per server process.
 THINKERS = 4
+#: Threads that check passwords (argon2, which releases the GIL) per server process: a class signing in at
+#: once waits its turn here, not in front of the plays in the think pool.
+HASHERS = 2
+#: Sign-ins waiting for a hasher, at most, per process; beyond it a one-line 503 with ``Retry-After`` (the
+#: page tries again after it): a storm of sign-ins is a queue of bounded length, never an unbounded pile.
+SIGNIN_QUEUE = 64
+#: Seconds a busy answer asks the page to wait before trying again (it adds jitter).
+BUSY_RETRY = 2
+#: Threads for the short reads (the signed-in account, the coach's answers, pages) per process: Starlette's
+#: thread pool, bounded to this.  Beyond it requests wait their turn on the event loop, never for a database
+#: connection: the pool holds one for every thread that may want one (:func:`pool_size`), so a crowd queues
+#: instead of meeting the pool's 5-s timeout and a false "the database cannot be reached".
+READERS = 8
+
 #: Seconds a page's wait for the coach's answers is held at most (``/api/game/coach?wait=1``).
 COACH_WAIT = 15.0
 #: The database address the pages' waits LISTEN on, when ``--db`` is a pooler in transaction mode.
 LISTEN_ENV = "DDZ_LISTEN_DB"
 #: A coach job's id or a game's key of coach jobs (hex tokens, tutor/sessions/coachjobs.py).
 _JOB = re.compile(r"[0-9a-f]{1,32}")
+
+
+def pool_size(thinkers: int = THINKERS, hashers: int = HASHERS, readers: int = READERS) -> int:
+    """Database connections a web process needs: one per thread that may hold one, plus one to spare."""
+    return thinkers + hashers + readers + 1
 
 
 def server_timing(figures: tuple[tuple[str, float], ...]) -> str:
@@ -151,7 +170,7 @@ class ClubContext(Context):
 
     def __init__(self, club: Any, *, beyond_loopback: bool = False, thinkers: int = THINKERS,
                  limits: auth.Limits | None = None, solver_factory: Callable[[], Any] | None = None,
-                 coach_queue: Any = None) -> None:
+                 coach_queue: Any = None, hashers: int = HASHERS, signin_queue: int = SIGNIN_QUEUE) -> None:
         self.club = club
         #: Where the coach's jobs go (tutor/web/coachqueue.py); None: the coach thinks in the request, as alone.
         self.coach_queue = coach_queue
@@ -160,6 +179,10 @@ class ClubContext(Context):
         self.beyond_loopback = beyond_loopback
         self.limits = limits or auth.Limits()
         self.thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="ddz-think")
+        #: Password checks (sign-in, a new password): their own small pool and a bounded queue (``signin_queue``).
+        self.hashers = ThreadPoolExecutor(max_workers=hashers, thread_name_prefix="ddz-hash")
+        self.signin_queue = signin_queue
+        self.signing_in = 0  # sign-ins waiting or being checked (counted on the event loop: no lock)
         #: The pages' waits for the coach's answers, woken by PostgreSQL's NOTIFY (one connection per process).
         self.notices: Any = None
         if coach_queue is not None and club.engine == "postgresql":
@@ -192,7 +215,7 @@ class ClubContext(Context):
         from tutor.store import StoreError
 
         async def store_failed(request: Request, exc: Exception) -> Response:
-            return unavailable(request.scope)
+            return unavailable(request.scope, busy=is_busy(exc))
 
         app.add_exception_handler(StoreError, store_failed)  # a page or a route (the API's own answer is 503 too)
         return Unavailable(auth.Door(app, self.user_for_session, wording, self.beyond_loopback))
@@ -205,13 +228,14 @@ class ClubContext(Context):
 
 
 # ------------------------------------------------------------------ the database down
-def unavailable(scope: Mapping[str, Any]) -> Response:
-    """The one-line answer while the club's database cannot be reached: 503, in the browser's language
-    (the learner's setting is in the database), a page for a page and JSON for the API."""
+def unavailable(scope: Mapping[str, Any], busy: bool = False) -> Response:
+    """The one-line answer while the club's database cannot be reached (or, ``busy``, has no free connection
+    within the pool's wait: the server is busy, not the database down): 503, in the browser's language (the
+    learner's setting is in the database), a page for a page and JSON for the API."""
     lang = scope_lang(scope)
     with speaking(lang):
-        line = t("club.err_db_down")
-        headers = {"cache-control": "no-store", "retry-after": "5"}
+        line = t("busy.server") if busy else t("club.err_db_down")
+        headers = {"cache-control": "no-store", "retry-after": str(BUSY_RETRY) if busy else "5"}
         if str(scope.get("path", "")).startswith("/api/") or scope.get("method") not in ("GET", "HEAD"):
             return JSONResponse({"error": line}, status_code=503, headers=headers)
         body = (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{escape(t("web.title"))}'
@@ -223,8 +247,10 @@ class Unavailable:
     """ASGI middleware: a database fault met before any answer (finding the signed-in account) is the 503 line,
     never a bare "Internal Server Error"."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, readers: int = READERS) -> None:
         self.app = app
+        self.readers = readers
+        self.bounded = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         from tutor.store import StoreError
@@ -236,12 +262,23 @@ class Unavailable:
             started = started or message["type"] == "http.response.start"
             await send(message)
 
+        if not self.bounded:  # on the event loop, once: Starlette's thread pool for the short reads (READERS)
+            import anyio.to_thread
+
+            anyio.to_thread.current_default_thread_limiter().total_tokens = self.readers
+            self.bounded = True
         try:
             await self.app(scope, receive, watched)
-        except StoreError:
+        except StoreError as error:
             if started or scope["type"] != "http":
                 raise
-            await unavailable(scope)(scope, receive, send)
+            await unavailable(scope, busy=is_busy(error))(scope, receive, send)
+
+
+def is_busy(error: BaseException) -> bool:
+    """No free connection within the pool's wait (the store's "busy" line), as against a database that cannot
+    be reached."""
+    return type(error).__name__ == "PoolBusyError"  # tutor/store/postgres.py's (psycopg is the club extra's)
 
 
 # ------------------------------------------------------------------ pages
@@ -382,6 +419,12 @@ def club_routes(context: ClubContext) -> list[Any]:
 
         return await asyncio.get_running_loop().run_in_executor(context.thinkers, call)
 
+    async def hashing(call: Callable[[], Any]) -> Any:
+        """Work that hashes a password: on the hashers' threads (argon2 releases the GIL), not the thinkers'."""
+        import asyncio
+
+        return await asyncio.get_running_loop().run_in_executor(context.hashers, call)
+
     def answer(data: dict[str, Any], status: int = 200, cookie: str | None = None) -> Response:
         response = JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
         if cookie is not None:
@@ -407,8 +450,16 @@ def club_routes(context: ClubContext) -> list[Any]:
             password = field_str(body, "password", limit=200)
         except ApiError as error:
             return await refused(lang, error)
+        if context.signing_in >= context.signin_queue:  # a class's storm: come back in a moment (the page does)
+            with speaking(lang):
+                return JSONResponse({"error": t("busy.signin")}, status_code=503,
+                                    headers={"cache-control": "no-store", "retry-after": str(BUSY_RETRY)})
         address = auth.client_address(request.scope)
-        outcome = await run(lambda: _sign_in(context, name, password, address))
+        context.signing_in += 1
+        try:  # argon2 on the hashers' threads, never on the event loop nor in front of the plays
+            outcome = await hashing(lambda: _sign_in(context, name, password, address))
+        finally:
+            context.signing_in -= 1
         if isinstance(outcome, ApiError):
             return await refused(lang, outcome)
         user, token = outcome
@@ -435,7 +486,7 @@ def club_routes(context: ClubContext) -> list[Any]:
         except ApiError as error:
             return await refused(lang, error)
         try:
-            token = await run(lambda: context.club.users.change_own_password(user, chosen))
+            token = await hashing(lambda: context.club.users.change_own_password(user, chosen))
         except UserError as error:
             return answer({"error": str(error)}, 400)
         secure = auth.is_secure(request.scope, context.beyond_loopback)
@@ -665,7 +716,7 @@ def worker_app() -> Any:
     settings = json.loads(os.environ[SERVE_ENV])
     from tutor.store.club import Club
 
-    club = Club.open(settings["db"])
+    club = Club.open(settings["db"], pool_size=pool_size())
     host = str(settings["host"])
     public_url = settings.get("public_url")
     secure = not is_loopback(host) or str(public_url or "").startswith("https:")

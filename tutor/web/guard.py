@@ -18,7 +18,15 @@ held beyond loopback).  This protocol adds, per connection:
 
 :func:`server_options` is what ``ddz serve`` gives ``uvicorn.Config``: this protocol, the
 keep-alive timeout (:data:`KEEP_ALIVE`) and the concurrency limit (:data:`CONCURRENCY`; beyond
-it, uvicorn answers 503).  Loaded only by ``ddz serve`` (uvicorn is imported here).
+it, uvicorn answers 503, here with ``Retry-After``: :func:`busy`).  Loaded only by ``ddz serve``
+(uvicorn is imported here).
+
+uvicorn's limit counts **connections** as well as requests, and a club's page keeps two open (its
+requests, and its wait for the coach's answers, held up to 15 s): 64 per process refused most
+requests of 200 learners on two processes (round 3 of issue 35: 4,871 answers were that 503, with
+the server's work using a fraction of a core).  The limit is a bound on open sockets (each costs a
+few kilobytes; the header and keep-alive timeouts end idle ones), not a bound on work: the work is
+bounded by each process's think pool (tutor/web/club.py), where requests wait their turn.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ import os
 from typing import Any
 
 import h11
+from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 #: Seconds a client has to send a request's headers (from connecting, or from the last answer).
@@ -36,8 +45,10 @@ HEADER_TIMEOUT = 10.0
 BODY_TIMEOUT = 30.0
 #: Seconds an idle kept-alive connection stays open between requests.
 KEEP_ALIVE = 5
-#: Most connections and requests at once; beyond it uvicorn answers 503 (the page makes a handful).
-CONCURRENCY = 64
+#: Most connections and requests at once per process; beyond it uvicorn answers 503 with ``Retry-After``.
+CONCURRENCY = 1024
+#: Seconds a refused client is asked to wait before trying again (the page and the load benchmark add jitter).
+RETRY_AFTER = 2
 
 #: Tests shorten the bounds: ``DDZ_SERVE_LIMITS="header,body,keep_alive,concurrency"`` (seconds, seconds,
 #: seconds, count), read once per process (a worker of a club reads it too).
@@ -157,7 +168,44 @@ class GuardedH11Protocol(H11Protocol):
         self._follow()
 
 
+_BUSY_BODY = b"Service Unavailable: the server is busy, try again in a moment.\n"
+
+
+async def busy(scope: Any, receive: Any, send: Any) -> None:
+    """uvicorn's answer past the concurrency limit, with ``Retry-After``: a client (the page, the load
+    benchmark) waits that long, plus jitter, instead of asking again at once (a crowd's retries were most
+    of the storm)."""
+    await send({"type": "http.response.start", "status": 503,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(_BUSY_BODY)).encode()),
+                            (b"retry-after", str(RETRY_AFTER).encode()), (b"cache-control", b"no-store"),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": _BUSY_BODY, "more_body": False})
+
+
+# uvicorn's h11 protocol picks its module's ``service_unavailable`` past the limit: ours says when to come back.
+h11_impl.service_unavailable = busy  # type: ignore[attr-defined]
+
+
+def room_for(connections: int) -> None:
+    """Raise this process's open-file limit (soft, up to the hard one) to hold ``connections`` sockets and
+    the rest (a Debian default of 1,024 is below the concurrency limit with the database's connections)."""
+    try:
+        import resource
+    except ImportError:  # not on Linux/BSD: the system's own limit stands
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            pass
+
+
 def server_options() -> dict[str, Any]:
     """The keyword arguments ``ddz serve`` passes to ``uvicorn.Config`` (see the module docstring)."""
     _, _, keep_alive, most = limits()
+    room_for(most)
     return {"http": GuardedH11Protocol, "timeout_keep_alive": keep_alive, "limit_concurrency": most}

@@ -2,13 +2,22 @@
 // Every request is JSON with the page's CSRF token (tutor/web/auth.py); the server's answers are one line.
 const csrf = document.querySelector('meta[name="ddz-csrf"]')?.content || "";
 
-async function post(path, body) {
+// A 503 (a class signing in at once, the database busy) did nothing: the same request again after the server's
+// Retry-After, doubled each time, with jitter (as js/api.js does for the table), its one line shown meanwhile.
+async function post(path, body, onBusy = () => {}) {
   let response;
-  try {
-    response = await fetch(path, { method: "POST", body: JSON.stringify(body || {}),
-      headers: { "content-type": "application/json", "x-ddz-csrf": csrf } });
-  } catch (error) {
-    return { ok: false, data: { error: String(error) } };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(path, { method: "POST", body: JSON.stringify(body || {}),
+        headers: { "content-type": "application/json", "x-ddz-csrf": csrf } });
+    } catch (error) {
+      return { ok: false, data: { error: String(error) } };
+    }
+    if (response.status !== 503 || attempt >= 5) break;
+    const after = Number(response.headers.get("retry-after"));
+    onBusy(await response.json().then((data) => data.error).catch(() => ""));
+    const seconds = Math.min(30, (Number.isFinite(after) && after >= 0 ? after : 1) * 2 ** attempt);
+    await new Promise((resolve) => setTimeout(resolve, seconds * (0.5 + Math.random()) * 1000));
   }
   let data = {};
   try { data = await response.json(); } catch (error) { data = { error: `HTTP ${response.status}` }; }
@@ -21,7 +30,8 @@ function bindSignIn(form) {
     const line = document.getElementById("signin-error");
     line.textContent = "";
     const answer = await post(`/api/club/signin${location.search}`, {
-      name: form.querySelector("#name").value, password: form.querySelector("#password").value });
+      name: form.querySelector("#name").value, password: form.querySelector("#password").value },
+    (busy) => { line.textContent = busy; });
     if (answer.ok) location.assign(answer.data.next || "/");
     else line.textContent = answer.data.error;
   });

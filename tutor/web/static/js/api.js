@@ -18,11 +18,21 @@ export async function api(path, body, { thinking = false } = {}) {
   document.body.setAttribute("aria-busy", "true");
   try {
     let response;
-    try {
-      response = await fetch(`${path}${sep}lang=${state.lang}`, options);
-    } catch (error) {
-      return { ok: false, status: 0, data: { error: tr("network_error") } };
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        response = await fetch(`${path}${sep}lang=${state.lang}`, options);
+      } catch (error) {
+        busyNote(false);
+        return { ok: false, status: 0, data: { error: tr("network_error") } };
+      }
+      // 503: the server (or its database) is busy and did nothing; it says when to come back (Retry-After).
+      // The tap is kept: the same request again after that wait, doubled each time, with jitter so that a
+      // class's pages do not all come back in the same second, and a one-line note meanwhile.
+      if (response.status !== 503 || attempt >= BUSY_RETRIES) break;
+      busyNote(true);
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
     }
+    busyNote(false);
     if (response.status === 401 && clubHeaders()["x-ddz-csrf"]) location.assign("/signin");  // club: signed out
     let data;
     try {
@@ -37,6 +47,31 @@ export async function api(path, body, { thinking = false } = {}) {
     if (thinking) { state.thinking -= 1; $("thinking").hidden = state.thinking > 0 ? false : true; }
     if (!state.busy) document.body.removeAttribute("aria-busy");
   }
+}
+
+/** How many times a 503 is tried again (about a minute in all, with the server's Retry-After of 2 s). */
+const BUSY_RETRIES = 5;
+
+/** Milliseconds before trying a 503 again: Retry-After (seconds; 1 without it) doubled per try, ×0.5–1.5, ≤ 30 s. */
+function retryDelay(response, attempt) {
+  const after = Number(response.headers.get("retry-after"));
+  const seconds = Number.isFinite(after) && after >= 0 ? after : 1;
+  return Math.min(30, seconds * 2 ** attempt) * (0.5 + Math.random()) * 1000;
+}
+
+/** The one-line "busy, trying again" note (made on first use: a page that is never refused has none). */
+function busyNote(shown) {
+  let note = document.getElementById("busy-note");
+  if (!note && !shown) return;
+  if (!note) {
+    note = document.createElement("p");
+    note.id = "busy-note";
+    note.className = "busy-note";
+    note.setAttribute("role", "status");
+    document.body.append(note);
+  }
+  note.textContent = tr("busy_note");
+  note.hidden = !shown;
 }
 
 /** Club mode (tutor/web/auth.py): every state-changing request carries the CSRF token the server wrote into the page. */
