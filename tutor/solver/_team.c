@@ -159,6 +159,10 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
         }
         if (t->tt_used > (uint64_t)t->max_entries) team_clear_tt(t);
         if (PyErr_CheckSignals() < 0) return -1;
+        /* Let the process's other threads run (a proof of millions of positions runs in the
+           background of a session: the learner's own thread must not wait for it), as the
+           interpreter lets them between the Python search's steps. */
+        PyEval_RestoreThread(PyEval_SaveThread());
     }
     Hand *me = get_hand(&t->hands, hands[turn]);
     if (!me) return -1;
