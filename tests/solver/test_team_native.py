@@ -10,12 +10,14 @@ import random
 from dataclasses import replace
 
 import pytest
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from test_solver_vs_brute import random_position
 from tutor.engine.rules import STANDARD
 from tutor.paths import benchmarks_dir
 from tutor.solver import Position, Solver
+from tutor.solver.lone_farmer import CALL_NODES, CORE_RATIO, LoneFarmer
+from tutor.solver.native import NativeTwoPlayerSearch
 from tutor.solver.position import sides
 from tutor.solver.search import Budget, BudgetExceeded, TeamSearch
 from tutor.solver.tables import HandTables, table_code
@@ -25,7 +27,7 @@ pytestmark = pytest.mark.skipif(not available(), reason="the compiled three-play
 
 def _positions(seed: int, count: int, max_cards: int) -> list[Position]:
     rng = random.Random(seed)
-    out = []
+    out: list[Position] = []
     while len(out) < count:
         try:
             pos = random_position(rng, 3, max_cards, rng.random() < 0.5)
@@ -101,3 +103,32 @@ def test_one_landlord_and_two_farmers_only() -> None:
         NativeTeamSearch((0, 1))
     with pytest.raises(ValueError):
         NativeTeamSearch((1, 1, 1))
+
+
+def test_the_lone_farmer_shortcut_in_c_asks_the_same_questions_as_the_python_one() -> None:
+    """Solver(lone_farmer=True): the shortcut runs inside the compiled search, with a two-player search of
+    its own; the same verdicts, the same positions settled and the same node counts as the Python
+    TeamSearch with :class:`LoneFarmer` on a fresh compiled two-player core."""
+    settled = 0
+    for pos in _positions(40, 60, 8):
+        key = sides(pos.roles)
+        code = 0 if pos.table is None else table_code(pos.table)
+        by = (pos.table_by or 0) if code else 0
+        two = NativeTwoPlayerSearch(HandTables(rules=STANDARD), STANDARD)
+        shortcut = LoneFarmer(two, key, 5_000)
+        python = TeamSearch(HandTables(rules=STANDARD), key, shortcut)
+        compiled = NativeTeamSearch(key, CALL_NODES, 5_000 * CORE_RATIO)
+        verdicts: list[bool | None] = []
+        for search in (python, compiled):
+            search.budget = Budget(5_000, None)
+            try:
+                verdicts.append(search.win(pos.packed, pos.to_move, code, pos.table, by))
+            except BudgetExceeded:
+                verdicts.append(None)
+        assert verdicts[0] == verdicts[1], pos.format()
+        assert (shortcut.settled, python.nodes + two.nodes) == (compiled.settled, compiled.nodes), pos.format()
+        settled += compiled.settled
+    assert settled > 300  # the shortcut did settle positions (else this checks nothing)
+    solver = Solver(workers=1, lone_farmer=True, max_nodes=5_000)
+    solver.solve(Position.parse("L:3456 F:XD99 F:4"), line=False)
+    assert [type(t) for t in solver._team.values()] == [NativeTeamSearch]

@@ -54,6 +54,11 @@ typedef struct {
     int budget_hit;
     int32_t *scratch;
     size_t scratch_cap, scratch_top;
+    /* The lone-farmer shortcut (tutor/solver/lone_farmer.py), when asked for: a two-player search of
+       its own, the nodes of one question, the cap of all of one solve's, positions settled. */
+    TwoSearch *two;
+    long long lone_call, lone_cap, settled;
+    int landlord, farmers[2];
 } Team;
 
 static inline uint64_t team_hash(const uint64_t *h, uint64_t meta) {
@@ -129,6 +134,59 @@ static int32_t *team_scratch(Team *t, size_t n) {
 
 static int team_win(Team *t, const uint64_t *hands, int turn, int code, int table_by);
 
+/* LoneFarmer.two.win_within: does the player holding `me` win the two-player game, within `nodes`
+   more nodes of the two-player search (its count at most `cap`)?  1 / 0; -1: does not fit; -2: error. */
+static int two_within(TwoSearch *s, uint64_t me, uint64_t opp, int code, long long nodes, long long cap) {
+    long long limit = s->nodes + nodes;
+    if (cap >= 0) {
+        if (limit > cap) limit = cap;
+        if (s->nodes >= cap) return -1;
+    }
+    s->max_nodes = limit;
+    s->deadline = -1;
+    s->budget_hit = 0;
+    s->next_check = s->nodes;
+    if (budget_check(s) < 0) return -1;
+    if (s->nhands > MAX_HANDS - 100000 || s->hand_bytes > s->max_hand_bytes) {
+        free_hands(s);
+        clear_tt(s);
+    }
+    if (cards_size(me) + cards_size(opp) >= BIG_POSITION) tt_resize(s, s->tt_max_bits);
+    Hand *a = get_hand(s, me);
+    Hand *b = a ? get_hand(s, opp) : NULL;
+    if (!a || !b) return -2;
+    s->scratch_top = 0;
+    int r = win(s, a, b, code);
+    if (r < 0) return s->budget_hit && !PyErr_Occurred() ? -1 : -2;
+    return r;
+}
+
+/* LoneFarmer.__call__: 1 / 0 when a farmer alone beats the landlord (for the side of `turn`), -1 when
+   not settled, -2 on error.  The same questions in the same order as the Python shortcut. */
+static int lone_farmer(Team *t, const uint64_t *hands, int turn, int code, int table_by) {
+    int landlord = t->landlord;
+    for (int f = 0; f < 2; f++) {
+        int alone = t->farmers[f];
+        int idle = 3 - landlord - alone;
+        if (code && table_by == idle) continue; /* the idle farmer's play is on the table */
+        int mover = turn, lead = code == 0;
+        if (turn == idle) {
+            if (lead) continue; /* the idle farmer would have to lead */
+            mover = (idle + 1) % 3; /* he passes */
+            lead = mover == table_by;
+        }
+        int other = mover == landlord ? alone : landlord;
+        int verdict = two_within(t->two, hands[mover], hands[other], lead ? 0 : code, t->lone_call, t->lone_cap);
+        if (verdict == -2) return -2;
+        if (verdict < 0) continue;
+        if (verdict == (mover == alone)) {
+            t->settled++;
+            return t->sides[turn] == 1;
+        }
+    }
+    return -1;
+}
+
 /* Does the side of `turn` win after `turn` plays move i of `me` (whose child hand is `left`)? */
 static inline int team_play(Team *t, const uint64_t *hands, int turn, const Move *m, uint64_t left) {
     uint64_t nh[3] = {hands[0], hands[1], hands[2]};
@@ -163,6 +221,11 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
            background of a session: the learner's own thread must not wait for it), as the
            interpreter lets them between the Python search's steps. */
         PyEval_RestoreThread(PyEval_SaveThread());
+    }
+    if (t->two) {
+        int settled = lone_farmer(t, hands, turn, code, table_by);
+        if (settled == -2) return -1;
+        if (settled >= 0) return team_store(t, hands, meta, settled);
     }
     Hand *me = get_hand(&t->hands, hands[turn]);
     if (!me) return -1;
@@ -291,21 +354,23 @@ static void Team_dealloc(Team *t) {
     map_free(&t->hands.plays);
     table_free((uint64_t *)t->tt, (t->tt_mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
     free(t->scratch);
+    Py_XDECREF((PyObject *)t->two);
     Py_XDECREF(t->exc);
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
 static int Team_init(Team *t, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"exc", "sides", "max_table_bits", "max_entries", NULL};
+    static char *kwlist[] = {"exc", "sides", "max_table_bits", "max_entries", "lone_call", "lone_cap", NULL};
     PyObject *exc;
     int s0, s1, s2;
     int bits = 22; /* 4M slots of 32 bytes: 2M entries (max_entries) at half load */
-    long long max_entries = 2000000;
+    long long max_entries = 2000000, lone_call = 0, lone_cap = -1;
     if (t->exc) {
         PyErr_SetString(PyExc_RuntimeError, "TeamSearch is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O(iii)|iL", kwlist, &exc, &s0, &s1, &s2, &bits, &max_entries))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O(iii)|iLLL", kwlist, &exc, &s0, &s1, &s2, &bits, &max_entries,
+                                     &lone_call, &lone_cap))
         return -1;
     if (s0 + s1 + s2 != 2 || (s0 | s1 | s2) > 1 || s0 < 0 || s1 < 0 || s2 < 0) {
         PyErr_SetString(PyExc_ValueError, "sides: one landlord (0) and two farmers (1)");
@@ -333,6 +398,16 @@ static int Team_init(Team *t, PyObject *args, PyObject *kwds) {
     }
     t->max_nodes = -1;
     t->deadline = -1;
+    t->landlord = s0 == 0 ? 0 : s1 == 0 ? 1 : 2;
+    for (int i = 0, f = 0; i < 3; i++)
+        if (t->sides[i] == 1) t->farmers[f++] = i;
+    t->lone_call = lone_call;
+    t->lone_cap = lone_cap;
+    if (lone_call > 0) {
+        /* The two-player search of the shortcut, as tutor.solver.native makes the solver's. */
+        t->two = (TwoSearch *)PyObject_CallFunction((PyObject *)&TwoSearchType, "Oii", exc, 20, 160);
+        if (!t->two) return -1;
+    }
     return 0;
 }
 
@@ -373,19 +448,32 @@ static PyObject *Team_win(Team *t, PyObject *args) {
 }
 
 static PyObject *Team_clear(Team *t, PyObject *Py_UNUSED(ignored)) {
+    if (t->two) {
+        free_hands(t->two);
+        clear_tt(t->two);
+    }
     free_hands(&t->hands);
     team_clear_tt(t);
     Py_RETURN_NONE;
 }
 
-static PyObject *Team_get_nodes(Team *t, void *closure) { return PyLong_FromLongLong(t->nodes); }
+/* The positions this search expanded, the shortcut's two-player ones included (as the Python solver
+   counts its two-player core's nodes beside its team search's). */
+static PyObject *Team_get_nodes(Team *t, void *closure) {
+    return PyLong_FromLongLong(t->nodes + (t->two ? t->two->nodes : 0));
+}
 
+/* Sets the team search's own count; the shortcut's starts again from 0 (the solver sets 0 at every
+   solve, as it does for its two-player core). */
 static int Team_set_nodes(Team *t, PyObject *value, void *closure) {
     long long v = PyLong_AsLongLong(value);
     if (v == -1 && PyErr_Occurred()) return -1;
     t->nodes = v;
+    if (t->two) t->two->nodes = 0;
     return 0;
 }
+
+static PyObject *Team_get_settled(Team *t, void *closure) { return PyLong_FromLongLong(t->settled); }
 
 static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUnsignedLongLong(t->tt_used); }
 
@@ -399,6 +487,7 @@ static PyMethodDef Team_methods[] = {
 static PyGetSetDef Team_getset[] = {
     {"nodes", (getter)Team_get_nodes, (setter)Team_set_nodes, "positions expanded", NULL},
     {"entries", (getter)Team_get_entries, NULL, "transposition entries held", NULL},
+    {"settled", (getter)Team_get_settled, NULL, "positions the lone-farmer shortcut settled", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -419,7 +508,7 @@ static struct PyModuleDef team_module = {
 };
 
 PyMODINIT_FUNC PyInit__team(void) {
-    if (PyType_Ready(&TeamType) < 0) return NULL;
+    if (PyType_Ready(&TeamType) < 0 || PyType_Ready(&TwoSearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&team_module);
     if (!m) return NULL;
     Py_INCREF(&TeamType);

@@ -25,7 +25,7 @@ from tutor.solver.position import Position, Role, sides
 from tutor.solver.many_decks import ManyDeckSearch
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
 from tutor.solver.team_native import NativeTeamSearch, available as team_native_available
-from tutor.solver.lone_farmer import LoneFarmer
+from tutor.solver.lone_farmer import CALL_NODES, CORE_RATIO, LoneFarmer
 from tutor.solver.parallel import (
     PARALLEL_AFTER_NODES,
     PROBE_NODES,
@@ -178,10 +178,14 @@ class Solver:
         if self.rules.decks != 1:
             return ManyDeckSearch(self.tables, key)
         two = self._two if isinstance(self._two, NativeTwoPlayerSearch) and len(key) == 3 else None
+        if two is not None and team_native_available():
+            if not self.lone_farmer:
+                return NativeTeamSearch(key)
+            # The shortcut in C too, with a two-player search of its own: the same questions as LoneFarmer's.
+            cap = None if self.max_nodes is None else self.max_nodes * CORE_RATIO
+            return NativeTeamSearch(key, CALL_NODES, cap)
         if two is not None and self.lone_farmer:
             return TeamSearch(self.tables, key, LoneFarmer(two, key, self.max_nodes))
-        if two is not None and team_native_available():
-            return NativeTeamSearch(key)
         return TeamSearch(self.tables, key)
 
     def _mover_wins(self, pos: Position) -> bool:

@@ -50,14 +50,17 @@ class NativeTeamSearch:
     wins; the node and time budget of :attr:`budget` apply (``BudgetExceeded``).
     """
 
-    def __init__(self, sides: tuple[int, ...]) -> None:
+    def __init__(self, sides: tuple[int, ...], lone_call: int = 0, lone_cap: int | None = None) -> None:
+        """``lone_call`` > 0: with the lone-farmer shortcut (:mod:`tutor.solver.lone_farmer`), that many
+        two-player nodes a question, all of them (:attr:`nodes` counts them too) at most ``lone_cap``."""
         if _team is None:
             raise RuntimeError("the compiled three-player search (tutor.solver._team) is not built")
         if len(sides) != 3 or sorted(sides) != [0, 1, 1]:
             raise ValueError("the compiled team search plays one landlord (0) against two farmers (1)")
         self.sides = sides
         self.budget = Budget(None, None)
-        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, MAX_ENTRIES)
+        cap = -1 if lone_cap is None else lone_cap
+        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, MAX_ENTRIES, lone_call, cap)
 
     @property
     def nodes(self) -> int:
@@ -66,6 +69,11 @@ class NativeTeamSearch:
     @nodes.setter
     def nodes(self, value: int) -> None:
         self._core.nodes = value
+
+    @property
+    def settled(self) -> int:
+        """Positions the lone-farmer shortcut settled (0 without it)."""
+        return int(self._core.settled)
 
     @property
     def entries(self) -> int:
