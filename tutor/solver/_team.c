@@ -52,6 +52,7 @@ typedef struct {
     long long nodes, next_check, max_nodes;
     double deadline;
     int budget_hit;
+    PyObject *check; /* during a call: the Python budget's check(nodes), or NULL */
     int32_t *scratch;
     size_t scratch_cap, scratch_top;
     /* The lone-farmer shortcut (tutor/solver/lone_farmer.py), when asked for: a two-player search of
@@ -214,6 +215,13 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
         if (team_budget(t) < 0) {
             t->budget_hit = 1;
             return -1;
+        }
+        if (t->check) {
+            /* The Python budget's own check (Budget.check): its memory cap and progress display, at the
+               same node counts as the Python search calls it; it raises BudgetExceeded when spent. */
+            PyObject *next = PyObject_CallFunction(t->check, "L", t->nodes);
+            if (!next) return -1;
+            Py_DECREF(next);
         }
         if (t->tt_used > (uint64_t)t->max_entries) team_clear_tt(t);
         if (PyErr_CheckSignals() < 0) return -1;
@@ -416,7 +424,9 @@ static PyObject *Team_win(Team *t, PyObject *args) {
     int turn, code, table_by;
     long long max_nodes;
     double seconds;
-    if (!PyArg_ParseTuple(args, "(KKK)iiiLd", &h0, &h1, &h2, &turn, &code, &table_by, &max_nodes, &seconds))
+    PyObject *check = Py_None;
+    if (!PyArg_ParseTuple(args, "(KKK)iiiLd|O", &h0, &h1, &h2, &turn, &code, &table_by, &max_nodes, &seconds,
+                          &check))
         return NULL;
     if ((h0 | h1 | h2) & EXTRA_JOKERS) {
         PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
@@ -439,7 +449,9 @@ static PyObject *Team_win(Team *t, PyObject *args) {
     if (t->hands.nhands > MAX_HANDS - 100000 || t->hands.hand_bytes > t->hands.max_hand_bytes)
         free_hands(&t->hands); /* the hands only: the table's keys are the hands themselves */
     t->scratch_top = 0;
+    t->check = check == Py_None ? NULL : check; /* borrowed: the caller holds it for the call */
     int r = team_win(t, hands, turn, code, table_by);
+    t->check = NULL;
     if (r < 0) {
         if (t->budget_hit && !PyErr_Occurred()) PyErr_SetNone(t->exc);
         return NULL;
@@ -479,7 +491,7 @@ static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUn
 
 static PyMethodDef Team_methods[] = {
     {"win", (PyCFunction)Team_win, METH_VARARGS,
-     "win((h0, h1, h2), turn, code, table_by, max_nodes, seconds) -> bool: does the side of `turn` win?"},
+     "win((h0, h1, h2), turn, code, table_by, max_nodes, seconds[, check]) -> bool: does the side of `turn` win?"},
     {"clear", (PyCFunction)Team_clear, METH_NOARGS, "Forget every hand and table entry."},
     {NULL, NULL, 0, NULL},
 };

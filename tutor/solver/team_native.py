@@ -84,7 +84,10 @@ class NativeTeamSearch:
         budget = self.budget
         max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
         seconds = -1.0 if budget.deadline is None else max(0.0, budget.deadline - time.perf_counter())
-        return bool(self._core.win(hands, turn, code, table_by if code else 0, max_nodes, seconds))
+        # The budget's own check at each check point only when it watches more than nodes and time
+        # (a memory cap, a progress display): the C search counts those itself.
+        check = budget.check if budget.max_mb is not None or budget.on_check is not None else None
+        return bool(self._core.win(hands, turn, code, table_by if code else 0, max_nodes, seconds, check))
 
     def clear(self) -> None:
         """Forget every hand and transposition entry (frees the memory of the hands)."""
