@@ -55,7 +55,7 @@ def _both(pos: Position, max_nodes: int | None = None) -> tuple[tuple[bool | Non
 
 def test_same_verdicts_and_node_counts_as_the_python_search() -> None:
     searched = 0
-    for pos in _positions(30, 60, 8):
+    for pos in _positions(30, 40, 8):
         python, compiled = _both(pos)
         assert compiled == python, pos.format()
         searched += python[1]
@@ -110,7 +110,7 @@ def test_the_lone_farmer_shortcut_in_c_asks_the_same_questions_as_the_python_one
     its own; the same verdicts, the same positions settled and the same node counts as the Python
     TeamSearch with :class:`LoneFarmer` on a fresh compiled two-player core."""
     settled = 0
-    for pos in _positions(40, 60, 8):
+    for pos in _positions(40, 40, 8):
         key = sides(pos.roles)
         code = 0 if pos.table is None else table_code(pos.table)
         by = (pos.table_by or 0) if code else 0
@@ -128,7 +128,7 @@ def test_the_lone_farmer_shortcut_in_c_asks_the_same_questions_as_the_python_one
         assert verdicts[0] == verdicts[1], pos.format()
         assert (shortcut.settled, python.nodes + two.nodes) == (compiled.settled, compiled.nodes), pos.format()
         settled += compiled.settled
-    assert settled > 300  # the shortcut did settle positions (else this checks nothing)
+    assert settled > 200  # the shortcut did settle positions (else this checks nothing)
     solver = Solver(workers=1, lone_farmer=True, max_nodes=5_000)
     solver.solve(Position.parse("L:3456 F:XD99 F:4"), line=False)
     assert [type(t) for t in solver._team.values()] == [NativeTeamSearch]
