@@ -71,6 +71,21 @@ def test_a_node_budget_stops_both_at_the_same_node() -> None:
     assert stopped > 3  # the budget did cut some searches short
 
 
+def test_a_table_cleared_past_its_entries_at_the_same_checks() -> None:
+    """Both clear their table past ``max_entries`` at their budget checks (every 2 048 nodes): exact either
+    way, and the same node counts after the clearing too."""
+    pos = Position.parse("L:567889TQ F:345799QK F:38JJQKAA")  # shared/bench three-06: 5 486 nodes, whole table
+    key = sides(pos.roles)
+    python = TeamSearch(HandTables(rules=STANDARD), key)
+    python.max_entries = 500
+    compiled = NativeTeamSearch(key, max_entries=500)
+    results = []
+    for search in (python, compiled):
+        search.budget = Budget(None, None)
+        results.append((search.win(pos.packed, 0, 0, None, 0), search.nodes))
+    assert results[0] == results[1] and results[0][1] > 5_486  # cleared: more nodes than with the whole table
+
+
 def test_the_solver_takes_it_by_default_with_the_same_winning_moves() -> None:
     used = 0
     for pos in _positions(32, 40, 7):

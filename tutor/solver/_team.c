@@ -84,18 +84,31 @@ static void team_insert(TEntry *tt, uint64_t mask, const TEntry *src) {
 }
 
 static void team_clear_tt(Team *t) {
+    Py_BEGIN_ALLOW_THREADS /* up to 128 MB to clear: as team_grow */
     memset(t->tt, 0, (t->tt_mask + 1) * sizeof(TEntry));
+    Py_END_ALLOW_THREADS
     t->tt_used = 0;
 }
 
 /* Doubles the table (re-inserting every entry: the keys are whole); at the
    largest size it is cleared instead, which costs time, never correctness. */
+static void team_grow_locked(Team *t);
+
+/* The growth touches up to 128 MB of fresh pages (a second and more on a busy machine): the process's
+   other threads run meanwhile (it reads and writes only this search's own memory). */
 static void team_grow(Team *t) {
+    Py_BEGIN_ALLOW_THREADS
+    team_grow_locked(t);
+    Py_END_ALLOW_THREADS
+}
+
+static void team_grow_locked(Team *t) {
     uint64_t slots = t->tt_mask + 1;
     int bits = 63 - __builtin_clzll(slots);
     TEntry *fresh = bits < t->tt_max_bits ? (TEntry *)table_alloc(slots * 2 * sizeof(TEntry) / sizeof(uint64_t)) : NULL;
     if (!fresh) {
-        team_clear_tt(t);
+        memset(t->tt, 0, slots * sizeof(TEntry)); /* team_clear_tt without the GIL (we do not hold it) */
+        t->tt_used = 0;
         return;
     }
     for (uint64_t i = 0; i < slots; i++)

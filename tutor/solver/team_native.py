@@ -50,9 +50,11 @@ class NativeTeamSearch:
     wins; the node and time budget of :attr:`budget` apply (``BudgetExceeded``).
     """
 
-    def __init__(self, sides: tuple[int, ...], lone_call: int = 0, lone_cap: int | None = None) -> None:
+    def __init__(self, sides: tuple[int, ...], lone_call: int = 0, lone_cap: int | None = None,
+                 max_entries: int = MAX_ENTRIES) -> None:
         """``lone_call`` > 0: with the lone-farmer shortcut (:mod:`tutor.solver.lone_farmer`), that many
-        two-player nodes a question, all of them (:attr:`nodes` counts them too) at most ``lone_cap``."""
+        two-player nodes a question, all of them (:attr:`nodes` counts them too) at most ``lone_cap``.
+        ``max_entries``: the table is cleared past that many (as ``TeamSearch.max_entries``)."""
         if _team is None:
             raise RuntimeError("the compiled three-player search (tutor.solver._team) is not built")
         if len(sides) != 3 or sorted(sides) != [0, 1, 1]:
@@ -60,7 +62,7 @@ class NativeTeamSearch:
         self.sides = sides
         self.budget = Budget(None, None)
         cap = -1 if lone_cap is None else lone_cap
-        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, MAX_ENTRIES, lone_call, cap)
+        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, max_entries, lone_call, cap)
 
     @property
     def nodes(self) -> int:
