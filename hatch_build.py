@@ -1,4 +1,4 @@
-"""Build hook: compile the optional C core of the endgame solver.
+"""Build hook: compile the optional C core of the endgame solver (and its three-player search, ``_team.c``).
 
 ``tutor/solver/_native.c`` is the two-player search of
 ``tutor/solver/search.py`` in C (same algorithm, same answers, many times the
