@@ -1,4 +1,4 @@
-"""Build hook: compile the optional C core of the endgame solver.
+"""Build hook: compile the optional C core of the endgame solver (and its three-player search, ``_team.c``).
 
 ``tutor/solver/_native.c`` is the two-player search of
 ``tutor/solver/search.py`` in C (same algorithm, same answers, many times the
@@ -23,15 +23,17 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 SOURCE = Path("tutor") / "solver" / "_native.c"
+#: The three-player search (issue 30), built the same way; it includes _native.c (one move generator).
+TEAM_SOURCE = Path("tutor") / "solver" / "_team.c"
 
 
-def compile_native(root: Path) -> Path | None:
+def compile_native(root: Path, relative: Path = SOURCE) -> Path | None:
     """Compile the extension in place; its path, or None when it could not be built."""
     if os.environ.get("DDZ_NO_NATIVE"):
         return None
-    source = root / SOURCE
+    source = root / relative
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    target = source.with_name("_native" + suffix)
+    target = source.with_name(source.stem + suffix)
     compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     include = sysconfig.get_paths().get("include")
     if not compiler or not include or not (Path(include) / "Python.h").exists():
@@ -57,10 +59,11 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[misc]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
-        built = compile_native(Path(self.root))
-        if built is None:
-            return
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
-        if version != "editable":
-            build_data["force_include"][str(built)] = f"tutor/solver/{built.name}"
+        for source in (SOURCE, TEAM_SOURCE):
+            built = compile_native(Path(self.root), source)
+            if built is None:
+                continue
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
+            if version != "editable":
+                build_data["force_include"][str(built)] = f"tutor/solver/{built.name}"

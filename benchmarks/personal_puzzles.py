@@ -5,7 +5,8 @@ medium bots, as in a coached game at the default level.  Each finished game is
 stored and scanned (tutor/puzzles/personal.py) exactly as ``ddz play`` does
 after a game; the figure is the number of personal puzzles ``ddz puzzle mine
 --list`` then holds.  Budgets are solver nodes (personal.MAX_NODES, SCAN_NODES),
-so the count is the same on any machine; CPU time is printed for the record.
+so the count is the same on any machine with the same build (the budgets are larger with the compiled
+three-player search, ``personal.COMPILED``); CPU time is printed for the record.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1]
 """
@@ -63,7 +64,8 @@ def main() -> None:
         if getattr(args, name) is not None:
             setattr(personal, name.upper(), getattr(args, name))
     print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
-          f" SCAN_NODES {personal.SCAN_NODES}, lone farmer {personal.LONE_FARMER}")
+          f" SCAN_NODES {personal.SCAN_NODES}, lone farmer {personal.LONE_FARMER},"
+          f" compiled three-player search {'yes' if personal.COMPILED else 'no (DDZ_PURE_PYTHON or not built)'}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 

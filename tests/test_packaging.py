@@ -86,6 +86,7 @@ def test_installed_copy_carries_the_compiled_solver_core(installed: dict[str, ob
     built = sorted((package / "solver").glob("_native*.so"))
     assert built, "the wheel has no compiled solver core"
     assert not built[0].is_relative_to(ROOT)
+    assert sorted((package / "solver").glob("_team*.so")), "the wheel has no compiled three-player search"
 
 
 def test_installed_copy_ships_the_web_page(installed: dict[str, object]) -> None:

@@ -13,14 +13,16 @@ from tutor.solver import Position, Solver
 from tutor.solver.lone_farmer import LoneFarmer
 from tutor.solver.native import available
 from tutor.solver.search import TeamSearch
+from tutor.solver.team_native import NativeTeamSearch
 
 pytestmark = pytest.mark.skipif(not available(), reason="the shortcut runs on the compiled core")
 
 
 def _settled(solver: Solver) -> int:
-    """Positions the solver's lone-farmer shortcuts settled."""
+    """Positions the solver's lone-farmer shortcuts settled (in Python, or inside the compiled team search)."""
     return sum(team.shortcut.settled for team in solver._team.values()
-               if isinstance(team, TeamSearch) and isinstance(team.shortcut, LoneFarmer))
+               if isinstance(team, TeamSearch) and isinstance(team.shortcut, LoneFarmer)) + sum(
+        team.settled for team in solver._team.values() if isinstance(team, NativeTeamSearch))
 
 
 def test_same_verdicts_and_winning_moves_as_the_plain_search() -> None:

@@ -28,11 +28,13 @@ first moves may win here (a real game does not pick only-move positions); any
 winning move is accepted when solving, as in every puzzle.
 
 The budget is counted in solver nodes, never in seconds: the same game gives
-the same puzzles on any machine.  The scan's solver (:func:`scan_factory`) settles
+the same puzzles on any machine (with the same build).  The scan's solver (:func:`scan_factory`) settles
 the positions where one farmer beats the landlord alone with the compiled
 two-player core (:mod:`tutor.solver.lone_farmer`: the same verdicts; deals 11-20 of
 benchmarks/personal_puzzles.py took 0.2 s of CPU a game instead of 1.1); the puzzle
-is made with the plain search.
+is made with the plain search.  With the compiled three-player search (:mod:`tutor.solver.team_native`,
+issue 30's fourth pass) both run in C, and the scan looks at every turn of the game with ten times the
+node budgets (:data:`COMPILED`; figures in docs/puzzles.md).
 """
 
 from __future__ import annotations
@@ -48,18 +50,24 @@ from tutor.puzzles.model import Goal, Puzzle, Source, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position
+from tutor.solver.team_native import available as team_native_available
 
 if TYPE_CHECKING:
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 
-#: Most cards in the three hands together for a position to be proven.
-MAX_CARDS = 36
+#: Is the three-player search compiled (tutor/solver/_team.c)?  It expands the same nodes as the Python one
+#: about 25 times faster, so the scan's budgets below are larger with it; without it (no C compiler, or
+#: ``DDZ_PURE_PYTHON=1``) the scan keeps the budgets it always had.
+COMPILED = team_native_available()
+#: Most cards in the three hands together for a position to be proven (every turn, with the compiled search).
+MAX_CARDS = 54 if COMPILED else 36
 #: Solver budget per proof, in nodes (a position beyond it is skipped, never guessed).
-MAX_NODES = 300_000
+MAX_NODES = 3_000_000 if COMPILED else 300_000
 #: Solver budget of one game's scan, in nodes: the turns nearest the end are proven first, and the scan
-#: stops when it is spent (the same game gives the same puzzles on any machine, in bounded work).
-SCAN_NODES = 2_000_000
+#: stops when it is spent (the same game gives the same puzzles on any machine with the same build —
+#: compiled or not — in bounded work).
+SCAN_NODES = 30_000_000 if COMPILED else 2_000_000
 #: Legal moves a position needs for its only winning move, found by the learner, to count as hard.
 ONLY_MOVE_CHOICES = 3
 #: Settle positions where one farmer beats the landlord alone with the compiled two-player core

@@ -24,7 +24,8 @@ from tutor.engine.rules import Rules, UnsupportedRulesError
 from tutor.solver.position import Position, Role, sides
 from tutor.solver.many_decks import ManyDeckSearch
 from tutor.solver.native import NativeTwoPlayerSearch, available as native_available
-from tutor.solver.lone_farmer import LoneFarmer
+from tutor.solver.team_native import NativeTeamSearch, available as team_native_available
+from tutor.solver.lone_farmer import CALL_NODES, CORE_RATIO, LoneFarmer
 from tutor.solver.parallel import (
     PARALLEL_AFTER_NODES,
     PROBE_NODES,
@@ -133,7 +134,7 @@ class Solver:
             self._two = WildTwoPlayerSearch(self.tables)  # type: ignore[assignment]
         else:
             self._two = TwoPlayerSearch(self.tables)
-        self._team: dict[tuple[int, ...], TeamSearch | ManyDeckSearch] = {}
+        self._team: dict[tuple[int, ...], TeamSearch | ManyDeckSearch | NativeTeamSearch] = {}
         self._budget = Budget(None, None)
         self._extra_nodes = 0
         #: Told (first moves settled, first moves, positions so far) as the search goes:
@@ -163,20 +164,30 @@ class Solver:
     def _nodes(self) -> int:
         return self._extra_nodes + self._two.nodes + sum(t.nodes for t in self._team.values())
 
-    def _team_search(self, roles: tuple[Role, ...]) -> TeamSearch | ManyDeckSearch:
+    def _team_search(self, roles: tuple[Role, ...]) -> TeamSearch | ManyDeckSearch | NativeTeamSearch:
         key = sides(roles)
         search = self._team.get(key)
         if search is None:
-            # Two decks (RULES §12.4): bombs of several sizes, which the team search's codes do not tell apart.
-            if self.rules.decks != 1:
-                search = ManyDeckSearch(self.tables, key)
-            elif self.lone_farmer and len(key) == 3 and isinstance(self._two, NativeTwoPlayerSearch):
-                search = TeamSearch(self.tables, key, LoneFarmer(self._two, key, self.max_nodes))
-            else:
-                search = TeamSearch(self.tables, key)
+            search = self._new_team_search(key)
             search.budget = self._budget
             self._team[key] = search
         return search
+
+    def _new_team_search(self, key: tuple[int, ...]) -> TeamSearch | ManyDeckSearch | NativeTeamSearch:
+        """The search with sides for ``key``: compiled when the two-player core is (and three play one deck)."""
+        # Two decks (RULES §12.4): bombs of several sizes, which the team search's codes do not tell apart.
+        if self.rules.decks != 1:
+            return ManyDeckSearch(self.tables, key)
+        two = self._two if isinstance(self._two, NativeTwoPlayerSearch) and len(key) == 3 else None
+        if two is not None and team_native_available():
+            if not self.lone_farmer:
+                return NativeTeamSearch(key)
+            # The shortcut in C too, with a two-player search of its own: the same questions as LoneFarmer's.
+            cap = None if self.max_nodes is None else self.max_nodes * CORE_RATIO
+            return NativeTeamSearch(key, CALL_NODES, cap)
+        if two is not None and self.lone_farmer:
+            return TeamSearch(self.tables, key, LoneFarmer(two, key, self.max_nodes))
+        return TeamSearch(self.tables, key)
 
     def _mover_wins(self, pos: Position) -> bool:
         """Does the side to move win?  (Exact; may raise BudgetExceeded.)"""

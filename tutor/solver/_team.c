@@ -1,0 +1,546 @@
+/*
+ * The three-player endgame search of tutor/solver/search.py (TeamSearch:
+ * the landlord against the two farmers as a team), compiled.  Optional: when
+ * this extension is not built, the pure-Python TeamSearch runs instead.
+ *
+ * Why it exists (issue 30): the personal puzzles of a learner's game need
+ * exact proofs of three-player positions of 30-40 cards, mostly landlord wins
+ * where every farmer defence must be searched; CPython expands about 100
+ * thousand such positions a second, this about twenty times more.
+ *
+ * It is the Python TeamSearch node for node: the same moves in the same
+ * order (the lead moves of tutor/solver/_native.c's generator, which its tests
+ * hold equal to tutor.engine.moves and HandTables.lead_moves; answers to a
+ * table are the lead moves that beat it, in that order, as
+ * HandTables.follow_moves), the same immediate wins, the same "nobody can
+ * answer" shortcut, the same order of the answered plays (fewest plays left
+ * first, a stable sort) and the same transposition table (exact keys: the
+ * three whole hands, who moves, who played the table and its code; every
+ * result stored, immediate ones too; cleared past the same number of entries
+ * at the same budget checks).  So it gives the same answers and, as long as
+ * the table is not cleared, the same node counts: the node budgets of the
+ * Python solver mean the same thing with either core, and
+ * tests/solver/test_team_native.py checks both on random positions.
+ *
+ * The hand machinery (moves, least number of plays, what a hand can answer)
+ * is _native.c's, included below rather than copied: one move generator.
+ */
+#include "_native.c"
+
+/* One entry: the three hands, then who moves, who played the table and its
+   code (META_BITS), the value and an occupied bit. */
+#define META_BITS 20
+#define T_VALUE (1ULL << 62)
+#define T_OCCUPIED (1ULL << 63)
+#define T_MIN_BITS 12
+
+typedef struct {
+    uint64_t h[3];
+    uint64_t meta;
+} TEntry;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *exc;   /* raised when the budget is spent */
+    TwoSearch hands; /* only its hand cache: moves, answers, least plays (never its table) */
+    int sides[3];    /* 0: the landlord, 1: a farmer */
+    TEntry *tt;
+    uint64_t tt_mask;  /* slots - 1 */
+    uint64_t tt_used;
+    int tt_max_bits;
+    long long max_entries; /* cleared (exactly) past this many, as TeamSearch.max_entries */
+    long long nodes, next_check, max_nodes;
+    double deadline;
+    int budget_hit;
+    PyObject *check; /* during a call: the Python budget's check(nodes), or NULL */
+    int32_t *scratch;
+    size_t scratch_cap, scratch_top;
+    /* The lone-farmer shortcut (tutor/solver/lone_farmer.py), when asked for: a two-player search of
+       its own, the nodes of one question, the cap of all of one solve's, positions settled. */
+    TwoSearch *two;
+    long long lone_call, lone_cap, settled;
+    int landlord, farmers[2];
+} Team;
+
+static inline uint64_t team_hash(const uint64_t *h, uint64_t meta) {
+    return mix64(h[0] ^ mix64(h[1] ^ mix64(h[2] ^ mix64(meta))));
+}
+
+/* 1 / 0: the stored value; -1: not there. */
+static inline int team_probe(Team *t, const uint64_t *h, uint64_t meta) {
+    uint64_t mask = t->tt_mask;
+    for (uint64_t j = team_hash(h, meta) & mask;; j = (j + 1) & mask) {
+        TEntry *e = &t->tt[j];
+        if (!(e->meta & T_OCCUPIED)) return -1;
+        if ((e->meta & ((1ULL << META_BITS) - 1)) == meta && e->h[0] == h[0] && e->h[1] == h[1] && e->h[2] == h[2])
+            return (e->meta & T_VALUE) ? 1 : 0;
+    }
+}
+
+static void team_insert(TEntry *tt, uint64_t mask, const TEntry *src) {
+    uint64_t j = team_hash(src->h, src->meta & ((1ULL << META_BITS) - 1)) & mask;
+    while (tt[j].meta & T_OCCUPIED) j = (j + 1) & mask;
+    tt[j] = *src;
+}
+
+static void team_clear_tt(Team *t) {
+    Py_BEGIN_ALLOW_THREADS /* up to 128 MB to clear: as team_grow */
+    memset(t->tt, 0, (t->tt_mask + 1) * sizeof(TEntry));
+    Py_END_ALLOW_THREADS
+    t->tt_used = 0;
+}
+
+/* Doubles the table (re-inserting every entry: the keys are whole); at the
+   largest size it is cleared instead, which costs time, never correctness. */
+static void team_grow_locked(Team *t);
+
+/* The growth touches up to 128 MB of fresh pages (a second and more on a busy machine): the process's
+   other threads run meanwhile (it reads and writes only this search's own memory). */
+static void team_grow(Team *t) {
+    Py_BEGIN_ALLOW_THREADS
+    team_grow_locked(t);
+    Py_END_ALLOW_THREADS
+}
+
+static void team_grow_locked(Team *t) {
+    uint64_t slots = t->tt_mask + 1;
+    int bits = 63 - __builtin_clzll(slots);
+    TEntry *fresh = bits < t->tt_max_bits ? (TEntry *)table_alloc(slots * 2 * sizeof(TEntry) / sizeof(uint64_t)) : NULL;
+    if (!fresh) {
+        memset(t->tt, 0, slots * sizeof(TEntry)); /* team_clear_tt without the GIL (we do not hold it) */
+        t->tt_used = 0;
+        return;
+    }
+    for (uint64_t i = 0; i < slots; i++)
+        if (t->tt[i].meta & T_OCCUPIED) team_insert(fresh, slots * 2 - 1, &t->tt[i]);
+    table_free((uint64_t *)t->tt, slots * sizeof(TEntry) / sizeof(uint64_t));
+    t->tt = fresh;
+    t->tt_mask = slots * 2 - 1;
+}
+
+static inline int team_store(Team *t, const uint64_t *h, uint64_t meta, int value) {
+    if ((t->tt_used + 1) * 2 > t->tt_mask + 1) team_grow(t);
+    TEntry e = {{h[0], h[1], h[2]}, meta | T_OCCUPIED | (value ? T_VALUE : 0)};
+    team_insert(t->tt, t->tt_mask, &e);
+    t->tt_used++;
+    return value;
+}
+
+static int team_budget(Team *t) {
+    if (t->max_nodes >= 0 && t->nodes >= t->max_nodes) return -1;
+    if (t->deadline >= 0 && now_seconds() > t->deadline) return -1;
+    long long step = 2048;
+    if (t->max_nodes >= 0 && t->max_nodes - t->nodes < step) step = t->max_nodes - t->nodes;
+    if (step < 1) step = 1;
+    t->next_check = t->nodes + step;
+    return 0;
+}
+
+static int32_t *team_scratch(Team *t, size_t n) {
+    if (t->scratch_top + n > t->scratch_cap) {
+        PyErr_SetString(PyExc_MemoryError, "team search: scratch space exhausted");
+        return NULL;
+    }
+    int32_t *p = t->scratch + t->scratch_top;
+    t->scratch_top += n;
+    return p;
+}
+
+static int team_win(Team *t, const uint64_t *hands, int turn, int code, int table_by);
+
+/* LoneFarmer.two.win_within: does the player holding `me` win the two-player game, within `nodes`
+   more nodes of the two-player search (its count at most `cap`)?  1 / 0; -1: does not fit; -2: error. */
+static int two_within(TwoSearch *s, uint64_t me, uint64_t opp, int code, long long nodes, long long cap) {
+    long long limit = s->nodes + nodes;
+    if (cap >= 0) {
+        if (limit > cap) limit = cap;
+        if (s->nodes >= cap) return -1;
+    }
+    s->max_nodes = limit;
+    s->deadline = -1;
+    s->budget_hit = 0;
+    s->next_check = s->nodes;
+    if (budget_check(s) < 0) return -1;
+    if (s->nhands > MAX_HANDS - 100000 || s->hand_bytes > s->max_hand_bytes) {
+        free_hands(s);
+        clear_tt(s);
+    }
+    if (cards_size(me) + cards_size(opp) >= BIG_POSITION) tt_resize(s, s->tt_max_bits);
+    Hand *a = get_hand(s, me);
+    Hand *b = a ? get_hand(s, opp) : NULL;
+    if (!a || !b) return -2;
+    s->scratch_top = 0;
+    int r = win(s, a, b, code);
+    if (r < 0) return s->budget_hit && !PyErr_Occurred() ? -1 : -2;
+    return r;
+}
+
+/* LoneFarmer.__call__: 1 / 0 when a farmer alone beats the landlord (for the side of `turn`), -1 when
+   not settled, -2 on error.  The same questions in the same order as the Python shortcut. */
+static int lone_farmer(Team *t, const uint64_t *hands, int turn, int code, int table_by) {
+    int landlord = t->landlord;
+    for (int f = 0; f < 2; f++) {
+        int alone = t->farmers[f];
+        int idle = 3 - landlord - alone;
+        if (code && table_by == idle) continue; /* the idle farmer's play is on the table */
+        int mover = turn, lead = code == 0;
+        if (turn == idle) {
+            if (lead) continue; /* the idle farmer would have to lead */
+            mover = (idle + 1) % 3; /* he passes */
+            lead = mover == table_by;
+        }
+        int other = mover == landlord ? alone : landlord;
+        int verdict = two_within(t->two, hands[mover], hands[other], lead ? 0 : code, t->lone_call, t->lone_cap);
+        if (verdict == -2) return -2;
+        if (verdict < 0) continue;
+        if (verdict == (mover == alone)) {
+            t->settled++;
+            return t->sides[turn] == 1;
+        }
+    }
+    return -1;
+}
+
+/* Does the side of `turn` win after `turn` plays move i of `me` (whose child hand is `left`)? */
+static inline int team_play(Team *t, const uint64_t *hands, int turn, const Move *m, uint64_t left) {
+    uint64_t nh[3] = {hands[0], hands[1], hands[2]};
+    nh[turn] = left;
+    int nxt = (turn + 1) % 3;
+    int r = team_win(t, nh, nxt, m->kind | m->length << 4 | m->main << 8, turn);
+    if (r < 0) return r;
+    return t->sides[nxt] == t->sides[turn] ? r : !r;
+}
+
+static inline int team_pass(Team *t, const uint64_t *hands, int turn, int code, int table_by) {
+    int nxt = (turn + 1) % 3;
+    int r = nxt == table_by ? team_win(t, hands, nxt, 0, 0) : team_win(t, hands, nxt, code, table_by);
+    if (r < 0) return r;
+    return t->sides[nxt] == t->sides[turn] ? r : !r;
+}
+
+/* 1: the side of `turn` wins; 0: loses; -1: error or budget (budget_hit). */
+static int team_win(Team *t, const uint64_t *hands, int turn, int code, int table_by) {
+    uint64_t meta = (uint64_t)turn | (uint64_t)table_by << 2 | (uint64_t)code << 4;
+    int known = team_probe(t, hands, meta);
+    if (known >= 0) return known;
+    t->nodes++;
+    if (t->nodes >= t->next_check) {
+        if (team_budget(t) < 0) {
+            t->budget_hit = 1;
+            return -1;
+        }
+        if (t->check) {
+            /* The Python budget's own check (Budget.check): its memory cap and progress display, at the
+               same node counts as the Python search calls it; it raises BudgetExceeded when spent. */
+            PyObject *next = PyObject_CallFunction(t->check, "L", t->nodes);
+            if (!next) return -1;
+            Py_DECREF(next);
+        }
+        if (t->tt_used > (uint64_t)t->max_entries) team_clear_tt(t);
+        if (PyErr_CheckSignals() < 0) return -1;
+        /* Let the process's other threads run (a proof of millions of positions runs in the
+           background of a session: the learner's own thread must not wait for it), as the
+           interpreter lets them between the Python search's steps. */
+        PyEval_RestoreThread(PyEval_SaveThread());
+    }
+    if (t->two) {
+        int settled = lone_farmer(t, hands, turn, code, table_by);
+        if (settled == -2) return -1;
+        if (settled >= 0) return team_store(t, hands, meta, settled);
+    }
+    Hand *me = get_hand(&t->hands, hands[turn]);
+    if (!me) return -1;
+    int side = t->sides[turn];
+    Hand *opps[2], *partners[2];
+    int nopp = 0, npart = 0;
+    for (int k = 1; k < 3; k++) {
+        int j = (turn + k) % 3;
+        Hand *o = get_hand(&t->hands, hands[j]);
+        if (!o) return -1;
+        if (t->sides[j] != side)
+            opps[nopp++] = o;
+        else
+            partners[npart++] = o;
+    }
+    if (code == 0 && me->is_combo) return team_store(t, hands, meta, 1);
+    int n = me->nmoves;
+    size_t top = t->scratch_top;
+    int32_t *boss = team_scratch(t, 2 * (size_t)n + 1);
+    if (!boss) return -1;
+    int32_t *other = boss + n;
+    int nboss = 0, nother = 0;
+    int result = -1;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &me->moves[i];
+        if (code && !beats_table(m, code)) continue;
+        if (m->cards == me->hand) {
+            result = 1;
+            goto done;
+        }
+        int answered = 0;
+        for (int k = 0; k < nopp && !answered; k++) answered = answerable(opps[k], m);
+        if (answered) {
+            other[nother++] = i;
+            continue;
+        }
+        Hand *c = child_of(&t->hands, me, i);
+        if (!c) goto fail;
+        if (c->is_combo) {
+            result = 1;
+            goto done;
+        }
+        int nobody = 1;
+        for (int k = 0; k < npart && nobody; k++) nobody = !answerable(partners[k], m);
+        boss[nboss++] = nobody ? ~i : i; /* ~i: nobody at all can answer it */
+    }
+    int partner_table = code != 0 && t->sides[table_by] == side;
+    if (partner_table) {
+        int r = team_pass(t, hands, turn, code, table_by);
+        if (r < 0) goto fail;
+        if (r) {
+            result = 1;
+            goto done;
+        }
+    }
+    for (int b = 0; b < nboss; b++) {
+        int nobody = boss[b] < 0;
+        int i = nobody ? ~boss[b] : boss[b];
+        const Move *m = &me->moves[i];
+        uint64_t left = me->hand - m->cards;
+        int r;
+        if (nobody) {
+            uint64_t nh[3] = {hands[0], hands[1], hands[2]};
+            nh[turn] = left;
+            r = team_win(t, nh, turn, 0, 0);
+        } else {
+            r = team_play(t, hands, turn, m, left);
+        }
+        if (r < 0) goto fail;
+        if (r) {
+            result = 1;
+            goto done;
+        }
+    }
+    if (nother > 1) {
+        /* Fewest plays left first; a stable sort (list.sort in Python): ties keep the move order. */
+        int32_t *sorted = team_scratch(t, (size_t)nother);
+        if (!sorted) goto fail;
+        int count[32] = {0};
+        for (int k = 0; k < nother; k++) {
+            Hand *c = child_of(&t->hands, me, other[k]);
+            if (!c) goto fail;
+            count[c->min_plays & 31]++;
+        }
+        int at = 0;
+        for (int p = 0; p < 32; p++) {
+            int c = count[p];
+            count[p] = at;
+            at += c;
+        }
+        for (int k = 0; k < nother; k++) sorted[count[child_of(&t->hands, me, other[k])->min_plays & 31]++] = other[k];
+        other = sorted;
+    }
+    for (int k = 0; k < nother; k++) {
+        const Move *m = &me->moves[other[k]];
+        int r = team_play(t, hands, turn, m, me->hand - m->cards);
+        if (r < 0) goto fail;
+        if (r) {
+            result = 1;
+            goto done;
+        }
+    }
+    if (code && !partner_table) {
+        int r = team_pass(t, hands, turn, code, table_by);
+        if (r < 0) goto fail;
+        if (r) {
+            result = 1;
+            goto done;
+        }
+    }
+    result = 0;
+done:
+    t->scratch_top = top;
+    return team_store(t, hands, meta, result);
+fail:
+    t->scratch_top = top;
+    return -1;
+}
+
+/* ------------------------------------------------------------ the type */
+
+static void Team_dealloc(Team *t) {
+    free_hands(&t->hands);
+    free(t->hands.hands);
+    map_free(&t->hands.ids);
+    map_free(&t->hands.plays);
+    table_free((uint64_t *)t->tt, (t->tt_mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
+    free(t->scratch);
+    Py_XDECREF((PyObject *)t->two);
+    Py_XDECREF(t->exc);
+    Py_TYPE(t)->tp_free((PyObject *)t);
+}
+
+static int Team_init(Team *t, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"exc", "sides", "max_table_bits", "max_entries", "lone_call", "lone_cap", NULL};
+    PyObject *exc;
+    int s0, s1, s2;
+    int bits = 22; /* 4M slots of 32 bytes: 2M entries (max_entries) at half load */
+    long long max_entries = 2000000, lone_call = 0, lone_cap = -1;
+    if (t->exc) {
+        PyErr_SetString(PyExc_RuntimeError, "TeamSearch is initialised once");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O(iii)|iLLL", kwlist, &exc, &s0, &s1, &s2, &bits, &max_entries,
+                                     &lone_call, &lone_cap))
+        return -1;
+    if (s0 + s1 + s2 != 2 || (s0 | s1 | s2) > 1 || s0 < 0 || s1 < 0 || s2 < 0) {
+        PyErr_SetString(PyExc_ValueError, "sides: one landlord (0) and two farmers (1)");
+        return -1;
+    }
+    if (bits < T_MIN_BITS || bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "max_table_bits must be between 12 and 28");
+        return -1;
+    }
+    t->sides[0] = s0;
+    t->sides[1] = s1;
+    t->sides[2] = s2;
+    Py_INCREF(exc);
+    t->exc = exc;
+    t->tt_max_bits = bits;
+    t->max_entries = max_entries;
+    t->tt_mask = (1ULL << T_MIN_BITS) - 1;
+    t->tt = (TEntry *)table_alloc((t->tt_mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
+    t->scratch_cap = 1 << 22;
+    t->scratch = malloc(t->scratch_cap * sizeof(int32_t));
+    t->hands.max_hand_bytes = (size_t)160 << 20;
+    if (!t->tt || !t->scratch || map_grow(&t->hands.ids) < 0 || map_grow(&t->hands.plays) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->max_nodes = -1;
+    t->deadline = -1;
+    t->landlord = s0 == 0 ? 0 : s1 == 0 ? 1 : 2;
+    for (int i = 0, f = 0; i < 3; i++)
+        if (t->sides[i] == 1) t->farmers[f++] = i;
+    t->lone_call = lone_call;
+    t->lone_cap = lone_cap;
+    if (lone_call > 0) {
+        /* The two-player search of the shortcut, as tutor.solver.native makes the solver's. */
+        t->two = (TwoSearch *)PyObject_CallFunction((PyObject *)&TwoSearchType, "Oii", exc, 20, 160);
+        if (!t->two) return -1;
+    }
+    return 0;
+}
+
+static PyObject *Team_win(Team *t, PyObject *args) {
+    unsigned long long h0, h1, h2;
+    int turn, code, table_by;
+    long long max_nodes;
+    double seconds;
+    PyObject *check = Py_None;
+    if (!PyArg_ParseTuple(args, "(KKK)iiiLd|O", &h0, &h1, &h2, &turn, &code, &table_by, &max_nodes, &seconds,
+                          &check))
+        return NULL;
+    if ((h0 | h1 | h2) & EXTRA_JOKERS) {
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
+        return NULL;
+    }
+    if (turn < 0 || turn > 2 || table_by < 0 || table_by > 2 || code < 0 || code >= (1 << 16)) {
+        PyErr_SetString(PyExc_ValueError, "turn and table_by are seats 0-2; code a table code");
+        return NULL;
+    }
+    if (!code) table_by = 0;
+    uint64_t hands[3] = {h0, h1, h2};
+    t->max_nodes = max_nodes;
+    t->deadline = seconds < 0 ? -1 : now_seconds() + seconds;
+    t->budget_hit = 0;
+    t->next_check = t->nodes;
+    if (team_budget(t) < 0) {
+        PyErr_SetNone(t->exc);
+        return NULL;
+    }
+    if (t->hands.nhands > MAX_HANDS - 100000 || t->hands.hand_bytes > t->hands.max_hand_bytes)
+        free_hands(&t->hands); /* the hands only: the table's keys are the hands themselves */
+    t->scratch_top = 0;
+    t->check = check == Py_None ? NULL : check; /* borrowed: the caller holds it for the call */
+    int r = team_win(t, hands, turn, code, table_by);
+    t->check = NULL;
+    if (r < 0) {
+        if (t->budget_hit && !PyErr_Occurred()) PyErr_SetNone(t->exc);
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
+static PyObject *Team_clear(Team *t, PyObject *Py_UNUSED(ignored)) {
+    if (t->two) {
+        free_hands(t->two);
+        clear_tt(t->two);
+    }
+    free_hands(&t->hands);
+    team_clear_tt(t);
+    Py_RETURN_NONE;
+}
+
+/* The positions this search expanded, the shortcut's two-player ones included (as the Python solver
+   counts its two-player core's nodes beside its team search's). */
+static PyObject *Team_get_nodes(Team *t, void *closure) {
+    return PyLong_FromLongLong(t->nodes + (t->two ? t->two->nodes : 0));
+}
+
+/* Sets the team search's own count; the shortcut's starts again from 0 (the solver sets 0 at every
+   solve, as it does for its two-player core). */
+static int Team_set_nodes(Team *t, PyObject *value, void *closure) {
+    long long v = PyLong_AsLongLong(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    t->nodes = v;
+    if (t->two) t->two->nodes = 0;
+    return 0;
+}
+
+static PyObject *Team_get_settled(Team *t, void *closure) { return PyLong_FromLongLong(t->settled); }
+
+static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUnsignedLongLong(t->tt_used); }
+
+static PyMethodDef Team_methods[] = {
+    {"win", (PyCFunction)Team_win, METH_VARARGS,
+     "win((h0, h1, h2), turn, code, table_by, max_nodes, seconds[, check]) -> bool: does the side of `turn` win?"},
+    {"clear", (PyCFunction)Team_clear, METH_NOARGS, "Forget every hand and table entry."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Team_getset[] = {
+    {"nodes", (getter)Team_get_nodes, (setter)Team_set_nodes, "positions expanded", NULL},
+    {"entries", (getter)Team_get_entries, NULL, "transposition entries held", NULL},
+    {"settled", (getter)Team_get_settled, NULL, "positions the lone-farmer shortcut settled", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject TeamType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tutor.solver._team.TeamSearch",
+    .tp_basicsize = sizeof(Team),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Compiled three-player endgame search (see tutor/solver/search.py TeamSearch).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Team_init,
+    .tp_dealloc = (destructor)Team_dealloc,
+    .tp_methods = Team_methods,
+    .tp_getset = Team_getset,
+};
+
+static struct PyModuleDef team_module = {
+    PyModuleDef_HEAD_INIT, "_team", "Compiled three-player endgame search.", -1, NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__team(void) {
+    if (PyType_Ready(&TeamType) < 0 || PyType_Ready(&TwoSearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&team_module);
+    if (!m) return NULL;
+    Py_INCREF(&TeamType);
+    if (PyModule_AddObject(m, "TeamSearch", (PyObject *)&TeamType) < 0) {
+        Py_DECREF(&TeamType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

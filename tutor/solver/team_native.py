@@ -1,0 +1,96 @@
+"""The compiled three-player search, when it was built; the Python :class:`TeamSearch` otherwise.
+
+``tutor/solver/_team.c`` is :class:`tutor.solver.search.TeamSearch` written in
+C for three players (the landlord against two farmers) under the standard
+play rules: the same moves in the same order, the same shortcuts and the same
+exact transposition table, so the two give the same answers and — until the
+table is cleared past :data:`tutor.solver.search.MAX_ENTRIES` entries — the
+same node counts: a node budget means the same work with either core, only
+about twenty times faster in C (``tests/solver/test_team_native.py`` checks
+both on random positions and the shared three-player benchmarks).
+
+Why (issue 30): the personal puzzles of a learner's games need exact proofs of
+three-player positions of 30-40 cards, mostly landlord wins where every farmer
+defence must be searched, far beyond what the Python search does in a game's
+scan.
+
+It is built with ``_native.c`` (hatch_build.py; it includes that file for the
+one move generator).  ``DDZ_PURE_PYTHON=1`` switches it off with the two-player
+core; ``Solver(native=False)`` too.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from types import ModuleType
+
+from tutor.engine.combos import Combo
+from tutor.solver.search import MAX_ENTRIES, Budget, BudgetExceeded
+
+_team: ModuleType | None
+try:  # pragma: no cover - depends on the build
+    from tutor.solver import _team  # type: ignore[attr-defined,no-redef]
+except ImportError:  # pragma: no cover - depends on the build
+    _team = None
+
+#: The table grows up to 2**MAX_TABLE_BITS slots of 32 bytes (128 MB), twice MAX_ENTRIES.
+MAX_TABLE_BITS = 22
+
+
+def available() -> bool:
+    """Is the compiled three-player search built and not switched off (``DDZ_PURE_PYTHON=1``)?"""
+    return _team is not None and os.environ.get("DDZ_PURE_PYTHON", "") not in ("1", "true", "yes")
+
+
+class NativeTeamSearch:
+    """Drop-in for :class:`tutor.solver.search.TeamSearch` (three players, one deck, standard play).
+
+    ``win(hands, turn, code, table, table_by)`` is True when the side of ``turn``
+    wins; the node and time budget of :attr:`budget` apply (``BudgetExceeded``).
+    """
+
+    def __init__(self, sides: tuple[int, ...], lone_call: int = 0, lone_cap: int | None = None,
+                 max_entries: int = MAX_ENTRIES) -> None:
+        """``lone_call`` > 0: with the lone-farmer shortcut (:mod:`tutor.solver.lone_farmer`), that many
+        two-player nodes a question, all of them (:attr:`nodes` counts them too) at most ``lone_cap``.
+        ``max_entries``: the table is cleared past that many (as ``TeamSearch.max_entries``)."""
+        if _team is None:
+            raise RuntimeError("the compiled three-player search (tutor.solver._team) is not built")
+        if len(sides) != 3 or sorted(sides) != [0, 1, 1]:
+            raise ValueError("the compiled team search plays one landlord (0) against two farmers (1)")
+        self.sides = sides
+        self.budget = Budget(None, None)
+        cap = -1 if lone_cap is None else lone_cap
+        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, max_entries, lone_call, cap)
+
+    @property
+    def nodes(self) -> int:
+        return int(self._core.nodes)
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self._core.nodes = value
+
+    @property
+    def settled(self) -> int:
+        """Positions the lone-farmer shortcut settled (0 without it)."""
+        return int(self._core.settled)
+
+    @property
+    def entries(self) -> int:
+        """Transposition entries held (the Python search's ``len(tt)``)."""
+        return int(self._core.entries)
+
+    def win(self, hands: tuple[int, ...], turn: int, code: int, table: Combo | None, table_by: int) -> bool:
+        budget = self.budget
+        max_nodes = -1 if budget.max_nodes is None else budget.max_nodes
+        seconds = -1.0 if budget.deadline is None else max(0.0, budget.deadline - time.perf_counter())
+        # The budget's own check at each check point only when it watches more than nodes and time
+        # (a memory cap, a progress display): the C search counts those itself.
+        check = budget.check if budget.max_mb is not None or budget.on_check is not None else None
+        return bool(self._core.win(hands, turn, code, table_by if code else 0, max_nodes, seconds, check))
+
+    def clear(self) -> None:
+        """Forget every hand and transposition entry (frees the memory of the hands)."""
+        self._core.clear()
