@@ -89,8 +89,8 @@ def test_a_table_cleared_past_its_entries_at_the_same_checks() -> None:
 def test_the_solver_takes_it_by_default_with_the_same_winning_moves() -> None:
     used = 0
     for pos in _positions(32, 40, 7):
-        compiled = Solver(workers=1)
-        python = Solver(workers=1, native=False)
+        compiled = Solver(workers=1, rules=STANDARD)
+        python = Solver(workers=1, native=False, rules=STANDARD)
         a = compiled.solve(pos, all_moves=True, line=False)
         b = python.solve(pos, all_moves=True, line=False)
         assert (a.mover_wins, set(a.winning_moves)) == (b.mover_wins, set(b.winning_moves)), pos.format()
@@ -107,8 +107,8 @@ def test_the_shared_three_player_benchmarks_without_a_known_result() -> None:
     entries = {str(e["id"]): e for e in data["positions"]}
     for ident in ("three-06", "three-08"):
         pos = Position.parse(entries[ident]["players"], beat=entries[ident].get("beat"))
-        a = Solver(workers=1).solve(pos, line=False)
-        b = Solver(workers=1, native=False).solve(pos, line=False)
+        a = Solver(workers=1, rules=STANDARD).solve(pos, line=False)
+        b = Solver(workers=1, native=False, rules=STANDARD).solve(pos, line=False)
         assert a.mover_wins is not None and a.complete, ident
         assert (a.mover_wins, a.winning_moves, a.nodes) == (b.mover_wins, b.winning_moves, b.nodes), ident
 
@@ -144,6 +144,6 @@ def test_the_lone_farmer_shortcut_in_c_asks_the_same_questions_as_the_python_one
         assert (shortcut.settled, python.nodes + two.nodes) == (compiled.settled, compiled.nodes), pos.format()
         settled += compiled.settled
     assert settled > 200  # the shortcut did settle positions (else this checks nothing)
-    solver = Solver(workers=1, lone_farmer=True, max_nodes=5_000)
+    solver = Solver(workers=1, lone_farmer=True, max_nodes=5_000, rules=STANDARD)
     solver.solve(Position.parse("L:3456 F:XD99 F:4"), line=False)
     assert [type(t) for t in solver._team.values()] == [NativeTeamSearch]

@@ -4,7 +4,7 @@ Usage::
 
     from tutor.solver import Position, Solver
     pos = Position.parse("L:DAQQJJT999844 F:X22AAT886633")
-    res = Solver(max_seconds=5).solve(pos)
+    res = Solver(max_seconds=5, rules=STANDARD).solve(pos)
     res.mover_wins, res.winning_moves, res.line
 
 See :mod:`tutor.solver.position` for the turn model (who leads after passes)

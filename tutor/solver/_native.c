@@ -1831,8 +1831,16 @@ static struct PyModuleDef native_module = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__native(void) {
+/* What every module built on this core does once at import, before any search
+   (_native here, _team, which includes this file): the compression's segment
+   table.  One function, so that a new import-time table is never missed by one
+   of them (a _team without the table answered wrong: the merge of 2026-12-02). */
+static void core_init(void) {
     fill_segments();
+}
+
+PyMODINIT_FUNC PyInit__native(void) {
+    core_init();
     if (PyType_Ready(&TwoSearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&native_module);
     if (!m) return NULL;

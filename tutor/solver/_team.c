@@ -533,6 +533,7 @@ static struct PyModuleDef team_module = {
 };
 
 PyMODINIT_FUNC PyInit__team(void) {
+    core_init();  /* the included core's import-time tables (_native.c) */
     if (PyType_Ready(&TeamType) < 0 || PyType_Ready(&TwoSearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&team_module);
     if (!m) return NULL;
