@@ -143,28 +143,31 @@ def describe(
     )
 
 
-def _check_trick(trick: Sequence[Turn]) -> tuple[Combo | None, int | None]:
-    """The trick must be a real one ending with seat 0 to move; returns (table, table_seat)."""
+def _check_trick(trick: Sequence[Turn], rules: Rules) -> tuple[Combo | None, int | None]:
+    """The trick must be a real one ending with seat 0 to move; returns (table, table_seat).
+
+    The turn order is the rules' seat count, like every trick the game itself steps (``Trick.after``)."""
+    seats = rules.players
     state = Trick()  # the trick rule is trick.py's (RULES §4): it says when the passes end the trick
     for i, turn in enumerate(trick):
-        if i and turn.seat != (trick[i - 1].seat + 1) % 3:
+        if i and turn.seat != (trick[i - 1].seat + 1) % seats:
             raise DescriptionError(f"--trick: {SEAT_NAMES[turn.seat]} cannot play after {SEAT_NAMES[trick[i - 1].seat]}")
         if turn.play is None and state.table is None:
             raise DescriptionError("--trick: the first play of a trick cannot be a pass")
         if turn.play is not None and state.table is not None and not beats(turn.play, state.table):
             raise DescriptionError(f"--trick: {turn.play.text} does not beat {state.table.text}")
-        state, _ = state.after(turn.seat, turn.play, 3)
+        state, _ = state.after(turn.seat, turn.play, seats)
         if state.leading:
             raise DescriptionError("--trick: after two passes the trick is over")
     table, table_seat = state.table, state.table_seat
-    if trick and (trick[-1].seat + 1) % 3 != 0:
+    if trick and (trick[-1].seat + 1) % seats != 0:
         raise DescriptionError("--trick must end with the player before you (left)")
     return table, table_seat
 
 
 def to_view(d: Description) -> PlayerView:
     """The view of seat 0 for a description; DescriptionError when it cannot be real."""
-    table, table_seat = _check_trick(d.trick)
+    table, table_seat = _check_trick(d.trick, STANDARD)  # ddz analyze describes a classic table
     if not d.hand:
         raise DescriptionError("--hand is empty")
     if len(d.hand) > 20:

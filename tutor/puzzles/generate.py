@@ -410,9 +410,10 @@ def bot_game_candidates(number: int, seed: int, max_cards: int = 6, turns: int =
         from tutor.engine.game import Game
     except ImportError:  # no bots in this build: no candidates from games
         return
-    landlord = (number + seed) % 3
+    seats = STANDARD.players  # the classic game's deals (Game.with_landlord)
+    landlord = (number + seed) % seats
     game = Game.with_landlord(number, landlord)
-    bots = [make_bot("medium", number) for _ in range(3)]
+    bots = [make_bot("medium", number) for _ in range(seats)]
     taken = 0
     turn = 0
     while not game.is_over and taken < turns:
