@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import time
 from types import ModuleType
+from typing import Any
 
 from tutor.engine.combos import Combo
 from tutor.engine.rules import Rules, require_standard
@@ -61,7 +62,22 @@ def available() -> bool:
     return _native is not None and os.environ.get("DDZ_PURE_PYTHON", "") not in ("1", "true", "yes")
 
 
-class NativeTwoPlayerSearch:
+class CompiledCore:
+    """What a compiled search shares with its Python twin: the node counter, which lives in the C object
+    (the solver reads and resets ``nodes`` as it does a Python search's attribute)."""
+
+    _core: Any
+
+    @property
+    def nodes(self) -> int:
+        return int(self._core.nodes)
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self._core.nodes = value
+
+
+class NativeTwoPlayerSearch(CompiledCore):
     """Drop-in for :class:`tutor.solver.search.TwoPlayerSearch` backed by C.
 
     ``win(me, opp, code, table)`` is True when the player holding ``me`` wins;
@@ -75,14 +91,6 @@ class NativeTwoPlayerSearch:
         self.tables = tables
         self.budget = Budget(None, None)
         self._core = _native.TwoSearch(BudgetExceeded, MAX_TABLE_BITS, MAX_HAND_MB)
-
-    @property
-    def nodes(self) -> int:
-        return int(self._core.nodes)
-
-    @nodes.setter
-    def nodes(self, value: int) -> None:
-        self._core.nodes = value
 
     def win(self, me: int, opp: int, code: int, table: Combo | None) -> bool:
         budget = self.budget

@@ -26,6 +26,7 @@ import time
 from types import ModuleType
 
 from tutor.engine.combos import Combo
+from tutor.solver.native import CompiledCore
 from tutor.solver.search import MAX_ENTRIES, Budget, BudgetExceeded
 
 _team: ModuleType | None
@@ -43,7 +44,7 @@ def available() -> bool:
     return _team is not None and os.environ.get("DDZ_PURE_PYTHON", "") not in ("1", "true", "yes")
 
 
-class NativeTeamSearch:
+class NativeTeamSearch(CompiledCore):
     """Drop-in for :class:`tutor.solver.search.TeamSearch` (three players, one deck, standard play).
 
     ``win(hands, turn, code, table, table_by)`` is True when the side of ``turn``
@@ -63,14 +64,6 @@ class NativeTeamSearch:
         self.budget = Budget(None, None)
         cap = -1 if lone_cap is None else lone_cap
         self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, max_entries, lone_call, cap)
-
-    @property
-    def nodes(self) -> int:
-        return int(self._core.nodes)
-
-    @nodes.setter
-    def nodes(self, value: int) -> None:
-        self._core.nodes = value
 
     @property
     def settled(self) -> int:
