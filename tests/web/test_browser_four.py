@@ -72,6 +72,16 @@ CLIPPED = """() => {
 }"""
 
 
+#: The trick's cards that spill out of the felt's middle (a zone squeezed to nothing still drew 44 px cards).
+TRICK_OUTSIDE = """() => {
+    const m = document.querySelector('#felt .middle').getBoundingClientRect();
+    return [...document.querySelectorAll('#felt .trick .mini')].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.top < m.top - 2 || r.bottom > m.bottom + 2;
+    }).length;
+}"""
+
+
 def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, server: str, context: Any) -> None:
     """Issue 34: at 640×360 and 740×360, the auction and the first turns of a four-player deal (the landlord's 33
     cards, then 25) on one screen — three opponents, the trick, the status, the buttons and every card whole."""
@@ -90,15 +100,19 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
                 if page.locator("#final").is_visible():
                     break
                 counts.add(page.locator("#hand .card").count())
-                for width in (640, 740):
-                    page.set_viewport_size({"width": width, "height": 360})
+                # on its side, and the shortest phone upright (360×640), where the landlord's 33 cards in three rows
+                # left the trick's cards 21 px wide: the trick as large as the middle's strip allows
+                for width, height, least in ((640, 360, 24), (740, 360, 24), (360, 640, 26)):
+                    page.set_viewport_size({"width": width, "height": height})
                     page.evaluate(RELAID)  # the hand laid out again for the new width (game.js, on resize)
+                    at = f"turn {turn} at {width}×{height}"
                     found = off_screen(page, ON_SCREEN) + page.evaluate(CLIPPED)
-                    assert found == [], f"turn {turn} at {width}×360: {found}"
+                    assert found == [], f"{at}: {found}"
                     sizes = card_sizes(page)  # the trick's cards and your last play legible (they were 28 and 16 px wide)
-                    assert sizes["trick"] is None or sizes["trick"][0] >= 24, f"turn {turn} at {width}×360: {sizes}"
-                    assert sizes["own"] is None or sizes["own"] >= 24, f"turn {turn} at {width}×360: {sizes}"
-                    assert sizes["unreadable"] == [], f"turn {turn} at {width}×360: {sizes}"
+                    assert sizes["trick"] is None or sizes["trick"][0] >= least, f"{at}: {sizes}"
+                    assert page.evaluate(TRICK_OUTSIDE) == 0, f"{at}: the trick's cards spill out of the middle"
+                    assert sizes["own"] is None or sizes["own"] >= 24, f"{at}: {sizes}"
+                    assert sizes["unreadable"] == [], f"{at}: {sizes}"
                     seen |= {key for key in ("trick", "own") if sizes[key]}
                 if page.locator("#bid-buttons:not([hidden])").count():
                     page.locator("#bid-buttons button:enabled").first.click()
