@@ -83,9 +83,11 @@ TRICK_OUTSIDE = """() => {
 
 
 def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, server: str, context: Any) -> None:
-    """Issue 34: at 640×360 and 740×360, the auction and the first turns of a four-player deal (the landlord's 33
-    cards, then 25) on one screen — three opponents, the trick, the status, the buttons and every card whole."""
+    """Issue 34: at 640×360, 740×360 and 360×640, a whole four-player game (the landlord's 33 cards, then 25; from
+    the fourth turn in Russian) on one screen at every turn — three opponents, the trick inside the middle, the
+    status, the buttons and every card whole — and the final card too."""
     from tests.web.browser import off_screen, ready
+    from tests.web.test_browser_landscape import set_lang
     from tests.web.test_browser_phone import card_sizes
 
     with context.store() as store:
@@ -96,9 +98,15 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
             page.wait_for_selector("#controls .buttons:not([hidden])")
             counts = set()
             seen: set[str] = set()
-            for turn in range(8):
+            languages: set[str] = set()
+            for turn in range(120):  # a whole game, every turn at the three sizes
                 if page.locator("#final").is_visible():
                     break
+                if turn == 3:  # from here on in Russian: the longest words
+                    set_lang(page, server, "ru")
+                    page.reload()
+                    ready(page)
+                languages.add(page.evaluate("document.documentElement.lang"))
                 counts.add(page.locator("#hand .card").count())
                 # on its side, and the shortest phone upright (360×640), where the landlord's 33 cards in three rows
                 # left the trick's cards 21 px wide: the trick as large as the middle's strip allows
@@ -123,6 +131,11 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
                 ready(page)
             assert {25, 33} & counts, counts  # a whole four-player hand was among those checked
             assert seen == {"trick", "own"}, seen
+            assert page.locator("#final").is_visible() and languages == {"en", "ru"}, (turn, languages)  # played to its end
+            for width, height in ((640, 360), (740, 360), (360, 640)):  # the final card on one screen too
+                page.set_viewport_size({"width": width, "height": height})
+                assert page.evaluate("document.scrollingElement.scrollHeight") <= height, f"the final card at {width}×{height}"
     finally:
+        set_lang(page, server, "en")
         with context.store() as store:
             store.set_setting("players", 3)
