@@ -83,7 +83,7 @@ TRICK_OUTSIDE = """() => {
 
 
 def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, server: str, context: Any) -> None:
-    """Issue 34: at 640×360, 740×360 and 360×640, a whole four-player game (the landlord's 33 cards, then 25; from
+    """Issue 34: on its side (640×360, 740×360) and upright (360×640, 360×740, 390×844), a whole four-player game (the landlord's 33 cards, then 25; from
     the fourth turn in Russian) on one screen at every turn — three opponents, the trick inside the middle, the
     status, the buttons and every card whole — and the final card too."""
     from tests.web.browser import off_screen, ready
@@ -110,7 +110,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
                 counts.add(page.locator("#hand .card").count())
                 # on its side, and the shortest phone upright (360×640), where the landlord's 33 cards in three rows
                 # left the trick's cards 21 px wide: the trick as large as the middle's strip allows
-                for width, height, least in ((640, 360, 24), (740, 360, 24), (360, 640, 26)):
+                for width, height, least in ((640, 360, 24), (740, 360, 24), (360, 640, 26), (360, 740, 26), (390, 844, 26)):
                     page.set_viewport_size({"width": width, "height": height})
                     page.evaluate(RELAID)  # the hand laid out again for the new width (game.js, on resize)
                     at = f"turn {turn} at {width}×{height}"
@@ -132,7 +132,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
             assert {25, 33} & counts, counts  # a whole four-player hand was among those checked
             assert seen == {"trick", "own"}, seen
             assert page.locator("#final").is_visible() and languages == {"en", "ru"}, (turn, languages)  # played to its end
-            for width, height in ((640, 360), (740, 360), (360, 640)):  # the final card on one screen too
+            for width, height in ((640, 360), (740, 360), (360, 640), (360, 740), (390, 844)):  # the final card too
                 page.set_viewport_size({"width": width, "height": height})
                 assert page.evaluate("document.scrollingElement.scrollHeight") <= height, f"the final card at {width}×{height}"
     finally:
