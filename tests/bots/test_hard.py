@@ -132,3 +132,27 @@ def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pyte
     monkeypatch.setattr(rollout, "best_by_playouts", spy)
     move = bot.play(landlord)
     assert calls and move is not None
+
+
+def test_the_landlord_has_its_own_search_horizon_and_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # landlord_search_cards / landlord_node_budget (docs/bots.md): the landlord's endgame search starts at its
+    # own horizon, where its play-outs stop; the farmers keep search_cards and node_budget.
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 6, 5))
+    farmer = view(1, "3456789T", LANDLORD, (13, 8, 3))
+    bot = HardBot(0)
+    assert not bot.should_search(landlord) and bot.should_play_out(landlord)
+    monkeypatch.setattr(HardBot, "landlord_search_cards", 24)
+    monkeypatch.setattr(HardBot, "landlord_node_budget", 9_000)
+    assert bot.should_search(landlord) and not bot.should_play_out(landlord)
+    assert not bot.should_search(farmer)
+    assert bot.search_budget(landlord) == 9_000 and bot.search_budget(farmer) == bot.node_budget
+    budgets: list[int | None] = []
+    real = HardBot.solver
+
+    def spy(self: HardBot, rules: object, budget: int | None = None) -> Solver:
+        budgets.append(budget)
+        return real(self, rules, budget)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "solver", spy)
+    moves = {bot.play(landlord) for _ in range(2)}
+    assert budgets == [9_000, 9_000] and len(moves) == 1

@@ -7,7 +7,9 @@ import pytest
 from tests.bots.bot_views import combo, view
 from tutor.bots import HardBot, MediumBot
 from tutor.bots.rollout import best_by_playouts, best_by_rollouts, rollout
+from tutor.engine.combos import Combo
 from tutor.engine.game import Game, Phase
+from tutor.engine.view import PlayerView
 
 
 @pytest.mark.parametrize("number", [3, 17, 40])
@@ -93,13 +95,50 @@ def test_best_by_playouts_keeps_the_heuristic_choice_unless_the_gain_clears_the_
     assert best_by_playouts(position, [combo("33"), combo("33")], samples=8, seed=1) == combo("33")
 
 
-def test_best_by_playouts_is_deterministic_from_the_view() -> None:
+def early_decision() -> tuple[PlayerView, list[Combo | None]]:
+    """A decision six turns into deal 5 (medium everywhere) and hard's five candidates for it."""
     game = Game.with_landlord(5, 0)
     bots = [MediumBot(5) for _ in range(3)]
     for _ in range(6):
         game.play(bots[game.to_move].play(game.view(game.to_move)))
     position = game.view(game.to_move)
-    candidates = HardBot(5).candidates(position, bots[game.to_move].play(position), 5)
+    return position, HardBot(5).candidates(position, bots[game.to_move].play(position), 5)
+
+
+def test_best_by_playouts_is_deterministic_from_the_view() -> None:
+    position, candidates = early_decision()
     assert len(candidates) > 2
     picks = {best_by_playouts(position, candidates, samples=24, seed=5) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(candidates)
+
+
+def test_best_by_playouts_draws_more_deals_only_for_a_close_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.bots import rollout as module
+
+    drawn: list[int] = []
+    real = module.draw_deals
+
+    def spy(*args: object, **kwargs: object) -> list[dict[int, int]]:
+        drawn.append(args[2])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "draw_deals", spy)
+    position = view(0, "33", 0, (2, 5, 5))
+    # Two deals: the pair wins both (b − c = 2, 2/√2 ≈ 1.41: close) — 8 more are drawn, and with all ten the
+    # pair clears the test it failed on two.
+    assert best_by_playouts(position, [combo("3"), combo("33")], samples=2, seed=1, z=2.0, more=8) == combo("33")
+    assert drawn == [2, 8]
+    drawn.clear()
+    # A clear decision (sixteen deals, statistic 4 > close) costs no more.
+    assert best_by_playouts(position, [combo("3"), combo("33")], samples=16, seed=1, more=8) == combo("33")
+    assert drawn == [16]
+    drawn.clear()
+    # Equal candidates (statistic 0) neither.
+    assert best_by_playouts(position, [combo("33"), combo("33")], samples=4, seed=1, more=8) == combo("33")
+    assert drawn == [4]
+
+
+def test_best_by_playouts_with_more_deals_is_deterministic_from_the_view() -> None:
+    position, candidates = early_decision()
+    picks = {best_by_playouts(position, candidates, samples=16, seed=5, more=32, close=9.0) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(candidates)

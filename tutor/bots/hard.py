@@ -73,6 +73,10 @@ class HardBot(MediumBot):
     samples = 6
     #: Node budget of one exact solve (nodes, not seconds: decisions must not depend on the machine).
     node_budget = 4_000
+    #: The landlord's own search horizon (cards in play) and node budget: it plays alone against two,
+    #: and the faster solver may reach its endgames earlier than the farmers'.
+    landlord_search_cards = 20
+    landlord_node_budget = 4_000
 
     #: Roll out candidate moves when the cards in play are at most this many.  Earlier,
     #: a rollout is long and says little (measured: no gain, five times the time).
@@ -90,6 +94,10 @@ class HardBot(MediumBot):
     playout_width = 4
     #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
     playout_z = 1.0
+    #: Further played-out deals for a close landlord decision (the sign test between 0 and :attr:`playout_close`
+    #: standard errors; 0 = none): the budget goes to the decisions it can change.
+    playout_more = 0
+    playout_close = 2.0
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
@@ -164,7 +172,7 @@ class HardBot(MediumBot):
             from tutor.bots.search import determinized_choice
 
             choice = determinized_choice(
-                view, self.solver(view.rules), self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
+                view, self.solver(view.rules, self.search_budget(view)), self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
             )
             if choice is not None:
                 return choice.move
@@ -178,6 +186,7 @@ class HardBot(MediumBot):
                 return best_by_playouts(
                     view, candidates, self.playout_samples, self.seed, self.playout_z,
                     steps=self.playout_steps, recent=self.playout_recent,
+                    more=self.playout_more, close=self.playout_close,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -204,7 +213,8 @@ class HardBot(MediumBot):
             return False
         from tutor.bots.rollout import quick_available
 
-        return self.search_cards < sum(view.card_counts) <= self.landlord_playout_cards and quick_available(view.rules)
+        cards = sum(view.card_counts)
+        return self.landlord_search_cards < cards <= self.landlord_playout_cards and quick_available(view.rules)
 
     def should_roll_out(self, view: PlayerView) -> bool:
         cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
@@ -253,7 +263,7 @@ class HardBot(MediumBot):
         """The play without search: medium's judgement plus counting and endgame technique."""
         return super().play(view)
 
-    def solver(self, rules: Rules) -> Solver:
+    def solver(self, rules: Rules, budget: int | None = None) -> Solver:
         """A fresh exact solver for one decision.
 
         Fresh, not kept for the game: with a node budget, what earlier decisions
@@ -264,10 +274,18 @@ class HardBot(MediumBot):
         """
         from tutor.solver import Solver
 
-        return Solver(max_nodes=self.node_budget, rules=rules)
+        return Solver(max_nodes=self.node_budget if budget is None else budget, rules=rules)
 
     def should_search(self, view: PlayerView) -> bool:
-        return sum(view.card_counts) <= self.search_cards
+        return sum(view.card_counts) <= self.search_horizon(view)
+
+    def search_horizon(self, view: PlayerView) -> int:
+        """Cards in play from which this seat searches: the landlord's own, or the farmers'."""
+        return self.landlord_search_cards if view.seat == view.landlord else self.search_cards
+
+    def search_budget(self, view: PlayerView) -> int:
+        """Nodes of one exact solve for this seat: the landlord's own, or the farmers'."""
+        return self.landlord_node_budget if view.seat == view.landlord else self.node_budget
 
     # ------------------------------------------------------------------ leading
     def lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo:

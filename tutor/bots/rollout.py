@@ -35,6 +35,8 @@ from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 
 if TYPE_CHECKING:
+    import random
+
     from tutor.bots.medium import MediumBot
 
 Move = Combo | None
@@ -175,6 +177,8 @@ def best_by_playouts(
     limits: list[PassLimit] | None = None,
     steps: int = 0,
     recent: int | None = None,
+    more: int = 0,
+    close: float = 2.0,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -196,36 +200,73 @@ def best_by_playouts(
     policy would have made (:func:`tutor.bots.sampling.likely_samples` with
     :class:`QuickBot`: the players the play-outs then assume).
 
-    The work is ``samples`` draws (and ``samples · (steps + 1)`` replays) and
-    ``samples · len(candidates)`` play-outs: counted, never timed.  Needs the compiled play-out for ``view.rules``
+    With ``more``, a close decision gets ``more`` further deals before it is
+    made: when the best alternative's paired statistic ``(b − c)/√(b + c)`` is
+    above 0 but at most ``close`` — the sign test could go either way — the
+    budget goes where it can change the move, and the test is made again on all
+    the deals; a clear decision (no alternative ahead, or one far ahead) costs
+    no more.
+
+    The work is ``samples`` draws (``samples + more`` for a close decision; and
+    ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
+    counted, never timed.  Needs the compiled play-out for ``view.rules``
     (:func:`quick_available`).
     """
-    from tutor.solver import playout as quick  # lazily, as in quick_available
-
     assert view.landlord is not None
     rng = turn_rng(seed, view)
     if limits is None:
         limits = pass_limits(view)
-    mine = view.seat == view.landlord
-    results = [[False] * samples for _ in candidates]
+    results: list[list[bool]] = [[] for _ in candidates]
+    play_deals(view, candidates, draw_deals(view, rng, samples, limits, steps, recent), results)
+    if more > 0 and 0.0 < best_statistic(results) <= close:
+        play_deals(view, candidates, draw_deals(view, rng, more, limits, steps, recent), results)
+    base = results[0]
+    best, best_wins = 0, sum(base)
+    for i in range(1, len(candidates)):
+        won, lost = paired_counts(base, results[i])
+        wins = sum(results[i])
+        if won - lost > z * (won + lost) ** 0.5 and wins > best_wins:
+            best, best_wins = i, wins
+    return candidates[best]
+
+
+def draw_deals(
+    view: PlayerView, rng: random.Random, samples: int, limits: list[PassLimit], steps: int, recent: int | None
+) -> list[dict[int, int]]:
+    """``samples`` hidden deals fitting the view, nudged by ``steps`` swaps towards the quick policy's plays."""
     if steps > 0:
-        deals = likely_samples(view, rng, samples, QuickBot(), steps, limits, recent)
-    else:
-        deals = [sample_hidden(view, rng, limits) for _ in range(samples)]
-    for k, hidden in enumerate(deals):
+        return likely_samples(view, rng, samples, QuickBot(), steps, limits, recent)
+    return [sample_hidden(view, rng, limits) for _ in range(samples)]
+
+
+def play_deals(view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]]) -> None:
+    """Play every candidate out on every deal by the compiled quick policy; append who won to ``results``."""
+    from tutor.solver import playout as quick  # lazily, as in quick_available
+
+    assert view.landlord is not None
+    mine = view.seat == view.landlord
+    for hidden in deals:
         for i, move in enumerate(candidates):
             game = Game.from_view(view, hidden, checked=False)
             game.push(move)
             winner = game.winner
             if winner is None:
                 winner = quick.playout(game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat)
-            results[i][k] = winner >= 0 and (winner == view.landlord) == mine
-    base = results[0]
-    best, best_wins = 0, sum(base)
-    for i in range(1, len(candidates)):
-        won = sum(1 for a, b in zip(base, results[i]) if b and not a)
-        lost = sum(1 for a, b in zip(base, results[i]) if a and not b)
-        wins = sum(results[i])
-        if won - lost > z * (won + lost) ** 0.5 and wins > best_wins:
-            best, best_wins = i, wins
-    return candidates[best]
+            results[i].append(winner >= 0 and (winner == view.landlord) == mine)
+
+
+def paired_counts(base: list[bool], other: list[bool]) -> tuple[int, int]:
+    """Deals ``other`` wins where ``base`` loses, and loses where ``base`` wins."""
+    won = sum(1 for a, b in zip(base, other) if b and not a)
+    lost = sum(1 for a, b in zip(base, other) if a and not b)
+    return won, lost
+
+
+def best_statistic(results: list[list[bool]]) -> float:
+    """The largest paired sign-test statistic ``(b − c)/√(b + c)`` of an alternative against the first (0: none)."""
+    best = 0.0
+    for other in results[1:]:
+        won, lost = paired_counts(results[0], other)
+        if won + lost:
+            best = max(best, (won - lost) / (won + lost) ** 0.5)
+    return best
