@@ -156,3 +156,31 @@ def test_the_landlord_has_its_own_search_horizon_and_budget(monkeypatch: pytest.
     monkeypatch.setattr(HardBot, "solver", spy)
     moves = {bot.play(landlord) for _ in range(2)}
     assert budgets == [9_000, 9_000] and len(moves) == 1
+
+
+def test_the_landlord_can_play_out_leads_from_other_splits_of_its_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    # landlord_split_leads (docs/bots.md): leads that are not the planner's groups join the played-out candidates.
+    from tutor.bots.planner import plan_packed
+
+    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
+    bot = HardBot(0)
+    heuristic_choice = bot.heuristic_play(landlord)
+    found = bot.candidates(landlord, heuristic_choice, bot.playout_width)
+    extra = bot.split_leads(landlord, found, 3)
+    planned = plan_packed(landlord.hand.packed).groups
+    assert len(extra) == 3 and not set(extra) & (set(found) | set(planned))
+    assert combo("33344") in extra  # the trio with the pair of 4s, where the plan has 4 in its straight
+    offered: list[list[object]] = []
+    from tutor.bots import rollout
+
+    real = rollout.best_by_playouts
+
+    def spy(view: object, candidates: list[object], *args: object, **kwargs: object) -> object:
+        offered.append(list(candidates))
+        return real(view, candidates, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    monkeypatch.setattr(HardBot, "playout_samples", 8)
+    monkeypatch.setattr(HardBot, "landlord_split_leads", 3)
+    moves = {bot.play(landlord) for _ in range(2)}
+    assert offered[0] == found + extra and offered[1] == offered[0] and len(moves) == 1

@@ -51,9 +51,9 @@ from tutor.bots.base import Seats, check_turn, is_bomb, turn_rng
 from tutor.bots.counting import unseen_packed
 from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
-from tutor.bots.planner import plan_packed
+from tutor.bots.planner import group_value, plan_packed
 from tutor.engine.combos import Combo, Kind, readings
-from tutor.engine.moves import follow_moves_packed
+from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import Rules
 from tutor.engine.view import PlayerView
 from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
@@ -94,6 +94,9 @@ class HardBot(MediumBot):
     playout_width = 4
     #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
     playout_z = 1.0
+    #: Leads from other splits of the hand added to the landlord's played-out candidates (0 = none): the best
+    #: by the plan of what remains (:meth:`split_leads`), so the play-outs can weigh a plan the planner missed.
+    landlord_split_leads = 0
     #: Further played-out deals for a close landlord decision (the sign test between 0 and :attr:`playout_close`
     #: standard errors; 0 = none): the budget goes to the decisions it can change.
     playout_more = 0
@@ -180,6 +183,8 @@ class HardBot(MediumBot):
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
         if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
             candidates = self.candidates(view, heuristic, self.playout_width)
+            if view.table is None and self.landlord_split_leads:
+                candidates += self.split_leads(view, candidates, self.landlord_split_leads)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
@@ -258,6 +263,23 @@ class HardBot(MediumBot):
             if low not in found:
                 found.append(low)
         return found
+
+    def split_leads(self, view: PlayerView, found: list[Combo | None], count: int) -> list[Combo | None]:
+        """Up to ``count`` leads from other splits of the hand than the planner's (not its groups, not in
+        ``found``, not bombs), the best first by the plan of the hand they leave plus the lead's own value.
+
+        The planner splits the hand one way and the other candidates are its groups; a lead from another
+        split (the trio's wing from a pair, the straight one rank shorter, a pair broken into singles) may
+        keep the lead better against these opponents, which only the play-outs can tell.
+        """
+        hand = view.hand.packed
+        decks = view.rules.decks
+        planned = set(plan_packed(hand, decks).groups)
+        moves = [
+            m for m in lead_moves_packed(hand, view.rules) if not is_bomb(m) and m not in found and m not in planned
+        ]
+        rated = sorted(moves, key=lambda m: (-(plan_packed(hand - m.cards, decks).score + group_value(m)), lead_key(m)))
+        return list(rated[:count])
 
     def heuristic_play(self, view: PlayerView) -> Combo | None:
         """The play without search: medium's judgement plus counting and endgame technique."""
