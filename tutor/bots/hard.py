@@ -174,8 +174,9 @@ class HardBot(MediumBot):
         if self.search and self.should_search(view):
             from tutor.bots.search import determinized_choice
 
+            solver = self.solver(view.rules, self.search_budget(view))
             choice = determinized_choice(
-                view, self.solver(view.rules, self.search_budget(view)), self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
+                view, solver, self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
             )
             if choice is not None:
                 return choice.move
@@ -278,7 +279,9 @@ class HardBot(MediumBot):
         moves = [
             m for m in lead_moves_packed(hand, view.rules) if not is_bomb(m) and m not in found and m not in planned
         ]
-        rated = sorted(moves, key=lambda m: (-(plan_packed(hand - m.cards, decks).score + group_value(m)), lead_key(m)))
+        rated = sorted(
+            moves, key=lambda m: (-(plan_packed(hand - m.cards, decks).score + group_value(m)), lead_key(m))
+        )
         return list(rated[:count])
 
     def heuristic_play(self, view: PlayerView) -> Combo | None:

@@ -239,7 +239,9 @@ def draw_deals(
     return [sample_hidden(view, rng, limits) for _ in range(samples)]
 
 
-def play_deals(view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]]) -> None:
+def play_deals(
+    view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]]
+) -> None:
     """Play every candidate out on every deal by the compiled quick policy; append who won to ``results``."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
