@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
-from tutor.bots.sampling import likely_samples, sample_hidden
+from tutor.bots.sampling import Weighting, likely_samples, sampler
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.rules import Rules
@@ -125,6 +125,7 @@ def best_by_rollouts(
     steps: int = 0,
     recent: int | None = None,
     max_effort: int | None = None,
+    weighting: Weighting | None = None,
 ) -> Move:
     """The candidate that wins most rollouts.
 
@@ -136,7 +137,8 @@ def best_by_rollouts(
     With ``steps``, each sampled deal is nudged by up to that many card swaps
     towards one that explains the others' past plays as ``policy`` would have
     made them (over the last ``recent`` turns;
-    :func:`tutor.bots.sampling.likely_samples`).
+    :func:`tutor.bots.sampling.likely_samples`), after being drawn weighted by
+    ``weighting`` when given (:func:`tutor.bots.sampling.sampler`).
 
     The work is bounded by counts, never by the clock (the same view gives the
     same move on an idle and on a busy machine): ``samples * (steps + 1)``
@@ -152,7 +154,7 @@ def best_by_rollouts(
     limits = pass_limits(view)
     wins = [0] * len(candidates)
     sampling = Effort(None if max_effort is None else max_effort // 2)
-    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, effort=sampling)
+    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, effort=sampling, weighting=weighting)
     effort = Effort(max_effort)
     effort.spend(sampling.spent)
     for hidden in deals:
@@ -175,6 +177,7 @@ def best_by_playouts(
     limits: list[PassLimit] | None = None,
     steps: int = 0,
     recent: int | None = None,
+    weighting: Weighting | None = None,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -194,7 +197,9 @@ def best_by_playouts(
     With ``steps``, each deal is first nudged by up to that many card swaps
     towards one in which the others' last ``recent`` plays are what the quick
     policy would have made (:func:`tutor.bots.sampling.likely_samples` with
-    :class:`QuickBot`: the players the play-outs then assume).
+    :class:`QuickBot`: the players the play-outs then assume).  ``weighting``
+    weights the deals by the others' answers and passes
+    (:func:`tutor.bots.sampling.sampler`).
 
     The work is ``samples`` draws (and ``samples · (steps + 1)`` replays) and
     ``samples · len(candidates)`` play-outs: counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -209,9 +214,10 @@ def best_by_playouts(
     mine = view.seat == view.landlord
     results = [[False] * samples for _ in candidates]
     if steps > 0:
-        deals = likely_samples(view, rng, samples, QuickBot(), steps, limits, recent)
+        deals = likely_samples(view, rng, samples, QuickBot(), steps, limits, recent, weighting=weighting)
     else:
-        deals = [sample_hidden(view, rng, limits) for _ in range(samples)]
+        draw = sampler(view, limits, weighting)
+        deals = [draw(rng) for _ in range(samples)]
     for k, hidden in enumerate(deals):
         for i, move in enumerate(candidates):
             game = Game.from_view(view, hidden, checked=False)
