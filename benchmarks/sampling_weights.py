@@ -33,7 +33,7 @@ from tutor.bench import rlcard_arena
 from tutor.bench.arena import Z95
 from tutor.bots.revealed import Cell, Rates, cell, follows, log_likelihood
 from tutor.bots import revealed
-from tutor.bots.sampling import sample_hidden
+from tutor.bots.sampling import Weighting, sample_hidden, sampler
 from tutor.engine.cards import NUM_RANKS, Cards
 from tutor.engine.game import Game
 
@@ -93,10 +93,17 @@ def misplaced(sample: int, truth: int) -> int:
 
 
 def evaluate(
-    played: list[tuple[Game, list[bool]]], opponents: Rates, partner: Rates, draws: int, every: int
+    played: list[tuple[Game, list[bool]]], opponents: Rates, partner: Rates, draws: int, every: int,
+    pools: dict[int, list[float]] | None = None,
 ) -> tuple[list[float], list[float], list[float], int]:
-    """Per game: mean log-likelihood gain, misplaced cards today and weighted; and the decisions measured."""
+    """Per game: mean log-likelihood gain, misplaced cards today and weighted; and the decisions measured.
+
+    ``pools`` (pool size → per game), when given, receives the misplaced cards of ``draws // 3`` deals drawn by
+    the sampler the bot uses (:func:`tutor.bots.sampling.sampler` with the stored rule agent's table and that
+    many draws a deal kept).
+    """
     gains, today, weighted = [], [], []
+    per_pool: dict[int, list[float]] = {k: [] for k in pools or {}}
     decisions = 0
     for index, (game, mine) in enumerate(played):
         hands = start_hands(game)
@@ -122,12 +129,20 @@ def evaluate(
                     wrong = [misplaced(d[other], truth[other]) for d in deals]
                     g_today.append(statistics.fmean(wrong))
                     g_weighted.append(sum(w * m for w, m in zip(weights, wrong)) / sum(weights))
+                    for pool, found in per_pool.items():
+                        draw = sampler(view, weighting=Weighting("rule-agent", pool))
+                        found.append(statistics.fmean(misplaced(draw(rng)[other], truth[other])
+                                                      for _ in range(max(1, draws // 3))))
                     decisions += 1
             replay.play(turn.play)
         if g_gain:
             gains.append(statistics.fmean(g_gain))
             today.append(statistics.fmean(g_today))
             weighted.append(statistics.fmean(g_weighted))
+            for pool, found in per_pool.items():
+                assert pools is not None
+                pools[pool].append(statistics.fmean(found))
+                found.clear()
     return gains, today, weighted, decisions
 
 
@@ -145,10 +160,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--test-from", type=int, default=2000)
     parser.add_argument("--draws", type=int, default=48)
     parser.add_argument("--every", type=int, default=2)
+    parser.add_argument("--pools", default="4,16", help="draws a deal kept of the bot's sampler to measure")
     parser.add_argument("--literal", action="store_true", help="print the pooled table as Python")
     args = parser.parse_args(argv)
     if min(args.fit_decks, args.test_decks, args.draws, args.every) < 1:
         print("decks, draws and --every must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        sizes = [int(k) for k in args.pools.split(",") if k]
+    except ValueError:
+        print(f"--pools: not sizes: {args.pools[:40]!r}", file=sys.stderr)
         return 2
     if not rlcard_arena.available():
         print("needs rlcard: pip install 'ddz-tutor[arena]'", file=sys.stderr)
@@ -184,16 +205,21 @@ def main(argv: list[str] | None = None) -> int:
     held = games(args.test_from, args.test_decks)
     print(f"held out: decks {args.test_from}-{args.test_from + args.test_decks - 1}, {len(held)} games, "
           f"{args.draws} draws a decision (95 % intervals over games)")
-    for label, opponents, partner in (
-        ("rule agent's table for the rule agents, medium's for medium", tables["RULE_AGENT"], tables["MEDIUM"]),
-        ("the pooled table for everyone", table, table),
+    for label, opponents, partner, measured in (
+        ("rule agent's table for the rule agents, medium's for medium", tables["RULE_AGENT"], tables["MEDIUM"], sizes),
+        ("the pooled table for everyone", table, table, []),
     ):
-        gains, today, weighted, decisions = evaluate(held, opponents, partner, args.draws, args.every)
+        pools: dict[int, list[float]] = {k: [] for k in measured}
+        gains, today, weighted, decisions = evaluate(held, opponents, partner, args.draws, args.every, pools)
         print(f" {label}: {decisions} decisions of our seats")
         print(f"  log-likelihood gain of the true hidden hands, weighted - today: {interval(gains)} nats a decision")
         diff = [w - t for w, t in zip(weighted, today)]
         print(f"  cards in the wrong hand: today {statistics.fmean(today):.3f}, "
               f"weighted {statistics.fmean(weighted):.3f}, difference {interval(diff)}")
+        for pool, found in pools.items():
+            diff = [f - t for f, t in zip(found, today)]
+            print(f"  the bot's sampler (revealed_rates='rule-agent', sample_pool={pool}): {statistics.fmean(found):.3f}"
+                  f" cards in the wrong hand, difference from today {interval(diff)}")
     print(f"CPU {time.process_time() - cpu:.1f} s")
     return 0
 

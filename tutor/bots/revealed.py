@@ -245,5 +245,6 @@ def log_likelihood(events: Sequence[Follow], hidden: Mapping[int, int], rates: M
     return total
 
 
-#: The tables by name (``HardBot.revealed_rates``).
-TABLES: dict[str, Rates] = {"rule-agent": RULE_AGENT, "medium": MEDIUM, "pooled": POOLED}
+#: The tables by name (``HardBot.revealed_rates``).  "none" is the control: the same number of draws and a
+#: random pick among them, no information (what changing only the random deals does to the arena's figures).
+TABLES: dict[str, Rates] = {"rule-agent": RULE_AGENT, "medium": MEDIUM, "pooled": POOLED, "none": {}}
