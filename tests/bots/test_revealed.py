@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.bots.bot_views import turns, view
 from tutor.bots.hard import HardBot
 from tutor.bots.revealed import RULE_AGENT, answering_ranks, follows, log_likelihood
@@ -72,3 +74,5 @@ def test_hard_weights_its_deals_only_when_asked() -> None:
     assert bot.weighting() is None
     bot.revealed_rates = "rule-agent"
     assert bot.weighting() == Weighting("rule-agent", HardBot.sample_pool)
+    with pytest.raises(ValueError, match="unknown table"):
+        Weighting("rule agent")

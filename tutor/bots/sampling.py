@@ -134,6 +134,10 @@ class Weighting:
     #: Deals drawn for each one kept (1: no weighting).
     pool: int = 4
 
+    def __post_init__(self) -> None:
+        if self.rates not in TABLES:
+            raise ValueError(f"unknown table of pass odds {self.rates[:40]!r} (one of: {', '.join(TABLES)})")
+
 
 Draw = Callable[[random.Random], dict[int, int]]
 
