@@ -52,6 +52,7 @@ from tutor.bots.counting import unseen_packed
 from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import group_value, plan_packed
+from tutor.bots.sampling import Weighting
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import Rules
@@ -123,6 +124,11 @@ class HardBot(MediumBot):
     #: and the rolled-out games together (:func:`tutor.bots.rollout.best_by_rollouts`).  It only
     #: trims a decision whose history is unusually long; a count, never a clock.
     rollout_effort: int | None = 2_400
+    #: Weight every sampled deal by how well it explains the others' answers and passes, with the measured
+    #: odds of this opponents' table (:data:`tutor.bots.revealed.TABLES`: "rule-agent", "medium", "pooled";
+    #: None = not weighted), drawing :attr:`sample_pool` deals for each one kept (:func:`tutor.bots.sampling.sampler`).
+    revealed_rates: str | None = None
+    sample_pool = 4
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -176,7 +182,7 @@ class HardBot(MediumBot):
 
             solver = self.solver(view.rules, self.search_budget(view))
             choice = determinized_choice(
-                view, solver, self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
+                view, solver, self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes, self.weighting()
             )
             if choice is not None:
                 return choice.move
@@ -192,7 +198,7 @@ class HardBot(MediumBot):
                 return best_by_playouts(
                     view, candidates, self.playout_samples, self.seed, self.playout_z,
                     steps=self.playout_steps, recent=self.playout_recent,
-                    more=self.playout_more, close=self.playout_close,
+                    more=self.playout_more, close=self.playout_close, weighting=self.weighting(),
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -210,8 +216,15 @@ class HardBot(MediumBot):
                     self.rollout_steps,
                     self.rollout_recent,
                     self.rollout_effort,
+                    self.weighting(),
                 )
         return heuristic
+
+    def weighting(self) -> Weighting | None:
+        """How the sampled deals are weighted (:attr:`revealed_rates`), or None."""
+        if self.revealed_rates is None:
+            return None
+        return Weighting(self.revealed_rates, self.sample_pool)
 
     def should_play_out(self, view: PlayerView) -> bool:
         """The landlord's early decisions, when the compiled play-out plays these rules."""

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
-from tutor.bots.sampling import likely_samples, sample_hidden
+from tutor.bots.sampling import Weighting, likely_samples, sampler
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.rules import Rules
@@ -127,6 +127,7 @@ def best_by_rollouts(
     steps: int = 0,
     recent: int | None = None,
     max_effort: int | None = None,
+    weighting: Weighting | None = None,
 ) -> Move:
     """The candidate that wins most rollouts.
 
@@ -138,7 +139,8 @@ def best_by_rollouts(
     With ``steps``, each sampled deal is nudged by up to that many card swaps
     towards one that explains the others' past plays as ``policy`` would have
     made them (over the last ``recent`` turns;
-    :func:`tutor.bots.sampling.likely_samples`).
+    :func:`tutor.bots.sampling.likely_samples`), after being drawn weighted by
+    ``weighting`` when given (:func:`tutor.bots.sampling.sampler`).
 
     The work is bounded by counts, never by the clock (the same view gives the
     same move on an idle and on a busy machine): ``samples * (steps + 1)``
@@ -154,7 +156,7 @@ def best_by_rollouts(
     limits = pass_limits(view)
     wins = [0] * len(candidates)
     sampling = Effort(None if max_effort is None else max_effort // 2)
-    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, effort=sampling)
+    deals = likely_samples(view, rng, samples, policy, steps, limits, recent, effort=sampling, weighting=weighting)
     effort = Effort(max_effort)
     effort.spend(sampling.spent)
     for hidden in deals:
@@ -179,6 +181,7 @@ def best_by_playouts(
     recent: int | None = None,
     more: int = 0,
     close: float = 2.0,
+    weighting: Weighting | None = None,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -198,7 +201,9 @@ def best_by_playouts(
     With ``steps``, each deal is first nudged by up to that many card swaps
     towards one in which the others' last ``recent`` plays are what the quick
     policy would have made (:func:`tutor.bots.sampling.likely_samples` with
-    :class:`QuickBot`: the players the play-outs then assume).
+    :class:`QuickBot`: the players the play-outs then assume).  ``weighting``
+    weights the deals by the others' answers and passes
+    (:func:`tutor.bots.sampling.sampler`).
 
     With ``more``, a close decision gets ``more`` further deals before it is
     made: when the best alternative's paired statistic ``(b − c)/√(b + c)`` is
@@ -217,9 +222,9 @@ def best_by_playouts(
     if limits is None:
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
-    play_deals(view, candidates, draw_deals(view, rng, samples, limits, steps, recent), results)
+    play_deals(view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting), results)
     if more > 0 and 0.0 < best_statistic(results) <= close:
-        play_deals(view, candidates, draw_deals(view, rng, more, limits, steps, recent), results)
+        play_deals(view, candidates, draw_deals(view, rng, more, limits, steps, recent, weighting), results)
     base = results[0]
     best, best_wins = 0, sum(base)
     for i in range(1, len(candidates)):
@@ -231,12 +236,19 @@ def best_by_playouts(
 
 
 def draw_deals(
-    view: PlayerView, rng: random.Random, samples: int, limits: list[PassLimit], steps: int, recent: int | None
+    view: PlayerView,
+    rng: random.Random,
+    samples: int,
+    limits: list[PassLimit],
+    steps: int,
+    recent: int | None,
+    weighting: Weighting | None = None,
 ) -> list[dict[int, int]]:
     """``samples`` hidden deals fitting the view, nudged by ``steps`` swaps towards the quick policy's plays."""
     if steps > 0:
-        return likely_samples(view, rng, samples, QuickBot(), steps, limits, recent)
-    return [sample_hidden(view, rng, limits) for _ in range(samples)]
+        return likely_samples(view, rng, samples, QuickBot(), steps, limits, recent, weighting=weighting)
+    draw = sampler(view, limits, weighting)
+    return [draw(rng) for _ in range(samples)]
 
 
 def play_deals(

@@ -23,6 +23,15 @@ sample, one card swap at a time, towards a deal in which a model player (the
 medium level) would have made the others' past plays (:func:`mismatches`);
 with the true hands, a medium opponent's plays are all explained.
 
+What a player answered or passed says something too, and how much was
+measured (:mod:`tutor.bots.revealed`: the odds of a pass given how many ranks
+could have answered).  With a :class:`Weighting`, :func:`sampler` draws
+``pool`` deals for each one it keeps and keeps one of them with the chance of
+its weight, the likelihood of the others' answers and passes on it
+(importance resampling: the deal as dealt, times how well it explains the
+play).  The draws are counted, never timed, and the same generator gives the
+same deals; without a weighting it is :func:`sample_hidden` itself.
+
 A position set up part-way (a lesson's endgame, ``Game.from_hands``) may have
 fewer cards in the other hands than the view has not seen; the surplus is
 then out of play, a different part of it in each sample.
@@ -30,10 +39,14 @@ then out of play, a different part of it in each sample.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.bots.counting import PassLimit, landlord_known, pass_limits, unseen_packed
+from tutor.bots.revealed import MEDIUM, TABLES, Rates, follows, log_likelihood
 from tutor.engine.combos import Kind
 from tutor.engine.cards import packed_size as _size
 from tutor.engine.cards import NUM_RANKS, ONE, Cards
@@ -110,6 +123,62 @@ def sample_hidden(view: PlayerView, rng: random.Random, limits: list[PassLimit] 
     if view.landlord is not None and view.landlord != me:
         hands[view.landlord] += known
     return hands
+
+
+@dataclass(frozen=True, slots=True)
+class Weighting:
+    """Deals weighted by the others' answers and passes: whose measured odds, and draws per deal kept."""
+
+    #: The opponents' table in :data:`tutor.bots.revealed.TABLES` (a partner is weighted as our medium level).
+    rates: str
+    #: Deals drawn for each one kept (1: no weighting).
+    pool: int = 4
+
+    def __post_init__(self) -> None:
+        if self.rates not in TABLES:
+            raise ValueError(f"unknown table of pass odds {self.rates[:40]!r} (one of: {', '.join(TABLES)})")
+
+
+Draw = Callable[[random.Random], dict[int, int]]
+
+
+def sampler(view: PlayerView, limits: list[PassLimit] | None = None, weighting: Weighting | None = None) -> Draw:
+    """A drawer of hidden deals for ``view``: :func:`sample_hidden`, weighted by ``weighting`` when given.
+
+    The events and tables are read once here, so each draw costs ``pool`` samples and their likelihoods.
+    """
+    if limits is None:
+        limits = pass_limits(view)
+    fixed = limits
+
+    def plain(rng: random.Random) -> dict[int, int]:
+        return sample_hidden(view, rng, fixed)
+
+    if weighting is None or weighting.pool <= 1 or view.landlord is None:
+        return plain
+    events = follows(view.history, view.players, view.landlord, view.card_counts, skip=view.seat)
+    if not events:
+        return plain
+    opponents = TABLES[weighting.rates]
+    farmer = view.seat != view.landlord
+    tables: dict[int, Rates] = {
+        s: MEDIUM if farmer and s != view.landlord else opponents for s in range(view.players) if s != view.seat
+    }
+    pool = weighting.pool
+
+    def weighted(rng: random.Random) -> dict[int, int]:
+        draws = [sample_hidden(view, rng, fixed) for _ in range(pool)]
+        logs = [log_likelihood(events, d, tables) for d in draws]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        pick = rng.random() * sum(weights)
+        for deal, w in zip(draws, weights):
+            pick -= w
+            if pick < 0:
+                return deal
+        return draws[-1]
+
+    return weighted
 
 
 def _caps(others: list[int], limits: list[PassLimit]) -> dict[int, list[int]]:
@@ -190,6 +259,7 @@ def likely_samples(
     limits: list[PassLimit] | None = None,
     limit: int | None = None,
     effort: Effort | None = None,
+    weighting: Weighting | None = None,
 ) -> list[dict[int, int]]:
     """``count`` samples nudged towards deals that explain how the others played.
 
@@ -204,15 +274,17 @@ def likely_samples(
     ``count * (steps + 1)`` replays of the last ``limit`` turns; ``effort``,
     when given, counts the model's decisions and, once it is exhausted, the
     remaining samples are drawn but not nudged (the safety stop of a decision
-    with a very long history; see :mod:`tutor.bots.effort`).
+    with a very long history; see :mod:`tutor.bots.effort`).  With ``weighting``
+    the samples are drawn weighted (:func:`sampler`) before they are nudged.
     """
     if limits is None:
         limits = pass_limits(view)
+    draw = sampler(view, limits, weighting)
     others = [s for s in range(view.players) if s != view.seat]
     known = landlord_known(view)
     out = []
     for _ in range(count):
-        hidden = sample_hidden(view, rng, limits)
+        hidden = draw(rng)
         if steps <= 0 or len(others) != 2:
             out.append(hidden)
             continue

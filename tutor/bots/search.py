@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.bots.counting import pass_limits
-from tutor.bots.sampling import sample_hidden
+from tutor.bots.sampling import Weighting, sampler
 from tutor.engine.cards import packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
@@ -73,6 +73,7 @@ def determinized_choice(
     rng: random.Random,
     fallback: Callable[[PlayerView], Move],
     nodes: Effort | None = None,
+    weighting: Weighting | None = None,
 ) -> SearchChoice | None:
     """The move that wins in the most sampled deals, or None when search cannot tell.
 
@@ -85,7 +86,8 @@ def determinized_choice(
     in every sample (then the heuristic play is as good as any and keeps up the
     pressure), or there is only one legal move.  The solver nodes spent are
     counted in ``nodes`` when given (the hard bot skips its rollouts after a
-    costly search).
+    costly search).  ``weighting`` weights the deals by the others' answers and
+    passes (:func:`tutor.bots.sampling.sampler`).
     """
     hand = view.hand.packed
     if view.table is None:
@@ -94,11 +96,11 @@ def determinized_choice(
         moves = [*follow_moves_packed(hand, view.table, view.rules), None]
     if len(moves) <= 1:
         return None
-    limits = pass_limits(view)
+    draw = sampler(view, pass_limits(view), weighting)
     tally: dict[Move, int] = {}
     decided = 0
     for _ in range(samples):
-        position = sample_position(view, sample_hidden(view, rng, limits))
+        position = sample_position(view, draw(rng))
         result = solver.solve(position, "win", all_moves=True)
         if nodes is not None:
             nodes.spend(result.nodes)
