@@ -75,6 +75,9 @@ ONLY_MOVE_CHOICES = 3
 LONE_FARMER = True
 #: Fewest plays of the learner's side in the fastest forced win of a puzzle (as every puzzle of the library).
 MIN_PLAYS = 2
+#: The scan's solver keeps the half of its three-player table with the most cards when the table is full,
+#: instead of clearing it (``Solver(thin=True)``): its proofs of the later turns keep serving the earlier ones.
+THIN = True
 #: Most puzzles taken from one game (the earliest first).
 PER_GAME = 3
 
@@ -405,4 +408,4 @@ def scan_factory() -> ScanSolver:
     """The solver of a game's scan: verdicts only, so the lone-farmer shortcut may settle positions."""
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, rules=STANDARD)
+    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, thin=THIN, rules=STANDARD)
