@@ -11,7 +11,9 @@ hands open, as every puzzle is), and either
 * it was the **only winning move** among at least :data:`ONLY_MOVE_CHOICES`
   legal ones (kicker choices aside: "the trio of 6s with a 7 or a 9" is one
   play), it does not simply play out the hand, and the learner found it:
-  a hard position worth finding again.
+  a hard position worth finding again;
+
+and in both, only one play wins there (kickers aside).
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
@@ -23,9 +25,12 @@ Only positions the real game reached are used — nothing is cut or changed —
 so they are three-player positions with a real history.  The solution is the
 solver's fastest win (with the toughest defence), the rating comes from the
 same measured signals as the library's (:mod:`tutor.puzzles.difficulty`), and
-Glicko-2 refines it as the learner tries it, like any other puzzle.  Several
-first moves may win here (a real game does not pick only-move positions); any
-winning move is accepted when solving, as in every puzzle.
+Glicko-2 refines it as the learner tries it, like any other puzzle.  As every
+puzzle, it has one winning first play — every legal first move is proven, and
+the winning ones are one play up to its kickers ("the trio of 6s with the 7 or
+the 9"), any of which is accepted when solving — and its fastest win needs
+:data:`MIN_PLAYS` plays at least (issue 30, fifth pass: before, a missed win
+became a puzzle however many first moves won; deal 5's had five).
 
 The budget is counted in solver nodes, never in seconds: the same game gives
 the same puzzles on any machine (with the same build).  The scan's solver (:func:`scan_factory`) settles
@@ -184,8 +189,8 @@ class ScanSolver(SolverLike, Protocol):
               line: bool = True) -> Any: ...
 
 
-#: Most nodes for one question about a position (does a first move win? does only one?), its moves
-#: proven one by one in :data:`ROUNDS`.
+#: Most nodes for proving that only one play wins in a position where a win is proven (the moves still
+#: open, one by one in :data:`ROUNDS`); whether the side to move wins at all takes at most :data:`MAX_NODES`.
 PROOF_NODES = 2 * MAX_NODES
 #: Whether each first move wins (None: not proven within the budgets).
 Verdicts = dict[Combo | None, bool | None]
@@ -274,7 +279,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     for index, moment, pos, played in reversed(turns):
         if spent >= budget:
             break
-        verdicts, nodes = first_moves(solver, pos, every=False, last=played, cap=PROOF_NODES)  # one win is enough
+        verdicts, nodes = first_moves(solver, pos, every=False, last=played)  # one win is enough: MAX_NODES
         spent += nodes
         if not any(verdicts.values()):
             continue
