@@ -190,8 +190,9 @@ class ScanSolver(SolverLike, Protocol):
 
 
 #: Most nodes for proving that only one play wins in a position where a win is proven (the moves still
-#: open, one by one in :data:`ROUNDS`); whether the side to move wins at all takes at most :data:`MAX_NODES`.
-PROOF_NODES = 2 * MAX_NODES
+#: open, one by one in :data:`ROUNDS`), in :data:`MAX_NODES`; whether the side to move wins at all takes
+#: at most :data:`MAX_NODES`.
+ONE_PLAY_PROOFS = 2
 #: Whether each first move wins (None: not proven within the budgets).
 Verdicts = dict[Combo | None, bool | None]
 #: The rounds in which a position's first moves are proven one by one, each move's budget a share of
@@ -294,7 +295,8 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if wins is None or wins and (len(pos.legal_moves()) < ONLY_MOVE_CHOICES or _goes_out(pos, played)):
             continue
         known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
-        every, nodes = first_moves(solver, pos, every=True, known=known, cap=PROOF_NODES)  # one winning play?
+        # only one winning play?  every move proven
+        every, nodes = first_moves(solver, pos, every=True, known=known, cap=ONE_PLAY_PROOFS * MAX_NODES)
         spent += nodes
         if None not in every.values() and len({_play_of(m) for m, v in every.items() if v}) == 1:
             found.append(Missed(moment, pos, played, MISSED if wins is False else ONLY_MOVE))
