@@ -91,7 +91,7 @@ def test_a_thinned_table_keeps_the_entries_of_the_most_cards_and_the_verdicts() 
     game, :mod:`tutor.puzzles.personal`): the same verdicts as the cleared table, fewer nodes, and never
     more than ``keep`` entries left after a thinning."""
     nodes = []
-    for pos in [*_positions(31, 6, 16), Position.parse("L:567889TQ F:345799QK F:38JJQKAA")]:  # the last: 5 486
+    for pos in [*_positions(31, 6, 10), Position.parse("L:567889TQ F:345799QK F:38JJQKAA")]:  # the last: 5 486
         key = sides(pos.roles)
         cleared, thinned = NativeTeamSearch(key, max_entries=500), NativeTeamSearch(key, max_entries=500, keep=250)
         verdicts = []
