@@ -6,7 +6,8 @@ stored and scanned (tutor/puzzles/personal.py) exactly as ``ddz play`` does
 after a game; the figure is the number of personal puzzles ``ddz puzzle mine
 --list`` then holds.  Budgets are solver nodes (personal.MAX_NODES, SCAN_NODES),
 so the count is the same on any machine with the same build (the budgets are larger with the compiled
-three-player search, ``personal.COMPILED``); CPU time is printed for the record.
+three-player search, ``personal.COMPILED``); CPU time is printed for the record, and the solver
+nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1]
 """
