@@ -6,7 +6,8 @@ stored and scanned (tutor/puzzles/personal.py) exactly as ``ddz play`` does
 after a game; the figure is the number of personal puzzles ``ddz puzzle mine
 --list`` then holds.  Budgets are solver nodes (personal.MAX_NODES, SCAN_NODES),
 so the count is the same on any machine with the same build (the budgets are larger with the compiled
-three-player search, ``personal.COMPILED``); CPU time is printed for the record.
+three-player search, ``personal.COMPILED``); CPU time is printed for the record, and the solver
+nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1]
 """
@@ -17,8 +18,10 @@ import argparse
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from statistics import median
 from pathlib import Path
+from typing import Any
 
 
 def play_beginner_games(store_path: Path, games: int, first: int) -> list[int]:
@@ -69,18 +72,40 @@ def main() -> None:
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
 
+    nodes = [0, 0]  # the scan's proofs, the puzzles' making: every solve counted (node budgets, never clocks)
+
+    def counted(factory: Callable[[], Any], slot: int) -> Callable[[], Any]:
+        def make() -> Any:
+            solver = factory()
+            solve = solver.solve
+
+            def counting(*args: Any, **kwargs: Any) -> Any:
+                result = solve(*args, **kwargs)
+                nodes[slot] += result.nodes
+                return result
+
+            solver.solve = counting
+            return solver
+        return make
+
+    personal.scan_factory = counted(personal.scan_factory, 0)
+    personal.default_factory = counted(personal.default_factory, 1)
+
     with tempfile.TemporaryDirectory() as home:
         path = Path(home) / "ddz.sqlite3"
         cpu, wall = time.process_time(), time.perf_counter()
         ids = play_beginner_games(path, args.games, args.first)
         played_cpu = time.process_time() - cpu
         cpu, wall2 = time.process_time(), time.perf_counter()
-        per_game, cpu_game = [], []
+        per_game, cpu_game, scan_nodes = [], [], []
         with Store.open(path) as store:
-            for game_id in ids:
-                one = time.process_time()
+            for deal, game_id in enumerate(ids, args.first):
+                one, before = time.process_time(), nodes[:]
                 per_game.append(personal.scan(store, game_id))
                 cpu_game.append(time.process_time() - one)
+                scan_nodes.append(nodes[0] - before[0])
+                print(f"  deal {deal}: {per_game[-1]} puzzles, CPU {cpu_game[-1]:.1f} s, nodes: scan"
+                      f" {nodes[0] - before[0]:,}, puzzles {nodes[1] - before[1]:,}", flush=True)
             mine = PuzzleProgress(store).personal()
         scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
     only = sum(1 for puzzle in mine if personal.is_only_move(puzzle))
@@ -90,6 +115,7 @@ def main() -> None:
     print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"
           f" ({scan_cpu / max(1, args.games):.1f} s CPU a game; median {median(cpu_game):.1f}, most"
           f" {max(cpu_game):.1f})")
+    print(f"nodes: scan {nodes[0]:,} (median a game {median(scan_nodes):,.0f}), making the puzzles {nodes[1]:,}")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), wall total {time.perf_counter() - wall:.1f} s")
     for puzzle in mine:
         print(f"  {puzzle.id}  {puzzle.source.describe()}  rating {puzzle.rating:.0f}  {', '.join(puzzle.themes)}")

@@ -169,7 +169,7 @@ def test_puzzles_from_your_own_games(home: Path) -> None:
     assert "game 1, turn 1" in listed.output and "new" in listed.output
     data = json.loads(run("puzzle", "mine", "--json").output)
     assert len(data) == 1 and "solution" not in data[0] and data[0]["last"] is None
-    result = run("puzzle", "mine", text="5\n55\nA\n")
+    result = run("puzzle", "mine", text="5\n55\nK\n")
     assert "1 puzzle from your own games is waiting" in result.output
     assert "That loses" in result.output and "Solved!" in result.output
     assert "No puzzles" not in run("puzzle", "mine", "--lang", "ru").output

@@ -14,6 +14,8 @@ from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt
 from tutor.sessions.puzzle import plural, with_personal
 from tutor.puzzles.library import Library
+from tutor.engine.combos import Combo
+from tutor.solver.position import Position
 from tutor.solver.solver import Solver
 from tutor.store import Store
 from tutor.store.games import FinishedGame, GameStore
@@ -24,10 +26,10 @@ def store(tmp_path: Path) -> Store:
     return Store.open(tmp_path / "ddz.sqlite")
 
 
-def _finish(store: Store, lead: str) -> int:
-    """We (a farmer) lead into the landlord on one card: a single 5 lets him out, 55 or A wins."""
-    game = puzzle_game("F:55A L:9 F:3")
-    game.play(next(m for m in game.legal_moves() if m.text == lead))
+def _finish(store: Store, lead: str, players: str = "F:55K L:A F:3") -> int:
+    """We (a farmer) lead into the landlord on one card: a single 5 or the K lets him out, only 55 wins."""
+    game = puzzle_game(players)
+    game.play(next(m for m in game.legal_moves() if m is not None and m.text == lead))
     while not game.is_over:
         game.play(game.legal_moves()[-1] if game.table is None else None)
     score = game.score()
@@ -44,7 +46,7 @@ def test_the_missed_win_becomes_a_puzzle_from_the_real_position(store: Store) ->
     assert puzzle.id.startswith("my-") and puzzle.source.kind == "game"
     assert puzzle.source.describe() == f"game {game_id}, turn 1"
     pos = puzzle.position
-    assert pos.format() == "F:55A L:9 F:3" and pos.players == 3 and pos.table is None
+    assert pos.format() == "F:55K L:A F:3" and pos.players == 3 and pos.table is None
     check_tree(puzzle)
     # Proven: the learner's move loses, the puzzle's first move wins.
     solver = Solver(rules=STANDARD)
@@ -56,8 +58,15 @@ def test_the_missed_win_becomes_a_puzzle_from_the_real_position(store: Store) ->
     assert personal.scan(store) == 0
 
 
+def test_a_missed_win_with_two_winning_plays_is_no_puzzle(store: Store) -> None:
+    """Every puzzle has one winning first play (kickers aside): here 55 and the A both win, so the 5
+    thrown away is a missed win but no puzzle."""
+    _finish(store, "5", players="F:55A L:9 F:3")
+    assert personal.scan(store) == 0
+
+
 def test_a_game_without_a_missed_win_gives_no_puzzle(store: Store) -> None:
-    _finish(store, "55")  # the right lead: the farmers win
+    _finish(store, "55", players="F:55A L:9 F:3")  # a right lead (the A wins too): the farmers win
     assert personal.scan(store) == 0
     assert PuzzleProgress(store).personal() == []
 
@@ -212,12 +221,17 @@ def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
     game_id = _beginner_game(store, 4)
     record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
 
-    def no_search(*args: object) -> None:
-        raise AssertionError("the game's continuation was not used")
+    searched: list[tuple[Position, Combo | None]] = []
+    shipped = personal._move_wins
 
-    monkeypatch.setattr(personal, "_move_wins", no_search)
+    def watched(solver: personal.ScanSolver, pos: Position, move: Combo | None) -> tuple[bool | None, int]:
+        searched.append((pos, move))
+        return shipped(solver, pos, move)
+
+    monkeypatch.setattr(personal, "_move_wins", watched)
     found = personal.missed_wins(record, personal.default_factory, budget=1)
     assert [m.kind for m in found] == [personal.MISSED]
+    assert searched and (found[0].position, found[0].played) not in searched  # the move played: not searched
     turns = list(personal.play_turns(record))
     index = next(i for i, (seat, pos, _) in enumerate(turns) if seat == 0 and pos == found[0].position)
     assert personal._refuted_in_game(personal.default_factory(), turns, index)[0] is True
@@ -251,3 +265,44 @@ def test_the_scan_settles_lone_farmer_positions_and_finds_the_same_miss(store: S
     made.clear()
     monkeypatch.setattr(personal, "scan_factory", counted)
     assert personal.scan(store, game_id, budget=1) == 1 and made
+
+
+class _NeedsNodes:
+    """A stand-in scan solver: the position after each lead is proven only with ``need`` nodes or more."""
+
+    def __init__(self, pos: Position, need: dict[str, tuple[int, bool]]) -> None:
+        self.max_nodes: int | None = 7
+        self.calls: list[tuple[str, int | None]] = []
+        self.after = {pos.after(m): (m.text, *need[m.text]) for m in pos.legal_moves() if m is not None}
+
+    def solve(self, pos: Position, objective: object = "win", all_moves: bool = True, line: bool = True) -> object:
+        from types import SimpleNamespace
+
+        text, need, ours = self.after[pos]
+        self.calls.append((text, self.max_nodes))
+        proven = self.max_nodes is not None and self.max_nodes >= need
+        # the landlord moves next: he wins exactly when our lead loses
+        return SimpleNamespace(mover_wins=(not ours) if proven else None, nodes=min(need, self.max_nodes or 0))
+
+    def is_winning_move(self, pos: Position, move: Combo | None) -> bool | None:
+        raise AssertionError("not used by the scan")
+
+
+def test_a_hard_first_move_does_not_spend_the_budget_of_an_easy_winning_one() -> None:
+    """The scan proves a position's first moves in rounds of rising node budgets, each move on its own:
+    the 3 (tried first) needs the whole budget, the 9 wins with a twentieth of it — found in the second
+    round, with the 3 still open; proving every move takes the third round.  Budgets, never clocks."""
+    pos = Position.parse("F:3689Q L:59Q F:6J")
+    whole = personal.MAX_NODES
+    need = {"3": (whole, False), "6": (1, False), "8": (1, False), "9": (whole // 20, True), "Q": (1, False)}
+    solver = _NeedsNodes(pos, need)
+    verdicts, nodes = personal.first_moves(solver, pos, every=False, cap=2 * whole)
+    named = {m.text: v for m, v in verdicts.items() if m is not None}
+    assert named["9"] is True and named["3"] is None and named["6"] is False
+    assert [budget for text, budget in solver.calls if text == "3"] == [whole // 100, whole // 10]
+    assert solver.max_nodes == 7 and nodes == sum(min(need[t][0], b or 0) for t, b in solver.calls)
+    every, _ = personal.first_moves(solver, pos, every=True, known=verdicts, cap=2 * whole)
+    capped, spent = personal.first_moves(_NeedsNodes(pos, need), pos, every=True, cap=whole // 10)
+    assert spent <= whole // 10 and None in capped.values()  # the cap holds: the 3 stays open
+    assert {m.text: v for m, v in every.items() if m is not None} == {t: w for t, (_, w) in need.items()}
+    assert [budget for text, budget in solver.calls if text == "3"][-1] == whole

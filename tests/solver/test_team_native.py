@@ -86,6 +86,24 @@ def test_a_table_cleared_past_its_entries_at_the_same_checks() -> None:
     assert results[0] == results[1] and results[0][1] > 5_486  # cleared: more nodes than with the whole table
 
 
+def test_a_thinned_table_keeps_the_entries_of_the_most_cards_and_the_verdicts() -> None:
+    """``keep``: a full table is thinned to the entries of the most cards instead of cleared (the scan of a
+    game, :mod:`tutor.puzzles.personal`): the same verdicts as the cleared table, fewer nodes, and never
+    more than ``keep`` entries left after a thinning."""
+    nodes = []
+    for pos in [*_positions(31, 6, 10), Position.parse("L:567889TQ F:345799QK F:38JJQKAA")]:  # the last: 5 486
+        key = sides(pos.roles)
+        cleared, thinned = NativeTeamSearch(key, max_entries=500), NativeTeamSearch(key, max_entries=500, keep=250)
+        verdicts = []
+        for search in (cleared, thinned):
+            search.budget = Budget(None, None)
+            verdicts.append(search.win(pos.packed, pos.to_move, 0 if pos.table is None else table_code(pos.table),
+                                       pos.table, (pos.table_by or 0) if pos.table is not None else 0))
+        assert verdicts[0] == verdicts[1], pos.format()
+        nodes.append((cleared.nodes, thinned.nodes))
+    assert nodes[-1][1] < nodes[-1][0] and thinned.entries <= 500 + 2_048  # thinned, then at most a check's worth
+
+
 def test_the_solver_takes_it_by_default_with_the_same_winning_moves() -> None:
     used = 0
     for pos in _positions(32, 40, 7):

@@ -11,7 +11,9 @@ hands open, as every puzzle is), and either
 * it was the **only winning move** among at least :data:`ONLY_MOVE_CHOICES`
   legal ones (kicker choices aside: "the trio of 6s with a 7 or a 9" is one
   play), it does not simply play out the hand, and the learner found it:
-  a hard position worth finding again.
+  a hard position worth finding again;
+
+and in both, only one play wins there (kickers aside).
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
@@ -23,9 +25,12 @@ Only positions the real game reached are used — nothing is cut or changed —
 so they are three-player positions with a real history.  The solution is the
 solver's fastest win (with the toughest defence), the rating comes from the
 same measured signals as the library's (:mod:`tutor.puzzles.difficulty`), and
-Glicko-2 refines it as the learner tries it, like any other puzzle.  Several
-first moves may win here (a real game does not pick only-move positions); any
-winning move is accepted when solving, as in every puzzle.
+Glicko-2 refines it as the learner tries it, like any other puzzle.  As every
+puzzle, it has one winning first play — every legal first move is proven, and
+the winning ones are one play up to its kickers ("the trio of 6s with the 7 or
+the 9"), any of which is accepted when solving — and its fastest win needs
+:data:`MIN_PLAYS` plays at least (issue 30, fifth pass: before, a missed win
+became a puzzle however many first moves won; deal 5's had five).
 
 The budget is counted in solver nodes, never in seconds: the same game gives
 the same puzzles on any machine (with the same build).  The scan's solver (:func:`scan_factory`) settles
@@ -73,6 +78,11 @@ ONLY_MOVE_CHOICES = 3
 #: Settle positions where one farmer beats the landlord alone with the compiled two-player core
 #: (:mod:`tutor.solver.lone_farmer`): the same verdicts, reached in far fewer nodes.
 LONE_FARMER = True
+#: Fewest plays of the learner's side in the fastest forced win of a puzzle (as every puzzle of the library).
+MIN_PLAYS = 2
+#: The scan's solver keeps the half of its three-player table with the most cards when the table is full,
+#: instead of clearing it (``Solver(thin=True)``): its proofs of the later turns keep serving the earlier ones.
+THIN = True
 #: Most puzzles taken from one game (the earliest first).
 PER_GAME = 3
 
@@ -145,13 +155,13 @@ def _same(a: Combo | None, b: Combo | None) -> bool:
                                          and a.kind == b.kind)
 
 
-def _move_wins(solver: SolverLike, pos: Position, move: Combo | None) -> tuple[bool | None, int]:
+def _move_wins(solver: ScanSolver, pos: Position, move: Combo | None) -> tuple[bool | None, int]:
     """Whether ``move`` wins for the side to move in ``pos`` (None: beyond the budget), and the nodes spent:
     the position after it, solved for whoever moves next (a partner's win is the mover's)."""
     after = pos.after(move)
     if after.is_over:
         return after.winner == pos.side(pos.to_move), 0
-    result = solver.solve(after, "win", all_moves=False)
+    result = solver.solve(after, "win", all_moves=False, line=False)
     if result.mover_wins is None:
         return None, int(result.nodes)
     same_side = after.side(after.to_move) == pos.side(pos.to_move)
@@ -172,8 +182,55 @@ def _goes_out(pos: Position, move: Combo | None) -> bool:
 class ScanSolver(SolverLike, Protocol):
     """A solver that can skip the principal line (a scan wants verdicts only: the line can cost more)."""
 
+    #: Its node budget a call (the scan sets it for each round of :func:`first_moves`).
+    max_nodes: int | None
+
     def solve(self, pos: Position, objective: Any = "win", all_moves: bool = True,
               line: bool = True) -> Any: ...
+
+
+#: Most nodes for proving that only one play wins in a position where a win is proven (the moves still
+#: open, one by one in :data:`ROUNDS`), in :data:`MAX_NODES`; whether the side to move wins at all takes
+#: at most :data:`MAX_NODES`.
+ONE_PLAY_PROOFS = 2
+#: Whether each first move wins (None: not proven within the budgets).
+Verdicts = dict[Combo | None, bool | None]
+#: The rounds in which a position's first moves are proven one by one, each move's budget a share of
+#: :data:`MAX_NODES` (the last the whole): a hard first move no longer spends the position's budget
+#: before an easy winning one is tried, and what a round proved stays in the solver's tables for the next.
+ROUNDS = (0.01, 0.1, 1.0)
+
+
+def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts | None = None,
+                last: Combo | None = None, cap: int | None = None) -> tuple[Verdicts, int]:
+    """Whether each legal first move of ``pos`` wins (None: beyond the budgets), and the nodes spent.
+
+    The moves are proven in :data:`ROUNDS` of rising node budgets, each move on its own budget; with
+    ``every`` False the proof stops at the first winning move (the side to move wins).  At most ``cap``
+    nodes in all (default :data:`MAX_NODES`, a proof's budget), never more than :data:`MAX_NODES` a move:
+    bounded by nodes, never by a clock.  ``known``: verdicts already proven (kept); ``last``: the move
+    tried last in each round (the move played: the game's own continuation may show it lost for
+    nothing, :func:`_refuted_in_game`)."""
+    moves = sorted(pos.legal_moves(), key=lambda move: _same(move, last))  # a stable sort: ``last`` last
+    verdicts: Verdicts = {move: None for move in moves}
+    verdicts.update({move: v for move, v in (known or {}).items() if v is not None})
+    cap = MAX_NODES if cap is None else cap
+    shipped = solver.max_nodes
+    spent = 0
+    try:
+        for share in ROUNDS:
+            for move, verdict in verdicts.items():
+                if verdict is None and spent < cap:
+                    solver.max_nodes = max(1, min(int(MAX_NODES * share), cap - spent))
+                    verdicts[move], nodes = _move_wins(solver, pos, move)
+                    spent += nodes
+                if verdicts[move] and not every:
+                    return verdicts, spent
+            if None not in verdicts.values() or spent >= cap:
+                break
+    finally:
+        solver.max_nodes = shipped
+    return verdicts, spent
 
 
 def _refuted_in_game(solver: ScanSolver, turns: list[tuple[int, Position | None, Combo | None]],
@@ -223,11 +280,11 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     for index, moment, pos, played in reversed(turns):
         if spent >= budget:
             break
-        result = solver.solve(pos, "win", all_moves=False, line=False)  # one winning move is enough here
-        spent += result.nodes
-        if result.mover_wins is not True:
+        verdicts, nodes = first_moves(solver, pos, every=False, last=played)  # one win is enough: MAX_NODES
+        spent += nodes
+        if not any(verdicts.values()):
             continue
-        wins: bool | None = any(_same(w, played) for w in result.winning_moves) or None
+        wins = next((verdict for move, verdict in verdicts.items() if _same(move, played)), None)
         if wins is None:
             refuted, nodes = _refuted_in_game(solver, every_turn, index)
             spent += nodes
@@ -235,13 +292,14 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if wins is None:
             wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
-        if wins is False:
-            found.append(Missed(moment, pos, played, MISSED))
-        elif wins and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
-            every = solver.solve(pos, "win", all_moves=True, line=False)  # the only one? every move proven
-            spent += every.nodes
-            if every.complete and len({_play_of(m) for m in every.winning_moves}) == 1:
-                found.append(Missed(moment, pos, played, ONLY_MOVE))
+        if wins is None or wins and (len(pos.legal_moves()) < ONLY_MOVE_CHOICES or _goes_out(pos, played)):
+            continue
+        known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
+        # only one winning play?  every move proven
+        every, nodes = first_moves(solver, pos, every=True, known=known, cap=ONE_PLAY_PROOFS * MAX_NODES)
+        spent += nodes
+        if None not in every.values() and len({_play_of(m) for m, v in every.items() if v}) == 1:
+            found.append(Missed(moment, pos, played, MISSED if wins is False else ONLY_MOVE))
     return sorted(found, key=lambda m: m.moment)
 
 
@@ -249,7 +307,7 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
     """The personal puzzle of a missed win (None when the proof does not fit the budget)."""
     pos = rotate_to_mover(missed.position)
     fastest = solver.solve(pos, "fastest", all_moves=False)
-    if not fastest.complete or fastest.win_in is None or not fastest.line:
+    if not fastest.complete or fastest.win_in is None or fastest.win_in < MIN_PLAYS or not fastest.line:
         return None
     generator = Generator(lambda: solver, Limits(extra_defences=1))
     tree = generator.build_tree(solver, pos, fastest.line)
@@ -357,4 +415,4 @@ def scan_factory() -> ScanSolver:
     """The solver of a game's scan: verdicts only, so the lone-farmer shortcut may settle positions."""
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, rules=STANDARD)
+    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, thin=THIN, rules=STANDARD)

@@ -49,6 +49,7 @@ typedef struct {
     uint64_t tt_used;
     int tt_max_bits;
     long long max_entries; /* cleared (exactly) past this many, as TeamSearch.max_entries */
+    long long keep;        /* > 0: thinned to at most this many (the most cards) instead of cleared */
     long long nodes, next_check, max_nodes;
     double deadline;
     int budget_hit;
@@ -90,8 +91,41 @@ static void team_clear_tt(Team *t) {
     t->tt_used = 0;
 }
 
+/* Cards in the three hands of an entry. */
+static inline int team_cards(const TEntry *e) { return cards_size(e->h[0]) + cards_size(e->h[1]) + cards_size(e->h[2]); }
+
+/* Instead of clearing a full table (t->keep > 0, asked for by a caller that proves big positions one
+   after the other, as the scan of a game): keep at most t->keep entries, those of the most cards — the
+   dearest to prove again, a proof growing with the cards in play — and forget the rest.  Exact either
+   way (every entry kept is a proven value); only the work saved differs.  Without the GIL. */
+static void team_thin_locked(Team *t) {
+    uint64_t slots = t->tt_mask + 1;
+    long long count[64] = {0};
+    for (uint64_t i = 0; i < slots; i++)
+        if (t->tt[i].meta & T_OCCUPIED) count[team_cards(&t->tt[i]) & 63]++;
+    long long kept = 0;
+    int least = 63;
+    while (least >= 0 && kept + count[least] <= t->keep) kept += count[least--];
+    least++; /* entries of `least` cards or more are kept */
+    TEntry *held = kept ? (TEntry *)malloc((size_t)kept * sizeof(TEntry)) : NULL;
+    long long n = 0;
+    if (held)
+        for (uint64_t i = 0; i < slots; i++)
+            if ((t->tt[i].meta & T_OCCUPIED) && team_cards(&t->tt[i]) >= least) held[n++] = t->tt[i];
+    memset(t->tt, 0, slots * sizeof(TEntry));
+    for (long long k = 0; k < n; k++) team_insert(t->tt, t->tt_mask, &held[k]);
+    free(held);
+    t->tt_used = (uint64_t)n;
+}
+
+static void team_thin(Team *t) {
+    Py_BEGIN_ALLOW_THREADS
+    team_thin_locked(t);
+    Py_END_ALLOW_THREADS
+}
+
 /* Doubles the table (re-inserting every entry: the keys are whole); at the
-   largest size it is cleared instead, which costs time, never correctness. */
+   largest size it is cleared (or thinned) instead, which costs time, never correctness. */
 static void team_grow_locked(Team *t);
 
 /* The growth touches up to 128 MB of fresh pages (a second and more on a busy machine): the process's
@@ -107,6 +141,10 @@ static void team_grow_locked(Team *t) {
     int bits = 63 - __builtin_clzll(slots);
     TEntry *fresh = bits < t->tt_max_bits ? (TEntry *)table_alloc(slots * 2 * sizeof(TEntry) / sizeof(uint64_t)) : NULL;
     if (!fresh) {
+        if (t->keep > 0) {
+            team_thin_locked(t);
+            return;
+        }
         memset(t->tt, 0, slots * sizeof(TEntry)); /* team_clear_tt without the GIL (we do not hold it) */
         t->tt_used = 0;
         return;
@@ -236,7 +274,12 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
             if (!next) return -1;
             Py_DECREF(next);
         }
-        if (t->tt_used > (uint64_t)t->max_entries) team_clear_tt(t);
+        if (t->tt_used > (uint64_t)t->max_entries) {
+            if (t->keep > 0)
+                team_thin(t);
+            else
+                team_clear_tt(t);
+        }
         if (PyErr_CheckSignals() < 0) return -1;
         /* Let the process's other threads run (a proof of millions of positions runs in the
            background of a session: the learner's own thread must not wait for it), as the
@@ -381,17 +424,17 @@ static void Team_dealloc(Team *t) {
 }
 
 static int Team_init(Team *t, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"exc", "sides", "max_table_bits", "max_entries", "lone_call", "lone_cap", NULL};
+    static char *kwlist[] = {"exc", "sides", "max_table_bits", "max_entries", "lone_call", "lone_cap", "keep", NULL};
     PyObject *exc;
     int s0, s1, s2;
     int bits = 22; /* 4M slots of 32 bytes: 2M entries (max_entries) at half load */
-    long long max_entries = 2000000, lone_call = 0, lone_cap = -1;
+    long long max_entries = 2000000, lone_call = 0, lone_cap = -1, keep = 0;
     if (t->exc) {
         PyErr_SetString(PyExc_RuntimeError, "TeamSearch is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O(iii)|iLLL", kwlist, &exc, &s0, &s1, &s2, &bits, &max_entries,
-                                     &lone_call, &lone_cap))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O(iii)|iLLLL", kwlist, &exc, &s0, &s1, &s2, &bits, &max_entries,
+                                     &lone_call, &lone_cap, &keep))
         return -1;
     if (s0 + s1 + s2 != 2 || (s0 | s1 | s2) > 1 || s0 < 0 || s1 < 0 || s2 < 0) {
         PyErr_SetString(PyExc_ValueError, "sides: one landlord (0) and two farmers (1)");
@@ -408,6 +451,7 @@ static int Team_init(Team *t, PyObject *args, PyObject *kwds) {
     t->exc = exc;
     t->tt_max_bits = bits;
     t->max_entries = max_entries;
+    t->keep = keep;
     t->tt_mask = (1ULL << T_MIN_BITS) - 1;
     t->tt = (TEntry *)table_alloc((t->tt_mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
     t->scratch_cap = 1 << 22;

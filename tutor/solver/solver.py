@@ -34,12 +34,24 @@ from tutor.solver.parallel import (
     parallel_available,
     solve_moves_in_parallel,
 )
-from tutor.solver.search import Budget, BudgetExceeded, FastestSearch, TeamSearch, TwoPlayerSearch, WildTwoPlayerSearch
+from tutor.solver.search import (
+    MAX_ENTRIES,
+    Budget,
+    BudgetExceeded,
+    FastestSearch,
+    TeamSearch,
+    TwoPlayerSearch,
+    WildTwoPlayerSearch,
+)
 from tutor.solver.tables import HandTables, table_code
 
 Objective = Literal["win", "fastest", "score"]
 Move = Combo | None
 
+#: Entries a thinned three-player table keeps (``Solver(thin=True)``): half of the most it holds
+#: (search.MAX_ENTRIES), so its memory stays what it was.  On the 40-card turn of
+#: benchmarks/personal_puzzles.py's deal 2, proving its six first moves took 8.9 million nodes instead of 21.6.
+THIN_KEEP = MAX_ENTRIES // 2
 #: Longest line reported (plays and passes); real endgames end well before.
 MAX_LINE = 120
 
@@ -102,6 +114,9 @@ class Solver:
         lone_farmer: settle three-player positions where one farmer beats the
             landlord alone with the compiled two-player core
             (:mod:`tutor.solver.lone_farmer`; same answers, other node counts).
+        thin: when the compiled three-player search's table is full, keep its half with the most
+            cards instead of clearing it (:data:`THIN_KEEP`; same answers, far fewer nodes for one
+            solver proving many big positions, as the scan of a game; other node counts).
     """
 
     def __init__(
@@ -114,9 +129,11 @@ class Solver:
         *,
         rules: Rules,
         lone_farmer: bool = False,
+        thin: bool = False,
     ) -> None:
         self.rules = rules
         self.lone_farmer = lone_farmer
+        self.thin = thin
         self.max_nodes = max_nodes
         self.max_mb = max_mb
         self.workers = default_workers() if workers is None else max(1, workers)
@@ -180,11 +197,12 @@ class Solver:
             return ManyDeckSearch(self.tables, key)
         two = self._two if isinstance(self._two, NativeTwoPlayerSearch) and len(key) == 3 else None
         if two is not None and team_native_available():
+            keep = THIN_KEEP if self.thin else 0
             if not self.lone_farmer:
-                return NativeTeamSearch(key)
+                return NativeTeamSearch(key, keep=keep)
             # The shortcut in C too, with a two-player search of its own: the same questions as LoneFarmer's.
             cap = None if self.max_nodes is None else self.max_nodes * CORE_RATIO
-            return NativeTeamSearch(key, CALL_NODES, cap)
+            return NativeTeamSearch(key, CALL_NODES, cap, keep=keep)
         if two is not None and self.lone_farmer:
             return TeamSearch(self.tables, key, LoneFarmer(two, key, self.max_nodes))
         return TeamSearch(self.tables, key)

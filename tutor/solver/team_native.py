@@ -52,10 +52,13 @@ class NativeTeamSearch(CompiledCore):
     """
 
     def __init__(self, sides: tuple[int, ...], lone_call: int = 0, lone_cap: int | None = None,
-                 max_entries: int = MAX_ENTRIES) -> None:
+                 max_entries: int = MAX_ENTRIES, keep: int = 0) -> None:
         """``lone_call`` > 0: with the lone-farmer shortcut (:mod:`tutor.solver.lone_farmer`), that many
         two-player nodes a question, all of them (:attr:`nodes` counts them too) at most ``lone_cap``.
-        ``max_entries``: the table is cleared past that many (as ``TeamSearch.max_entries``)."""
+        ``max_entries``: the table is cleared past that many (as ``TeamSearch.max_entries``); ``keep`` > 0:
+        thinned instead to at most that many, the entries of the most cards kept (the dearest to prove
+        again: a game's scan proves its turns one after the other; the node counts then differ from the
+        Python search's, the verdicts never)."""
         if _team is None:
             raise RuntimeError("the compiled three-player search (tutor.solver._team) is not built")
         if len(sides) != 3 or sorted(sides) != [0, 1, 1]:
@@ -63,7 +66,8 @@ class NativeTeamSearch(CompiledCore):
         self.sides = sides
         self.budget = Budget(None, None)
         cap = -1 if lone_cap is None else lone_cap
-        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, max_entries, lone_call, cap)
+        self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, max_entries, lone_call, cap,
+                                      keep)
 
     @property
     def settled(self) -> int:
