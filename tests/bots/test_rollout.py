@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bots.bot_views import combo, view
+from tests.bots.bot_views import combo, dump_history, view
 from tutor.bots import HardBot, MediumBot
 from tutor.bots.rollout import best_by_playouts, best_by_rollouts, rollout
 from tutor.engine.game import Game, Phase
@@ -103,3 +103,9 @@ def test_best_by_playouts_is_deterministic_from_the_view() -> None:
     assert len(candidates) > 2
     picks = {best_by_playouts(position, candidates, samples=24, seed=5) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(candidates)
+
+
+def test_best_by_playouts_counts_a_farmers_win_for_the_team() -> None:
+    # The same pair, held by a farmer to lead: going out with it wins for the farmers on every deal.
+    position = view(1, "33", 0, (5, 2, 5), dump_history({0: "5", 1: "X", 2: "4"}, then=1))
+    assert best_by_playouts(position, [combo("3"), combo("33")], samples=16, seed=1) == combo("33")

@@ -84,6 +84,16 @@ class HardBot(MediumBot):
     #: instead of rolled out by medium (0 = never).  Where the compiled play-out cannot play the rules
     #: (not built, the variants: ``Rules.native_coach``) the medium rollouts of :attr:`landlord_rollout_cards` stay.
     landlord_playout_cards = 54
+    #: The same for a farmer's decisions (0 = never): each candidate is played out to the end and counts a
+    #: win for the team, either farmer going out (:meth:`farmer_should_play_out`).
+    farmer_playout_cards = 0
+    #: A farmer searches when the cards in play are at most this many (None = :attr:`search_cards`) ...
+    farmer_search_cards: int | None = None
+    #: ... with at most this many nodes a solve (None = :attr:`node_budget`).
+    farmer_node_budget: int | None = None
+    #: A farmer's played-out deals and candidates (None = :attr:`playout_samples`, :attr:`playout_width`).
+    farmer_playout_samples: int | None = None
+    farmer_playout_width: int | None = None
     #: Sampled deals per played-out decision (every candidate plays on each).
     playout_samples = 64
     #: Candidates played out (the heuristic's choice included).
@@ -163,20 +173,22 @@ class HardBot(MediumBot):
         if self.search and self.should_search(view):
             from tutor.bots.search import determinized_choice
 
+            solver = self.solver(view.rules, farmer=view.seat != view.landlord)
             choice = determinized_choice(
-                view, self.solver(view.rules), self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
+                view, solver, self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes
             )
             if choice is not None:
                 return choice.move
         heuristic = self.heuristic_play(view)
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
         if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
-            candidates = self.candidates(view, heuristic, self.playout_width)
+            samples, width = self.playout_budget(view)
+            candidates = self.candidates(view, heuristic, width)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
                 return best_by_playouts(
-                    view, candidates, self.playout_samples, self.seed, self.playout_z,
+                    view, candidates, samples, self.seed, self.playout_z,
                     steps=self.playout_steps, recent=self.playout_recent,
                 )
             return heuristic
@@ -200,11 +212,37 @@ class HardBot(MediumBot):
 
     def should_play_out(self, view: PlayerView) -> bool:
         """The landlord's early decisions, when the compiled play-out plays these rules."""
-        if view.seat != view.landlord or not self.landlord_playout_cards:
+        if view.seat != view.landlord:
+            return self.farmer_should_play_out(view)
+        if not self.landlord_playout_cards:
             return False
         from tutor.bots.rollout import quick_available
 
         return self.search_cards < sum(view.card_counts) <= self.landlord_playout_cards and quick_available(view.rules)
+
+    def farmer_should_play_out(self, view: PlayerView) -> bool:
+        """A farmer's decisions above its search's horizon and at most :attr:`farmer_playout_cards` in play.
+
+        The play-out counts the team's win (:func:`tutor.bots.rollout.best_by_playouts`: either farmer going
+        out), so letting the partner's play stand and overtaking it are weighed on the same deals."""
+        if not self.farmer_playout_cards:
+            return False
+        from tutor.bots.rollout import quick_available
+
+        horizon = self.farmer_horizon()
+        return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
+
+    def playout_budget(self, view: PlayerView) -> tuple[int, int]:
+        """Deals and candidates of a played-out decision: the farmers' own when set."""
+        if view.seat == view.landlord:
+            return self.playout_samples, self.playout_width
+        samples, width = self.farmer_playout_samples, self.farmer_playout_width
+        return (self.playout_samples if samples is None else samples,
+                self.playout_width if width is None else width)
+
+    def farmer_horizon(self) -> int:
+        """The cards in play at which a farmer starts its exact search."""
+        return self.search_cards if self.farmer_search_cards is None else self.farmer_search_cards
 
     def should_roll_out(self, view: PlayerView) -> bool:
         cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
@@ -253,7 +291,7 @@ class HardBot(MediumBot):
         """The play without search: medium's judgement plus counting and endgame technique."""
         return super().play(view)
 
-    def solver(self, rules: Rules) -> Solver:
+    def solver(self, rules: Rules, farmer: bool = False) -> Solver:
         """A fresh exact solver for one decision.
 
         Fresh, not kept for the game: with a node budget, what earlier decisions
@@ -264,10 +302,12 @@ class HardBot(MediumBot):
         """
         from tutor.solver import Solver
 
-        return Solver(max_nodes=self.node_budget, rules=rules)
+        budget = self.farmer_node_budget if farmer else None
+        return Solver(max_nodes=self.node_budget if budget is None else budget, rules=rules)
 
     def should_search(self, view: PlayerView) -> bool:
-        return sum(view.card_counts) <= self.search_cards
+        horizon = self.search_cards if view.seat == view.landlord else self.farmer_horizon()
+        return sum(view.card_counts) <= horizon
 
     # ------------------------------------------------------------------ leading
     def lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo:
