@@ -127,12 +127,13 @@ def counted_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions down to
-    # the search's horizon; farmers never.
+    # the search's horizon; farmers only by their own knob.
     landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
     farmer = view(1, "33445566778899TT", LANDLORD, (8, 16, 16))
     late = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 3, 4))
     bot = HardBot(0)
     monkeypatch.setattr(HardBot, "landlord_playout_cards", 54)
+    monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
     assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)
     assert bot.should_roll_out(late)
     calls = counted_playouts(monkeypatch)
@@ -140,9 +141,9 @@ def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pyte
     assert calls and move is not None
 
 
-def test_a_farmer_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    # farmer_playout_cards (docs/bots.md) covers a farmer's decisions down to the farmer's search horizon;
-    # the landlord keeps its own knob.
+def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
+    # search horizon; the landlord keeps its own knob.
     from tutor.engine.game import Game
 
     game = Game.with_landlord(5, LANDLORD)
@@ -151,13 +152,14 @@ def test_a_farmer_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.M
     farmer = game.view(game.to_move)
     late = view(1, "33445566778899TT", LANDLORD, (3, 16, 1))
     bot = HardBot(5)
-    assert not bot.should_play_out(farmer)
-    monkeypatch.setattr(HardBot, "farmer_playout_cards", 54)
     monkeypatch.setattr(HardBot, "landlord_playout_cards", 0)
     assert bot.should_play_out(farmer) and not bot.should_play_out(late)
     assert not bot.should_play_out(view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13)))
     monkeypatch.setattr(HardBot, "farmer_search_cards", 24)
     assert not bot.should_play_out(view(1, "33445566778899TT", LANDLORD, (6, 16, 2)))
+    monkeypatch.setattr(HardBot, "farmer_search_cards", None)
     calls = counted_playouts(monkeypatch)
     moves = {bot.play(farmer), HardBot(5).play(farmer)}
     assert len(calls) == 2 and len(moves) == 1
+    monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
+    assert not bot.should_play_out(farmer)

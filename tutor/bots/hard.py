@@ -19,11 +19,12 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
 * **looks ahead by rollouts**: it tries its heuristic choice and a few
   alternatives on sampled deals, letting medium-level players finish each
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
-* **plays out its early decisions as the landlord**: from the first play down
-  to the search's horizon, each candidate is played out on 64 sampled deals by
-  the compiled quick policy, and an alternative replaces the heuristic's choice
-  only when it wins clearly more of the same deals
-  (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md measures it);
+* **plays out its early decisions**: from the first play down to the search's
+  horizon, each candidate is played out on 64 sampled deals (a farmer's on
+  256, counting the team's win) by the compiled quick policy, and an
+  alternative replaces the heuristic's choice only when it wins clearly more
+  of the same deals (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md
+  measures it);
 * **reads how the others played**: each sampled deal is nudged, card swap by
   card swap, towards one in which a sensible player would have made the
   others' past plays (:func:`tutor.bots.sampling.likely_samples`) — what a
@@ -39,7 +40,7 @@ budgets and what they cost): 6 sampled deals solved with at most 4,000 solver
 nodes each (fresh tables every decision); 10 rolled-out deals nudged by at
 most 8 card swaps each, 4 candidates, at most
 :attr:`HardBot.rollout_effort` model decisions in all; the landlord's 64
-played-out deals, 4 candidates; and no rollouts or play-outs after a search
+(a farmer's 256) played-out deals, 4 candidates; and no rollouts or play-outs after a search
 that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 """
 
@@ -85,14 +86,16 @@ class HardBot(MediumBot):
     #: (not built, the variants: ``Rules.native_coach``) the medium rollouts of :attr:`landlord_rollout_cards` stay.
     landlord_playout_cards = 54
     #: The same for a farmer's decisions (0 = never): each candidate is played out to the end and counts a
-    #: win for the team, either farmer going out (:meth:`farmer_should_play_out`).
-    farmer_playout_cards = 0
+    #: win for the team, either farmer going out (:meth:`farmer_should_play_out`; kept in round 5 with
+    #: 256 deals, docs/bots.md).
+    farmer_playout_cards = 54
     #: A farmer searches when the cards in play are at most this many (None = :attr:`search_cards`) ...
     farmer_search_cards: int | None = None
     #: ... with at most this many nodes a solve (None = :attr:`node_budget`).
     farmer_node_budget: int | None = None
     #: A farmer's played-out deals and candidates (None = :attr:`playout_samples`, :attr:`playout_width`).
-    farmer_playout_samples: int | None = None
+    #: Four times the landlord's deals: with 64 the farmers' gain stayed inside the noise (docs/bots.md).
+    farmer_playout_samples: int | None = 256
     farmer_playout_width: int | None = None
     #: Sampled deals per played-out decision (every candidate plays on each).
     playout_samples = 64
