@@ -158,6 +158,9 @@ def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(HardBot, "farmer_search_cards", 24)
     assert not bot.should_play_out(view(1, "33445566778899TT", LANDLORD, (6, 16, 2)))
     monkeypatch.setattr(HardBot, "farmer_search_cards", None)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 32)  # a cheap test; the default is 256
+    assert bot.playout_budget(farmer) == (32, 4)
+    assert bot.playout_budget(view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))) == (64, 4)
     calls = counted_playouts(monkeypatch)
     moves = {bot.play(farmer), HardBot(5).play(farmer)}
     assert len(calls) == 2 and len(moves) == 1
