@@ -110,19 +110,11 @@ def test_the_landlord_rolls_out_from_its_own_card_count(monkeypatch: pytest.Monk
     assert bot.should_roll_out(landlord) and not bot.should_roll_out(farmer)
 
 
-def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions down to
-    # the search's horizon; farmers never.
-    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
-    farmer = view(1, "33445566778899TT", LANDLORD, (8, 16, 16))
-    late = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 3, 4))
-    bot = HardBot(0)
-    monkeypatch.setattr(HardBot, "landlord_playout_cards", 54)
-    assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)
-    assert bot.should_roll_out(late)
-    calls: list[int] = []
+def counted_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one a played-out decision (:func:`tutor.bots.rollout.best_by_playouts`)."""
     from tutor.bots import rollout
 
+    calls: list[int] = []
     real = rollout.best_by_playouts
 
     def spy(*args: object, **kwargs: object) -> object:
@@ -130,6 +122,21 @@ def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pyte
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    return calls
+
+
+def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions down to
+    # the search's horizon; farmers only by their own knob.
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
+    farmer = view(1, "33445566778899TT", LANDLORD, (8, 16, 16))
+    late = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 3, 4))
+    bot = HardBot(0)
+    monkeypatch.setattr(HardBot, "landlord_playout_cards", 54)
+    monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
+    assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)
+    assert bot.should_roll_out(late)
+    calls = counted_playouts(monkeypatch)
     move = bot.play(landlord)
     assert calls and move is not None
 
@@ -184,3 +191,30 @@ def test_the_landlord_can_play_out_leads_from_other_splits_of_its_hand(monkeypat
     monkeypatch.setattr(HardBot, "landlord_split_leads", 3)
     moves = {bot.play(landlord) for _ in range(2)}
     assert offered[0] == found + extra and offered[1] == offered[0] and len(moves) == 1
+
+
+def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
+    # search horizon; the landlord keeps its own knob.
+    from tutor.engine.game import Game
+
+    game = Game.with_landlord(5, LANDLORD)
+    while game.to_move == LANDLORD or len(game.history) < 3:
+        game.play(MediumBot(5).play(game.view(game.to_move)))
+    farmer = game.view(game.to_move)
+    late = view(1, "33445566778899TT", LANDLORD, (3, 16, 1))
+    bot = HardBot(5)
+    monkeypatch.setattr(HardBot, "landlord_playout_cards", 0)
+    assert bot.should_play_out(farmer) and not bot.should_play_out(late)
+    assert not bot.should_play_out(view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13)))
+    monkeypatch.setattr(HardBot, "farmer_search_cards", 24)
+    assert not bot.should_play_out(view(1, "33445566778899TT", LANDLORD, (6, 16, 2)))
+    monkeypatch.setattr(HardBot, "farmer_search_cards", None)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 32)  # a cheap test; the default is 256
+    assert bot.playout_budget(farmer) == (32, 4)
+    assert bot.playout_budget(view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))) == (64, 4)
+    calls = counted_playouts(monkeypatch)
+    moves = {bot.play(farmer), HardBot(5).play(farmer)}
+    assert len(calls) == 2 and len(moves) == 1
+    monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
+    assert not bot.should_play_out(farmer)

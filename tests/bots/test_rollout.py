@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bots.bot_views import combo, view
+from tests.bots.bot_views import combo, dump_history, view
 from tutor.bots import HardBot, MediumBot
 from tutor.bots.rollout import best_by_playouts, best_by_rollouts, rollout
 from tutor.engine.combos import Combo
@@ -142,3 +142,9 @@ def test_best_by_playouts_with_more_deals_is_deterministic_from_the_view() -> No
     position, candidates = early_decision()
     picks = {best_by_playouts(position, candidates, samples=16, seed=5, more=32, close=9.0) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(candidates)
+
+
+def test_best_by_playouts_counts_a_farmers_win_for_the_team() -> None:
+    # The same pair, held by a farmer to lead: going out with it wins for the farmers on every deal.
+    position = view(1, "33", 0, (5, 2, 5), dump_history({0: "5", 1: "X", 2: "4"}, then=1))
+    assert best_by_playouts(position, [combo("3"), combo("33")], samples=16, seed=1) == combo("33")

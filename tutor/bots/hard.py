@@ -19,11 +19,12 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
 * **looks ahead by rollouts**: it tries its heuristic choice and a few
   alternatives on sampled deals, letting medium-level players finish each
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
-* **plays out its early decisions as the landlord**: from the first play down
-  to the search's horizon, each candidate is played out on 64 sampled deals by
-  the compiled quick policy, and an alternative replaces the heuristic's choice
-  only when it wins clearly more of the same deals
-  (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md measures it);
+* **plays out its early decisions**: from the first play down to the search's
+  horizon, each candidate is played out on 64 sampled deals (a farmer's on
+  256, counting the team's win) by the compiled quick policy, and an
+  alternative replaces the heuristic's choice only when it wins clearly more
+  of the same deals (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md
+  measures it);
 * **reads how the others played**: each sampled deal is nudged, card swap by
   card swap, towards one in which a sensible player would have made the
   others' past plays (:func:`tutor.bots.sampling.likely_samples`) — what a
@@ -39,7 +40,7 @@ budgets and what they cost): 6 sampled deals solved with at most 4,000 solver
 nodes each (fresh tables every decision); 10 rolled-out deals nudged by at
 most 8 card swaps each, 4 candidates, at most
 :attr:`HardBot.rollout_effort` model decisions in all; the landlord's 64
-played-out deals, 4 candidates; and no rollouts or play-outs after a search
+(a farmer's 256) played-out deals, 4 candidates; and no rollouts or play-outs after a search
 that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 """
 
@@ -89,6 +90,18 @@ class HardBot(MediumBot):
     #: instead of rolled out by medium (0 = never).  Where the compiled play-out cannot play the rules
     #: (not built, the variants: ``Rules.native_coach``) the medium rollouts of :attr:`landlord_rollout_cards` stay.
     landlord_playout_cards = 54
+    #: The same for a farmer's decisions (0 = never): each candidate is played out to the end and counts a
+    #: win for the team, either farmer going out (:meth:`farmer_should_play_out`; kept in round 5 with
+    #: 256 deals, docs/bots.md).
+    farmer_playout_cards = 54
+    #: A farmer searches when the cards in play are at most this many (None = :attr:`search_cards`) ...
+    farmer_search_cards: int | None = None
+    #: ... with at most this many nodes a solve (None = :attr:`node_budget`).
+    farmer_node_budget: int | None = None
+    #: A farmer's played-out deals and candidates (None = :attr:`playout_samples`, :attr:`playout_width`).
+    #: Four times the landlord's deals: with 64 the farmers' gain stayed inside the noise (docs/bots.md).
+    farmer_playout_samples: int | None = 256
+    farmer_playout_width: int | None = None
     #: Sampled deals per played-out decision (every candidate plays on each).
     playout_samples = 64
     #: Candidates played out (the heuristic's choice included).
@@ -189,14 +202,15 @@ class HardBot(MediumBot):
         heuristic = self.heuristic_play(view)
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
         if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
-            candidates = self.candidates(view, heuristic, self.playout_width)
-            if view.table is None and self.landlord_split_leads:
+            samples, width = self.playout_budget(view)
+            candidates = self.candidates(view, heuristic, width)
+            if view.table is None and view.seat == view.landlord and self.landlord_split_leads:
                 candidates += self.split_leads(view, candidates, self.landlord_split_leads)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
                 return best_by_playouts(
-                    view, candidates, self.playout_samples, self.seed, self.playout_z,
+                    view, candidates, samples, self.seed, self.playout_z,
                     steps=self.playout_steps, recent=self.playout_recent,
                     more=self.playout_more, close=self.playout_close, weighting=self.weighting(),
                 )
@@ -228,12 +242,38 @@ class HardBot(MediumBot):
 
     def should_play_out(self, view: PlayerView) -> bool:
         """The landlord's early decisions, when the compiled play-out plays these rules."""
-        if view.seat != view.landlord or not self.landlord_playout_cards:
+        if view.seat != view.landlord:
+            return self.farmer_should_play_out(view)
+        if not self.landlord_playout_cards:
             return False
         from tutor.bots.rollout import quick_available
 
         cards = sum(view.card_counts)
         return self.landlord_search_cards < cards <= self.landlord_playout_cards and quick_available(view.rules)
+
+    def farmer_should_play_out(self, view: PlayerView) -> bool:
+        """A farmer's decisions above its search's horizon and at most :attr:`farmer_playout_cards` in play.
+
+        The play-out counts the team's win (:func:`tutor.bots.rollout.best_by_playouts`: either farmer going
+        out), so letting the partner's play stand and overtaking it are weighed on the same deals."""
+        if not self.farmer_playout_cards:
+            return False
+        from tutor.bots.rollout import quick_available
+
+        horizon = self.farmer_horizon()
+        return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
+
+    def playout_budget(self, view: PlayerView) -> tuple[int, int]:
+        """Deals and candidates of a played-out decision: the farmers' own when set."""
+        if view.seat == view.landlord:
+            return self.playout_samples, self.playout_width
+        samples, width = self.farmer_playout_samples, self.farmer_playout_width
+        return (self.playout_samples if samples is None else samples,
+                self.playout_width if width is None else width)
+
+    def farmer_horizon(self) -> int:
+        """The cards in play at which a farmer starts its exact search."""
+        return self.search_cards if self.farmer_search_cards is None else self.farmer_search_cards
 
     def should_roll_out(self, view: PlayerView) -> bool:
         cards = self.landlord_rollout_cards if view.seat == view.landlord else self.rollout_cards
@@ -319,11 +359,13 @@ class HardBot(MediumBot):
 
     def search_horizon(self, view: PlayerView) -> int:
         """Cards in play from which this seat searches: the landlord's own, or the farmers'."""
-        return self.landlord_search_cards if view.seat == view.landlord else self.search_cards
+        return self.landlord_search_cards if view.seat == view.landlord else self.farmer_horizon()
 
     def search_budget(self, view: PlayerView) -> int:
         """Nodes of one exact solve for this seat: the landlord's own, or the farmers'."""
-        return self.landlord_node_budget if view.seat == view.landlord else self.node_budget
+        if view.seat == view.landlord:
+            return self.landlord_node_budget
+        return self.node_budget if self.farmer_node_budget is None else self.farmer_node_budget
 
     # ------------------------------------------------------------------ leading
     def lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo:
