@@ -192,9 +192,10 @@ def game_candidates(number: int, seed: int, hand_cap: int | None = None) -> Iter
     From the moment the three hands hold at most :data:`MAX_CARDS` cards together, each position where
     every hand is live and the mover has :data:`MIN_LEGAL` legal moves is a candidate.  ``hand_cap``
     (default :data:`HAND_CAP`) keeps a hand above it to a seeded random ``hand_cap`` of its cards, as
-    the library's bot-game puzzles do: the three-player search is in Python, and a 12-card hand is
-    beyond any budget a test can afford; the shape of the fight (who leads, what is on the table,
-    who is short) stays the game's.
+    the library's bot-game puzzles do; the shape of the fight (who leads, what is on the table,
+    who is short) stays the game's.  The compiled search proves untrimmed positions too, but on
+    450 deals they gave fewer puzzles (20 against 29) at about twice the CPU a puzzle
+    (``benchmarks/daily_pool.py --caps``; docs/puzzles.md, the fifth pass).
     """
     from tutor.bots import make_bot
     from tutor.engine.game import Game
