@@ -193,9 +193,9 @@ def game_candidates(number: int, seed: int, hand_cap: int | None = None) -> Iter
     every hand is live and the mover has :data:`MIN_LEGAL` legal moves is a candidate.  ``hand_cap``
     (default :data:`HAND_CAP`) keeps a hand above it to a seeded random ``hand_cap`` of its cards, as
     the library's bot-game puzzles do; the shape of the fight (who leads, what is on the table,
-    who is short) stays the game's.  The compiled search proves untrimmed positions too, but on
-    450 deals they gave fewer puzzles (20 against 29) at 1.8-5 times the CPU a puzzle
-    (``benchmarks/daily_pool.py --caps``; docs/puzzles.md, the fifth pass).
+    who is short) stays the game's.  The compiled search proves untrimmed positions too (a year of
+    them took 2.9 times the CPU, richer and harder: docs/puzzles.md, the fifth pass, says what is left
+    before the pool can switch).
     """
     from tutor.bots import make_bot
     from tutor.engine.game import Game
