@@ -8,6 +8,10 @@ earlier what the proof rejects anyway); the figures are CPU seconds (``time.proc
 solver nodes are budgets, so the puzzles are the same on any machine.
 
     .venv/bin/python benchmarks/daily_pool.py [--first 600000] [--deals 30]
+
+With ``--caps 8 10 20`` it compares hand caps instead (:data:`tutor.puzzles.daily_pool.HAND_CAP`; 20 trims
+no hand): the candidates and puzzles of the same deals with each cap, the CPU a puzzle (games included),
+the median of legal first moves and of the biggest hand.
 """
 
 from __future__ import annotations
@@ -29,7 +33,11 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=600_000)
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--caps", type=int, nargs="*", default=None)
     args = parser.parse_args()
+    if args.caps:
+        compare_caps(args.first, args.deals, args.seed, args.caps)
+        return
     from tutor.engine.rules import STANDARD
     from tutor.puzzles.daily_pool import ROOT_NODES, DailyGenerator, game_candidates
     from tutor.solver.solver import Solver
@@ -58,6 +66,35 @@ def main() -> None:
     assert results["probe"][0] == results["no probe"][0] == results["plain probe"][0], \
         "the probe changed which puzzles are kept"
     print(f"same puzzles: yes; load {os.getloadavg()[0]:.1f} (1 min)")
+
+
+def compare_caps(first: int, deals: int, seed: int, caps: list[int]) -> None:
+    """The generator on the same deals with each hand cap (figures: puzzles, CPU, legal moves, hand size)."""
+    from statistics import median
+
+    from tutor.engine.rules import STANDARD
+    from tutor.puzzles.daily_pool import ROOT_NODES, DailyGenerator, game_candidates
+    from tutor.solver.solver import Solver
+
+    factory = partial(Solver, max_nodes=ROOT_NODES, workers=1, rules=STANDARD)
+    for cap in caps:
+        generator = DailyGenerator(factory)
+        cpu = time.process_time()
+        found: dict[str, Any] = {}
+        candidates = 0
+        for number in range(first, first + deals):
+            for candidate in game_candidates(number, seed, hand_cap=cap):
+                candidates += 1
+                if (puzzle := generator.examine(candidate)) is not None:
+                    found.setdefault(puzzle.id, puzzle)
+        spent = time.process_time() - cpu
+        puzzles = list(found.values())
+        legal = [len(p.position.legal_moves()) for p in puzzles]
+        biggest = [max(len(h) for h in p.position.hands) for p in puzzles]
+        figures = (f"{spent / len(puzzles):.2f} s a puzzle with the games; legal first moves median {median(legal)},"
+                   f" biggest hand median {median(biggest)}") if puzzles else "no puzzle"
+        print(f"cap {cap}: deals {first}-{first + deals - 1} (seed {seed}): {candidates} candidates, {len(puzzles)} puzzles,"
+              f" {spent:.1f} s CPU ({figures}); load {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -147,6 +147,20 @@ def test_generate_writes_a_valid_file(home: Path, tmp_path: Path) -> None:
     assert run("puzzles", "validate", str(out)).exit_code == 0
 
 
+def test_generate_daily_finds_the_shipped_pool_again(home: Path, tmp_path: Path) -> None:
+    """The daily pool is the output of ``generate --daily``: the same seed gives the same puzzles, the pool's
+    own included (they were skipped as known ids, so seed 5 gave a year without any of the shipped ones)."""
+    from tutor.puzzles.daily_pool import in_pool
+    from tutor.puzzles.library import load_file
+
+    out = tmp_path / "daily.yaml"
+    result = run("puzzles", "generate", "--daily", "-n", "1", "--seed", "5", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    pool = [p for p in load_library() if in_pool(p) and p.source.seed == 5 and p.source.deal >= 500_000]
+    first = min(pool, key=lambda p: p.source.deal)  # type: ignore[arg-type, return-value]
+    assert [(p.id, p.rating, p.source) for p in load_file(out)] == [(first.id, first.rating, first.source)]
+
+
 def test_title_and_themes_only_after_solving(home: Path) -> None:
     """Before and during solving: goal and position; the title and themes once it is over."""
     puzzle = next(p for p in load_library() if "bomb_finish" in p.themes and all(":" not in m for m in p.solution.main_line()))

@@ -41,7 +41,7 @@ def test_bad_date_names_the_input() -> None:
 def test_the_daily_puzzle_comes_from_the_real_games_pool_and_repeats_only_after_its_bands() -> None:
     # Issue 30: the daily is drawn from the pool of real games' positions (tests/puzzles/test_daily_pool.py
     # checks what they are); a weekday's puzzle comes back after as many weeks as its band holds
-    # (53 per band, a pool of 371, would cover a year: docs/puzzles.md says how long that pool takes).
+    # (53 per band: the shipped pool of 371 covers a year; test_daily_pool.py checks the year).
     from tutor.puzzles.daily import daily_pool, daily_puzzle_id, weekday_bands
     from tutor.puzzles.daily_pool import in_pool
     from tutor.puzzles.library import load_library

@@ -113,3 +113,18 @@ def test_generate_is_reproducible_and_skips_known_ids() -> None:
     assert len({p.id for p in puzzles}) == 2
     others = generate(1, seed=3, solver_factory=budget, first_deal=300_018, skip_ids={puzzles[0].id})
     assert others[0].id != puzzles[0].id
+
+
+def test_a_puzzle_whose_file_the_library_could_not_load_is_refused() -> None:
+    """An untrimmed daily candidate's 37-move main line nested deeper than the loader reads
+    (tutor.files.MAX_DEPTH): the generator wrote a file its own library refused."""
+    from dataclasses import replace
+
+    from tests.puzzles.helpers import chain
+    from tutor.puzzles.library import reads_back
+    from tutor.puzzles.model import Goal, Puzzle
+
+    short = Puzzle("t00001", "test", (), Position.parse("L:77Q F:6TQA F:3"), Goal(),
+                   chain(["77", "pass", "pass", "Q"]), 1200, SOURCE)
+    assert reads_back(short)
+    assert not reads_back(replace(short, solution=chain(["pass"] * 40)))

@@ -494,15 +494,19 @@ def generate_command(count: int, seed: int, workers: int, out: Path | None, max_
     # Help text: help.puzzles.generate.  The progress bar goes to stderr, on a terminal only.
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+    from tutor.puzzles.daily_pool import in_pool
     from tutor.puzzles.generate import generate
 
     # Never into the installed package (that would change the daily puzzle): the current folder by default.
     out = out or Path.cwd() / f"generated-{seed}.yaml"
     if not out.parent.is_dir() or not os.access(out.parent, os.W_OK):
         raise ValueError(t("puzzles.generate_cannot_write", path=shown(out)))
-    existing = set(load_library().ids) if puzzles_dir().is_dir() else set()
+    known = list(load_library()) if puzzles_dir().is_dir() else []
     if out.exists():
-        existing |= {p.id for p in load_file(out)}
+        known += load_file(out)
+    # New ids only, so the output can join the library; but a daily pool *replaces* puzzles/daily.yaml, and
+    # skipping the pool's own puzzles made the same seed give a year without any of them (docs/puzzles.md).
+    existing = {p.id for p in known if not (daily and in_pool(p))}
     err = Console(stderr=True, highlight=False)
     with Progress(t("puzzles.generating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:

@@ -2,9 +2,9 @@
 
 The library's puzzles are small cut endgames; many are duels with a dead third
 hand and four legal first moves.  The daily puzzle is drawn from another pool,
-made from the positions bot games (one easy, one medium and one hard bot at
-the table, seats rotating with the deal) actually reach — nothing cut, nothing
-trimmed — and kept only when
+made from the positions bot games (an easy and two medium bots at the table,
+:data:`LEVELS`, seats rotating with the deal) actually reach — nothing cut but a
+hand above :data:`HAND_CAP` cards, which keeps a seeded random subset — and kept only when
 
 * all three hands are **live** (each holds at least :data:`LIVE` cards),
 * the player to move has at least :data:`MIN_LEGAL` legal first moves,
@@ -32,6 +32,7 @@ from tutor.puzzles.calibration import _legal_twin, _quick_wins_for, medium_pick,
 from tutor.puzzles.generate import Candidate, Generator, Limits, SolverFactory, rotate_to_mover
 from tutor.puzzles.model import Puzzle, Source, find_move
 from tutor.puzzles.realism import impossible_passes
+from tutor.puzzles.themes import MainLine
 from tutor.solver.position import Position, Role
 
 Move = Combo | None
@@ -129,27 +130,14 @@ def daily_rules(puzzle: Puzzle) -> DailyFigures:
 
     The only winning first move is the puzzle's (the solver proves it in the
     verification); the tries are measured again here (bots and play-outs: no search).
+    The depth is the fewer of the fastest win's plays (stored) and the book's main line's
+    plays of the solving side, passes left out (0.1 s of CPU for a pool of 371).
     """
     pos = puzzle.position
     answer = find_move(pos, puzzle.first_move)
-    win_in = puzzle.difficulty.win_in if puzzle.difficulty is not None else len(_solver_plays(puzzle))
+    plays = len(MainLine(puzzle).solver_plays())
+    win_in = plays if puzzle.difficulty is None else min(puzzle.difficulty.win_in, plays)
     return DailyFigures(len(pos.legal_moves()), live_hands(pos), len(tempting_tries(pos, [answer])), win_in)
-
-
-def _solver_plays(puzzle: Puzzle) -> list[str]:
-    """The solving side's moves along the main line."""
-    line = puzzle.solution.main_line()
-    pos = puzzle.position
-    side = pos.roles[pos.to_move]
-    mine = []
-    for text in line:
-        if pos.is_over:
-            break
-        move = find_move(pos, text)
-        if pos.roles[pos.to_move] is side:
-            mine.append(text)
-        pos = pos.after(move)
-    return mine
 
 
 def finish(puzzle: Puzzle) -> Puzzle:
@@ -204,9 +192,10 @@ def game_candidates(number: int, seed: int, hand_cap: int | None = None) -> Iter
     From the moment the three hands hold at most :data:`MAX_CARDS` cards together, each position where
     every hand is live and the mover has :data:`MIN_LEGAL` legal moves is a candidate.  ``hand_cap``
     (default :data:`HAND_CAP`) keeps a hand above it to a seeded random ``hand_cap`` of its cards, as
-    the library's bot-game puzzles do: the three-player search is in Python, and a 12-card hand is
-    beyond any budget a test can afford; the shape of the fight (who leads, what is on the table,
-    who is short) stays the game's.
+    the library's bot-game puzzles do; the shape of the fight (who leads, what is on the table,
+    who is short) stays the game's.  The compiled search proves untrimmed positions too (a year of
+    them took 2.9 times the CPU, richer and harder: docs/puzzles.md, the fifth pass, says what is left
+    before the pool can switch).
     """
     from tutor.bots import make_bot
     from tutor.engine.game import Game

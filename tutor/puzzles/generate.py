@@ -41,6 +41,7 @@ from tutor.engine.deal import deal
 from tutor.engine.moves import lead_moves_packed
 from tutor.engine.rules import STANDARD
 from tutor.puzzles.difficulty import measure, plausible_losing_moves
+from tutor.puzzles.library import reads_back
 from tutor.puzzles.model import Goal, GoalType, Node, Puzzle, Source, find_move, move_text, puzzle_id
 from tutor.puzzles.realism import (
     SearchTooBig,
@@ -186,7 +187,7 @@ class Generator:
                     return None  # "win with a bomb" would be false: a bomb-free win exists
             except SearchTooBig:
                 return None
-        return Puzzle(
+        made = Puzzle(
             id=draft.id,
             title=title_for(themes, draft),
             themes=tuple(themes),
@@ -197,6 +198,7 @@ class Generator:
             source=candidate.source,
             difficulty=difficulty,
         )
+        return made if reads_back(made) else None  # never a puzzle its own file could not load
 
     # ------------------------------------------------------------------ trees
     def build_tree(self, solver: SolverLike, pos: Position, line: list[tuple[int, Move]]) -> Node | None:

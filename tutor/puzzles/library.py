@@ -148,8 +148,25 @@ def dump_file(puzzles: Iterable[Puzzle], path: Path, description: str | None = N
         data["description"] = description
     data["puzzles"] = [p.to_data() for p in puzzles]
     check_schema(data, path.name)
-    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
-    atomic_write_text(path, text)
+    atomic_write_text(path, _yaml_text(data))
+
+
+def _yaml_text(data: dict[str, Any]) -> str:
+    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+    return text
+
+
+def reads_back(puzzle: Puzzle) -> bool:
+    """The puzzle, written as a file holds it, is read back by the loader: a long main line nests its
+    tree deeper than the loader's bound (``tutor.files.MAX_DEPTH``; 1 of 371 untrimmed daily puzzles, a
+    37-move line), and a file the library cannot load costs more than a puzzle fewer."""
+    from tutor.files import parse_yaml
+
+    try:
+        parse_yaml(_yaml_text({"puzzles": [puzzle.to_data()]}))
+    except FileProblem:
+        return False
+    return True
 
 
 class Library:
