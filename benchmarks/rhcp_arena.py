@@ -63,12 +63,15 @@ def main(argv: list[str]) -> int:
                 print(json.dumps({"level": level, "deck": outcome.number, "wins": outcome.wins,
                                   "points": outcome.points, "cpu": round(time.process_time() - start, 1),
                                   "load": round(os.getloadavg()[0], 1)}), file=sys.stderr, flush=True)
-        result = rhcp_arena.run(level, args.decks, model, args.seed, source, progress)
+        translated: list[str] = []
+        result = rhcp_arena.run(level, args.decks, model, args.seed, source, progress, translated)
         cpu = time.process_time() - cpu
-        rows.append({**result.to_json(), "deal": source, "cpu_seconds": round(cpu, 1),
+        rows.append({**result.to_json(), "deal": source, "translated_wings": translated, "cpu_seconds": round(cpu, 1),
                      "load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()]})
         if not args.json:
             print(protocol_line(result, cpu, (load[0], os.getloadavg()[0]), f" ({source}'s deals)"), flush=True)
+            print(f"  plays of ours shown to {rhcp_arena.RHCP} with distinct-rank wings: {len(translated)}"
+                  + (f" ({'; '.join(translated)})" if translated else ""), flush=True)
     if args.json:
         print(json.dumps(rows))
     return 0

@@ -19,6 +19,7 @@ import pytest
 from tutor.bench import rhcp_arena
 from tutor.bots import make_bot
 from tutor.engine.cards import Cards
+from tutor.engine.combos import Kind
 from tutor.engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +69,18 @@ def test_cards_translate_both_ways_in_rhcp_order() -> None:
         with pytest.raises(rhcp_arena.ProtocolError):
             rhcp_arena.from_rhcp(bad)
     assert [rhcp_arena.rhcp_id(seat, 2) for seat in range(3)] == [1, 2, 0]  # the seat after the landlord is 1
+
+
+def test_single_wings_of_one_rank_are_shown_with_distinct_ranks_and_rhcp_leads_read_its_way() -> None:
+    """RULES §5 lets single wings share a rank; RHCP-v2 cannot read that, so it sees the same kind, length and
+    main with the lowest other ranks as wings.  An ambiguous lead of its own is read as its rules mean it."""
+    game = Game.from_hands(["JJAAAA33344455", "5", "6"], 0)
+    for text, shown in (("JJAAAA", "34AAAA"), ("33344455", "33344456"), ("AAAA35", "AAAA35"), ("3334", "3334")):
+        combo = game.resolve(Cards.parse(text))
+        assert rhcp_arena.rhcp_readable(combo) == Cards.parse(shown)
+    lead = Game.from_hands(["3334445556667", "5", "6"], 0)
+    read = rhcp_arena.as_combo(lead, Cards.parse("333444555666"))
+    assert read is not None and read.kind == Kind.AIRPLANE
 
 
 def test_a_stand_in_sees_only_its_seat_and_plays_a_game_to_the_end() -> None:

@@ -16,8 +16,13 @@ holds (counts) and the cards not yet seen (its ``state.other_hand``: the deck le
 play) — all built from the :class:`~tutor.engine.view.PlayerView` of its seat, so it sees nothing more.
 
 Any disagreement is an error, never a skip: RHCP-v2 passing when it leads, playing cards it does not hold
-or a play our rules do not allow, or failing to read one of ours (RULES §5 allows wings of one rank, e.g.
-``555566`` as a four + 2, which its card reader rejects) raises :class:`ProtocolError`.
+or a play our rules do not allow, or failing to read one of ours raises :class:`ProtocolError`.  One
+difference of rules is translated instead, because it does not change what RHCP-v2 may answer: RULES §5
+lets the single wings of a four + 2 or an airplane share a rank (``AAAAJJ``, ``33344455``), which RHCP-v2's
+rules and card reader do not know; such a play of ours is shown to it with wings of distinct ranks (the
+same kind, length and main: :func:`rhcp_readable`), and each such play is counted in the report.  What
+beats a play depends on its kind, length and main only (RULES §6), and RHCP-v2's ``choose`` reads an
+opponent's play only through them.
 
 The card translation is exact and positional: RHCP-v2 counts a hand as 15 numbers in the order
 ``3 4 5 6 7 8 9 10 J Q K A 2 * $`` (its ``*``/``$``: the black and red jokers), which is our rank order
@@ -40,7 +45,7 @@ from typing import Any, Protocol
 from tutor.bench.arena import ArenaResult, DealOutcome, run_swapped
 from tutor.bots import make_bot
 from tutor.engine.cards import NUM_RANKS, Cards, InvalidCardsError
-from tutor.engine.combos import Combo, IllegalPlayError
+from tutor.engine.combos import Combo, IllegalPlayError, Kind
 from tutor.engine.game import AmbiguousPlayError, Game
 from tutor.engine.view import PlayerView
 
@@ -127,6 +132,26 @@ def from_rhcp(move: Sequence[int]) -> Cards | None:
     return cards if cards else None
 
 
+def rhcp_readable(combo: Combo) -> Cards:
+    """``combo``'s cards as RHCP-v2's reader can take them: single wings of one rank (RULES §5: ``AAAAJJ`` a
+    four + 2, ``33344455`` an airplane + singles), which it rejects, become the lowest ranks outside the
+    combination's core, one each; any other play is its own cards.  Kind, length and main stay.
+    """
+    if combo.kind == Kind.FOUR_TWO_SINGLES:
+        core, per = [combo.main], 4
+    elif combo.kind == Kind.AIRPLANE_SINGLES:
+        core, per = list(range(combo.main - combo.length + 1, combo.main + 1)), 3
+    else:
+        return Cards(combo.cards)
+    counts = list(Cards(combo.cards).counts)
+    for rank in core:
+        counts[rank] -= per
+    if all(n <= 1 for n in counts):
+        return Cards(combo.cards)
+    wings = [rank for rank in range(NUM_RANKS) if rank not in core][: sum(counts)]
+    return Cards.from_ranks([rank for rank in core for _ in range(per)] + wings)
+
+
 def rhcp_id(seat: int, landlord: int) -> int:
     """RHCP-v2's player id of ``seat``: 0 the landlord, 1 the seat after it, 2 the seat before it."""
     return (seat - landlord) % 3
@@ -139,7 +164,8 @@ class RhcpState:
     """The fields of RHCP-v2's ``GameState`` (game/engine.py), built from one seat's view.
 
     ``other_hand`` is its name for the cards this seat has not seen (the deck less its hand and every
-    play); ``last_move``/``last_pid`` the play that stands (zeros and −1 when the seat leads).
+    play); ``last_move``/``last_pid`` the play that stands (zeros and −1 when the seat leads), as
+    :func:`rhcp_readable` shows it.
     """
 
     hand: list[int]
@@ -200,7 +226,7 @@ def rhcp_state(view: PlayerView) -> RhcpState:
         down_out=to_rhcp(view.played_by((seat + 1) % 3)),
         self_out=to_rhcp(view.played_by(seat)),
         other_hand=to_rhcp(view.unseen()),
-        last_move=to_rhcp(Cards(table.cards)) if table is not None else [0] * NUM_RANKS,
+        last_move=to_rhcp(rhcp_readable(table)) if table is not None else [0] * NUM_RANKS,
         last_pid=rhcp_id(view.table_seat, landlord) if table is not None and view.table_seat is not None else -1,
         last_move_=last[-1] if last else [0] * NUM_RANKS,
         last_last_move_=last[-2] if len(last) > 1 else [0] * NUM_RANKS,
@@ -241,9 +267,9 @@ def rhcp_decide(agent: RhcpAgent, view: PlayerView) -> Cards | None:
 def as_combo(game: Game, cards: Cards | None) -> Combo | None:
     """RHCP-v2's answer as our combination, checked by our rules.
 
-    Following, the reading that beats the table; leading, a play our notation finds ambiguous (e.g.
-    ``333444555666``: four trios, or three and three single wings) is read with the highest main, as
-    RHCP-v2's card reader reads it (``CardGroup.to_cardgroup`` ranks a plain airplane above wings).
+    Following, the reading that beats the table; leading, a play our notation finds ambiguous is read as
+    RHCP-v2 means it: a reading its rules know (``333444555666`` is four trios to it, not three with the
+    single wings ``333``), then the highest main.
 
     Raises:
         ProtocolError: For a pass when leading, or cards our rules do not allow here.
@@ -255,7 +281,7 @@ def as_combo(game: Game, cards: Cards | None) -> Combo | None:
     try:
         return game.resolve(cards)
     except AmbiguousPlayError as exc:
-        return max(exc.readings, key=lambda c: (c.main, c.kind))
+        return max(exc.readings, key=lambda c: (rhcp_readable(c).packed == c.cards, c.main, c.kind))
     except IllegalPlayError as exc:
         raise ProtocolError(f"RHCP-v2's play {cards} is not legal here: {exc}") from exc
 
@@ -295,10 +321,12 @@ def play_game(
     source: str = "rlcard",
     times: list[float] | None = None,
     games: list[Game] | None = None,
+    translated: list[str] | None = None,
 ) -> tuple[bool, int]:
     """One game of ``deck``: (did our side win, bombs and rockets played).
 
-    ``times`` receives the CPU seconds of each of our decisions; ``games`` the finished game.
+    ``times`` receives the CPU seconds of each of our decisions; ``games`` the finished game;
+    ``translated`` each play of ours that RHCP-v2 had to be shown with other wings (:func:`rhcp_readable`).
     """
     game = deal(deck, source)
     ours = [(seat == LANDLORD) == ours_landlord for seat in range(3)]
@@ -314,6 +342,8 @@ def play_game(
             if times is not None:
                 times.append(time.process_time() - start)
         else:
+            if translated is not None and view.table is not None and rhcp_readable(view.table).packed != view.table.cards:
+                translated.append(f"deck {deck}: {view.table.text}")
             try:
                 move = as_combo(game, rhcp_decide(agents[seat], view))
             except ProtocolError as exc:
@@ -332,16 +362,18 @@ def run(
     seed: int = 0,
     source: str = "rlcard",
     progress: Callable[[DealOutcome], None] | None = None,
+    translated: list[str] | None = None,
 ) -> ArenaResult:
     """``decks`` decks (``seed`` … ``seed + decks − 1``), each played with the seats swapped.
 
-    ``progress`` receives each deck's outcome as it ends (a long run's partial figures).
+    ``progress`` receives each deck's outcome as it ends (a long run's partial figures); ``translated``
+    the plays of ours shown to RHCP-v2 with other wings.
 
     Raises:
         ValueError: For an unknown level or fewer than one deck.
         ProtocolError: When RHCP-v2 and our game disagree.
     """
     def play(deck: int, ours_landlord: bool, times: list[float]) -> tuple[bool, int]:
-        return play_game(deck, level, ours_landlord, model, source, times)
+        return play_game(deck, level, ours_landlord, model, source, times, translated=translated)
 
     return run_swapped(level, RHCP, decks, seed, play, progress)
