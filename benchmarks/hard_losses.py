@@ -1,11 +1,13 @@
 """Where the hard bot's landlord games are lost: the deciding moment of each, found by the exact solver.
 
-    .venv/bin/python benchmarks/hard_losses.py [--against rlcard|medium] [--decks 100] [--seed 0]
-        [--cards 30] [--nodes 100000] [--level hard] [--set ATTR=VALUE ...] [--json]
+    .venv/bin/python benchmarks/hard_losses.py [--against rlcard|rhcp|medium] [--rhcp-dir DIR] [--decks 100]
+        [--seed 0] [--cards 30] [--nodes 100000] [--level hard] [--set ATTR=VALUE ...] [--json]
 
 Plays ``--decks`` games with our level as the landlord — against RLCard's rule agent in RLCard's own
-environment (``--against rlcard``, the default; needs ``pip install 'ddz-tutor[arena]'``) or against two
-medium farmers on our own deals (``--against medium``, the deals of ``ddz arena``).  Every game the landlord
+environment (``--against rlcard``, the default; needs ``pip install 'ddz-tutor[arena]'``), against two
+RHCP-v2 farmers on RLCard's deals (``--against rhcp --rhcp-dir DIR``: tutor/bench/rhcp_arena.py, the games
+of benchmarks/rhcp_arena.py) or against two medium farmers on our own deals (``--against medium``, the deals
+of ``ddz arena``).  Every game the landlord
 loses is then replayed with all hands open: at each landlord decision with at most ``--cards`` cards in play,
 the exact solver (at most ``--nodes`` nodes) says whether the landlord still had a win and whether the move it
 played kept it.  The first winning position left by a losing move is the deciding moment; the table of causes
@@ -32,6 +34,7 @@ import sys
 import time
 from dataclasses import asdict
 
+from tutor.bench import rhcp_arena
 from tutor.bench.losses import BLUNDER, EARLIER, deciding_moment
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
@@ -49,14 +52,20 @@ def stage(cards: int) -> str:
     return "judgement"
 
 
-def landlord_games(against: str, level: str, decks: int, seed: int) -> list[tuple[int, Game, bool]]:
-    """(deck, finished game, did our landlord win) for every deck."""
+def landlord_games(
+    against: str, level: str, decks: int, seed: int, rhcp: rhcp_arena.AgentFactory | None = None
+) -> list[tuple[int, Game, bool]]:
+    """(deck, finished game, did our landlord win) for every deck (``rhcp``: RHCP-v2's player, for ``rhcp``)."""
     out = []
     for deck in range(seed, seed + decks):
-        if against == "rlcard":
+        games: list[Game] = []
+        if against == "rhcp":
+            assert rhcp is not None
+            won, _ = rhcp_arena.play_game(deck, level, True, rhcp, "rlcard", games=games)
+            out.append((deck, games[0], won))
+        elif against == "rlcard":
             from tutor.bench import rlcard_arena
 
-            games: list[Game] = []
             won, _, _ = rlcard_arena.play_game(deck, level, True, games=games)
             out.append((deck, games[0], won))
         else:
@@ -77,7 +86,8 @@ def parse_value(text: str) -> object:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", choices=("rlcard", "medium", "easy", "hard"), default="rlcard")
+    parser.add_argument("--against", choices=("rlcard", "rhcp", "medium", "easy", "hard"), default="rlcard")
+    parser.add_argument("--rhcp-dir", help="the directory of RHCP-v2 (with --against rhcp)")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--decks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
@@ -92,7 +102,14 @@ def main(argv: list[str]) -> int:
             print(f"HardBot has no attribute {name[:40]!r}", file=sys.stderr)
             return 2
         setattr(HardBot, name, parse_value(value))
-    if args.against == "rlcard":
+    rhcp = None
+    if args.against == "rhcp":
+        try:
+            rhcp = rhcp_arena.load(args.rhcp_dir or "")
+        except rhcp_arena.RhcpDirError as exc:
+            print(exc if args.rhcp_dir else "--against rhcp needs --rhcp-dir", file=sys.stderr)
+            return 2
+    if args.against in ("rlcard", "rhcp"):
         from tutor.bench import rlcard_arena
 
         if not rlcard_arena.available():
@@ -100,7 +117,7 @@ def main(argv: list[str]) -> int:
             return 2
     load = os.getloadavg()
     cpu = time.process_time()
-    played = landlord_games(args.against, args.level, args.decks, args.seed)
+    played = landlord_games(args.against, args.level, args.decks, args.seed, rhcp)
     play_cpu = time.process_time() - cpu
     lost = [(deck, game) for deck, game, won in played if not won]
     moments = [deciding_moment(game, deck, args.cards, args.nodes) for deck, game in lost]

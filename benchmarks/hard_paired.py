@@ -1,11 +1,12 @@
 """Does a change to the hard bot win more?  The same decks played by today's bot and by the changed one.
 
-    .venv/bin/python benchmarks/hard_paired.py --set ATTR=VALUE [--set ...] [--against rlcard|medium]
-        [--sides landlord|farmers|both] [--decks 100] [--seed 0] [--progress] [--json]
+    .venv/bin/python benchmarks/hard_paired.py --set ATTR=VALUE [--set ...] [--against rlcard|rhcp|medium]
+        [--rhcp-dir DIR] [--sides landlord|farmers|both] [--decks 100] [--seed 0] [--progress] [--json]
 
 Each deck is played by the hard bot as it is and by the hard bot with the ``--set`` class attributes changed
 (an experiment: e.g. ``--set search_cards=26``), against RLCard's rule agent in RLCard's own environment (the
-DouZero protocol of benchmarks/rlcard_arena.py) or against medium on our own deals (``ddz arena``'s).  With
+DouZero protocol of benchmarks/rlcard_arena.py), against RHCP-v2 on RLCard's deals (``--against rhcp
+--rhcp-dir DIR``: benchmarks/rhcp_arena.py's games) or against medium on our own deals (``ddz arena``'s).  With
 ``--sides both`` a deck is played with the seats swapped, as the arena does; a change that only touches the
 landlord's play needs only ``--sides landlord`` (the farmers' games are the same move for move).
 
@@ -28,6 +29,7 @@ import statistics
 import sys
 import time
 
+from tutor.bench import rhcp_arena
 from tutor.bench.arena import Z95
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
@@ -36,9 +38,15 @@ from tutor.engine.game import Game
 LANDLORD = 0
 
 
+#: RHCP-v2's player, loaded by ``main`` for ``--against rhcp``.
+RHCP: list[rhcp_arena.AgentFactory] = []
+
+
 def play(against: str, deck: int, ours_landlord: bool) -> tuple[int, float]:
     """One game: (did our side win, our points: 2 doubled by each bomb, signed)."""
-    if against == "rlcard":
+    if against == "rhcp":
+        won, bombs = rhcp_arena.play_game(deck, "hard", ours_landlord, RHCP[0], "rlcard")
+    elif against == "rlcard":
         from tutor.bench import rlcard_arena
 
         won, bombs, _ = rlcard_arena.play_game(deck, "hard", ours_landlord)
@@ -96,7 +104,8 @@ def interval(diffs: list[float]) -> tuple[float, float, float]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE")
-    parser.add_argument("--against", choices=("rlcard", "medium", "easy"), default="rlcard")
+    parser.add_argument("--against", choices=("rlcard", "rhcp", "medium", "easy"), default="rlcard")
+    parser.add_argument("--rhcp-dir", help="the directory of RHCP-v2 (with --against rhcp)")
     parser.add_argument("--sides", choices=("landlord", "farmers", "both"), default="landlord")
     parser.add_argument("--decks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
@@ -114,7 +123,13 @@ def main(argv: list[str]) -> int:
             changes[name] = json.loads(text)
         except json.JSONDecodeError:
             changes[name] = text
-    if args.against == "rlcard":
+    if args.against == "rhcp":
+        try:
+            RHCP.append(rhcp_arena.load(args.rhcp_dir or ""))
+        except rhcp_arena.RhcpDirError as exc:
+            print(exc if args.rhcp_dir else "--against rhcp needs --rhcp-dir", file=sys.stderr)
+            return 2
+    if args.against in ("rlcard", "rhcp"):
         from tutor.bench import rlcard_arena
 
         if not rlcard_arena.available():

@@ -17,6 +17,7 @@ import sys
 import time
 
 from tutor.bench import rlcard_arena
+from tutor.bench.arena import protocol_line
 
 
 def main(argv: list[str]) -> int:
@@ -38,13 +39,7 @@ def main(argv: list[str]) -> int:
         rows.append({**result.to_json(), "cpu_seconds": round(cpu, 1),
                      "load_before": [round(x, 2) for x in load], "load_after": [round(x, 2) for x in os.getloadavg()]})
         if not args.json:
-            ms = result.decision_ms[level]
-            print(f"{level} vs {rlcard_arena.RULE_AGENT}: {result.deals} decks, {result.games} games: "
-                  f"WP {result.wp:.3f} [{result.wp_ci[0]:.3f}, {result.wp_ci[1]:.3f}]  "
-                  f"ADP {result.adp:+.3f} [{result.adp_ci[0]:+.3f}, {result.adp_ci[1]:+.3f}]  "
-                  f"as landlord {result.wp_as_landlord:.3f}, as farmers {result.wp_as_farmers:.3f}; "
-                  f"our decisions: median {ms[0]:.2f} ms, max {ms[1]:.0f} ms CPU; "
-                  f"run CPU {cpu:.0f} s, load {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+            print(protocol_line(result, cpu, (load[0], os.getloadavg()[0])))
     if args.json:
         print(json.dumps(rows))
     return 0

@@ -41,7 +41,7 @@ from typing import TypeVar
 from tutor.bots import LEVELS, UnknownLevelError, make_bot
 from tutor.bots.base import Bot
 from tutor.engine.game import Game, Phase
-from tutor.engine.rules import Rules
+from tutor.engine.rules import STANDARD, Rules
 from tutor.engine.view import PlayerView
 from tutor.solver.parallel import ignore_interrupts, interrupts_held
 
@@ -269,6 +269,57 @@ def summarise(a: str, b: str, outcomes: list[DealOutcome], times: dict[str, list
         wp_as_farmers=as_farmers,
         rules=rules,
     )
+
+
+def run_swapped(
+    level: str,
+    against: str,
+    decks: int,
+    seed: int,
+    play: Callable[[int, bool, list[float]], tuple[bool, int]],
+    progress: Callable[[DealOutcome], None] | None = None,
+) -> ArenaResult:
+    """The DouZero protocol against a foreign bot (benchmarks/rlcard_arena.py, rhcp_arena.py): ``decks`` decks
+    from ``seed``, each played twice with the seats swapped.
+
+    ``play(deck, ours_landlord, times)`` plays one game and answers (did our side win, bombs and rockets
+    played), appending the CPU seconds of our decisions to ``times``: our level as the landlord first, then
+    as both farmers.  Points are 2, doubled by every bomb and rocket, won or lost (ADP).  ``progress``
+    receives each deck's outcome as it ends (a long run's partial figures).
+
+    Raises:
+        ValueError: For an unknown level or fewer than one deck.
+    """
+    level = check_level(level)
+    if decks < 1:
+        raise ValueError(f"the arena needs at least one deck, got {decks!r}")
+    outcomes = []
+    times: list[float] = []
+    start = time.perf_counter()
+    for deck in range(seed, seed + decks):
+        outcome = DealOutcome(deck)
+        for ours_landlord in (True, False):
+            won, bombs = play(deck, ours_landlord, times)
+            points = 2.0 * (1 << bombs)
+            outcome.wins.append(int(won))
+            outcome.points.append(points if won else -points)
+            outcome.bombs += bombs
+        outcomes.append(outcome)
+        if progress is not None:
+            progress(outcome)
+    return summarise(level, against, outcomes, {level: times}, time.perf_counter() - start, bidding=False,
+                     rules=STANDARD)  # the foreign bots play the classic game
+
+
+def protocol_line(result: ArenaResult, cpu: float, load: tuple[float, float], note: str = "") -> str:
+    """The one-line report of a seats-swapped run against a foreign bot: WP, ADP, the split, CPU, load."""
+    ms = result.decision_ms.get(result.a, (0.0, 0.0))
+    return (f"{result.a} vs {result.b}{note}: {result.deals} decks, {result.games} games: "
+            f"WP {result.wp:.3f} [{result.wp_ci[0]:.3f}, {result.wp_ci[1]:.3f}]  "
+            f"ADP {result.adp:+.3f} [{result.adp_ci[0]:+.3f}, {result.adp_ci[1]:+.3f}]  "
+            f"as landlord {result.wp_as_landlord or 0.0:.3f}, as farmers {result.wp_as_farmers or 0.0:.3f}; "
+            f"our decisions: median {ms[0]:.2f} ms, max {ms[1]:.1f} ms CPU; "
+            f"run CPU {cpu:.0f} s, load {load[0]:.1f} -> {load[1]:.1f}")
 
 
 def check_level(level: str) -> str:

@@ -29,12 +29,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tutor.bench.arena import ArenaResult, DealOutcome, check_level, summarise
+from tutor.bench.arena import ArenaResult, run_swapped
 from tutor.bots import make_bot
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.game import AmbiguousPlayError, Game
-from tutor.engine.rules import STANDARD
 
 #: How the report names RLCard's agent.
 RULE_AGENT = "rlcard-rule-v1"
@@ -139,22 +138,7 @@ def run(level: str, decks: int, seed: int = 0, progress: Callable[[int], None] |
         ImportError: When ``rlcard`` is not installed.
         ProtocolError: When RLCard's game and ours disagree.
     """
-    level = check_level(level)
-    if decks < 1:
-        raise ValueError(f"the arena needs at least one deck, got {decks!r}")
-    outcomes = []
-    times: list[float] = []
-    start = time.perf_counter()
-    for deck in range(seed, seed + decks):
-        outcome = DealOutcome(deck)
-        for ours_landlord in (True, False):
-            won, bombs, _ = play_game(deck, level, ours_landlord, times)
-            points = 2.0 * (1 << bombs)
-            outcome.wins.append(int(won))
-            outcome.points.append(points if won else -points)
-            outcome.bombs += bombs
-        outcomes.append(outcome)
-        if progress is not None:
-            progress(1)
-    return summarise(level, RULE_AGENT, outcomes, {level: times}, time.perf_counter() - start, bidding=False,
-                     rules=STANDARD)  # RLCard's game is the classic one
+    def play(deck: int, ours_landlord: bool, times: list[float]) -> tuple[bool, int]:
+        return play_game(deck, level, ours_landlord, times)[:2]
+
+    return run_swapped(level, RULE_AGENT, decks, seed, play, None if progress is None else lambda _: progress(1))
