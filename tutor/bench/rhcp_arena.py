@@ -47,12 +47,15 @@ from tutor.bots import make_bot
 from tutor.engine.cards import NUM_RANKS, Cards, InvalidCardsError
 from tutor.engine.combos import Combo, IllegalPlayError, Kind
 from tutor.engine.game import AmbiguousPlayError, Game
+from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
 
 #: How the report names RHCP-v2.
 RHCP = "rhcp-v2"
 #: The landlord's seat (RLCard's dealer makes seat 0 the landlord; ours follows it).
 LANDLORD = 0
+#: RHCP-v2 knows only the classic three-player game, the one this arena deals: its seats are the standard rules'.
+SEATS = STANDARD.players
 #: The module and class of RHCP-v2's rule-based player, inside its directory.
 MODEL_MODULE = "rule_utils.rule_based_model"
 MODEL_CLASS = "RuleBasedModel"
@@ -154,7 +157,7 @@ def rhcp_readable(combo: Combo) -> Cards:
 
 def rhcp_id(seat: int, landlord: int) -> int:
     """RHCP-v2's player id of ``seat``: 0 the landlord, 1 the seat after it, 2 the seat before it."""
-    return (seat - landlord) % 3
+    return (seat - landlord) % SEATS
 
 
 # --- what RHCP-v2's seat sees --------------------------------------------------------------------------
@@ -222,8 +225,8 @@ def rhcp_state(view: PlayerView) -> RhcpState:
     return RhcpState(
         hand=to_rhcp(view.hand),
         out=to_rhcp(view.played_cards()),
-        up_out=to_rhcp(view.played_by((seat - 1) % 3)),
-        down_out=to_rhcp(view.played_by((seat + 1) % 3)),
+        up_out=to_rhcp(view.played_by((seat - 1) % SEATS)),
+        down_out=to_rhcp(view.played_by((seat + 1) % SEATS)),
         self_out=to_rhcp(view.played_by(seat)),
         other_hand=to_rhcp(view.unseen()),
         last_move=to_rhcp(rhcp_readable(table)) if table is not None else [0] * NUM_RANKS,
@@ -246,8 +249,8 @@ def rhcp_decide(agent: RhcpAgent, view: PlayerView) -> Cards | None:
     assert view.landlord is not None
     agent.set_hand_card([_Rank(rank + 1) for rank in view.hand.ranks()])
     own = rhcp_id(view.seat, view.landlord)
-    players: list[Any] = [None] * 3
-    for seat in range(3):
+    players: list[Any] = [None] * SEATS
+    for seat in range(SEATS):
         players[rhcp_id(seat, view.landlord)] = agent if seat == view.seat else _Counted(view.card_counts[seat])
     state = rhcp_state(view)
     agent.player_id = own
@@ -329,9 +332,9 @@ def play_game(
     ``translated`` each play of ours that RHCP-v2 had to be shown with other wings (:func:`rhcp_readable`).
     """
     game = deal(deck, source)
-    ours = [(seat == LANDLORD) == ours_landlord for seat in range(3)]
-    bots = [make_bot(level, deck) if ours[seat] else None for seat in range(3)]
-    agents = {seat: model(rhcp_id(seat, LANDLORD)) for seat in range(3) if not ours[seat]}
+    ours = [(seat == LANDLORD) == ours_landlord for seat in range(SEATS)]
+    bots = [make_bot(level, deck) if ours[seat] else None for seat in range(SEATS)]
+    agents = {seat: model(rhcp_id(seat, LANDLORD)) for seat in range(SEATS) if not ours[seat]}
     while not game.is_over:
         seat = game.to_move
         view = game.view(seat)
