@@ -18,6 +18,7 @@ import argparse
 import os
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from statistics import median
 from pathlib import Path
@@ -57,6 +58,8 @@ def main() -> None:
     parser.add_argument("--max-cards", type=int, default=None, help="personal.MAX_CARDS (default: shipped)")
     parser.add_argument("--max-nodes", type=int, default=None, help="personal.MAX_NODES: one proof's budget")
     parser.add_argument("--scan-nodes", type=int, default=None, help="personal.SCAN_NODES: one game's budget")
+    parser.add_argument("--check", action="store_true",
+                        help="play each proven winning first move of each puzzle through the solving attempt")
     parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     args = parser.parse_args()
     from tutor.puzzles import personal
@@ -108,9 +111,9 @@ def main() -> None:
                       f" {nodes[0] - before[0]:,}, puzzles {nodes[1] - before[1]:,}", flush=True)
             mine = PuzzleProgress(store).personal()
         scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
-    only = sum(1 for puzzle in mine if personal.is_only_move(puzzle))
+    kinds = Counter(moment.label for moment in map(personal.moment_of, mine) if moment is not None)
     print(f"games {args.games} (deals {args.first}-{args.first + args.games - 1}), easy learner vs medium bots")
-    print(f"personal puzzles: {len(mine)} ({len(mine) - only} missed wins, {only} only moves found)"
+    print(f"personal puzzles: {len(mine)} ({', '.join(f'{n} {kind}' for kind, n in sorted(kinds.items()))})"
           f"  per game: {per_game}")
     print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"
           f" ({scan_cpu / max(1, args.games):.1f} s CPU a game; median {median(cpu_game):.1f}, most"
@@ -118,7 +121,27 @@ def main() -> None:
     print(f"nodes: scan {nodes[0]:,} (median a game {median(scan_nodes):,.0f}), making the puzzles {nodes[1]:,}")
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), wall total {time.perf_counter() - wall:.1f} s")
     for puzzle in mine:
-        print(f"  {puzzle.id}  {puzzle.source.describe()}  rating {puzzle.rating:.0f}  {', '.join(puzzle.themes)}")
+        print(f"  {puzzle.id}  {puzzle.source.describe()}  rating {puzzle.rating:.0f}  {', '.join(puzzle.themes)}"
+              f"  ({sum(len(h) for h in puzzle.position.hands)} cards, fastest win {puzzle.solution.main_line()[0]})")
+        if args.check:
+            print(f"    {accepted(puzzle)}", flush=True)
+
+
+def accepted(puzzle: Any) -> str:
+    """Whether solving accepts each proven winning first play, as ``ddz puzzle`` judges it (the interactive
+    solver and its node budget: a winning play it cannot prove would be called wrong)."""
+    from tutor.engine.rules import STANDARD
+    from tutor.puzzles.solving import Attempt
+    from tutor.sessions.puzzle import INTERACTIVE_NODES
+    from tutor.solver.solver import Solver
+
+    proof = Solver(rules=STANDARD, max_nodes=10 * INTERACTIVE_NODES)
+    winners = [m for m in puzzle.position.legal_moves() if proof.is_winning_move(puzzle.position, m)]
+    said = []
+    for move in winners:
+        attempt = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES))
+        said.append(f"{'pass' if move is None else move.text}: {'accepted' if attempt.play(move).correct else 'REFUSED'}")
+    return f"winning first moves {len(winners)} of {len(puzzle.position.legal_moves())}: " + ", ".join(said)
 
 
 if __name__ == "__main__":

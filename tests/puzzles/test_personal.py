@@ -134,10 +134,93 @@ def _finish_game(store: Store, players: str, lead: str) -> int:
 def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
     """Issue 30: five legal leads, only the 9 wins — the learner found it; the position is theirs to find again."""
     game_id = _finish_game(store, "F:3689Q L:59Q F:6J", "9")
+    assert personal.scan(store) == 2  # and the partner's pass that followed (the next test)
+    (puzzle,) = [p for p in PuzzleProgress(store).personal() if personal.is_only_move(p)]
+    assert puzzle.source.describe() == f"game {game_id}, turn 1, only move"
+    assert puzzle.first_move == "9" and personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 1, 1)
+
+
+def test_the_partners_missed_win_is_set_from_the_partners_seat(store: Store) -> None:
+    """Issue 30, sixth pass: after our 9 the partner (F:6J) passes, which loses — only the J keeps the
+    farmers' win.  The puzzle is the partner's position, labelled as the partner's turn."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_data, moment_phrase
+
+    game_id = _finish_game(store, "F:3689Q L:59Q F:6J", "9")
+    personal.scan(store)
+    (puzzle,) = [p for p in PuzzleProgress(store).personal() if not personal.is_only_move(p)]
+    moment = personal.moment_of(puzzle)
+    assert moment == personal.Moment(game_id, 1, personal.MISSED, partner=True)
+    assert puzzle.position.format() == "F:6J F:368Q L:59Q" and puzzle.position.table is not None
+    assert puzzle.first_move == "J" and moment.label == "partner"
+    check_tree(puzzle)
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
+    assert not attempt.play("pass").correct and attempt.play("J").correct  # the partner's pass, refuted
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, your partner's turn 1: your side could have won here")
+        assert moment_data(puzzle)["kind"] == "partner"
+    with speaking("ru"):
+        assert "ход партнёра 1: здесь ваша сторона могла выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+    # The scan's moments in the game's order: the learner's only move, then the partner's pass after it.
+    from tutor.engine.record import GameRecord
+
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    assert [(m.moment, m.partner) for m in personal.missed_wins(record, personal.default_factory)] == [
+        (1, False), (1, True)]
+
+
+def test_a_missed_win_with_two_of_five_winning_plays_accepts_either(store: Store) -> None:
+    """Issue 30, sixth pass: we lead a single 4 (it loses); the pairs 44 and 88 win, the other three
+    plays lose — a real choice, said as "2 of 5 plays win", and the solving attempt takes either pair."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_phrase
+
+    game_id = _finish_game(store, "F:44889 L:9QA F:46", "4")
     assert personal.scan(store) == 1
     (puzzle,) = PuzzleProgress(store).personal()
-    assert personal.is_only_move(puzzle) and puzzle.source.describe() == f"game {game_id}, turn 1, only move"
-    assert puzzle.first_move == "9" and personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 1)
+    assert puzzle.source.describe() == f"game {game_id}, turn 1, 2 of 5 plays win"
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.SEVERAL, wins=2, plays=5)
+    assert not personal.is_only_move(puzzle) and personal.kinds_of_game(PuzzleProgress(store), game_id) == (1, 0, 0)
+    check_tree(puzzle)
+    solver = Solver(rules=STANDARD)
+    fastest = solver.solve(puzzle.position, "fastest", all_moves=False)
+    assert puzzle.first_move in ("44", "88") and puzzle.solution.main_line()[0] == fastest.line[0][1].text
+    for answer in ("44", "88"):
+        attempt = Attempt(puzzle, solver)
+        assert attempt.play(answer).correct
+        attempt.show_solution()
+        assert attempt.position.winner is attempt.side
+    assert not Attempt(puzzle, solver).play("4").correct
+    with speaking("en"):
+        assert moment_phrase(puzzle).render().endswith("a win you missed — 2 of 5 plays win")  # type: ignore[union-attr]
+
+
+def test_more_winning_plays_than_half_is_no_puzzle() -> None:
+    """The bar of a several-winners moment: at most half the legal plays win (kickers aside)."""
+    pos = Position.parse("F:44889 L:9QA F:46")
+    moves = {m.text if m else "pass": m for m in pos.legal_moves()}
+    two = {m: m is not None and m.text in ("44", "88") for m in moves.values()}
+    three = {m: m is not None and m.text in ("44", "88", "9") for m in moves.values()}
+    assert personal._kind(pos, two, lost=True) == (personal.SEVERAL, 2, 5)
+    assert personal._kind(pos, three, lost=True) is None and personal._kind(pos, two, lost=False) is None
+
+
+@pytest.mark.parametrize(("lang", "plays", "text"), [
+    ("en", 5, "2 of 5 plays win"), ("ru", 5, "выигрывают 2 из 5 ходов"), ("ru", 3, "выигрывают 2 из 3 ходов"),
+    ("ru", 21, "выигрывают 2 из 21 хода"), ("ru", 11, "выигрывают 2 из 11 ходов"),
+])
+def test_the_several_winners_label_has_the_right_plural(lang: str, plays: int, text: str) -> None:
+    for key in ("mine.kind_several", "mine.kind_partner_several"):
+        assert text in plural(key, plays, wins=2, game=3, turn=4).render(lang)
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "Your partner threw away a proven win"), ("en", 2, "2 times"),
+    ("ru", 1, "ход партнёра отдал"), ("ru", 3, "3 раза отдали"), ("ru", 5, "5 раз отдали"),
+])
+def test_the_after_game_line_for_the_partner_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_partner", n).render(lang)
 
 
 def test_an_only_winning_play_with_a_free_kicker_is_an_only_move(store: Store) -> None:

@@ -57,6 +57,8 @@ from tutor.sessions.puzzle import (
     goal_phrase,
     display_title,
     idle_phrase,
+    moment_data,
+    moment_phrase,
     plural,
     pick_random,
     replay_queue,
@@ -130,9 +132,9 @@ def position_panel(attempt: Attempt) -> Panel:
         parts.append(line)
     elif not pos.is_over:
         parts.append(Text(t("puzzles.leads", who=player_name(puzzle, pos.to_move)), style="dim"))
-    note = idle_phrase(puzzle)
-    if note is not None:
-        parts.append(Text(note.render(), style="dim"))
+    for note in (idle_phrase(puzzle), moment_phrase(puzzle)):  # a duel's idle hand; a personal puzzle's moment
+        if note is not None:
+            parts.append(Text(note.render(), style="dim"))
     return Panel(Group(*parts), title=goal_text(puzzle), title_align="left")
 
 
@@ -389,7 +391,7 @@ def mine_command(as_list: bool, as_json: bool, lang: str | None) -> None:
         last = progress.last_outcomes()
         waiting = personal.waiting(progress)
     if as_json:
-        click.echo(json.dumps([{**_public_data(p), "last": last.get(p.id)} for p in mine],
+        click.echo(json.dumps([{**_public_data(p), **moment_data(p), "last": last.get(p.id)} for p in mine],
                               ensure_ascii=False, indent=2))
         return
     if as_list:
@@ -397,7 +399,9 @@ def mine_command(as_list: bool, as_json: bool, lang: str | None) -> None:
             click.echo(t("puzzles.mine_none"))
         for puzzle in mine:
             status = t(f"puzzles.mine_{last.get(puzzle.id, 'new')}")
-            click.echo(t("puzzles.mine_row", id=puzzle.id, source=puzzle.source.describe(),
+            moment = moment_phrase(puzzle)
+            click.echo(t("puzzles.mine_row", id=puzzle.id,
+                         source=puzzle.source.describe() if moment is None else moment.render(),
                          rating=round(puzzle.rating), status=status))
         return
     if not waiting:
@@ -428,11 +432,10 @@ def mention_personal(console: Console, store: Store, game_id: int, wait: bool = 
     if found:  # a missed win, or a hard only move the learner found (issue 30): each said as what it is
         from tutor.puzzles.progress import PuzzleProgress
 
-        missed, only = personal.kinds_of_game(PuzzleProgress(store), game_id)
-        if missed:
-            console.print(Text(plural("puzzles.from_game", missed).render(), style="cyan"))
-        if only:
-            console.print(Text(plural("mine.found_only", only).render(), style="cyan"))
+        missed, only, partner = personal.kinds_of_game(PuzzleProgress(store), game_id)
+        for key, n in (("puzzles.from_game", missed), ("mine.found_only", only), ("mine.found_partner", partner)):
+            if n:
+                console.print(Text(plural(key, n).render(), style="cyan"))
     return True
 
 

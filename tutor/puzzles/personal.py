@@ -44,6 +44,7 @@ node budgets (:data:`COMPILED`; figures in docs/puzzles.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -86,8 +87,12 @@ THIN = True
 #: Most puzzles taken from one game (the earliest first).
 PER_GAME = 3
 
-#: The two kinds of moment (:attr:`Missed.kind`).
-MISSED, ONLY_MOVE = "missed", "only_move"
+#: The kinds of moment (:attr:`Missed.kind`): a win missed with one winning play, a hard only move found,
+#: a win missed where several plays win (issue 30, sixth pass: "3 of 9 plays win").
+MISSED, ONLY_MOVE, SEVERAL = "missed", "only_move", "several"
+#: Scan the partner's turns too when the learner is a farmer (issue 30, sixth pass): the side's win thrown
+#: away by the partner's move is set from the partner's seat ("your partner's turn").
+PARTNER_TURNS = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +103,16 @@ class Missed:
     moment: int
     position: Position
     played: Combo | None
-    #: :data:`MISSED` (the move played loses) or :data:`ONLY_MOVE` (the only winning move, found).
+    #: :data:`MISSED` (the move played loses, one play wins), :data:`ONLY_MOVE` (the only winning move,
+    #: found) or :data:`SEVERAL` (the move played loses, ``wins`` of the ``plays`` win).
     kind: str = MISSED
+    #: The move was the learner's partner's (the learner a farmer): the side's win, thrown away by the partner.
+    partner: bool = False
+    #: Winning plays and legal plays of the position, kickers aside (a :data:`SEVERAL` moment's count).
+    wins: int = 1
+    plays: int = 0
+    #: The turn's index among all the game's play-phase turns (orders the learner's and the partner's).
+    index: int = 0
 
 
 def game_position(game: Any) -> Position | None:
@@ -250,10 +263,55 @@ def _refuted_in_game(solver: ScanSolver, turns: list[tuple[int, Position | None,
     return False, 0
 
 
+#: Most winning plays of a :data:`SEVERAL` moment, as a share of its legal plays (kickers aside): finding one
+#: of them must be a real choice, not any move.
+SEVERAL_SHARE = 0.5
+
+
+def partner_seat(pos: Position, seat: int) -> int | None:
+    """The learner's partner in ``pos`` (the other farmer), or None when the learner is the landlord."""
+    from tutor.solver.position import Role
+
+    if pos.roles[seat] is Role.LANDLORD:
+        return None
+    return next((s for s in range(pos.players) if s != seat and pos.roles[s] is pos.roles[seat]), None)
+
+
+def _scanned_turns(every_turn: list[tuple[int, Position | None, Combo | None]], seat: int,
+                   max_cards: int) -> list[tuple[int, int, Position, Combo | None, bool]]:
+    """(index, moment, position, move made, by the partner) for the turns worth proving: the learner's and
+    (with :data:`PARTNER_TURNS`) the partner's, each with a choice and within ``max_cards``."""
+    first = next((pos for _, pos, _ in every_turn if pos is not None), None)
+    partner = partner_seat(first, seat) if PARTNER_TURNS and first is not None else None
+    moments = {seat: 0, partner: 0}
+    turns = []
+    for index, (who, pos, played) in enumerate(every_turn):
+        if who not in (seat, partner):
+            continue
+        moments[who] += 1
+        if pos is not None and sum(len(h) for h in pos.hands) <= max_cards and len(pos.legal_moves()) >= 2:
+            turns.append((index, moments[who], pos, played, who == partner))
+    return turns
+
+
+def _kind(pos: Position, every: Verdicts, lost: bool) -> tuple[str, int, int] | None:
+    """(kind, winning plays, legal plays) of a position whose first moves are all proven, or None when it
+    is no puzzle: one winning play (kickers aside) is :data:`MISSED` or :data:`ONLY_MOVE`; after a losing
+    move, two or more winning plays, at most :data:`SEVERAL_SHARE` of the legal ones, are :data:`SEVERAL`."""
+    wins = len({_play_of(m) for m, v in every.items() if v})
+    plays = len({_play_of(m) for m in pos.legal_moves()})
+    if wins == 1:
+        return (MISSED if lost else ONLY_MOVE), wins, plays
+    if lost and 2 <= wins <= SEVERAL_SHARE * plays:
+        return SEVERAL, wins, plays
+    return None
+
+
 def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int = 0,
                 budget: int | None = None, max_cards: int | None = None) -> list[Missed]:
-    """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away, and
-    only winning moves found (:data:`ONLY_MOVE_CHOICES` legal moves at least).
+    """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away (by the
+    learner, or by the partner of a farmer), and only winning moves found (:data:`ONLY_MOVE_CHOICES`
+    legal moves at least).
 
     Turns are proven from the end of the game backwards (the small positions first) until
     ``budget`` solver nodes are spent; a position whose proof does not fit its own budget
@@ -266,18 +324,10 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     budget = SCAN_NODES if budget is None else budget
     max_cards = MAX_CARDS if max_cards is None else max_cards
     every_turn = list(play_turns(record))
-    moment = 0
-    turns = []
-    for index, (who, pos, played) in enumerate(every_turn):
-        if who != seat:
-            continue
-        moment += 1
-        if pos is not None and sum(len(h) for h in pos.hands) <= max_cards and len(pos.legal_moves()) >= 2:
-            turns.append((index, moment, pos, played))
     solver = solver_factory()
     found = []
     spent = 0
-    for index, moment, pos, played in reversed(turns):
+    for index, moment, pos, played, by_partner in reversed(_scanned_turns(every_turn, seat, max_cards)):
         if spent >= budget:
             break
         verdicts, nodes = first_moves(solver, pos, every=False, last=played)  # one win is enough: MAX_NODES
@@ -292,15 +342,17 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if wins is None:
             wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
-        if wins is None or wins and (len(pos.legal_moves()) < ONLY_MOVE_CHOICES or _goes_out(pos, played)):
-            continue
+        if wins is None or wins and (by_partner or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
+                                     or _goes_out(pos, played)):
+            continue  # the partner's good moves are not the learner's finds
         known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
-        # only one winning play?  every move proven
+        # how many winning plays?  every move proven
         every, nodes = first_moves(solver, pos, every=True, known=known, cap=ONE_PLAY_PROOFS * MAX_NODES)
         spent += nodes
-        if None not in every.values() and len({_play_of(m) for m, v in every.items() if v}) == 1:
-            found.append(Missed(moment, pos, played, MISSED if wins is False else ONLY_MOVE))
-    return sorted(found, key=lambda m: m.moment)
+        kind = None if None in every.values() else _kind(pos, every, lost=wins is False)
+        if kind is not None:
+            found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index))
+    return sorted(found, key=lambda m: m.index)
 
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
@@ -316,8 +368,7 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
     answer = fastest.line[0][1]
     root = solver.solve(pos, "win", all_moves=True)
     difficulty = measure(pos, answer, root.nodes, fastest.win_in)
-    note = f"game {game_id}, turn {missed.moment}" + (", only move" if missed.kind == ONLY_MOVE else "")
-    source = Source("game", note=note)
+    source = Source("game", note=note_of(missed, game_id))
     draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
@@ -386,16 +437,66 @@ def scan(store: Store, game_id: int | None = None,
     return new
 
 
-def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int]:
-    """(missed wins, only moves found) among the learner's puzzles from game ``game_id``."""
-    mine = [p for p in progress.personal() if (p.source.note or "").startswith(f"game {game_id}, ")]
-    only = sum(1 for p in mine if is_only_move(p))
-    return len(mine) - only, only
+#: A personal puzzle's note (:attr:`Source.note`, stored with it): the game, whose turn, and the kind —
+#: «game 4, turn 12», «…, only move», «…, 3 of 9 plays win», «game 13, partner's turn 9» (the words a
+#: learner reads come from the catalogues: :func:`moment_of` reads the note back).
+_NOTE = re.compile(r"game (\d+), (partner's )?turn (\d+)(, only move|, (\d+) of (\d+) plays win)?")
+
+
+def note_of(missed: Missed, game_id: int) -> str:
+    """The stored note of a moment's puzzle (read back by :func:`moment_of`)."""
+    whose = "partner's turn" if missed.partner else "turn"
+    note = f"game {game_id}, {whose} {missed.moment}"
+    if missed.kind == ONLY_MOVE:
+        return note + ", only move"
+    if missed.kind == SEVERAL:
+        return note + f", {missed.wins} of {missed.plays} plays win"
+    return note
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """Which moment of which game a personal puzzle is (read from its note): what the list labels."""
+
+    game: int
+    turn: int
+    kind: str
+    #: The move was the partner's (the puzzle is set from the partner's seat).
+    partner: bool = False
+    wins: int = 1
+    plays: int = 0
+
+    @property
+    def label(self) -> str:
+        """The kind as ``--json`` and the web name it: missed, only_move, several, partner, partner_several."""
+        if self.partner:
+            return "partner_several" if self.kind == SEVERAL else "partner"
+        return self.kind
+
+
+def moment_of(puzzle: Puzzle) -> Moment | None:
+    """The moment a personal puzzle comes from (None for any other puzzle)."""
+    match = _NOTE.fullmatch(puzzle.source.note or "") if puzzle.source.kind == "game" else None
+    if match is None:
+        return None
+    kind = ONLY_MOVE if match[4] == ", only move" else SEVERAL if match[5] else MISSED
+    wins, plays = (int(match[5]), int(match[6])) if match[5] else (1, 0)
+    return Moment(int(match[1]), int(match[3]), kind, bool(match[2]), wins, plays)
+
+
+def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int]:
+    """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
+    puzzles from game ``game_id``."""
+    moments = [m for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id]
+    partner = sum(1 for m in moments if m.partner)
+    only = sum(1 for m in moments if m.kind == ONLY_MOVE)
+    return len(moments) - only - partner, only, partner
 
 
 def is_only_move(puzzle: Puzzle) -> bool:
     """The puzzle is an only winning move the learner found (else a win they missed)."""
-    return puzzle.source.kind == "game" and (puzzle.source.note or "").endswith(", only move")
+    moment = moment_of(puzzle)
+    return moment is not None and moment.kind == ONLY_MOVE
 
 
 def waiting(progress: PuzzleProgress) -> list[Puzzle]:

@@ -108,6 +108,42 @@ def plural_form(n: int, lang: str) -> str:
     return "one" if n == 1 else "many"
 
 
+def moment_phrase(puzzle: Puzzle) -> Phrase | None:
+    """Which moment of the learner's games a personal puzzle is, or None for any other puzzle: a win
+    missed, an only move found, a win missed where several plays win ("3 of 9 plays win"), or the
+    partner's turn ("your side could have won here").  Shown with the goal and in the lists, so the
+    learner knows what to look for — it names no move (issue 30, sixth pass)."""
+    from tutor.puzzles.personal import ONLY_MOVE, SEVERAL, moment_of
+
+    moment = moment_of(puzzle)
+    if moment is None:
+        return None
+    where = {"game": moment.game, "turn": moment.turn}
+    key = "mine.kind_partner" if moment.partner else "mine.kind_missed"
+    if moment.kind == SEVERAL:
+        return plural(("mine.kind_partner" if moment.partner else "mine.kind") + "_several", moment.plays,
+                      wins=moment.wins, **where)
+    if moment.kind == ONLY_MOVE:
+        key = "mine.kind_only_move"
+    return Phrase(key, where)
+
+
+def moment_data(puzzle: Puzzle) -> dict[str, object]:
+    """A personal puzzle's moment as data (``ddz puzzle mine --json``, ``GET /api/puzzle/mine``): its kind
+    (missed, only_move, several, partner, partner_several), game, turn, for several winning plays how many
+    of how many, and the words (:func:`moment_phrase`); empty for any other puzzle."""
+    from tutor.puzzles.personal import SEVERAL, moment_of
+
+    moment, phrase = moment_of(puzzle), moment_phrase(puzzle)
+    if moment is None or phrase is None:
+        return {}
+    data: dict[str, object] = {"kind": moment.label, "game": moment.game, "turn": moment.turn}
+    if moment.kind == SEVERAL:
+        data.update(winning_plays=moment.wins, plays=moment.plays)
+    data["moment"] = phrase.render()
+    return data
+
+
 def idle_phrase(puzzle: Puzzle) -> Phrase | None:
     """Why a duel has a third hand that does not matter (shown with the goal), or None.
 

@@ -35,10 +35,10 @@ def player_name(puzzle: Puzzle, player: int) -> str:
 
 
 def goal_text(puzzle: Puzzle) -> str:
-    """The goal line, and for a duel why the third hand does not matter (shown, never hidden)."""
-    note = ps.idle_phrase(puzzle)
-    goal = ps.goal_phrase(puzzle).render()
-    return goal if note is None else f"{goal} · {note.render()}"
+    """The goal line, for a duel why the third hand does not matter (shown, never hidden), and for a
+    personal puzzle which moment of the learner's games it is ("3 of 9 plays win", "your partner's turn")."""
+    notes = [note.render() for note in (ps.idle_phrase(puzzle), ps.moment_phrase(puzzle)) if note is not None]
+    return " · ".join([ps.goal_phrase(puzzle).render(), *notes])
 
 
 def _played(puzzle: Puzzle, items: tuple[Played, ...]) -> list[dict[str, Any]]:
@@ -214,12 +214,19 @@ def browse(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
                 rows.append({"id": puzzle.id, "name": t("puzzles.puzzle_id", id=shown_id),
                              "themes": list(puzzle.themes), "rating": round(rating), "mine": puzzle.id in mine_ids,
                              "difficulty": band, "difficulty_text": t(f"web.difficulty_{band}"),
-                             "status": status, "status_text": t(f"web.library_{status}")})
+                             "status": status, "status_text": _status_text(puzzle, status)})
             themes = sorted({theme for p in books for theme in p.themes})
             counts = {status: sum(r["status"] == status for r in rows) for status in ("new", "solved", "again")}
             return {"puzzles": rows,
                     "themes": [{"id": theme, "name": t(f"puzzles.theme_{theme}")} for theme in themes],
                     "summary": t("web.library_summary", total=len(rows), **counts)}
+
+
+def _status_text(puzzle: Puzzle, status: str) -> str:
+    """A library row's status; a personal puzzle's says which moment of the learner's games it is."""
+    moment = ps.moment_phrase(puzzle)
+    text = t(f"web.library_{status}")
+    return text if moment is None else f"{text} · {moment.render()}"
 
 
 def _library() -> Any:
@@ -342,7 +349,7 @@ def mine(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> di
             personal.scan(store, skip=scans.pending(store.path))
             last = progress.last_outcomes()
             return {"puzzles": [{"id": p.id, "rating": round(p.rating), "source": p.source.describe(),
-                                 "kind": "only_move" if personal.is_only_move(p) else "missed",
+                                 "kind": "missed", **ps.moment_data(p),
                                  "goal": goal_text(p), "last": last.get(p.id),
                                  "themes": [t(f"puzzles.theme_{x}") for x in p.themes]
                                  if last.get(p.id) == "solved" else []}
