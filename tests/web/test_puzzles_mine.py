@@ -30,6 +30,23 @@ def test_a_missed_win_is_listed_started_and_solved_through_the_api(client: Any, 
     assert started.status_code == 200 and started.json()["puzzle"]["id"] == listed[0]["id"]
 
 
+def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any, home: Path) -> None:
+    """Issue 30, sixth pass: the partner's missed win and a win missed with two of five winning plays say so."""
+    from tests.puzzles.test_personal import _finish_game
+
+    with Store.open(home / "ddz.sqlite3") as store:
+        _finish_game(store, "F:3689Q L:59Q F:6J", "9")  # our only move found, then the partner's losing pass
+        _finish_game(store, "F:44889 L:9QA F:46", "4")  # our 4 loses: 44 and 88 win
+    listed = {p["kind"]: p for p in client.get("/api/puzzle/mine").json()["puzzles"]}
+    assert sorted(listed) == ["only_move", "partner", "several"]
+    assert listed["partner"]["moment"].endswith("your partner's turn 1: your side could have won here")
+    assert listed["several"]["moment"].endswith("2 of 5 plays win")
+    assert (listed["several"]["winning_plays"], listed["several"]["plays"]) == (2, 5)
+    assert "2 of 5 plays win" in listed["several"]["goal"]  # said with the goal while solving, too
+    rows = [r for r in client.get("/api/puzzle/library").json()["puzzles"] if r["mine"]]
+    assert sum("your partner's turn" in r["status_text"] for r in rows) == 1
+
+
 @needs_browser
 def test_the_library_lists_a_personal_puzzle_first_on_a_phone(page: Any, server: str, context: Any) -> None:
     """390×844: the learner's own puzzle (a stored game's missed win) heads the library, marked; it opens."""
