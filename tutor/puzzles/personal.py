@@ -13,7 +13,16 @@ hands open, as every puzzle is), and either
   play), it does not simply play out the hand, and the learner found it:
   a hard position worth finding again;
 
-and in both, only one play wins there (kickers aside).
+and in both, only one play wins there (kickers aside).  Two more kinds came with issue 30's sixth
+pass, where a beginner's games gave too few of those:
+
+* a **missed win with several winning plays** (:data:`SEVERAL`): the move played loses, two or more
+  plays win but at most :data:`SEVERAL_SHARE` of the legal ones (a real choice); the puzzle says how
+  many of how many win ("3 of 9 plays win"), accepts each (solving asks the solver off the tree), and
+  shows the fastest;
+* the **partner's missed win** (the learner a farmer, :data:`PARTNER_TURNS`): the side had a proven win
+  and the partner's move threw it away (one winning play, or several as above); the puzzle is set from
+  the partner's seat and labelled as the partner's turn.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
