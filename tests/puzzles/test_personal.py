@@ -192,8 +192,13 @@ def test_a_missed_win_with_two_of_five_winning_plays_accepts_either(store: Store
         attempt.show_solution()
         assert attempt.position.winner is attempt.side
     assert not Attempt(puzzle, solver).play("4").correct
+    from tutor.sessions.puzzle import goal_phrase
+
     with speaking("en"):
         assert moment_phrase(puzzle).render().endswith("a win you missed — 2 of 5 plays win")  # type: ignore[union-attr]
+        assert goal_phrase(puzzle).render() == "Goal: win as the farmers — 2 of 5 first plays win, find one"
+    with speaking("ru"):
+        assert "к победе ведут 2 из 5 первых ходов" in goal_phrase(puzzle).render()
 
 
 def test_more_winning_plays_than_half_is_no_puzzle() -> None:
@@ -213,6 +218,9 @@ def test_more_winning_plays_than_half_is_no_puzzle() -> None:
 def test_the_several_winners_label_has_the_right_plural(lang: str, plays: int, text: str) -> None:
     for key in ("mine.kind_several", "mine.kind_partner_several"):
         assert text in plural(key, plays, wins=2, game=3, turn=4).render(lang)
+    first = text.replace("plays", "first plays").replace("ходов", "первых ходов").replace("хода", "первого хода")
+    assert first.split()[-3:] == plural("puzzles.goal_win_several", plays, side="", wins=2).render(lang).split(
+        ", ")[0].split()[-3:]
 
 
 @pytest.mark.parametrize(("lang", "n", "text"), [

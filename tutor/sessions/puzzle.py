@@ -61,12 +61,18 @@ def seat_phrase(puzzle: Puzzle, player: int) -> Phrase:
 
 
 def goal_phrase(puzzle: Puzzle) -> Phrase:
-    """The goal shown before solving ("Landlord to move: win in 3"): it names no theme."""
+    """The goal shown before solving ("Landlord to move: win in 3"): it names no theme, and says how many
+    first plays win ("only one", or for a personal puzzle with several "2 of 5")."""
     side = Phrase("puzzles.side_landlord" if puzzle.solver_side is Role.LANDLORD else "puzzles.side_farmers")
     if puzzle.goal.type is GoalType.WIN_IN:
         return plural("puzzles.goal_win_in", puzzle.goal.plays or 0, side=side)
     if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
         return Phrase("puzzles.goal_win_with_bomb", {"side": side})
+    from tutor.puzzles.personal import SEVERAL, moment_of
+
+    moment = moment_of(puzzle)
+    if moment is not None and moment.kind == SEVERAL:  # a personal puzzle with several winning plays says so
+        return plural("puzzles.goal_win_several", moment.plays, side=side, wins=moment.wins)
     return Phrase("puzzles.goal_win", {"side": side})
 
 
