@@ -255,9 +255,11 @@ def test_the_scan_stops_at_the_games_node_budget(store: Store) -> None:
     assert [m.kind for m in personal.missed_wins(record, personal.default_factory)] == [personal.MISSED]
 
 
-@pytest.mark.parametrize(("lang", "text"), [("en", "You found the only winning move"),
-                                            ("ru", "вы нашли единственный выигрывающий ход")])
-def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store, lang: str, text: str) -> None:
+@pytest.mark.parametrize(("lang", "text", "partner"), [
+    ("en", "You found the only winning move", "Your partner threw away a proven win of your side"),
+    ("ru", "вы нашли единственный выигрывающий ход", "ход партнёра отдал доказанный выигрыш вашей стороны")])
+def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store, lang: str, text: str,
+                                                                    partner: str) -> None:
     from rich.console import Console
 
     from tutor.cli.puzzle import mention_personal
@@ -269,6 +271,7 @@ def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store
         mention_personal(console, store, game_id)
     said = console.export_text()
     assert text in said and "missed" not in said and "упустили" not in said
+    assert partner in said  # and the partner's pass after it: the partner's, said as such
 
 
 def _beginner_game(store: Store, deal: int, level: str = "medium", scan_after: bool = False) -> int:
