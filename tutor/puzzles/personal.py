@@ -64,7 +64,7 @@ from tutor.puzzles.generate import Generator, Limits, SolverLike, rotate_to_move
 from tutor.puzzles.model import Goal, Puzzle, Source, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
-from tutor.solver.position import Position
+from tutor.solver.position import Position, Role
 from tutor.solver.team_native import available as team_native_available
 
 if TYPE_CHECKING:
@@ -279,8 +279,6 @@ SEVERAL_SHARE = 0.5
 
 def partner_seat(pos: Position, seat: int) -> int | None:
     """The learner's partner in ``pos`` (the other farmer), or None when the learner is the landlord."""
-    from tutor.solver.position import Role
-
     if pos.roles[seat] is Role.LANDLORD:
         return None
     return next((s for s in range(pos.players) if s != seat and pos.roles[s] is pos.roles[seat]), None)
