@@ -142,6 +142,14 @@ class HardBot(MediumBot):
     #: None = not weighted), drawing :attr:`sample_pool` deals for each one kept (:func:`tutor.bots.sampling.sampler`).
     revealed_rates: str | None = None
     sample_pool = 4
+    #: The landlord's lead by its hand plan with control counted (:mod:`tutor.bots.control`; 0 = off, the
+    #: plain weakest lead): 1 leads first a group of a shape in which the hand holds a control (the lead
+    #: comes back whatever the farmers answer); 2 also, while the hand has fewer controls than answerable
+    #: groups, leads the group the farmers can answer in the fewest ways.  Not while a farmer is on 1–2 cards.
+    landlord_control_plan = 0
+    #: Where that lead goes: "lead" makes it the heuristic's choice (the play-outs' default), "candidate" keeps
+    #: the plain lead as the default and adds the control lead to the played-out candidates.
+    landlord_control_as = "lead"
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -206,6 +214,10 @@ class HardBot(MediumBot):
             candidates = self.candidates(view, heuristic, width)
             if view.table is None and view.seat == view.landlord and self.landlord_split_leads:
                 candidates += self.split_leads(view, candidates, self.landlord_split_leads)
+            if view.table is None and self.landlord_control_as == "candidate":
+                planned = self.control_lead(view, Seats.of(view), view.hand.packed)
+                if planned is not None and planned not in candidates:
+                    candidates.append(planned)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
@@ -372,7 +384,26 @@ class HardBot(MediumBot):
         cashed = self.boss_first(view, seats, hand)
         if cashed is not None:
             return cashed
+        if self.landlord_control_as == "lead":
+            planned = self.control_lead(view, seats, hand)
+            if planned is not None:
+                return planned
         return super().lead(view, seats, hand)
+
+    def control_lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
+        """The landlord's lead by control counted (:attr:`landlord_control_plan`), or None for the plain lead.
+
+        Only with every farmer on 3 cards or more: nearer the end medium's tactics against a player about to
+        go out (no single into one card, no pair into two) decide.
+        """
+        if not self.landlord_control_plan or view.seat != view.landlord or seats.fewest_opponent_cards() <= 2:
+            return None
+        from tutor.bots.control import control_lead, control_plan
+
+        hidden = self.hidden(view)
+        biggest = max(seats.counts[o] for o in seats.opponents)
+        plan = control_plan(plan_packed(hand, view.rules.decks).groups, hidden, biggest, view.rules)
+        return control_lead(plan, hidden, biggest, view.rules, self.landlord_control_plan)
 
     def boss_first(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
         """Endgame: if everything but one group is unbeatable, play the unbeatable first."""
