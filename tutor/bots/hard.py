@@ -150,6 +150,9 @@ class HardBot(MediumBot):
     #: Where that lead goes: "lead" makes it the heuristic's choice (the play-outs' default), "candidate" keeps
     #: the plain lead as the default and adds the control lead to the played-out candidates.
     landlord_control_as = "lead"
+    #: Add to the landlord's played-out answers the lowest one no farmer can beat but by a bomb (the lead
+    #: taken back for sure, :meth:`control_answer`; 0 = off), which the plan's rating of answers ranks low.
+    landlord_control_follow = 0
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -218,6 +221,10 @@ class HardBot(MediumBot):
                 planned = self.control_lead(view, Seats.of(view), view.hand.packed)
                 if planned is not None and planned not in candidates:
                     candidates.append(planned)
+            if view.table is not None and self.landlord_control_follow and view.seat == view.landlord:
+                taken = self.control_answer(view)
+                if taken is not None and taken not in candidates:
+                    candidates.append(taken)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
@@ -404,6 +411,17 @@ class HardBot(MediumBot):
         biggest = max(seats.counts[o] for o in seats.opponents)
         plan = control_plan(plan_packed(hand, view.rules.decks).groups, hidden, biggest, view.rules)
         return control_lead(plan, hidden, biggest, view.rules, self.landlord_control_plan)
+
+    def control_answer(self, view: PlayerView) -> Combo | None:
+        """The lowest plain answer to the table that no farmer can beat (the lead comes back), or None."""
+        assert view.table is not None
+        seats = Seats.of(view)
+        hidden, biggest = self.hidden(view), max(seats.counts[o] for o in seats.opponents)
+        sure = [
+            m for m in follow_moves_packed(view.hand.packed, view.table, view.rules)
+            if not is_bomb(m) and is_boss(m, hidden, biggest, bombs=False, rules=view.rules)
+        ]
+        return min(sure, key=lambda m: m.main) if sure else None
 
     def boss_first(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
         """Endgame: if everything but one group is unbeatable, play the unbeatable first."""
