@@ -59,3 +59,24 @@ def test_the_landlord_can_add_its_sure_answer_to_the_played_out_ones() -> None:
     history = turns((LANDLORD, "3"), (1, "9"), (2, None))
     answer = view(LANDLORD, HAND[1:], LANDLORD, (19, 16, 17), history)
     assert heuristic().control_answer(answer) == combo("D")
+
+
+def test_the_control_lead_can_be_a_played_out_candidate_instead(monkeypatch: pytest.MonkeyPatch) -> None:
+    # landlord_control_as="candidate": the plain lead stays the default, the control lead joins the play-outs.
+    from tutor.bots import rollout
+
+    opening = view(LANDLORD, "334457899TTJQQKKKA2X", LANDLORD, (20, 17, 17))
+    offered: list[list[object]] = []
+    real = rollout.best_by_playouts
+
+    def spy(view: object, candidates: list[object], *args: object, **kwargs: object) -> object:
+        offered.append(list(candidates))
+        return real(view, candidates, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    monkeypatch.setattr(HardBot, "playout_samples", 8)
+    monkeypatch.setattr(HardBot, "playout_width", 2)
+    monkeypatch.setattr(HardBot, "landlord_control_plan", 2)
+    monkeypatch.setattr(HardBot, "landlord_control_as", "candidate")
+    HardBot(0).play(opening)
+    assert offered == [[combo("44"), combo("5"), combo("789TJQ")]]
