@@ -61,6 +61,7 @@ from tutor.engine.view import PlayerView
 from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 if TYPE_CHECKING:
+    from tutor.bots.control import ControlPlan
     from tutor.solver import Solver
 
 
@@ -153,6 +154,10 @@ class HardBot(MediumBot):
     #: Add to the landlord's played-out answers the lowest one no farmer can beat but by a bomb (the lead
     #: taken back for sure, :meth:`control_answer`; 0 = off), which the plan's rating of answers ranks low.
     landlord_control_follow = 0
+    #: How much worse the landlord's plan may get for the sake of taking a farmer's lead while its hand has
+    #: more answerable groups than controls (:attr:`tutor.bots.control.ControlPlan.turns` > 0: a lead it lets
+    #: go may not come back); None = medium's :attr:`follow_threshold` always.
+    landlord_control_threshold: float | None = None
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -405,12 +410,26 @@ class HardBot(MediumBot):
         """
         if not self.landlord_control_plan or view.seat != view.landlord or seats.fewest_opponent_cards() <= 2:
             return None
-        from tutor.bots.control import control_lead, control_plan
+        from tutor.bots.control import control_lead
 
         hidden = self.hidden(view)
         biggest = max(seats.counts[o] for o in seats.opponents)
-        plan = control_plan(plan_packed(hand, view.rules.decks).groups, hidden, biggest, view.rules)
-        return control_lead(plan, hidden, biggest, view.rules, self.landlord_control_plan)
+        return control_lead(self.control_count(view, seats), hidden, biggest, view.rules, self.landlord_control_plan)
+
+    def control_count(self, view: PlayerView, seats: Seats) -> ControlPlan:
+        """The seat's planned groups sorted into controls and answerable ones, from the unseen cards."""
+        from tutor.bots.control import control_plan
+
+        hidden = self.hidden(view)
+        biggest = max(seats.counts[o] for o in seats.opponents)
+        return control_plan(plan_packed(view.hand.packed, view.rules.decks).groups, hidden, biggest, view.rules)
+
+    def threshold(self, view: PlayerView, seats: Seats) -> float:
+        """Medium's, or :attr:`landlord_control_threshold` for a landlord short of controls."""
+        if self.landlord_control_threshold is not None and view.seat == view.landlord:
+            if self.control_count(view, seats).turns > 0:
+                return self.landlord_control_threshold
+        return super().threshold(view, seats)
 
     def control_answer(self, view: PlayerView) -> Combo | None:
         """The lowest plain answer to the table that no farmer can beat (the lead comes back), or None."""
