@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bots.bot_views import combo, turns, view
-from tutor.bots import HardBot
+from tutor.bots import HardBot, MediumBot
 from tutor.bots.base import Seats
 from tutor.bots.control import control_lead, control_plan, spendable
 from tutor.bots.planner import plan_packed
@@ -80,3 +80,17 @@ def test_the_control_lead_can_be_a_played_out_candidate_instead(monkeypatch: pyt
     monkeypatch.setattr(HardBot, "landlord_control_as", "candidate")
     HardBot(0).play(opening)
     assert offered == [[combo("44"), combo("5"), combo("789TJQ")]]
+
+
+def test_a_landlord_short_of_controls_can_take_a_lead_that_costs_its_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # landlord_control_threshold: a farmer leads 45678; the only answer, 6789T, breaks the landlord's plan, which
+    # passes by medium's threshold. With 10 more answerable groups than controls it lets a lead go that may not
+    # come back: at a threshold of -8 it answers.
+    history = turns((LANDLORD, "3"), (1, "J"), (2, None), (LANDLORD, None), (1, "45678"), (2, None))
+    answer = view(LANDLORD, "34555667889TTQKAA2X", LANDLORD, (19, 11, 17), history)
+    assert heuristic().control_count(answer, Seats.of(answer)).turns == 10
+    assert heuristic().play(answer) is None
+    monkeypatch.setattr(HardBot, "landlord_control_threshold", -8.0)
+    assert heuristic().play(answer) == combo("6789T")
+    farmer = view(2, "33667799JJQQKK22D", LANDLORD, (19, 11, 17), history[:-1])
+    assert heuristic().threshold(farmer, Seats.of(farmer)) == MediumBot(0).threshold(farmer, Seats.of(farmer))

@@ -22,6 +22,11 @@ What that changes in the lead (:func:`control_lead`):
 
 Everything is computed from the seat's own view (its hand and the unseen cards),
 deterministically and without search: it is a judgement, not a look-ahead.
+
+Measured (docs/bots.md, round 6): under the hard landlord's play-outs neither lead
+changes its results against RLCard's rule agent, and as a judgement alone both lose
+to the plain "weakest first" lead; the knobs of :class:`tutor.bots.hard.HardBot`
+that use this module are off.
 """
 
 from __future__ import annotations
