@@ -61,6 +61,7 @@ from tutor.engine.view import PlayerView
 from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 if TYPE_CHECKING:
+    from tutor.bots.control import ControlPlan
     from tutor.solver import Solver
 
 
@@ -142,6 +143,21 @@ class HardBot(MediumBot):
     #: None = not weighted), drawing :attr:`sample_pool` deals for each one kept (:func:`tutor.bots.sampling.sampler`).
     revealed_rates: str | None = None
     sample_pool = 4
+    #: The landlord's lead by its hand plan with control counted (:mod:`tutor.bots.control`; 0 = off, the
+    #: plain weakest lead): 1 leads first a group of a shape in which the hand holds a control (the lead
+    #: comes back whatever the farmers answer); 2 also, while the hand has fewer controls than answerable
+    #: groups, leads the group the farmers can answer in the fewest ways.  Not while a farmer is on 1–2 cards.
+    landlord_control_plan = 0
+    #: Where that lead goes: "lead" makes it the heuristic's choice (the play-outs' default), "candidate" keeps
+    #: the plain lead as the default and adds the control lead to the played-out candidates.
+    landlord_control_as = "lead"
+    #: Add to the landlord's played-out answers the lowest one no farmer can beat but by a bomb (the lead
+    #: taken back for sure, :meth:`control_answer`; 0 = off), which the plan's rating of answers ranks low.
+    landlord_control_follow = 0
+    #: How much worse the landlord's plan may get for the sake of taking a farmer's lead while its hand has
+    #: more answerable groups than controls (:attr:`tutor.bots.control.ControlPlan.turns` > 0: a lead it lets
+    #: go may not come back); None = medium's :attr:`follow_threshold` always.
+    landlord_control_threshold: float | None = None
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -206,6 +222,14 @@ class HardBot(MediumBot):
             candidates = self.candidates(view, heuristic, width)
             if view.table is None and view.seat == view.landlord and self.landlord_split_leads:
                 candidates += self.split_leads(view, candidates, self.landlord_split_leads)
+            if view.table is None and self.landlord_control_as == "candidate":
+                planned = self.control_lead(view, Seats.of(view), view.hand.packed)
+                if planned is not None and planned not in candidates:
+                    candidates.append(planned)
+            if view.table is not None and self.landlord_control_follow and view.seat == view.landlord:
+                taken = self.control_answer(view)
+                if taken is not None and taken not in candidates:
+                    candidates.append(taken)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
@@ -372,7 +396,51 @@ class HardBot(MediumBot):
         cashed = self.boss_first(view, seats, hand)
         if cashed is not None:
             return cashed
+        if self.landlord_control_as == "lead":
+            planned = self.control_lead(view, seats, hand)
+            if planned is not None:
+                return planned
         return super().lead(view, seats, hand)
+
+    def control_lead(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
+        """The landlord's lead by control counted (:attr:`landlord_control_plan`), or None for the plain lead.
+
+        Only with every farmer on 3 cards or more: nearer the end medium's tactics against a player about to
+        go out (no single into one card, no pair into two) decide.
+        """
+        if not self.landlord_control_plan or view.seat != view.landlord or seats.fewest_opponent_cards() <= 2:
+            return None
+        from tutor.bots.control import control_lead
+
+        hidden = self.hidden(view)
+        biggest = max(seats.counts[o] for o in seats.opponents)
+        return control_lead(self.control_count(view, seats), hidden, biggest, view.rules, self.landlord_control_plan)
+
+    def control_count(self, view: PlayerView, seats: Seats) -> ControlPlan:
+        """The seat's planned groups sorted into controls and answerable ones, from the unseen cards."""
+        from tutor.bots.control import control_plan
+
+        hidden = self.hidden(view)
+        biggest = max(seats.counts[o] for o in seats.opponents)
+        return control_plan(plan_packed(view.hand.packed, view.rules.decks).groups, hidden, biggest, view.rules)
+
+    def threshold(self, view: PlayerView, seats: Seats) -> float:
+        """Medium's, or :attr:`landlord_control_threshold` for a landlord short of controls."""
+        if self.landlord_control_threshold is not None and view.seat == view.landlord:
+            if self.control_count(view, seats).turns > 0:
+                return self.landlord_control_threshold
+        return super().threshold(view, seats)
+
+    def control_answer(self, view: PlayerView) -> Combo | None:
+        """The lowest plain answer to the table that no farmer can beat (the lead comes back), or None."""
+        assert view.table is not None
+        seats = Seats.of(view)
+        hidden, biggest = self.hidden(view), max(seats.counts[o] for o in seats.opponents)
+        sure = [
+            m for m in follow_moves_packed(view.hand.packed, view.table, view.rules)
+            if not is_bomb(m) and is_boss(m, hidden, biggest, bombs=False, rules=view.rules)
+        ]
+        return min(sure, key=lambda m: m.main) if sure else None
 
     def boss_first(self, view: PlayerView, seats: Seats, hand: int) -> Combo | None:
         """Endgame: if everything but one group is unbeatable, play the unbeatable first."""
