@@ -1,9 +1,11 @@
-"""Where the hard bot's landlord games are lost: the deciding moment of each, found by the exact solver.
+"""Where the hard bot's games are lost: the deciding moment of each, found by the exact solver.
 
-    .venv/bin/python benchmarks/hard_losses.py [--against rlcard|rhcp|medium] [--rhcp-dir DIR] [--decks 100]
-        [--seed 0] [--cards 30] [--nodes 100000] [--level hard] [--set ATTR=VALUE ...] [--json]
+    .venv/bin/python benchmarks/hard_losses.py [--side landlord|farmers] [--against rlcard|rhcp|medium]
+        [--rhcp-dir DIR] [--decks 100] [--seed 0] [--cards 30] [--nodes 100000] [--level hard]
+        [--set ATTR=VALUE ...] [--json]
 
-Plays ``--decks`` games with our level as the landlord — against RLCard's rule agent in RLCard's own
+Plays ``--decks`` games with our level as the landlord (``--side farmers``: as both farmers, the other side's
+landlord against them) — against RLCard's rule agent in RLCard's own
 environment (``--against rlcard``, the default; needs ``pip install 'ddz-tutor[arena]'``), against two
 RHCP-v2 farmers on RLCard's deals (``--against rhcp --rhcp-dir DIR``: tutor/bench/rhcp_arena.py, the games
 of benchmarks/rhcp_arena.py) or against two medium farmers on our own deals (``--against medium``, the deals
@@ -14,9 +16,14 @@ played kept it.  The first winning position left by a losing move is the decidin
 counts them by
 
 * the stage: was the bot's own endgame search reached there (``HardBot.search_cards``), or only its rollouts
-  (``HardBot.rollout_cards``), or neither;
+  (``HardBot.rollout_cards``), or neither; a farmer's: its team search (``HardBot.farmer_horizon``), its
+  play-outs (``HardBot.farmer_playout_cards``) or neither;
 * the decision: leading or following, and the kind of combination played (or the pass);
-* the cards left (the landlord's, and all in play) and the trick number.
+* the farmers': which farmer erred, the one who plays right after the landlord or the one just before it;
+* the cards left (the landlord's, the erring farmer's, and all in play) and the trick number.
+
+With ``--side farmers`` the farmers' decisions are judged, either farmer's move, the team's win counted: with
+open hands the team's won position stays won until one of the two errs.
 
 A loss with no losing landlord move inside the horizon was already lost when the solver first saw it
 ("lost earlier"), or the budget did not decide ("unknown").  Full information is used only here, after the
@@ -35,7 +42,7 @@ import time
 from dataclasses import asdict
 
 from tutor.bench import rhcp_arena
-from tutor.bench.losses import BLUNDER, EARLIER, deciding_moment
+from tutor.bench.losses import BLUNDER, EARLIER, Moment, deciding_moment
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.engine.game import Game
@@ -43,8 +50,14 @@ from tutor.engine.game import Game
 LANDLORD = 0
 
 
-def stage(cards: int) -> str:
-    """What the hard bot used for a decision with ``cards`` in play."""
+def stage(cards: int, side: str = "landlord") -> str:
+    """What the hard bot used for a decision of ``side`` with ``cards`` in play."""
+    if side == "farmers":
+        if cards <= HardBot().farmer_horizon():
+            return "search"
+        if cards <= HardBot.farmer_playout_cards:
+            return "play-outs"
+        return "judgement"
     if cards <= HardBot.search_cards:
         return "search"
     if cards <= HardBot.rollout_cards:
@@ -52,29 +65,39 @@ def stage(cards: int) -> str:
     return "judgement"
 
 
-def landlord_games(
-    against: str, level: str, decks: int, seed: int, rhcp: rhcp_arena.AgentFactory | None = None
+def played_games(
+    against: str, level: str, decks: int, seed: int, rhcp: rhcp_arena.AgentFactory | None = None,
+    side: str = "landlord",
 ) -> list[tuple[int, Game, bool]]:
-    """(deck, finished game, did our landlord win) for every deck (``rhcp``: RHCP-v2's player, for ``rhcp``)."""
+    """(deck, finished game, did our side win) for every deck, our level playing ``side``
+    (``rhcp``: RHCP-v2's player, for ``rhcp``)."""
+    ours_landlord = side == "landlord"
     out = []
     for deck in range(seed, seed + decks):
         games: list[Game] = []
         if against == "rhcp":
             assert rhcp is not None
-            won, _ = rhcp_arena.play_game(deck, level, True, rhcp, "rlcard", games=games)
+            won, _ = rhcp_arena.play_game(deck, level, ours_landlord, rhcp, "rlcard", games=games)
             out.append((deck, games[0], won))
         elif against == "rlcard":
             from tutor.bench import rlcard_arena
 
-            won, _, _ = rlcard_arena.play_game(deck, level, True, games=games)
+            won, _, _ = rlcard_arena.play_game(deck, level, ours_landlord, games=games)
             out.append((deck, games[0], won))
         else:
             game = Game.with_landlord(deck, LANDLORD)
-            bots = [make_bot(level if s == LANDLORD else against, deck) for s in range(3)]
+            bots = [make_bot(level if (s == LANDLORD) == ours_landlord else against, deck) for s in range(3)]
             while not game.is_over:
                 game.play(bots[game.to_move].play(game.view(game.to_move)))
-            out.append((deck, game, game.winner == LANDLORD))
+            out.append((deck, game, (game.winner == LANDLORD) == ours_landlord))
     return out
+
+
+def cause(m: Moment, side: str) -> tuple[str, str, str, str, str]:
+    """The row of the table of causes a moment counts in: verdict, stage, farmer, decision, kind."""
+    if m.verdict != BLUNDER:
+        return (m.verdict, "", "", "", "")
+    return (m.verdict, stage(m.cards_in_play, side), m.farmer, m.decision, m.kind)
 
 
 def parse_value(text: str) -> object:
@@ -88,10 +111,12 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", choices=("rlcard", "rhcp", "medium", "easy", "hard"), default="rlcard")
     parser.add_argument("--rhcp-dir", help="the directory of RHCP-v2 (with --against rhcp)")
+    parser.add_argument("--side", choices=("landlord", "farmers"), default="landlord",
+                        help="whose losses: our level as the landlord, or as both farmers")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--decks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cards", type=int, default=30, help="solve landlord decisions with at most this many cards in play")
+    parser.add_argument("--cards", type=int, default=30, help="solve our side's decisions with at most this many cards in play")
     parser.add_argument("--nodes", type=int, default=100_000, help="node budget of each exact solve")
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE")
     parser.add_argument("--json", action="store_true")
@@ -117,32 +142,33 @@ def main(argv: list[str]) -> int:
             return 2
     load = os.getloadavg()
     cpu = time.process_time()
-    played = landlord_games(args.against, args.level, args.decks, args.seed, rhcp)
+    side = args.side
+    played = played_games(args.against, args.level, args.decks, args.seed, rhcp, side)
     play_cpu = time.process_time() - cpu
     lost = [(deck, game) for deck, game, won in played if not won]
-    moments = [deciding_moment(game, deck, args.cards, args.nodes) for deck, game in lost]
+    moments = [deciding_moment(game, deck, args.cards, args.nodes, side) for deck, game in lost]
     total_cpu = time.process_time() - cpu
     wins = len(played) - len(lost)
     if args.json:
-        print(json.dumps({"decks": len(played), "landlord_wins": wins,
-                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play)} for m in moments]}))
+        print(json.dumps({"side": side, "decks": len(played), "wins": wins,
+                          **({"landlord_wins": wins} if side == "landlord" else {}),
+                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play, side)} for m in moments]}))
         return 0
-    print(f"{args.level} as landlord against {args.against}: {wins}/{len(played)} won "
-          f"(decks {args.seed}-{args.seed + args.decks - 1}); {len(lost)} lost games replayed by the solver "
-          f"(landlord decisions with <= {args.cards} cards in play, {args.nodes:,} nodes each)")
-    causes = collections.Counter(
-        (m.verdict, stage(m.cards_in_play), m.decision, m.kind) if m.verdict == BLUNDER else (m.verdict, "", "", "")
-        for m in moments
-    )
-    print(f"\n{'verdict':<13} {'stage':<10} {'decision':<8} {'kind':<17} games")
-    for (verdict, where, decision, kind), n in causes.most_common():
-        print(f"{verdict:<13} {where:<10} {decision:<8} {kind:<17} {n:>5}")
+    whose = "landlord" if side == "landlord" else "farmer"
+    print(f"{args.level} as {'landlord' if side == 'landlord' else 'both farmers'} against {args.against}: "
+          f"{wins}/{len(played)} won (decks {args.seed}-{args.seed + args.decks - 1}); {len(lost)} lost games "
+          f"replayed by the solver ({whose} decisions with <= {args.cards} cards in play, {args.nodes:,} nodes each)")
+    causes = collections.Counter(cause(m, side) for m in moments)
+    print(f"\n{'verdict':<13} {'stage':<10} {'farmer':<7} {'decision':<8} {'kind':<17} games")
+    for (verdict, where, farmer, decision, kind), n in causes.most_common():
+        print(f"{verdict:<13} {where:<10} {farmer:<7} {decision:<8} {kind:<17} {n:>5}")
     blunders = [m for m in moments if m.verdict == BLUNDER]
     if blunders:
-        print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'all':>4} {'stage':<10} played -> winning instead")
+        print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'F':>3} {'all':>4} {'stage':<10} {'farmer':<7} "
+              f"played -> winning instead")
         for m in blunders:
-            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.cards_in_play:>4} {stage(m.cards_in_play):<10} "
-                  f"{m.move} -> {m.winning}")
+            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.farmer_cards or '':>3} {m.cards_in_play:>4} "
+                  f"{stage(m.cards_in_play, side):<10} {m.farmer:<7} {m.move} -> {m.winning}")
     earlier = [m for m in moments if m.verdict == EARLIER and m.cards_in_play]
     if earlier:
         print(f"\nlost earlier: already lost at the first solved decision, cards in play "
