@@ -42,7 +42,7 @@ import time
 from dataclasses import asdict
 
 from tutor.bench import rhcp_arena
-from tutor.bench.losses import BLUNDER, EARLIER, Moment, deciding_moment
+from tutor.bench.losses import BLUNDER, EARLIER, Moment, deciding_moment, replay_to, winning_moves
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.engine.game import Game
@@ -65,15 +65,30 @@ def stage(cards: int, side: str = "landlord") -> str:
     return "judgement"
 
 
+def won_decks(path: str) -> frozenset[int]:
+    """The decks whose today's game a benchmarks/hard_paired.py ``--progress`` file of one side records as won."""
+    won = set()
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith('{"deck": '):
+                row = json.loads(line)
+                if row["today"][0] == 1:
+                    won.add(int(row["deck"]))
+    return frozenset(won)
+
+
 def played_games(
     against: str, level: str, decks: int, seed: int, rhcp: rhcp_arena.AgentFactory | None = None,
-    side: str = "landlord",
-) -> list[tuple[int, Game, bool]]:
+    side: str = "landlord", known: frozenset[int] = frozenset(),
+) -> list[tuple[int, Game | None, bool]]:
     """(deck, finished game, did our side win) for every deck, our level playing ``side``
-    (``rhcp``: RHCP-v2's player, for ``rhcp``)."""
+    (``rhcp``: RHCP-v2's player, for ``rhcp``); the decks in ``known`` are counted won without playing them."""
     ours_landlord = side == "landlord"
-    out = []
+    out: list[tuple[int, Game | None, bool]] = []
     for deck in range(seed, seed + decks):
+        if deck in known:
+            out.append((deck, None, True))
+            continue
         games: list[Game] = []
         if against == "rhcp":
             assert rhcp is not None
@@ -91,6 +106,32 @@ def played_games(
                 game.play(bots[game.to_move].play(game.view(game.to_move)))
             out.append((deck, game, (game.winner == LANDLORD) == ours_landlord))
     return out
+
+
+def looked_at(game: Game, m: Moment, level: str, nodes: int) -> str:
+    """For a blunder of the hard bot at a rolled- or played-out decision: were the winning moves among the
+    moves it weighed ("won in list" or "won not in list"), and did the look-ahead overturn the heuristic's
+    choice ("look-ahead's pick") or keep it ("heuristic's pick")?  "" elsewhere.
+
+    The candidates are rebuilt from the decision's view, as the bot built them (its seed is the deck's, as in
+    the arenas); which of them the look-ahead preferred is read from the move actually played.
+    """
+    bot = make_bot(level, m.deck)
+    if m.verdict != BLUNDER or not isinstance(bot, HardBot):
+        return ""
+    replay = replay_to(game, m.turn)
+    view = replay.view(replay.to_move)
+    heuristic = bot.heuristic_play(view)
+    if bot.should_play_out(view):
+        weighed = bot.playout_candidates(view, heuristic)
+    elif bot.should_roll_out(view):
+        weighed = bot.candidates(view, heuristic)
+    else:
+        return ""
+    winning = winning_moves(replay, nodes) or []
+    played = game.history[m.turn].play
+    listed = "won in list" if any(w in weighed for w in winning) else "won not in list"
+    return f"{listed}, {'heuristic' if played == heuristic else 'look-ahead'}'s pick"
 
 
 def cause(m: Moment, side: str) -> tuple[str, str, str, str, str]:
@@ -119,6 +160,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--cards", type=int, default=30, help="solve our side's decisions with at most this many cards in play")
     parser.add_argument("--nodes", type=int, default=100_000, help="node budget of each exact solve")
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE")
+    parser.add_argument("--today", metavar="FILE",
+                        help="a hard_paired.py --progress file of the same decks, side and against: the decks "
+                             "today's bot won there are not played again (only without --set)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     for item in args.set:
@@ -143,16 +187,26 @@ def main(argv: list[str]) -> int:
     load = os.getloadavg()
     cpu = time.process_time()
     side = args.side
-    played = played_games(args.against, args.level, args.decks, args.seed, rhcp, side)
+    try:
+        known = won_decks(args.today) if args.today else frozenset()
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        print(f"cannot read the games of {args.today[:40]!r}", file=sys.stderr)
+        return 2
+    if known and (args.set or args.level != "hard"):
+        print("--today holds today's hard bot: not with --set or --level", file=sys.stderr)
+        return 2
+    played = played_games(args.against, args.level, args.decks, args.seed, rhcp, side, known)
     play_cpu = time.process_time() - cpu
-    lost = [(deck, game) for deck, game, won in played if not won]
+    lost = [(deck, game) for deck, game, won in played if not won and game is not None]
     moments = [deciding_moment(game, deck, args.cards, args.nodes, side) for deck, game in lost]
+    looks = [looked_at(game, m, args.level, args.nodes) for (_, game), m in zip(lost, moments)]
     total_cpu = time.process_time() - cpu
     wins = len(played) - len(lost)
     if args.json:
         print(json.dumps({"side": side, "decks": len(played), "wins": wins,
                           **({"landlord_wins": wins} if side == "landlord" else {}),
-                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play, side)} for m in moments]}))
+                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play, side), "looked_at": look}
+                                      for m, look in zip(moments, looks)]}))
         return 0
     whose = "landlord" if side == "landlord" else "farmer"
     print(f"{args.level} as {'landlord' if side == 'landlord' else 'both farmers'} against {args.against}: "
@@ -166,9 +220,11 @@ def main(argv: list[str]) -> int:
     if blunders:
         print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'F':>3} {'all':>4} {'stage':<10} {'farmer':<7} "
               f"played -> winning instead")
-        for m in blunders:
-            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.farmer_cards or '':>3} {m.cards_in_play:>4} "
-                  f"{stage(m.cards_in_play, side):<10} {m.farmer:<7} {m.move} -> {m.winning}")
+        for m, look in zip(moments, looks):
+            if m.verdict == BLUNDER:
+                print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.farmer_cards or '':>3} {m.cards_in_play:>4} "
+                      f"{stage(m.cards_in_play, side):<10} {m.farmer:<7} {m.move} -> {m.winning}"
+                      + (f"  ({look})" if look else ""))
     earlier = [m for m in moments if m.verdict == EARLIER and m.cards_in_play]
     if earlier:
         print(f"\nlost earlier: already lost at the first solved decision, cards in play "

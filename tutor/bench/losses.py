@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.solver import Position, Solver
 
@@ -51,6 +52,8 @@ class Moment:
     #: The farmers' losses: which farmer erred (:data:`AFTER` or :data:`BEFORE` the landlord), and its cards left.
     farmer: str = ""
     farmer_cards: int = 0
+    #: The index in the game's history of the blunder (blunders only): where to rebuild the decision's view.
+    turn: int = -1
 
 
 def farmer_of(seat: int, landlord: int, players: int = 3) -> str:
@@ -69,6 +72,23 @@ def start_of(game: Game) -> Game:
     return Game.from_hands([Cards(h) for h in hands], game.landlord, kitty=game.kitty, rules=game.rules)
 
 
+def replay_to(game: Game, turn: int) -> Game:
+    """``game`` from its play phase's start up to (not including) the ``turn``-th move of its history."""
+    replay = start_of(game)
+    for played in game.history[:turn]:
+        replay.play(played.play)
+    return replay
+
+
+def winning_moves(game: Game, nodes: int) -> list[Combo | None] | None:
+    """Every winning move of the side to move in ``game`` with all hands open (None: not decided in ``nodes``)."""
+    result = Solver(max_nodes=nodes, rules=game.rules).solve(Position.from_game(game, from_mover=True), "win",
+                                                             all_moves=True)
+    if not result.complete:
+        return None
+    return list(result.winning_moves) if result.mover_wins else []
+
+
 def deciding_moment(game: Game, deck: int, horizon: int, nodes: int, side: str = "landlord") -> Moment:
     """Replay ``game`` (a finished loss of ``side``) and find that side's first losing move from a won position.
 
@@ -80,23 +100,22 @@ def deciding_moment(game: Game, deck: int, horizon: int, nodes: int, side: str =
     replay = start_of(game)
     trick = 0
     decided = False
-    for turn in game.history:
+    for index, turn in enumerate(game.history):
         if replay.table is None:
             trick += 1
         in_play = sum(replay.card_counts)
         ours = (turn.seat == replay.landlord) == (side == "landlord")
         if ours and in_play <= horizon and len(replay.legal_moves()) > 1:
-            position = Position.from_game(replay, from_mover=True)
-            result = Solver(max_nodes=nodes, rules=replay.rules).solve(position, "win", all_moves=True)
-            if result.complete:
+            winning = winning_moves(replay, nodes)
+            if winning is not None:
                 decided = True
                 assert replay.landlord is not None
                 left = replay.card_counts[replay.landlord]
                 farmer = "" if side == "landlord" else farmer_of(turn.seat, replay.landlord, len(replay.card_counts))
                 own = replay.card_counts[turn.seat] if farmer else 0
-                if not result.mover_wins:
+                if not winning:
                     return Moment(deck, EARLIER, trick=trick, landlord_cards=left, cards_in_play=in_play)
-                if turn.play not in result.winning_moves:
+                if turn.play not in winning:
                     move = turn.play
                     return Moment(
                         deck,
@@ -104,12 +123,13 @@ def deciding_moment(game: Game, deck: int, horizon: int, nodes: int, side: str =
                         "lead" if replay.table is None else "follow",
                         "pass" if move is None else move.kind.name.lower(),
                         "pass" if move is None else move.text,
-                        " ".join("pass" if m is None else m.text for m in result.winning_moves[:4]),
+                        " ".join("pass" if m is None else m.text for m in winning[:4]),
                         trick,
                         left,
                         in_play,
                         farmer,
                         own,
+                        index,
                     )
         replay.play(turn.play)
     return Moment(deck, EARLIER if decided else UNKNOWN)

@@ -111,6 +111,9 @@ class HardBot(MediumBot):
     #: Leads from other splits of the hand added to the landlord's played-out candidates (0 = none): the best
     #: by the plan of what remains (:meth:`split_leads`), so the play-outs can weigh a plan the planner missed.
     landlord_split_leads = 0
+    #: The same for a farmer's played-out leads (0 = none; round 6: the farmers' loss table found leads lost by
+    #: playing the planner's group where another split of it won — a shorter straight, a single from a pair).
+    farmer_split_leads = 0
     #: Further played-out deals for a close landlord decision (the sign test between 0 and :attr:`playout_close`
     #: standard errors; 0 = none): the budget goes to the decisions it can change.
     playout_more = 0
@@ -202,10 +205,8 @@ class HardBot(MediumBot):
         heuristic = self.heuristic_play(view)
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
         if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
-            samples, width = self.playout_budget(view)
-            candidates = self.candidates(view, heuristic, width)
-            if view.table is None and view.seat == view.landlord and self.landlord_split_leads:
-                candidates += self.split_leads(view, candidates, self.landlord_split_leads)
+            samples, _ = self.playout_budget(view)
+            candidates = self.playout_candidates(view, heuristic)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
@@ -262,6 +263,20 @@ class HardBot(MediumBot):
 
         horizon = self.farmer_horizon()
         return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
+
+    def playout_candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
+        """The moves a played-out decision weighs, the heuristic's choice first: :meth:`candidates` within this
+        seat's width, and on the lead the leads from other splits (:meth:`split_lead_count`).  Also how
+        benchmarks/hard_losses.py tells whether a lost game's winning move was among them."""
+        candidates = self.candidates(view, heuristic, self.playout_budget(view)[1])
+        extra = self.split_lead_count(view)
+        if view.table is None and extra:
+            candidates += self.split_leads(view, candidates, extra)
+        return candidates
+
+    def split_lead_count(self, view: PlayerView) -> int:
+        """Leads from other splits added to this seat's played-out candidates: the landlord's or the farmers'."""
+        return self.landlord_split_leads if view.seat == view.landlord else self.farmer_split_leads
 
     def playout_budget(self, view: PlayerView) -> tuple[int, int]:
         """Deals and candidates of a played-out decision: the farmers' own when set."""
