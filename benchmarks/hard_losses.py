@@ -122,6 +122,8 @@ def looked_at(game: Game, m: Moment, level: str, nodes: int) -> str:
     replay = replay_to(game, m.turn)
     view = replay.view(replay.to_move)
     heuristic = bot.heuristic_play(view)
+    if bot.should_search(view):
+        return ""
     if bot.should_play_out(view):
         weighed = bot.playout_candidates(view, heuristic)
     elif bot.should_roll_out(view):
