@@ -208,6 +208,29 @@ def test_a_farmer_can_play_out_leads_from_other_splits_of_its_hand(monkeypatch: 
     assert bot.playout_candidates(landlord, bot.heuristic_play(landlord)) == plain[LANDLORD]
 
 
+def test_a_farmers_close_decision_can_draw_its_own_further_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_more (round 6, docs/bots.md): the farmers' own further deals; the landlord keeps playout_more.
+    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
+    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
+    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
+    from tutor.bots import rollout
+
+    real = rollout.best_by_playouts
+    extra: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        extra.append(kwargs["more"])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8), ("farmer_playout_more", 5)):
+        monkeypatch.setattr(HardBot, knob, value)
+    bot = HardBot(0)
+    bot.play(farmer)
+    bot.play(landlord)
+    assert extra == [5, 0]
+
+
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
     # search horizon; the landlord keeps its own knob.

@@ -118,6 +118,9 @@ class HardBot(MediumBot):
     #: standard errors; 0 = none): the budget goes to the decisions it can change.
     playout_more = 0
     playout_close = 2.0
+    #: The same for a farmer's close played-out decision (0 = none; round 6: in the farmers' loss table the
+    #: winning move was among the played-out candidates, and the play-outs did not pick it).
+    farmer_playout_more = 0
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
@@ -213,7 +216,7 @@ class HardBot(MediumBot):
                 return best_by_playouts(
                     view, candidates, samples, self.seed, self.playout_z,
                     steps=self.playout_steps, recent=self.playout_recent,
-                    more=self.playout_more, close=self.playout_close, weighting=self.weighting(),
+                    more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -273,6 +276,10 @@ class HardBot(MediumBot):
         if view.table is None and extra:
             candidates += self.split_leads(view, candidates, extra)
         return candidates
+
+    def playout_extra(self, view: PlayerView) -> int:
+        """Further deals for this seat's close played-out decision: the landlord's or the farmers'."""
+        return self.playout_more if view.seat == view.landlord else self.farmer_playout_more
 
     def split_lead_count(self, view: PlayerView) -> int:
         """Leads from other splits added to this seat's played-out candidates: the landlord's or the farmers'."""
