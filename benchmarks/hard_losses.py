@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/hard_losses.py [--side landlord|farmers] [--against rlcard|rhcp|medium]
         [--rhcp-dir DIR] [--decks 100] [--seed 0] [--cards 30] [--nodes 100000] [--level hard]
-        [--set ATTR=VALUE ...] [--json]
+        [--set ATTR=VALUE ...] [--today FILE] [--json]
 
 Plays ``--decks`` games with our level as the landlord (``--side farmers``: as both farmers, the other side's
 landlord against them) — against RLCard's rule agent in RLCard's own
@@ -23,7 +23,11 @@ counts them by
 * the cards left (the landlord's, the erring farmer's, and all in play) and the trick number.
 
 With ``--side farmers`` the farmers' decisions are judged, either farmer's move, the team's win counted: with
-open hands the team's won position stays won until one of the two errs.
+open hands the team's won position stays won until one of the two errs.  For a blunder the hard bot made at a
+rolled- or played-out decision the list says whether a winning move was among the candidates it weighed and
+whether it played the heuristic's choice or the look-ahead's alternative (:func:`looked_at`).  ``--today FILE``
+(a benchmarks/hard_paired.py ``--progress`` file of the same decks, side and opponents) counts the decks
+today's bot won there as won without playing them: only the lost ones are played and judged.
 
 A loss with no losing landlord move inside the horizon was already lost when the solver first saw it
 ("lost earlier"), or the budget did not decide ("unknown").  Full information is used only here, after the
@@ -72,8 +76,11 @@ def won_decks(path: str) -> frozenset[int]:
         for line in lines:
             if line.startswith('{"deck": '):
                 row = json.loads(line)
-                if row["today"][0] == 1:
-                    won.add(int(row["deck"]))
+                deck, wins = row["deck"], row["today"][0]
+                if not isinstance(deck, int) or wins not in (0, 1):
+                    raise ValueError(f"not a game of one side: {line[:40]!r}")
+                if wins == 1:
+                    won.add(deck)
     return frozenset(won)
 
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from tutor.bench.losses import AFTER, BEFORE, BLUNDER, EARLIER, UNKNOWN, deciding_moment, start_of
@@ -71,3 +76,16 @@ def test_the_farmers_moment_names_the_farmer_who_erred() -> None:
     assert deciding_moment(farmers_lost_after("7", "8"), 3, horizon=30, nodes=200_000).farmer == ""
     with pytest.raises(ValueError, match="no side"):
         deciding_moment(farmers_lost_after("7", "8"), 3, horizon=30, nodes=200_000, side="partner")
+
+
+def test_the_losses_benchmark_refuses_a_bad_today_file_in_one_line(tmp_path: Path) -> None:
+    # --today (benchmarks/hard_losses.py) skips the decks today's bot won in a hard_paired.py --progress file.
+    root = Path(__file__).resolve().parents[2]
+    broken = tmp_path / "today.jsonl"
+    broken.write_text('{"deck": 5, "today": "won"}\n')
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    base = [sys.executable, str(root / "benchmarks" / "hard_losses.py"), "--side", "farmers", "--against", "medium",
+            "--decks", "0"]
+    for extra in (["--today", str(tmp_path / "nowhere")], ["--today", str(broken)]):
+        done = subprocess.run([*base, *extra], capture_output=True, text=True, env=env, check=False)
+        assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1
