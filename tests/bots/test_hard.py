@@ -208,8 +208,9 @@ def test_a_farmer_can_play_out_leads_from_other_splits_of_its_hand(monkeypatch: 
     assert bot.playout_candidates(landlord, bot.heuristic_play(landlord)) == plain[LANDLORD]
 
 
-def test_a_farmers_close_decision_can_draw_its_own_further_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    # farmer_playout_more (round 6, docs/bots.md): the farmers' own further deals; the landlord keeps playout_more.
+def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_more, farmer_playout_z (round 6, docs/bots.md): the farmers' own further deals and sign-test
+    # threshold; the landlord keeps playout_more and playout_z.
     led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
     farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
     landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
@@ -219,7 +220,7 @@ def test_a_farmers_close_decision_can_draw_its_own_further_deals(monkeypatch: py
     extra: list[object] = []
 
     def spy(*args: object, **kwargs: object) -> object:
-        extra.append(kwargs["more"])
+        extra.append((kwargs["more"], args[4]))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(rollout, "best_by_playouts", spy)
@@ -227,8 +228,10 @@ def test_a_farmers_close_decision_can_draw_its_own_further_deals(monkeypatch: py
         monkeypatch.setattr(HardBot, knob, value)
     bot = HardBot(0)
     bot.play(farmer)
+    monkeypatch.setattr(HardBot, "farmer_playout_z", 0.5)
+    bot.play(farmer)
     bot.play(landlord)
-    assert extra == [5, 0]
+    assert extra == [(5, 1.0), (5, 0.5), (0, 1.0)]
 
 
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:

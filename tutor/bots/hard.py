@@ -108,6 +108,10 @@ class HardBot(MediumBot):
     playout_width = 4
     #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
     playout_z = 1.0
+    #: The same for a farmer's played-out decision (None = :attr:`playout_z`; round 6: against the rule agent
+    #: the farmers' loss table found the winning alternative among the candidates and the heuristic's losing
+    #: choice kept, in 10 of 12 played-out blunders).
+    farmer_playout_z: float | None = None
     #: Leads from other splits of the hand added to the landlord's played-out candidates (0 = none): the best
     #: by the plan of what remains (:meth:`split_leads`), so the play-outs can weigh a plan the planner missed.
     landlord_split_leads = 0
@@ -214,7 +218,7 @@ class HardBot(MediumBot):
                 from tutor.bots.rollout import best_by_playouts
 
                 return best_by_playouts(
-                    view, candidates, samples, self.seed, self.playout_z,
+                    view, candidates, samples, self.seed, self.playout_threshold(view),
                     steps=self.playout_steps, recent=self.playout_recent,
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                 )
@@ -276,6 +280,12 @@ class HardBot(MediumBot):
         if view.table is None and extra:
             candidates += self.split_leads(view, candidates, extra)
         return candidates
+
+    def playout_threshold(self, view: PlayerView) -> float:
+        """How clearly an alternative must win this seat's play-outs: the landlord's, or the farmers' own."""
+        if view.seat == view.landlord or self.farmer_playout_z is None:
+            return self.playout_z
+        return self.farmer_playout_z
 
     def playout_extra(self, view: PlayerView) -> int:
         """Further deals for this seat's close played-out decision: the landlord's or the farmers'."""
