@@ -1,9 +1,11 @@
-"""Where the hard bot's landlord games are lost: the deciding moment of each, found by the exact solver.
+"""Where the hard bot's games are lost: the deciding moment of each, found by the exact solver.
 
-    .venv/bin/python benchmarks/hard_losses.py [--against rlcard|rhcp|medium] [--rhcp-dir DIR] [--decks 100]
-        [--seed 0] [--cards 30] [--nodes 100000] [--level hard] [--set ATTR=VALUE ...] [--json]
+    .venv/bin/python benchmarks/hard_losses.py [--side landlord|farmers] [--against rlcard|rhcp|medium]
+        [--rhcp-dir DIR] [--decks 100] [--seed 0] [--cards 30] [--nodes 100000] [--level hard]
+        [--set ATTR=VALUE ...] [--today FILE] [--json]
 
-Plays ``--decks`` games with our level as the landlord — against RLCard's rule agent in RLCard's own
+Plays ``--decks`` games with our level as the landlord (``--side farmers``: as both farmers, the other side's
+landlord against them) — against RLCard's rule agent in RLCard's own
 environment (``--against rlcard``, the default; needs ``pip install 'ddz-tutor[arena]'``), against two
 RHCP-v2 farmers on RLCard's deals (``--against rhcp --rhcp-dir DIR``: tutor/bench/rhcp_arena.py, the games
 of benchmarks/rhcp_arena.py) or against two medium farmers on our own deals (``--against medium``, the deals
@@ -14,9 +16,18 @@ played kept it.  The first winning position left by a losing move is the decidin
 counts them by
 
 * the stage: was the bot's own endgame search reached there (``HardBot.search_cards``), or only its rollouts
-  (``HardBot.rollout_cards``), or neither;
+  (``HardBot.rollout_cards``), or neither; a farmer's: its team search (``HardBot.farmer_horizon``), its
+  play-outs (``HardBot.farmer_playout_cards``) or neither;
 * the decision: leading or following, and the kind of combination played (or the pass);
-* the cards left (the landlord's, and all in play) and the trick number.
+* the farmers': which farmer erred, the one who plays right after the landlord or the one just before it;
+* the cards left (the landlord's, the erring farmer's, and all in play) and the trick number.
+
+With ``--side farmers`` the farmers' decisions are judged, either farmer's move, the team's win counted: with
+open hands the team's won position stays won until one of the two errs.  For a blunder the hard bot made at a
+rolled- or played-out decision the list says whether a winning move was among the candidates it weighed and
+whether it played the heuristic's choice or the look-ahead's alternative (:func:`looked_at`).  ``--today FILE``
+(a benchmarks/hard_paired.py ``--progress`` file of the same decks, side and opponents) counts the decks
+today's bot won there as won without playing them: only the lost ones are played and judged.
 
 A loss with no losing landlord move inside the horizon was already lost when the solver first saw it
 ("lost earlier"), or the budget did not decide ("unknown").  Full information is used only here, after the
@@ -35,7 +46,7 @@ import time
 from dataclasses import asdict
 
 from tutor.bench import rhcp_arena
-from tutor.bench.losses import BLUNDER, EARLIER, deciding_moment
+from tutor.bench.losses import BLUNDER, EARLIER, Moment, deciding_moment, replay_to, winning_moves
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.engine.game import Game
@@ -43,8 +54,14 @@ from tutor.engine.game import Game
 LANDLORD = 0
 
 
-def stage(cards: int) -> str:
-    """What the hard bot used for a decision with ``cards`` in play."""
+def stage(cards: int, side: str = "landlord") -> str:
+    """What the hard bot used for a decision of ``side`` with ``cards`` in play."""
+    if side == "farmers":
+        if cards <= HardBot().farmer_horizon():
+            return "search"
+        if cards <= HardBot.farmer_playout_cards:
+            return "play-outs"
+        return "judgement"
     if cards <= HardBot.search_cards:
         return "search"
     if cards <= HardBot.rollout_cards:
@@ -52,29 +69,85 @@ def stage(cards: int) -> str:
     return "judgement"
 
 
-def landlord_games(
-    against: str, level: str, decks: int, seed: int, rhcp: rhcp_arena.AgentFactory | None = None
-) -> list[tuple[int, Game, bool]]:
-    """(deck, finished game, did our landlord win) for every deck (``rhcp``: RHCP-v2's player, for ``rhcp``)."""
-    out = []
+def won_decks(path: str) -> frozenset[int]:
+    """The decks whose today's game a benchmarks/hard_paired.py ``--progress`` file of one side records as won."""
+    won = set()
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith('{"deck": '):
+                row = json.loads(line)
+                deck, wins = row["deck"], row["today"][0]
+                if not isinstance(deck, int) or wins not in (0, 1):
+                    raise ValueError(f"not a game of one side: {line[:40]!r}")
+                if wins == 1:
+                    won.add(deck)
+    return frozenset(won)
+
+
+def played_games(
+    against: str, level: str, decks: int, seed: int, rhcp: rhcp_arena.AgentFactory | None = None,
+    side: str = "landlord", known: frozenset[int] = frozenset(),
+) -> list[tuple[int, Game | None, bool]]:
+    """(deck, finished game, did our side win) for every deck, our level playing ``side``
+    (``rhcp``: RHCP-v2's player, for ``rhcp``); the decks in ``known`` are counted won without playing them."""
+    ours_landlord = side == "landlord"
+    out: list[tuple[int, Game | None, bool]] = []
     for deck in range(seed, seed + decks):
+        if deck in known:
+            out.append((deck, None, True))
+            continue
         games: list[Game] = []
         if against == "rhcp":
             assert rhcp is not None
-            won, _ = rhcp_arena.play_game(deck, level, True, rhcp, "rlcard", games=games)
+            won, _ = rhcp_arena.play_game(deck, level, ours_landlord, rhcp, "rlcard", games=games)
             out.append((deck, games[0], won))
         elif against == "rlcard":
             from tutor.bench import rlcard_arena
 
-            won, _, _ = rlcard_arena.play_game(deck, level, True, games=games)
+            won, _, _ = rlcard_arena.play_game(deck, level, ours_landlord, games=games)
             out.append((deck, games[0], won))
         else:
             game = Game.with_landlord(deck, LANDLORD)
-            bots = [make_bot(level if s == LANDLORD else against, deck) for s in range(3)]
+            bots = [make_bot(level if (s == LANDLORD) == ours_landlord else against, deck) for s in range(3)]
             while not game.is_over:
                 game.play(bots[game.to_move].play(game.view(game.to_move)))
-            out.append((deck, game, game.winner == LANDLORD))
+            out.append((deck, game, (game.winner == LANDLORD) == ours_landlord))
     return out
+
+
+def looked_at(game: Game, m: Moment, level: str, nodes: int) -> str:
+    """For a blunder of the hard bot at a rolled- or played-out decision: were the winning moves among the
+    moves it weighed ("won in list" or "won not in list"), and did the look-ahead overturn the heuristic's
+    choice ("look-ahead's pick") or keep it ("heuristic's pick")?  "" elsewhere.
+
+    The candidates are rebuilt from the decision's view, as the bot built them (its seed is the deck's, as in
+    the arenas); which of them the look-ahead preferred is read from the move actually played.
+    """
+    bot = make_bot(level, m.deck)
+    if m.verdict != BLUNDER or not isinstance(bot, HardBot):
+        return ""
+    replay = replay_to(game, m.turn)
+    view = replay.view(replay.to_move)
+    heuristic = bot.heuristic_play(view)
+    if bot.should_search(view):
+        return ""
+    if bot.should_play_out(view):
+        weighed = bot.playout_candidates(view, heuristic)
+    elif bot.should_roll_out(view):
+        weighed = bot.candidates(view, heuristic)
+    else:
+        return ""
+    winning = winning_moves(replay, nodes) or []
+    played = game.history[m.turn].play
+    listed = "won in list" if any(w in weighed for w in winning) else "won not in list"
+    return f"{listed}, {'heuristic' if played == heuristic else 'look-ahead'}'s pick"
+
+
+def cause(m: Moment, side: str) -> tuple[str, str, str, str, str]:
+    """The row of the table of causes a moment counts in: verdict, stage, farmer, decision, kind."""
+    if m.verdict != BLUNDER:
+        return (m.verdict, "", "", "", "")
+    return (m.verdict, stage(m.cards_in_play, side), m.farmer, m.decision, m.kind)
 
 
 def parse_value(text: str) -> object:
@@ -88,12 +161,17 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", choices=("rlcard", "rhcp", "medium", "easy", "hard"), default="rlcard")
     parser.add_argument("--rhcp-dir", help="the directory of RHCP-v2 (with --against rhcp)")
+    parser.add_argument("--side", choices=("landlord", "farmers"), default="landlord",
+                        help="whose losses: our level as the landlord, or as both farmers")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--decks", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--cards", type=int, default=30, help="solve landlord decisions with at most this many cards in play")
+    parser.add_argument("--cards", type=int, default=30, help="solve our side's decisions with at most this many cards in play")
     parser.add_argument("--nodes", type=int, default=100_000, help="node budget of each exact solve")
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE")
+    parser.add_argument("--today", metavar="FILE",
+                        help="a hard_paired.py --progress file of the same decks, side and against: the decks "
+                             "today's bot won there are not played again (only without --set)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     for item in args.set:
@@ -117,32 +195,45 @@ def main(argv: list[str]) -> int:
             return 2
     load = os.getloadavg()
     cpu = time.process_time()
-    played = landlord_games(args.against, args.level, args.decks, args.seed, rhcp)
+    side = args.side
+    try:
+        known = won_decks(args.today) if args.today else frozenset()
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        print(f"cannot read the games of {args.today[:40]!r}", file=sys.stderr)
+        return 2
+    if known and (args.set or args.level != "hard"):
+        print("--today holds today's hard bot: not with --set or --level", file=sys.stderr)
+        return 2
+    played = played_games(args.against, args.level, args.decks, args.seed, rhcp, side, known)
     play_cpu = time.process_time() - cpu
-    lost = [(deck, game) for deck, game, won in played if not won]
-    moments = [deciding_moment(game, deck, args.cards, args.nodes) for deck, game in lost]
+    lost = [(deck, game) for deck, game, won in played if not won and game is not None]
+    moments = [deciding_moment(game, deck, args.cards, args.nodes, side) for deck, game in lost]
+    looks = [looked_at(game, m, args.level, args.nodes) for (_, game), m in zip(lost, moments)]
     total_cpu = time.process_time() - cpu
     wins = len(played) - len(lost)
     if args.json:
-        print(json.dumps({"decks": len(played), "landlord_wins": wins,
-                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play)} for m in moments]}))
+        print(json.dumps({"side": side, "decks": len(played), "wins": wins,
+                          **({"landlord_wins": wins} if side == "landlord" else {}),
+                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play, side), "looked_at": look}
+                                      for m, look in zip(moments, looks)]}))
         return 0
-    print(f"{args.level} as landlord against {args.against}: {wins}/{len(played)} won "
-          f"(decks {args.seed}-{args.seed + args.decks - 1}); {len(lost)} lost games replayed by the solver "
-          f"(landlord decisions with <= {args.cards} cards in play, {args.nodes:,} nodes each)")
-    causes = collections.Counter(
-        (m.verdict, stage(m.cards_in_play), m.decision, m.kind) if m.verdict == BLUNDER else (m.verdict, "", "", "")
-        for m in moments
-    )
-    print(f"\n{'verdict':<13} {'stage':<10} {'decision':<8} {'kind':<17} games")
-    for (verdict, where, decision, kind), n in causes.most_common():
-        print(f"{verdict:<13} {where:<10} {decision:<8} {kind:<17} {n:>5}")
+    whose = "landlord" if side == "landlord" else "farmer"
+    print(f"{args.level} as {'landlord' if side == 'landlord' else 'both farmers'} against {args.against}: "
+          f"{wins}/{len(played)} won (decks {args.seed}-{args.seed + args.decks - 1}); {len(lost)} lost games "
+          f"replayed by the solver ({whose} decisions with <= {args.cards} cards in play, {args.nodes:,} nodes each)")
+    causes = collections.Counter(cause(m, side) for m in moments)
+    print(f"\n{'verdict':<13} {'stage':<10} {'farmer':<7} {'decision':<8} {'kind':<17} games")
+    for (verdict, where, farmer, decision, kind), n in causes.most_common():
+        print(f"{verdict:<13} {where:<10} {farmer:<7} {decision:<8} {kind:<17} {n:>5}")
     blunders = [m for m in moments if m.verdict == BLUNDER]
     if blunders:
-        print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'all':>4} {'stage':<10} played -> winning instead")
-        for m in blunders:
-            print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.cards_in_play:>4} {stage(m.cards_in_play):<10} "
-                  f"{m.move} -> {m.winning}")
+        print(f"\n{'deck':>5} {'trick':>5} {'LL':>3} {'F':>3} {'all':>4} {'stage':<10} {'farmer':<7} "
+              f"played -> winning instead")
+        for m, look in zip(moments, looks):
+            if m.verdict == BLUNDER:
+                print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.farmer_cards or '':>3} {m.cards_in_play:>4} "
+                      f"{stage(m.cards_in_play, side):<10} {m.farmer:<7} {m.move} -> {m.winning}"
+                      + (f"  ({look})" if look else ""))
     earlier = [m for m in moments if m.verdict == EARLIER and m.cards_in_play]
     if earlier:
         print(f"\nlost earlier: already lost at the first solved decision, cards in play "

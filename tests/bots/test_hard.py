@@ -193,6 +193,47 @@ def test_the_landlord_can_play_out_leads_from_other_splits_of_its_hand(monkeypat
     assert offered[0] == found + extra and offered[1] == offered[0] and len(moves) == 1
 
 
+def test_a_farmer_can_play_out_leads_from_other_splits_of_its_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_split_leads (round 6, docs/bots.md): the farmers' own count of split leads; the landlord's stays off.
+    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
+    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
+    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
+    bot = HardBot(0)
+    assert bot.should_play_out(farmer) and bot.should_play_out(landlord)
+    plain = {v.seat: bot.playout_candidates(v, bot.heuristic_play(v)) for v in (farmer, landlord)}
+    monkeypatch.setattr(HardBot, "farmer_split_leads", 3)
+    widened = bot.playout_candidates(farmer, bot.heuristic_play(farmer))
+    extra = bot.split_leads(farmer, plain[1], 3)
+    assert len(extra) == 3 and widened == plain[1] + extra
+    assert bot.playout_candidates(landlord, bot.heuristic_play(landlord)) == plain[LANDLORD]
+
+
+def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_more, farmer_playout_z (round 6, docs/bots.md): the farmers' own further deals and sign-test
+    # threshold; the landlord keeps playout_more and playout_z.
+    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
+    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
+    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
+    from tutor.bots import rollout
+
+    real = rollout.best_by_playouts
+    extra: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        extra.append((kwargs["more"], args[4]))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8), ("farmer_playout_more", 5)):
+        monkeypatch.setattr(HardBot, knob, value)
+    bot = HardBot(0)
+    bot.play(farmer)
+    monkeypatch.setattr(HardBot, "farmer_playout_z", 0.5)
+    bot.play(farmer)
+    bot.play(landlord)
+    assert extra == [(5, 1.0), (5, 0.5), (0, 1.0)]
+
+
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
     # search horizon; the landlord keeps its own knob.

@@ -1,8 +1,15 @@
-"""The deciding moment of a lost landlord game (tutor/bench/losses.py, benchmarks/hard_losses.py)."""
+"""The deciding moment of a lost game, the landlord's or the farmers' (tutor/bench/losses.py, benchmarks/hard_losses.py)."""
 
 from __future__ import annotations
 
-from tutor.bench.losses import BLUNDER, EARLIER, UNKNOWN, deciding_moment, start_of
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor.bench.losses import AFTER, BEFORE, BLUNDER, EARLIER, UNKNOWN, deciding_moment, start_of
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
@@ -44,3 +51,41 @@ def test_a_game_lost_before_the_horizon_and_one_never_decided() -> None:
     assert deciding_moment(hopeless, 0, horizon=30, nodes=200_000).verdict == EARLIER
     assert deciding_moment(blundered, 0, horizon=10, nodes=200_000).verdict == UNKNOWN
     assert deciding_moment(blundered, 0, horizon=30, nodes=1).verdict == UNKNOWN
+
+
+#: The landlord leads its 7; the farmer after it wins only by passing, and then the farmer before it only with 8.
+FARM = ("79JJK", "8TQ", "482")
+
+
+def farmers_lost_after(*moves: str) -> Game:
+    game = Game.from_hands(list(FARM), 0)
+    for move in moves:
+        game.play(None if move == "pass" else game.resolve(move))
+    finish_by_the_solver(game)
+    assert game.winner == 0
+    return game
+
+
+def test_the_farmers_moment_names_the_farmer_who_erred() -> None:
+    after = deciding_moment(farmers_lost_after("7", "8"), 3, horizon=30, nodes=200_000, side="farmers")
+    assert (after.verdict, after.farmer, after.decision, after.move, after.winning) == (BLUNDER, AFTER, "follow", "8", "pass")
+    before = deciding_moment(farmers_lost_after("7", "pass", "2"), 3, horizon=30, nodes=200_000, side="farmers")
+    assert (before.verdict, before.farmer, before.kind, before.move, before.winning) == (BLUNDER, BEFORE, "single", "2", "8")
+    assert (before.trick, before.landlord_cards, before.farmer_cards, before.cards_in_play) == (1, 4, 3, 10)
+    # The landlord's own judge does not look at the farmers' moves (and the landlord erred nowhere here).
+    assert deciding_moment(farmers_lost_after("7", "8"), 3, horizon=30, nodes=200_000).farmer == ""
+    with pytest.raises(ValueError, match="no side"):
+        deciding_moment(farmers_lost_after("7", "8"), 3, horizon=30, nodes=200_000, side="partner")
+
+
+def test_the_losses_benchmark_refuses_a_bad_today_file_in_one_line(tmp_path: Path) -> None:
+    # --today (benchmarks/hard_losses.py) skips the decks today's bot won in a hard_paired.py --progress file.
+    root = Path(__file__).resolve().parents[2]
+    broken = tmp_path / "today.jsonl"
+    broken.write_text('{"deck": 5, "today": "won"}\n')
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    base = [sys.executable, str(root / "benchmarks" / "hard_losses.py"), "--side", "farmers", "--against", "medium",
+            "--decks", "0"]
+    for extra in (["--today", str(tmp_path / "nowhere")], ["--today", str(broken)]):
+        done = subprocess.run([*base, *extra], capture_output=True, text=True, env=env, check=False)
+        assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1

@@ -1,12 +1,13 @@
 """The deciding moment of a lost game, found after the game by the exact solver (issue 33).
 
 The hard bot decides from its view; here, once the game is over, every hand is
-open.  A lost landlord game is replayed from its start: at each landlord
-decision with few enough cards in play, the exact solver says whether the
-landlord still had a forced win and whether the move it played kept it.  With
-all hands open a won position stays won until its owner errs (the other side's
-moves cannot take a forced win away), so the first won position left by a
-losing move is *the* deciding moment.  A loss with no such move inside the
+open.  A lost game is replayed from its start: at each decision of the losing
+side (the landlord, or either farmer: the farmers win or lose as a team) with
+few enough cards in play, the exact solver says whether that side still had a
+forced win and whether the move played kept it.  With all hands open a won
+position stays won until its owner errs (the other side's moves cannot take a
+forced win away; for the farmers, the partner's moves are the owner's too), so
+the first won position left by a losing move is *the* deciding moment.  A loss with no such move inside the
 horizon was already lost when the solver first saw it ("lost earlier"), or
 the node budget never decided ("unknown").
 
@@ -18,16 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.engine.cards import Cards
+from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.solver import Position, Solver
 
 #: Verdicts of :func:`deciding_moment`.
 BLUNDER, EARLIER, UNKNOWN = "blunder", "lost earlier", "unknown"
+#: The sides whose losses :func:`deciding_moment` judges.
+SIDES = ("landlord", "farmers")
+#: Which farmer made the move: the one who plays right after the landlord, or the one just before it.
+AFTER, BEFORE = "after", "before"
 
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """The deciding moment of one lost landlord game."""
+    """The deciding moment of one lost game (the landlord's, or the farmers')."""
 
     deck: int
     #: :data:`BLUNDER` (a won position left by a losing move), :data:`EARLIER` or :data:`UNKNOWN`.
@@ -43,6 +49,16 @@ class Moment:
     trick: int = 0
     landlord_cards: int = 0
     cards_in_play: int = 0
+    #: The farmers' losses: which farmer erred (:data:`AFTER` or :data:`BEFORE` the landlord), and its cards left.
+    farmer: str = ""
+    farmer_cards: int = 0
+    #: The index in the game's history of the blunder (blunders only): where to rebuild the decision's view.
+    turn: int = -1
+
+
+def farmer_of(seat: int, landlord: int, players: int = 3) -> str:
+    """:data:`AFTER` for the farmer who plays right after the landlord, else :data:`BEFORE`."""
+    return AFTER if seat == (landlord + 1) % players else BEFORE
 
 
 def start_of(game: Game) -> Game:
@@ -56,28 +72,50 @@ def start_of(game: Game) -> Game:
     return Game.from_hands([Cards(h) for h in hands], game.landlord, kitty=game.kitty, rules=game.rules)
 
 
-def deciding_moment(game: Game, deck: int, horizon: int, nodes: int) -> Moment:
-    """Replay ``game`` (a finished landlord loss) and find the landlord's first losing move from a won position.
+def replay_to(game: Game, turn: int) -> Game:
+    """``game`` from its play phase's start up to (not including) the ``turn``-th move of its history."""
+    replay = start_of(game)
+    for played in game.history[:turn]:
+        replay.play(played.play)
+    return replay
 
-    Only landlord decisions with at most ``horizon`` cards in play and more than one legal move are solved,
-    each with at most ``nodes`` solver nodes.
+
+def winning_moves(game: Game, nodes: int) -> list[Combo | None] | None:
+    """Every winning move of the side to move in ``game`` with all hands open (None: not decided in ``nodes``)."""
+    result = Solver(max_nodes=nodes, rules=game.rules).solve(Position.from_game(game, from_mover=True), "win",
+                                                             all_moves=True)
+    if not result.complete:
+        return None
+    return list(result.winning_moves) if result.mover_wins else []
+
+
+def deciding_moment(game: Game, deck: int, horizon: int, nodes: int, side: str = "landlord") -> Moment:
+    """Replay ``game`` (a finished loss of ``side``) and find that side's first losing move from a won position.
+
+    Only decisions of ``side`` ("landlord", or "farmers": either farmer, the team's win counted) with at most
+    ``horizon`` cards in play and more than one legal move are solved, each with at most ``nodes`` solver nodes.
     """
+    if side not in SIDES:
+        raise ValueError(f"no side {side[:40]!r}: {' or '.join(SIDES)}")
     replay = start_of(game)
     trick = 0
     decided = False
-    for turn in game.history:
+    for index, turn in enumerate(game.history):
         if replay.table is None:
             trick += 1
         in_play = sum(replay.card_counts)
-        if turn.seat == replay.landlord and in_play <= horizon and len(replay.legal_moves()) > 1:
-            position = Position.from_game(replay, from_mover=True)
-            result = Solver(max_nodes=nodes, rules=replay.rules).solve(position, "win", all_moves=True)
-            if result.complete:
+        ours = (turn.seat == replay.landlord) == (side == "landlord")
+        if ours and in_play <= horizon and len(replay.legal_moves()) > 1:
+            winning = winning_moves(replay, nodes)
+            if winning is not None:
                 decided = True
-                left = replay.card_counts[turn.seat]
-                if not result.mover_wins:
+                assert replay.landlord is not None
+                left = replay.card_counts[replay.landlord]
+                farmer = "" if side == "landlord" else farmer_of(turn.seat, replay.landlord, len(replay.card_counts))
+                own = replay.card_counts[turn.seat] if farmer else 0
+                if not winning:
                     return Moment(deck, EARLIER, trick=trick, landlord_cards=left, cards_in_play=in_play)
-                if turn.play not in result.winning_moves:
+                if turn.play not in winning:
                     move = turn.play
                     return Moment(
                         deck,
@@ -85,10 +123,13 @@ def deciding_moment(game: Game, deck: int, horizon: int, nodes: int) -> Moment:
                         "lead" if replay.table is None else "follow",
                         "pass" if move is None else move.kind.name.lower(),
                         "pass" if move is None else move.text,
-                        " ".join("pass" if m is None else m.text for m in result.winning_moves[:4]),
+                        " ".join("pass" if m is None else m.text for m in winning[:4]),
                         trick,
                         left,
                         in_play,
+                        farmer,
+                        own,
+                        index,
                     )
         replay.play(turn.play)
     return Moment(deck, EARLIER if decided else UNKNOWN)

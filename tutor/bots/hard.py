@@ -109,13 +109,23 @@ class HardBot(MediumBot):
     playout_width = 4
     #: How clearly (standard errors of the paired sign test) an alternative must beat the heuristic's choice.
     playout_z = 1.0
+    #: The same for a farmer's played-out decision (None = :attr:`playout_z`; round 6: against the rule agent
+    #: the farmers' loss table found the winning alternative among the candidates and the heuristic's losing
+    #: choice kept, in 10 of 12 played-out blunders).
+    farmer_playout_z: float | None = None
     #: Leads from other splits of the hand added to the landlord's played-out candidates (0 = none): the best
     #: by the plan of what remains (:meth:`split_leads`), so the play-outs can weigh a plan the planner missed.
     landlord_split_leads = 0
+    #: The same for a farmer's played-out leads (0 = none; round 6: the farmers' loss table found leads lost by
+    #: playing the planner's group where another split of it won — a shorter straight, a single from a pair).
+    farmer_split_leads = 0
     #: Further played-out deals for a close landlord decision (the sign test between 0 and :attr:`playout_close`
     #: standard errors; 0 = none): the budget goes to the decisions it can change.
     playout_more = 0
     playout_close = 2.0
+    #: The same for a farmer's close played-out decision (0 = none; round 6: in the farmers' loss table the
+    #: winning move was among the played-out candidates, and the play-outs did not pick it).
+    farmer_playout_more = 0
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
@@ -218,25 +228,15 @@ class HardBot(MediumBot):
         heuristic = self.heuristic_play(view)
         # A search that spent much leaves the decision to judgement (bounds the slowest decisions).
         if self.rollouts and self.should_play_out(view) and nodes.spent < self.rollout_after_nodes:
-            samples, width = self.playout_budget(view)
-            candidates = self.candidates(view, heuristic, width)
-            if view.table is None and view.seat == view.landlord and self.landlord_split_leads:
-                candidates += self.split_leads(view, candidates, self.landlord_split_leads)
-            if view.table is None and self.landlord_control_as == "candidate":
-                planned = self.control_lead(view, Seats.of(view), view.hand.packed)
-                if planned is not None and planned not in candidates:
-                    candidates.append(planned)
-            if view.table is not None and self.landlord_control_follow and view.seat == view.landlord:
-                taken = self.control_answer(view)
-                if taken is not None and taken not in candidates:
-                    candidates.append(taken)
+            samples, _ = self.playout_budget(view)
+            candidates = self.playout_candidates(view, heuristic)
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
                 return best_by_playouts(
-                    view, candidates, samples, self.seed, self.playout_z,
+                    view, candidates, samples, self.seed, self.playout_threshold(view),
                     steps=self.playout_steps, recent=self.playout_recent,
-                    more=self.playout_more, close=self.playout_close, weighting=self.weighting(),
+                    more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -286,6 +286,38 @@ class HardBot(MediumBot):
 
         horizon = self.farmer_horizon()
         return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
+
+    def playout_candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
+        """The moves a played-out decision weighs, the heuristic's choice first: :meth:`candidates` within this
+        seat's width, and on the lead the leads from other splits (:meth:`split_lead_count`).  Also how
+        benchmarks/hard_losses.py tells whether a lost game's winning move was among them."""
+        candidates = self.candidates(view, heuristic, self.playout_budget(view)[1])
+        extra = self.split_lead_count(view)
+        if view.table is None and extra:
+            candidates += self.split_leads(view, candidates, extra)
+        if view.table is None and self.landlord_control_as == "candidate":
+            planned = self.control_lead(view, Seats.of(view), view.hand.packed)
+            if planned is not None and planned not in candidates:
+                candidates.append(planned)
+        if view.table is not None and self.landlord_control_follow and view.seat == view.landlord:
+            taken = self.control_answer(view)
+            if taken is not None and taken not in candidates:
+                candidates.append(taken)
+        return candidates
+
+    def playout_threshold(self, view: PlayerView) -> float:
+        """How clearly an alternative must win this seat's play-outs: the landlord's, or the farmers' own."""
+        if view.seat == view.landlord or self.farmer_playout_z is None:
+            return self.playout_z
+        return self.farmer_playout_z
+
+    def playout_extra(self, view: PlayerView) -> int:
+        """Further deals for this seat's close played-out decision: the landlord's or the farmers'."""
+        return self.playout_more if view.seat == view.landlord else self.farmer_playout_more
+
+    def split_lead_count(self, view: PlayerView) -> int:
+        """Leads from other splits added to this seat's played-out candidates: the landlord's or the farmers'."""
+        return self.landlord_split_leads if view.seat == view.landlord else self.farmer_split_leads
 
     def playout_budget(self, view: PlayerView) -> tuple[int, int]:
         """Deals and candidates of a played-out decision: the farmers' own when set."""
