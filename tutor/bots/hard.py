@@ -46,7 +46,7 @@ that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tutor.bots.base import Seats, check_turn, is_bomb, turn_rng
 from tutor.bots.counting import unseen_packed
@@ -61,6 +61,7 @@ from tutor.engine.view import PlayerView
 from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 if TYPE_CHECKING:
+    from tutor.bots.rollout import PlayoutObserver
     from tutor.solver import Solver
 
 
@@ -115,6 +116,13 @@ class HardBot(MediumBot):
     #: standard errors; 0 = none): the budget goes to the decisions it can change.
     playout_more = 0
     playout_close = 2.0
+    #: How the opponents play in the landlord's (the farmers') play-outs: the quick policy ("quick") or one of
+    #: its variants (:data:`tutor.solver.playout.VARIANTS`; "lowest": always beat with the lowest answer, as
+    #: RLCard's rule agent does).  The bot's own side always plays the quick policy (docs/bots.md measures them).
+    landlord_playout_opponents = "quick"
+    farmer_playout_opponents = "quick"
+    #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
+    playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
@@ -213,6 +221,7 @@ class HardBot(MediumBot):
                     view, candidates, samples, self.seed, self.playout_z,
                     steps=self.playout_steps, recent=self.playout_recent,
                     more=self.playout_more, close=self.playout_close, weighting=self.weighting(),
+                    opponents=self.playout_opponents(view), observe=type(self).playout_observer,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -270,6 +279,10 @@ class HardBot(MediumBot):
         samples, width = self.farmer_playout_samples, self.farmer_playout_width
         return (self.playout_samples if samples is None else samples,
                 self.playout_width if width is None else width)
+
+    def playout_opponents(self, view: PlayerView) -> str:
+        """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'."""
+        return self.landlord_playout_opponents if view.seat == view.landlord else self.farmer_playout_opponents
 
     def farmer_horizon(self) -> int:
         """The cards in play at which a farmer starts its exact search."""
