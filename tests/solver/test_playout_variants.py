@@ -37,7 +37,7 @@ def test_the_quick_policy_plays_the_same_games_as_before_the_variants() -> None:
         assert digest.hexdigest()[:16] == QUICK_LINES, extra
 
 
-@pytest.mark.parametrize("variant", ["lowest", "rule"])
+@pytest.mark.parametrize("variant", ["lowest", "rule", "agent"])
 def test_every_move_of_a_variant_playout_is_legal_and_the_winner_is_the_engines(variant: str) -> None:
     changed = 0
     for deal in range(1, 31):
@@ -72,7 +72,26 @@ def test_rule_leads_a_play_holding_the_lowest_card() -> None:
     assert choose(position, "lowest") == choose(position)  # "lowest" leads as the quick policy
 
 
+def test_agent_leads_the_group_of_its_lowest_card_in_the_rule_agents_split() -> None:
+    # RLCard's rule agent: bare trios (no kicker), a bomb when the lowest card is in one, the straight of
+    # what the trios leave.
+    assert choose(view(0, "3334568TT", 0, (9, 17, 17)), "agent") == combo("333")
+    assert choose(view(0, "33334568T", 0, (9, 17, 17)), "agent") == combo("3333")
+    assert choose(view(0, "345677789", 0, (9, 17, 17)), "agent") == combo("3")  # the trio 777 breaks the run
+    assert choose(view(0, "34567JJ", 0, (7, 17, 17)), "agent") == combo("34567")
+
+
+def test_agent_passes_after_the_partner_and_may_bomb_the_landlord() -> None:
+    # No single to answer the partner's A: a farmer passes; the hand holds no bomb to draw.
+    assert choose(view(1, "3", 0, (10, 1, 8), turns((2, "A"), (0, None))), "agent") is None
+    # The landlord's single 2 and only a bomb to beat it: the pass or the bomb, drawn by the position's hash,
+    # the same draw every time.
+    landlord_two = view(1, "55554", 0, (10, 5, 8), turns((0, "2"),))
+    draws = {choose(landlord_two, "agent") for _ in range(3)}
+    assert len(draws) == 1 and draws <= {None, combo("5555")}
+
+
 def test_an_unknown_variant_is_named() -> None:
     with pytest.raises(ValueError, match="no play-out variant 'best'"):
         playout([1, 2, 4], 0, 0, None, None, "best", [1])
-    assert set(VARIANTS) == {"quick", "lowest", "rule"}
+    assert set(VARIANTS) == {"quick", "lowest", "rule", "agent"}

@@ -1734,15 +1734,57 @@ oom:
    policy decides (a bomb or a pass).
    SIM_RULE: SIM_LOWEST, and leading a play that holds the hand's lowest card
    (the rule agent leads the group of its lowest card), the one the quick
-   policy's key likes best among those; the hand in one play goes out. */
+   policy's key likes best among those; the hand in one play goes out.
+   SIM_AGENT: RLCard's DouDizhuRuleAgentV1 as its code plays (rlcard 1.2.0,
+   rlcard/models/doudizhu_rule_models.py), as near as a seat's view allows:
+   leading, the group that holds its lowest card in the agent's split of the
+   hand (rocket, bombs, bare trios and their chains, straights of what is
+   left, then pairs and singles: a bomb or a bare trio when the lowest card
+   is in one); following, the lowest answer of the table's type; with none,
+   a pass when the last turn was the partner's and it is a farmer, else one
+   of the pass and the bombs drawn by a hash of the position (the agent
+   draws at random; the hash keeps a play-out a function of its position). */
 #define SIM_QUICK 0
 #define SIM_LOWEST 1
 #define SIM_RULE 2
+#define SIM_AGENT 3
 
 static inline int lowest_rank(uint64_t h) {
     for (int r = 0; r < 15; r++)
         if (RANK(h, r)) return r;
     return -1;
+}
+
+/* The agent's lead: the cards and kind of the group of its split that holds the lowest card. */
+static void agent_group(uint64_t h, uint64_t *cards, int *kind) {
+    int cnt[15];
+    for (int r = 0; r < 15; r++) cnt[r] = RANK(h, r);
+    int low = lowest_rank(h);
+    if (low >= SMALL_JOKER) {
+        int rocket = cnt[SMALL_JOKER] && cnt[BIG_JOKER];
+        *cards = rocket ? ONE(SMALL_JOKER) + ONE(BIG_JOKER) : ONE(low);
+        *kind = rocket ? KIND_ROCKET : K_SINGLE;
+        return;
+    }
+    if (cnt[low] == 4) { *cards = 4 * ONE(low); *kind = KIND_BOMB; return; }
+    if (cnt[low] == 3) {
+        int high = low;
+        while (high + 1 < 12 && cnt[high + 1] == 3) high++;
+        *cards = 0;
+        for (int r = low; r <= high; r++) *cards += 3 * ONE(r);
+        *kind = high > low ? K_AIRPLANE : K_TRIO;
+        return;
+    }
+    int top = low; /* the run of ranks below the 2 left after the bombs and trios */
+    while (top + 1 < 12 && cnt[top + 1] > 0 && cnt[top + 1] < 3) top++;
+    if (top - low + 1 >= 5) {
+        *cards = 0;
+        for (int r = low; r <= top; r++) *cards += ONE(r);
+        *kind = K_STRAIGHT;
+        return;
+    }
+    *cards = cnt[low] * ONE(low);
+    *kind = cnt[low] == 2 ? K_PAIR : K_SINGLE;
 }
 
 /* The variant's move: 1 and *out set to play, 0 to pass, -1 out of memory. */
@@ -1759,6 +1801,24 @@ static int sim_choose(uint64_t h, const int *counts, int landlord, int seat, con
             if (is_bomb_kind(m->kind) && !is_bomb_kind(table->kind)) continue;
             if (chosen < 0 || m->main < l.m[chosen].main) chosen = i;
         }
+        if (chosen < 0 && variant == SIM_AGENT) {
+            int prev = (seat + 2) % 3;
+            int bombs = 0;
+            if (prev == landlord || seat == landlord) {
+                for (int i = 0; i < l.n; i++)
+                    if (is_bomb_kind(l.m[i].kind) && beats(&l.m[i], table)) bombs++;
+            }
+            int pick = bombs ? (int)(mix64(h ^ mix64(table->cards ^ (uint64_t)seat)) % (uint64_t)(bombs + 1)) : 0;
+            for (int i = 0; i < l.n && pick > 0; i++)
+                if (is_bomb_kind(l.m[i].kind) && beats(&l.m[i], table) && --pick == 0) chosen = i;
+            if (chosen < 0) { free(l.m); return 0; } /* the pass */
+        }
+    } else if (variant == SIM_AGENT) {
+        uint64_t cards;
+        int kind;
+        agent_group(h, &cards, &kind);
+        for (int i = 0; i < l.n; i++)
+            if (l.m[i].cards == cards && l.m[i].kind == kind) { chosen = i; break; }
     } else if (variant == SIM_RULE) {
         int low = lowest_rank(h);
         long long best = -1;
@@ -1812,8 +1872,8 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "(KKK)iiOip|ii", &h0, &h1, &h2, &landlord, &to_move, &table_obj, &table_seat, &trace,
                           &variant, &sim_seats))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_RULE) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1 or 2");
+    if (variant < SIM_QUICK || variant > SIM_AGENT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
         return NULL;
     }
     uint64_t hands[3] = {h0, h1, h2};
@@ -1872,8 +1932,8 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "K(iii)iiOi|i", &hand, &counts[0], &counts[1], &counts[2], &landlord, &seat,
                           &table_obj, &table_seat, &variant))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_RULE) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1 or 2");
+    if (variant < SIM_QUICK || variant > SIM_AGENT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
         return NULL;
     }
     Move table, m;

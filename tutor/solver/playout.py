@@ -41,8 +41,10 @@ def plays(rules: Rules) -> bool:
 #: The play-out policy's variants for chosen seats (``_native.c``, ``sim_choose``): "quick" is the policy
 #: itself; "lowest" follows with the lowest answer of the table's kind whenever it has one, the partner's
 #: play included (as RLCard's rule agent follows); "rule" also leads a play holding its lowest card (as the
-#: rule agent leads).  The hard bot's play-outs may let the opponents play one (docs/bots.md measures them).
-VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2}
+#: rule agent leads); "agent" is RLCard's rule agent as its code plays (its split of the hand for the lead,
+#: its answers, its draw between a pass and a bomb made by a hash of the position).  The hard bot's play-outs
+#: may let the opponents play one (docs/bots.md measures them).
+VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2, "agent": 3}
 
 
 def variant_code(name: str) -> int:
