@@ -14,7 +14,9 @@ real opponents, a decision estimated at 0.7 would be in a game won 70 % of the t
 Printed: the calibration table (estimate bucket → decisions, their mean estimate, the actual win rate), the
 mean bias (estimate − result) with its 95 % interval over decks (a deck's decisions share one result: the deck
 is the unit), the same by the stage of the game (cards in play), and the bias of the heuristic's own move's
-estimate (the first candidate, not picked for its luck as the chosen one may be); CPU seconds and the load.
+estimate (the first candidate, not picked for its luck as the chosen one may be); how often each play-out
+variant (:data:`tutor.solver.playout.VARIANTS`) makes the move the rule agent made, from the agent's seat's
+view; CPU seconds and the load.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from tutor.bench.arena import Z95
 from tutor.bots.hard import HardBot
 from tutor.bots.rollout import Move
+from tutor.engine.game import Game
 from tutor.engine.view import PlayerView
 
 #: Stages of the game by the cards still in play at the decision (the played-out ones are above the search's
@@ -63,8 +66,28 @@ def parse_sets(items: list[str]) -> dict[str, object] | str:
     return changes
 
 
-def deck_decisions(deck: int, landlord: bool) -> tuple[list[Decision], bool]:
-    """Play ``deck`` (hard as the landlord or as both farmers): its played-out decisions and whether hard won."""
+def agreement(game: Game, seats: list[int]) -> dict[str, list[int]]:
+    """How often each play-out variant would have made the move the rule agent made at ``seats``:
+    [same, decisions] by variant, the finished ``game`` taken back to its first play and replayed."""
+    from tutor.solver.playout import VARIANTS, choose
+
+    moves = [turn.play for turn in game.history]
+    for _ in moves:
+        game.pop()
+    counts = {name: [0, 0] for name in VARIANTS}
+    for move in moves:
+        if game.to_move in seats:
+            view = game.view(game.to_move)
+            for name, tally in counts.items():
+                tally[0] += choose(view, name) == move
+                tally[1] += 1
+        game.push(move)
+    return counts
+
+
+def deck_decisions(deck: int, landlord: bool, fidelity: dict[str, list[int]]) -> tuple[list[Decision], bool]:
+    """Play ``deck`` (hard as the landlord or as both farmers): its played-out decisions and whether hard won;
+    the rule agent's moves compared with the play-out variants' are added to ``fidelity``."""
     from tutor.bench import rlcard_arena
 
     found: list[Decision] = []
@@ -76,10 +99,16 @@ def deck_decisions(deck: int, landlord: bool) -> tuple[list[Decision], bool]:
         ))
 
     HardBot.playout_observer = observe
+    games: list[Game] = []
     try:
-        won, _, _ = rlcard_arena.play_game(deck, "hard", landlord)
+        won, _, _ = rlcard_arena.play_game(deck, "hard", landlord, games=games)
     finally:
         HardBot.playout_observer = None
+    theirs = [s for s in range(3) if (s == rlcard_arena.RLCARD_LANDLORD) != landlord]
+    for name, (same, total) in agreement(games[0], theirs).items():
+        fidelity.setdefault(name, [0, 0])
+        fidelity[name][0] += same
+        fidelity[name][1] += total
     return found, won
 
 
@@ -153,9 +182,10 @@ def main(argv: list[str]) -> int:
     load = os.getloadavg()
     cpu = time.process_time()
     rows: list[tuple[Decision, bool]] = []
+    fidelity: dict[str, list[int]] = {}
     wins = 0
     for deck in range(args.seed, args.seed + args.decks):
-        decisions, won = deck_decisions(deck, args.sides == "landlord")
+        decisions, won = deck_decisions(deck, args.sides == "landlord", fidelity)
         wins += won
         rows += [(d, won) for d in decisions]
         if args.progress:
@@ -165,6 +195,9 @@ def main(argv: list[str]) -> int:
           f"({args.seed}-{args.seed + args.decks - 1}), WP {wins / args.decks:.3f}")
     if rows:
         report(rows, args.buckets)
+    print("  the rule agent's moves that each play-out variant would have made (its seats' view): " + ", ".join(
+        f"{name} {same / total:.3f}" for name, (same, total) in fidelity.items() if total
+    ) + f" of {max(total for _, total in fidelity.values())} decisions")
     print(f"  CPU {time.process_time() - cpu:.0f} s; load {load[0]:.1f} -> {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
     return 0
