@@ -120,7 +120,7 @@ class HardBot(MediumBot):
     playout_close = 2.0
     #: How the opponents play in the landlord's (the farmers') play-outs: the quick policy ("quick") or one of
     #: its variants (:data:`tutor.solver.playout.VARIANTS`; "lowest": always beat with the lowest answer of the
-    #: kind, the partner's play included, as RLCard's rule agent and RHCP do).  The bot's own side always plays
+    #: kind, the partner's play included, as RLCard's rule agent does).  The bot's own side always plays
     #: the quick policy.  The landlord's "lowest" was kept in round 6 (+0.053 [+0.012, +0.093] on fresh decks
     #: 600-999 against the rule agent); the farmers' variants gained nothing measurable (docs/bots.md).
     landlord_playout_opponents = "lowest"
