@@ -122,7 +122,8 @@ class HardBot(MediumBot):
     #: its variants (:data:`tutor.solver.playout.VARIANTS`; "lowest": always beat with the lowest answer of the
     #: kind, the partner's play included, as RLCard's rule agent does).  The bot's own side always plays
     #: the quick policy.  The landlord's "lowest" was kept in round 6 (+0.053 [+0.012, +0.093] on fresh decks
-    #: 600-999 against the rule agent); the farmers' variants gained nothing measurable (docs/bots.md).
+    #: 600-999 against the rule agent, which plays that way; −0.023 [−0.068, +0.023] against medium farmers,
+    #: which do not); the farmers' variants gained nothing measurable (docs/bots.md).
     landlord_playout_opponents = "lowest"
     farmer_playout_opponents = "quick"
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
