@@ -259,3 +259,24 @@ def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch)
     assert len(calls) == 2 and len(moves) == 1
     monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
     assert not bot.should_play_out(farmer)
+
+
+def test_the_landlords_play_outs_let_the_farmers_beat_with_their_lowest_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Kept in round 6 (docs/bots.md): the landlord's simulated farmers play the quick policy's "lowest" variant,
+    # the farmers' simulated landlord the quick policy itself; each is one --set away.
+    from tutor.bots import rollout
+
+    told: list[str] = []
+    real = rollout.best_by_playouts
+
+    def spy(*args: object, **kwargs: object) -> object:
+        told.append(str(kwargs["opponents"]))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    HardBot(0).play(landlord)
+    HardBot(0).play(farmer)
+    assert told == ["lowest", "quick"]

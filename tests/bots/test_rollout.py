@@ -148,3 +148,24 @@ def test_best_by_playouts_counts_a_farmers_win_for_the_team() -> None:
     # The same pair, held by a farmer to lead: going out with it wins for the farmers on every deal.
     position = view(1, "33", 0, (5, 2, 5), dump_history({0: "5", 1: "X", 2: "4"}, then=1))
     assert best_by_playouts(position, [combo("3"), combo("33")], samples=16, seed=1) == combo("33")
+
+
+def test_best_by_playouts_with_the_opponents_variant_is_deterministic_and_tells_the_observer() -> None:
+    # The opponents playing "lowest" (RLCard's rule agent's following) instead of the quick policy: the same
+    # view gives the same move, and the observer sees every candidate's play-outs and the index played.
+    position, candidates = early_decision()
+    seen: list[tuple[list[list[bool]], int]] = []
+
+    def observe(_: PlayerView, moves: list[Combo | None], results: list[list[bool]], best: int) -> None:
+        assert moves == candidates
+        seen.append((results, best))
+
+    picks = [
+        best_by_playouts(position, candidates, samples=24, seed=5, opponents="lowest", observe=observe)
+        for _ in range(2)
+    ]
+    assert picks[0] == picks[1] == candidates[seen[0][1]]
+    assert seen[0] == seen[1] and all(len(r) == 24 for r in seen[0][0])
+    quick: list[tuple[list[list[bool]], int]] = []
+    best_by_playouts(position, candidates, samples=24, seed=5, observe=lambda v, m, r, b: quick.append((r, b)))
+    assert quick[0][0] != seen[0][0]  # the opponents did play otherwise on these deals

@@ -21,7 +21,9 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
 * **plays out its early decisions**: from the first play down to the search's
   horizon, each candidate is played out on 64 sampled deals (a farmer's on
-  256, counting the team's win) by the compiled quick policy, and an
+  256, counting the team's win) by the compiled quick policy — the landlord's
+  simulated farmers always beating with their lowest answer, as many rule
+  players do (:attr:`HardBot.landlord_playout_opponents`) — and an
   alternative replaces the heuristic's choice only when it wins clearly more
   of the same deals (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md
   measures it);
@@ -46,7 +48,7 @@ that spent :attr:`HardBot.rollout_after_nodes` nodes or more.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tutor.bots.base import Seats, check_turn, is_bomb, turn_rng
 from tutor.bots.counting import unseen_packed
@@ -62,6 +64,7 @@ from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 if TYPE_CHECKING:
     from tutor.bots.control import ControlPlan
+    from tutor.bots.rollout import PlayoutObserver
     from tutor.solver import Solver
 
 
@@ -126,6 +129,16 @@ class HardBot(MediumBot):
     #: The same for a farmer's close played-out decision (0 = none; round 6: in the farmers' loss table the
     #: winning move was among the played-out candidates, and the play-outs did not pick it).
     farmer_playout_more = 0
+    #: How the opponents play in the landlord's (the farmers') play-outs: the quick policy ("quick") or one of
+    #: its variants (:data:`tutor.solver.playout.VARIANTS`; "lowest": always beat with the lowest answer of the
+    #: kind, the partner's play included, as RLCard's rule agent does).  The bot's own side always plays
+    #: the quick policy.  The landlord's "lowest" was kept in round 6 (+0.053 [+0.012, +0.093] on fresh decks
+    #: 600-999 against the rule agent, which plays that way; −0.023 [−0.068, +0.023] against medium farmers,
+    #: which do not); the farmers' variants gained nothing measurable (docs/bots.md).
+    landlord_playout_opponents = "lowest"
+    farmer_playout_opponents = "quick"
+    #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
+    playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
@@ -237,6 +250,7 @@ class HardBot(MediumBot):
                     view, candidates, samples, self.seed, self.playout_threshold(view),
                     steps=self.playout_steps, recent=self.playout_recent,
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
+                    opponents=self.playout_opponents(view), observe=type(self).playout_observer,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -326,6 +340,10 @@ class HardBot(MediumBot):
         samples, width = self.farmer_playout_samples, self.farmer_playout_width
         return (self.playout_samples if samples is None else samples,
                 self.playout_width if width is None else width)
+
+    def playout_opponents(self, view: PlayerView) -> str:
+        """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'."""
+        return self.landlord_playout_opponents if view.seat == view.landlord else self.farmer_playout_opponents
 
     def farmer_horizon(self) -> int:
         """The cards in play at which a farmer starts its exact search."""

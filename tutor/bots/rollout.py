@@ -22,7 +22,7 @@ game gives, exactly as in a real game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import turn_rng
@@ -40,6 +40,11 @@ if TYPE_CHECKING:
     from tutor.bots.medium import MediumBot
 
 Move = Combo | None
+
+#: Told of every played-out decision (:func:`best_by_playouts`): the view, the candidates, each
+#: candidate's play-outs (won or not, deal by deal) and the index of the one played.  Only benchmarks
+#: listen (benchmarks/playout_calibration.py); the decision does not depend on it.
+PlayoutObserver = Callable[[PlayerView, list[Move], list[list[bool]], int], None]
 
 #: A rollout that has not ended after this many turns is scored as a loss for
 #: the side to move (it cannot happen with legal play, but guards the loop).
@@ -182,6 +187,8 @@ def best_by_playouts(
     more: int = 0,
     close: float = 2.0,
     weighting: Weighting | None = None,
+    opponents: str = "quick",
+    observe: PlayoutObserver | None = None,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -212,6 +219,11 @@ def best_by_playouts(
     the deals; a clear decision (no alternative ahead, or one far ahead) costs
     no more.
 
+    ``opponents`` names how the viewer's opponents play in the play-outs: the quick policy itself
+    ("quick") or one of its variants (:data:`tutor.solver.playout.VARIANTS`: e.g. "lowest", always
+    beating with the lowest answer as RLCard's rule agent does); the viewer's own side plays the quick
+    policy.  ``observe``, when given, is told of the decision (:data:`PlayoutObserver`).
+
     The work is ``samples`` draws (``samples + more`` for a close decision; and
     ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
     counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -222,9 +234,10 @@ def best_by_playouts(
     if limits is None:
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
-    play_deals(view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting), results)
+    play_deals(view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting), results, opponents)
     if more > 0 and 0.0 < best_statistic(results) <= close:
-        play_deals(view, candidates, draw_deals(view, rng, more, limits, steps, recent, weighting), results)
+        deals = draw_deals(view, rng, more, limits, steps, recent, weighting)
+        play_deals(view, candidates, deals, results, opponents)
     base = results[0]
     best, best_wins = 0, sum(base)
     for i in range(1, len(candidates)):
@@ -232,6 +245,8 @@ def best_by_playouts(
         wins = sum(results[i])
         if won - lost > z * (won + lost) ** 0.5 and wins > best_wins:
             best, best_wins = i, wins
+    if observe is not None:
+        observe(view, candidates, results, best)
     return candidates[best]
 
 
@@ -252,20 +267,25 @@ def draw_deals(
 
 
 def play_deals(
-    view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]]
+    view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]],
+    opponents: str = "quick",
 ) -> None:
-    """Play every candidate out on every deal by the compiled quick policy; append who won to ``results``."""
+    """Play every candidate out on every deal by the compiled quick policy (the viewer's opponents by its
+    variant ``opponents``); append who won to ``results``."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
     assert view.landlord is not None
     mine = view.seat == view.landlord
+    others = [s for s in range(len(view.card_counts)) if (s == view.landlord) != mine]
     for hidden in deals:
         for i, move in enumerate(candidates):
             game = Game.from_view(view, hidden, checked=False)
             game.push(move)
             winner = game.winner
             if winner is None:
-                winner = quick.playout(game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat)
+                winner = quick.playout(
+                    game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, opponents, others
+                )
             results[i].append(winner >= 0 and (winner == view.landlord) == mine)
 
 

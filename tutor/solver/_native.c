@@ -1717,6 +1717,130 @@ oom:
     return -1;
 }
 
+/* ------------------------------------------- the play-out's other players */
+
+/* Variants of the play-out policy for chosen seats (tutor/solver/playout.py,
+   `playout(..., variant, seats)`; HardBot's `*_playout_opponents`): the hard
+   bot's play-outs assume every seat plays the quick policy above, but the
+   opponents it meets may play otherwise, and a play-out that misjudges them
+   misjudges the move it scores.  The seats in the `seats` mask play the
+   variant; every other seat, and every seat with variant 0, plays
+   play_choose unchanged (the coach, the puzzles and the daily pool call it
+   with variant 0 and get the same games bit for bit).
+
+   SIM_LOWEST: following, the lowest answer of the table's kind and length
+   (never a bomb unless the table is one) whenever there is one, the partner's
+   play included — as RLCard's rule agent follows; with none, the quick
+   policy decides (a bomb or a pass).
+   SIM_RULE: SIM_LOWEST, and leading a play that holds the hand's lowest card
+   (the rule agent leads the group of its lowest card), the one the quick
+   policy's key likes best among those; the hand in one play goes out.
+   SIM_AGENT: RLCard's DouDizhuRuleAgentV1 as its code plays (rlcard 1.2.0,
+   rlcard/models/doudizhu_rule_models.py), as near as a seat's view allows:
+   leading, the group that holds its lowest card in the agent's split of the
+   hand (rocket, bombs, bare trios and their chains, straights of what is
+   left, then pairs and singles: a bomb or a bare trio when the lowest card
+   is in one); following, the lowest answer of the table's type; with none,
+   a pass when the last turn was the partner's and it is a farmer, else one
+   of the pass and the bombs drawn by a hash of the position (the agent
+   draws at random; the hash keeps a play-out a function of its position). */
+#define SIM_QUICK 0
+#define SIM_LOWEST 1
+#define SIM_RULE 2
+#define SIM_AGENT 3
+
+static inline int lowest_rank(uint64_t h) {
+    for (int r = 0; r < 15; r++)
+        if (RANK(h, r)) return r;
+    return -1;
+}
+
+/* The agent's lead: the cards and kind of the group of its split that holds the lowest card. */
+static void agent_group(uint64_t h, uint64_t *cards, int *kind) {
+    int cnt[15];
+    for (int r = 0; r < 15; r++) cnt[r] = RANK(h, r);
+    int low = lowest_rank(h);
+    if (low >= SMALL_JOKER) {
+        int rocket = cnt[SMALL_JOKER] && cnt[BIG_JOKER];
+        *cards = rocket ? ONE(SMALL_JOKER) + ONE(BIG_JOKER) : ONE(low);
+        *kind = rocket ? KIND_ROCKET : K_SINGLE;
+        return;
+    }
+    if (cnt[low] == 4) { *cards = 4 * ONE(low); *kind = KIND_BOMB; return; }
+    if (cnt[low] == 3) {
+        int high = low;
+        while (high + 1 < 12 && cnt[high + 1] == 3) high++;
+        *cards = 0;
+        for (int r = low; r <= high; r++) *cards += 3 * ONE(r);
+        *kind = high > low ? K_AIRPLANE : K_TRIO;
+        return;
+    }
+    int top = low; /* the run of ranks below the 2 left after the bombs and trios */
+    while (top + 1 < 12 && cnt[top + 1] > 0 && cnt[top + 1] < 3) top++;
+    if (top - low + 1 >= 5) {
+        *cards = 0;
+        for (int r = low; r <= top; r++) *cards += ONE(r);
+        *kind = K_STRAIGHT;
+        return;
+    }
+    *cards = cnt[low] * ONE(low);
+    *kind = cnt[low] == 2 ? K_PAIR : K_SINGLE;
+}
+
+/* The variant's move: 1 and *out set to play, 0 to pass, -1 out of memory. */
+static int sim_choose(uint64_t h, const int *counts, int landlord, int seat, const Move *table, int table_seat,
+                      int variant, Move *out) {
+    if (variant == SIM_QUICK) return play_choose(h, counts, landlord, seat, table, table_seat, out);
+    MoveList l = {0};
+    if (gen_lead_moves(h, &l) < 0) goto oom;
+    int chosen = -1;
+    if (table) {
+        for (int i = 0; i < l.n; i++) {
+            Move *m = &l.m[i];
+            if (m->kind != table->kind || m->length != table->length || m->main <= table->main) continue;
+            if (is_bomb_kind(m->kind) && !is_bomb_kind(table->kind)) continue;
+            if (chosen < 0 || m->main < l.m[chosen].main) chosen = i;
+        }
+        if (chosen < 0 && variant == SIM_AGENT) {
+            int prev = (seat + 2) % 3;
+            int bombs = 0;
+            if (prev == landlord || seat == landlord) {
+                for (int i = 0; i < l.n; i++)
+                    if (is_bomb_kind(l.m[i].kind) && beats(&l.m[i], table)) bombs++;
+            }
+            int pick = bombs ? (int)(mix64(h ^ mix64(table->cards ^ (uint64_t)seat)) % (uint64_t)(bombs + 1)) : 0;
+            for (int i = 0; i < l.n && pick > 0; i++)
+                if (is_bomb_kind(l.m[i].kind) && beats(&l.m[i], table) && --pick == 0) chosen = i;
+            if (chosen < 0) { free(l.m); return 0; } /* the pass */
+        }
+    } else if (variant == SIM_AGENT) {
+        uint64_t cards;
+        int kind;
+        agent_group(h, &cards, &kind);
+        for (int i = 0; i < l.n; i++)
+            if (l.m[i].cards == cards && l.m[i].kind == kind) { chosen = i; break; }
+    } else if (variant == SIM_RULE) {
+        int low = lowest_rank(h);
+        long long best = -1;
+        for (int i = 0; i < l.n; i++) {
+            Move *m = &l.m[i];
+            if (m->cards == h) { chosen = i; break; }
+            if (!RANK(m->cards, low) || is_bomb_kind(m->kind)) continue;
+            int plays = play_mp(h - m->cards);
+            if (plays < 0) goto oom;
+            long long key = play_key(plays, m);
+            if (best < 0 || key < best) { best = key; chosen = i; }
+        }
+    }
+    if (chosen >= 0) *out = l.m[chosen];
+    free(l.m);
+    if (chosen >= 0) return 1;
+    return play_choose(h, counts, landlord, seat, table, table_seat, out);
+oom:
+    free(l.m);
+    return -1;
+}
+
 /* The play on the table from Python: None (no table: 0) or (cards, kind, length, main) (1);
    -1 with the Python error set when it is neither. */
 static int parse_table(PyObject *obj, Move *table) {
@@ -1736,16 +1860,22 @@ static PyObject *move_tuple(const Move *m) {
     return Py_BuildValue("(Kiii)", (unsigned long long)m->cards, m->kind, m->length, m->main);
 }
 
-/* playout(hands, landlord, to_move, table, table_seat, trace) -> winner seat
+/* playout(hands, landlord, to_move, table, table_seat, trace[, variant, seats]) -> winner seat
    (-1 when the turn limit is hit), or (winner, moves) with trace: each move
    (cards, kind, length, main) or None for a pass.  `table` is None or
-   (cards, kind, length, main); `table_seat` is -1 with no table. */
+   (cards, kind, length, main); `table_seat` is -1 with no table.  The seats
+   in the bit mask `seats` play `variant` (sim_choose; 0: the quick policy). */
 static PyObject *native_playout(PyObject *self, PyObject *args) {
     unsigned long long h0, h1, h2;
-    int landlord, to_move, table_seat, trace;
+    int landlord, to_move, table_seat, trace, variant = SIM_QUICK, sim_seats = 0;
     PyObject *table_obj;
-    if (!PyArg_ParseTuple(args, "(KKK)iiOip", &h0, &h1, &h2, &landlord, &to_move, &table_obj, &table_seat, &trace))
+    if (!PyArg_ParseTuple(args, "(KKK)iiOip|ii", &h0, &h1, &h2, &landlord, &to_move, &table_obj, &table_seat, &trace,
+                          &variant, &sim_seats))
         return NULL;
+    if (variant < SIM_QUICK || variant > SIM_AGENT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+        return NULL;
+    }
     uint64_t hands[3] = {h0, h1, h2};
     Move table;
     int has_table = parse_table(table_obj, &table);
@@ -1762,7 +1892,8 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
         if (has_table && table_seat == seat) has_table = 0; /* both others passed */
         Move m;
         int counts[3] = {cards_size(hands[0]), cards_size(hands[1]), cards_size(hands[2])};
-        int r = play_choose(hands[seat], counts, landlord, seat, has_table ? &table : NULL, table_seat, &m);
+        int r = sim_choose(hands[seat], counts, landlord, seat, has_table ? &table : NULL, table_seat,
+                           (sim_seats >> seat) & 1 ? variant : SIM_QUICK, &m);
         if (r < 0) {
             Py_XDECREF(moves);
             return PyErr_NoMemory();
@@ -1790,24 +1921,28 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* choose(hand, counts, landlord, seat, table, table_seat) -> (cards, kind, length, main) or None:
+/* choose(hand, counts, landlord, seat, table, table_seat[, variant]) -> (cards, kind, length, main) or None:
    the play-out policy's move for one seat that holds `hand`, from its own
    view (its hand, the card counts, the table) — the model of the others'
    past plays when the coach's samples are nudged towards them. */
 static PyObject *native_choose(PyObject *self, PyObject *args) {
     unsigned long long hand;
-    int counts[3], landlord, seat, table_seat;
+    int counts[3], landlord, seat, table_seat, variant = SIM_QUICK;
     PyObject *table_obj;
-    if (!PyArg_ParseTuple(args, "K(iii)iiOi", &hand, &counts[0], &counts[1], &counts[2], &landlord, &seat,
-                          &table_obj, &table_seat))
+    if (!PyArg_ParseTuple(args, "K(iii)iiOi|i", &hand, &counts[0], &counts[1], &counts[2], &landlord, &seat,
+                          &table_obj, &table_seat, &variant))
         return NULL;
+    if (variant < SIM_QUICK || variant > SIM_AGENT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+        return NULL;
+    }
     Move table, m;
     if (parse_table(table_obj, &table) < 0) return NULL;
     if (landlord < 0 || landlord > 2 || seat < 0 || seat > 2 || (table_obj != Py_None && (table_seat < 0 || table_seat > 2)) || !hand) {
         PyErr_SetString(PyExc_ValueError, "seats are 0, 1 or 2 and the hand holds cards");
         return NULL;
     }
-    int r = play_choose(hand, counts, landlord, seat, table_obj != Py_None ? &table : NULL, table_seat, &m);
+    int r = sim_choose(hand, counts, landlord, seat, table_obj != Py_None ? &table : NULL, table_seat, variant, &m);
     if (r < 0) return PyErr_NoMemory();
     if (!r) Py_RETURN_NONE;
     return move_tuple(&m);
@@ -1815,9 +1950,10 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
 
 static PyMethodDef native_functions[] = {
     {"choose", native_choose, METH_VARARGS,
-     "choose(hand, counts, landlord, seat, table, table_seat) -> move or None: the play-out policy's move."},
+     "choose(hand, counts, landlord, seat, table, table_seat[, variant]) -> move or None: the play-out policy's move."},
     {"playout", native_playout, METH_VARARGS,
-     "playout((h0, h1, h2), landlord, to_move, table, table_seat, trace) -> winner [, moves]: the coach's play-out."},
+     "playout((h0, h1, h2), landlord, to_move, table, table_seat, trace[, variant, seats]) -> winner [, moves]: "
+     "the coach's play-out (the seats of the mask `seats` play `variant`)."},
     {"min_plays", native_min_plays, METH_VARARGS, "min_plays(hand) -> the least number of plays (C)."},
     {"compress", native_compress, METH_VARARGS, "compress(a, b) -> the two hands rank-compressed, as the keys hold them."},
     {"lead_moves", native_lead_moves, METH_VARARGS, "lead_moves(hand) -> the C generator's moves, in order."},

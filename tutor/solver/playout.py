@@ -38,39 +38,74 @@ def plays(rules: Rules) -> bool:
     return rules.native_play and native.available()
 
 
+#: The play-out policy's variants for chosen seats (``_native.c``, ``sim_choose``): "quick" is the policy
+#: itself; "lowest" follows with the lowest answer of the table's kind whenever it has one, the partner's
+#: play included (as RLCard's rule agent follows); "rule" also leads a play holding its lowest card (as the
+#: rule agent leads); "agent" is RLCard's rule agent as its code plays (its split of the hand for the lead,
+#: its answers, its draw between a pass and a bomb made by a hash of the position).  The hard bot's play-outs
+#: may let the opponents play one (docs/bots.md measures them).
+VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2, "agent": 3}
+
+
+def variant_code(name: str) -> int:
+    """The C core's number of the variant ``name`` (a ValueError naming it when there is none)."""
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise ValueError(f"no play-out variant {name[:40]!r}") from None
+
+
 def _table(table: Combo | None) -> tuple[int, int, int, int] | None:
     return None if table is None else (table.cards, int(table.kind), table.length, table.main)
 
 
-def playout(hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None) -> int:
+def _sim(variant: str, seats: Sequence[int]) -> tuple[int, ...]:
+    """The C call's trailing arguments for ``seats`` playing ``variant``: none for the quick policy alone
+    (the call every caller made before the variants), else (variant code, seat mask)."""
+    code = variant_code(variant)
+    if not code or not seats:
+        return ()
+    return code, sum(1 << s for s in set(seats))
+
+
+def playout(
+    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None,
+    variant: str = "quick", seats: Sequence[int] = (),
+) -> int:
     """The winner's seat when the quick policy plays every seat from here to the end
-    (-1 if 400 turns pass, which cannot happen with legal play)."""
+    (-1 if 400 turns pass, which cannot happen with legal play); the ``seats`` play ``variant``
+    (:data:`VARIANTS`) instead."""
     from tutor.solver.native import _native
 
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
-    return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False))
+    return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats)))
 
 
 def playout_line(
-    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None
+    hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None,
+    variant: str = "quick", seats: Sequence[int] = (),
 ) -> tuple[int, list[Combo | None]]:
     """:func:`playout` with the moves it made, in order (None = pass): to step them on a game."""
     from tutor.solver.native import _native
 
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
-    winner, raw = _native.playout(tuple(hands), landlord, to_move, _table(table), seat, True)
+    winner, raw = _native.playout(tuple(hands), landlord, to_move, _table(table), seat, True, *_sim(variant, seats))
     return int(winner), [None if m is None else _combo(m) for m in raw]
 
 
-def choose(view: PlayerView) -> Combo | None:
-    """The quick policy's move for the player of ``view`` (its hand, the card counts, the table)."""
+def choose(view: PlayerView, variant: str = "quick") -> Combo | None:
+    """The quick policy's move (or its ``variant``'s) for the player of ``view`` (its hand, the card counts,
+    the table)."""
     from tutor.solver.native import _native
 
     assert _native is not None and view.landlord is not None
     seat = -1 if view.table_seat is None else view.table_seat
-    raw = _native.choose(view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat)
+    raw = _native.choose(
+        view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat,
+        variant_code(variant),
+    )
     return None if raw is None else _combo(raw)
 
 
