@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.bench.losses import BLUNDER, EARLIER, UNKNOWN, deciding_moment, start_of
+from tutor.bench.losses import BLUNDER, EARLIER, UNKNOWN, LastLead, Strength, deciding_moment, last_lead, start_of, strength
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
@@ -44,3 +44,15 @@ def test_a_game_lost_before_the_horizon_and_one_never_decided() -> None:
     assert deciding_moment(hopeless, 0, horizon=30, nodes=200_000).verdict == EARLIER
     assert deciding_moment(blundered, 0, horizon=10, nodes=200_000).verdict == UNKNOWN
     assert deciding_moment(blundered, 0, horizon=30, nodes=1).verdict == UNKNOWN
+
+
+def test_the_hand_as_dealt_and_the_last_lead() -> None:
+    """The landlord's 333449 (trio with a pair, a single; nothing above the ace) led 9 at trick 1 and never
+    led again: the farmers took the 4 tricks' other 3.  A hand with a bomb, the rocket and a 2 counts both."""
+    blundered = lost_after("9")
+    assert strength(blundered) == Strength(plays=2, bombs=0, high=0, score=strength(blundered).score)
+    assert last_lead(blundered) == LastLead(trick=1, tricks=4, cards_left=5)
+    bombs = Game.from_hands(["3333XD2", "44", "55"], 0)
+    bombs.play(bombs.resolve("3333"))
+    assert (strength(bombs).bombs, strength(bombs).high, strength(bombs).plays) == (2, 3, 3)
+    assert last_lead(bombs) == LastLead(trick=1, tricks=1, cards_left=3)
