@@ -1,7 +1,8 @@
 """How much is there to gain as landlord?  Today's hard landlord against the same bot given the TRUE hidden hands.
 
     .venv/bin/python benchmarks/landlord_ceiling.py [--decks 200] [--seed 600] [--set ATTR=VALUE ...]
-        [--today FILE] [--progress] [--json]
+        [--only search|playouts|nudged ...] [--sampled]
+        [--model quick|rule-agent] [--today FILE [--lost]] [--progress] [--json]
 
 A FULL-INFORMATION DIAGNOSTIC, NOT A BOT.  Each deck is played with hard as the landlord against RLCard's rule
 agent in RLCard's own environment (tutor/bench/rlcard_arena.py, the games of benchmarks/hard_paired.py), once by
@@ -14,7 +15,13 @@ play, only the view speaks); here it measures, after the fact, what the hidden c
   for the oracle, e.g. ``--set landlord_search_cards=30 --set landlord_node_budget=200000``, tells which);
 * decks today's bot wins and the oracle loses: luck of the guess (the procedure errs even with the truth).
 
-``--set`` changes a class attribute of the hard bot for the oracle's games only (today's stay as they are).
+``--only`` gives the true deal to one look-ahead only (``search``: the exact endgame search; ``playouts``: the
+play-outs' and rollouts' deals; ``nudged``: deals nudged towards the others' plays); ``--sampled`` to none (a
+control: today's bot with the ``--set``/``--model`` changes).  ``--model rule-agent`` makes RLCard's rule agent
+itself the farmers of the landlord's play-outs (tutor/bench/rule_agent_model.py: the model of the opponents;
+the quick policy stays the landlord there).  ``--lost`` plays only the decks today's bot lost (which of them
+the variant wins: its WP is then over those decks only).
+``--set`` changes a class attribute of the hard bot for the variant's games only (today's stay as they are).
 With the true deal every sample is the same deal, and the compiled play-out is deterministic, so more play-out
 deals change nothing for the oracle; more candidates or an earlier exact search do.  ``--today FILE`` reads
 today's games from a ``--progress`` file of benchmarks/hard_paired.py (or of this script) on the same decks
@@ -127,6 +134,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--model", choices=("quick", "rule-agent"), default="quick",
                         help="who plays the farmers in the landlord's play-outs (default: the quick policy, as today)")
     parser.add_argument("--today", metavar="FILE", help="today's games from a --progress file of the same decks")
+    parser.add_argument("--lost", action="store_true",
+                        help="only the decks today's bot lost (with --today): which of them the variant wins")
     parser.add_argument("--progress", action="store_true", help="one JSON line a deck as it ends")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -144,7 +153,13 @@ def main(argv: list[str]) -> int:
     if args.sampled:
         WHERE[0] = ()
     MODEL[0] = args.model == "rule-agent"
-    decks = range(args.seed, args.seed + args.decks)
+    if args.lost and not earlier:
+        print("--lost needs --today FILE", file=sys.stderr)
+        return 2
+    decks = [d for d in range(args.seed, args.seed + args.decks) if not args.lost or not earlier.get(d, (1, 0.0))[0]]
+    if not decks:
+        print("no deck to play", file=sys.stderr)
+        return 2
     load = os.getloadavg()
     today: list[Result] = []
     oracle: list[Result] = []
@@ -181,7 +196,9 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"hard as landlord against {rlcard_arena.RULE_AGENT}, decks {args.seed}-{args.seed + n - 1}: today vs "
+    which = "today's lost decks of " if args.lost else ""
+    print(f"hard as landlord against {rlcard_arena.RULE_AGENT}, {which}decks {args.seed}-{args.seed + args.decks - 1} "
+          f"({n}): today vs "
           f"{label(changes, args.model)}")
     print(f"  WP  today {figures['wp_today']:.3f}  oracle {figures['wp_oracle']:.3f}  "
           f"diff {dw[0]:+.3f} [{dw[1]:+.3f}, {dw[2]:+.3f}]")
