@@ -19,7 +19,8 @@ play, only the view speaks); here it measures, after the fact, what the hidden c
 play-outs' and rollouts' deals; ``nudged``: deals nudged towards the others' plays); ``--sampled`` to none (a
 control: today's bot with the ``--set``/``--model`` changes).  ``--model rule-agent`` makes RLCard's rule agent
 itself the farmers of the landlord's play-outs (tutor/bench/rule_agent_model.py: the model of the opponents;
-the quick policy stays the landlord there).  ``--lost`` plays only the decks today's bot lost (which of them
+the quick policy stays the landlord there); ``--model rule-agent-nudged`` also nudges the play-outs' sampled
+deals towards deals in which the farmers' past plays are the agent's (with ``--set playout_steps=N`` swaps).  ``--lost`` plays only the decks today's bot lost (which of them
 the variant wins: its WP is then over those decks only).
 ``--set`` changes a class attribute of the hard bot for the variant's games only (today's stay as they are).
 With the true deal every sample is the same deal, and the compiled play-out is deterministic, so more play-out
@@ -51,8 +52,8 @@ Result = tuple[int, float]
 
 #: The look-aheads that get the true deal (``--only``: all by default; none with ``--sampled``).
 WHERE: list[tuple[str, ...]] = [tuple(SAMPLING_MODULES)]
-#: The play-outs' farmers are RLCard's rule agent (``--model rule-agent``).
-MODEL: list[bool] = [False]
+#: The play-outs' farmers: "quick" (today's), "rule-agent" or "rule-agent-nudged" (``--model``).
+MODEL: list[str] = ["quick"]
 
 
 def landlord_game(deck: int, truth: TrueDeal | None) -> Result:
@@ -63,8 +64,8 @@ def landlord_game(deck: int, truth: TrueDeal | None) -> Result:
     else:
         with ExitStack() as stack:
             stack.enter_context(oracle_sampling(truth, WHERE[0]))
-            if MODEL[0]:
-                stack.enter_context(rule_agent_playouts())
+            if MODEL[0] != "quick":
+                stack.enter_context(rule_agent_playouts(nudged=MODEL[0] == "rule-agent-nudged"))
             won, bombs, _ = rlcard_arena.play_game(deck, "hard", True, watch=truth.watch)
     points = 2.0 * (1 << bombs)
     return int(won), points if won else -points
@@ -131,7 +132,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", choices=tuple(SAMPLING_MODULES), action="append",
                         help="the true deal for this look-ahead only (repeatable; default: all)")
     parser.add_argument("--sampled", action="store_true", help="no true deals (with --model: the model alone)")
-    parser.add_argument("--model", choices=("quick", "rule-agent"), default="quick",
+    parser.add_argument("--model", choices=("quick", "rule-agent", "rule-agent-nudged"), default="quick",
                         help="who plays the farmers in the landlord's play-outs (default: the quick policy, as today)")
     parser.add_argument("--today", metavar="FILE", help="today's games from a --progress file of the same decks")
     parser.add_argument("--lost", action="store_true",
@@ -152,7 +153,7 @@ def main(argv: list[str]) -> int:
         WHERE[0] = tuple(args.only)
     if args.sampled:
         WHERE[0] = ()
-    MODEL[0] = args.model == "rule-agent"
+    MODEL[0] = args.model
     if args.lost and not earlier:
         print("--lost needs --today FILE", file=sys.stderr)
         return 2
@@ -200,14 +201,14 @@ def main(argv: list[str]) -> int:
     print(f"hard as landlord against {rlcard_arena.RULE_AGENT}, {which}decks {args.seed}-{args.seed + args.decks - 1} "
           f"({n}): today vs "
           f"{label(changes, args.model)}")
-    print(f"  WP  today {figures['wp_today']:.3f}  oracle {figures['wp_oracle']:.3f}  "
+    print(f"  WP  today {figures['wp_today']:.3f}  variant {figures['wp_oracle']:.3f}  "
           f"diff {dw[0]:+.3f} [{dw[1]:+.3f}, {dw[2]:+.3f}]")
-    print(f"  ADP today {figures['adp_today']:+.3f}  oracle {figures['adp_oracle']:+.3f}  "
+    print(f"  ADP today {figures['adp_today']:+.3f}  variant {figures['adp_oracle']:+.3f}  "
           f"diff {dp[0]:+.3f} [{dp[1]:+.3f}, {dp[2]:+.3f}]")
-    print(f"  lost by today, won by the oracle ({len(kinds['oracle_only'])}): {kinds['oracle_only']}")
+    print(f"  lost by today, won by the variant ({len(kinds['oracle_only'])}): {kinds['oracle_only']}")
     print(f"  lost by both ({len(kinds['both_lose'])}): {kinds['both_lose']}")
-    print(f"  won by today, lost by the oracle ({len(kinds['today_only'])}): {kinds['today_only']}")
-    print(f"  CPU today {today_cpu:.0f} s{' (recorded)' if earlier else ''}, oracle {oracle_cpu:.0f} s "
+    print(f"  won by today, lost by the variant ({len(kinds['today_only'])}): {kinds['today_only']}")
+    print(f"  CPU today {today_cpu:.0f} s{' (recorded)' if earlier else ''}, variant {oracle_cpu:.0f} s "
           f"({truth.draws:,} true deals handed out); load {load[0]:.1f} -> {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
     return 0

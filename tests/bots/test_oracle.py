@@ -76,9 +76,10 @@ def test_the_model_makes_the_rule_agents_moves() -> None:
     from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
 
     from tutor.bench.losses import start_of
-    from tutor.bench.rule_agent_model import rule_agent_move
+    from tutor.bench.rule_agent_model import RuleAgentBot, rule_agent_move
 
     agent = DouDizhuRuleAgentV1()
+    model = RuleAgentBot()
     checked = 0
     for deck, ours_landlord in ((600, True), (601, False)):
         games: list[Game] = []
@@ -88,6 +89,8 @@ def test_the_model_makes_the_rule_agents_moves() -> None:
             if (turn.seat == rlcard_arena.RLCARD_LANDLORD) != ours_landlord:
                 try:
                     assert rule_agent_move(replay, agent, NoDraw()) == turn.play
+                    # The same agent from the farmer's view (the model the play-outs' deals are nudged by).
+                    assert model.play(replay.view(turn.seat)) == turn.play
                     checked += 1
                 except LookupError:
                     pass
