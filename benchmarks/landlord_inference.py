@@ -14,7 +14,8 @@ way of guessing, and each deal is scored by the share of the farmers' cards it p
 * ``nudged-quick-4``: nudged by 4 card swaps towards deals where the farmers' last 12 plays are the quick
   policy's (round 4's ``playout_steps=4``);
 * ``nudged-agent-4`` / ``nudged-agent-16``: nudged by 4 / 16 swaps towards deals where they are RLCard's rule
-  agent's (tutor/bench/rule_agent_model.py: the opponent's own policy as the model).
+  agent's (tutor/bench/rule_agent_model.py: the opponent's own policy as the model); ``nudged-agent-16-all``
+  explains all their plays, not the last 12.
 
 Printed: the mean share of each (over decisions, each the mean of its deals), the decisions scored, and the
 CPU with the load.  benchmarks/landlord_ceiling.py says what a right guess is worth (docs/bots.md).
@@ -47,18 +48,19 @@ Guess = Callable[[PlayerView, int], list[dict[int, int]]]
 def guesses(samples: int) -> dict[str, Guess]:
     """The ways of guessing, each drawing ``samples`` deals for a view (seeded by the view, as the bot is)."""
 
-    def way(steps: int, agent: bool, passes: bool = True) -> Guess:
+    def way(steps: int, agent: bool, passes: bool = True, recent: int | None = 12) -> Guess:
         def draw(view: PlayerView, seed: int) -> list[dict[int, int]]:
             rng = turn_rng(seed, view)
             limits = pass_limits(view) if passes else []
             if agent:
-                return draw_deals_for_rule_agent(view, rng, samples, limits, steps, 12)
-            return draw_deals(view, rng, samples, limits, steps, 12)
+                return draw_deals_for_rule_agent(view, rng, samples, limits, steps, recent)
+            return draw_deals(view, rng, samples, limits, steps, recent)
 
         return draw
 
     return {"uniform": way(0, False, passes=False), "sampled": way(0, False), "nudged-quick-4": way(4, False),
-            "nudged-agent-4": way(4, True), "nudged-agent-16": way(16, True)}
+            "nudged-agent-4": way(4, True), "nudged-agent-16": way(16, True),
+            "nudged-agent-16-all": way(16, True, recent=None)}
 
 
 def right_share(deal: dict[int, int], truth: dict[int, int]) -> float:
