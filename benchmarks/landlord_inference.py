@@ -115,7 +115,7 @@ def main(argv: list[str]) -> int:
           f"{decisions} play-out decisions, {args.samples} deals each way (a FULL-INFORMATION diagnostic)")
     for name, share in figures.items():
         spread = statistics.stdev(scores[name]) if len(scores[name]) > 1 else 0.0
-        print(f"  {name:<16} farmers' cards in the right hand {share:.3f} (sd over decisions {spread:.3f})")
+        print(f"  {name:<20} farmers' cards in the right hand {share:.3f} (sd over decisions {spread:.3f})")
     print(f"  CPU {cpu:.0f} s; load {load[0]:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 
