@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/hard_losses.py [--side landlord|farmers] [--against rlcard|rhcp|medium]
         [--rhcp-dir DIR] [--decks 100] [--seed 0] [--cards 30] [--nodes 100000] [--level hard]
-        [--set ATTR=VALUE ...] [--today FILE] [--json]
+        [--set ATTR=VALUE ...] [--today FILE] [--oracle NAME=FILE ...] [--json]
 
 Plays ``--decks`` games with our level as the landlord (``--side farmers``: as both farmers, the other side's
 landlord against them) — against RLCard's rule agent in RLCard's own
@@ -33,6 +33,12 @@ A loss with no losing landlord move inside the horizon was already lost when the
 ("lost earlier"), or the budget did not decide ("unknown").  Full information is used only here, after the
 game, to judge it: the bots decided from their views.  ``--set`` changes a class attribute of the hard bot
 for the run (an experiment, e.g. ``--set search_cards=26``).
+
+Then the anatomy of the lost decks (tutor/bench/losses.py): the landlord's hand as dealt (plays in the
+planner's split, bombs, cards above the ace) on average over won and over lost decks; for each lost deck the
+trick it led for the last time (after it, the farmers kept the lead to the end) and the cards it still held
+then; and, with ``--oracle NAME=FILE`` (a ``--progress`` file of benchmarks/landlord_ceiling.py on the same
+decks: the full-information diagnostic), whether that run won the deck.
 """
 
 from __future__ import annotations
@@ -46,7 +52,10 @@ import time
 from dataclasses import asdict
 
 from tutor.bench import rhcp_arena
-from tutor.bench.losses import BLUNDER, EARLIER, Moment, deciding_moment, replay_to, winning_moves
+from tutor.bench.losses import (
+    BLUNDER, EARLIER, Moment, Strength, deciding_moment, last_lead, replay_to, strength, winning_moves,
+)
+from tutor.bench.oracle import deck_rows
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.engine.game import Game
@@ -157,6 +166,43 @@ def parse_value(text: str) -> object:
         return text
 
 
+def oracle_wins(path: str) -> dict[int, bool]:
+    """Did the oracle's game win, by deck, from a ``--progress`` file of benchmarks/landlord_ceiling.py."""
+    return {deck: bool(row["oracle"][0]) for deck, row in deck_rows(path).items()}
+
+
+def mean_strength(hands: list[Strength]) -> str:
+    """Plays, bombs, high cards and plan score on average over ``hands``."""
+    if not hands:
+        return "-"
+    n = len(hands)
+    return (f"plays {sum(h.plays for h in hands) / n:.2f}, bombs {sum(h.bombs for h in hands) / n:.2f}, "
+            f"2s+jokers {sum(h.high for h in hands) / n:.2f}, plan score {sum(h.score for h in hands) / n:.1f}")
+
+
+def anatomy(played: list[tuple[int, Game, bool]], oracles: dict[str, dict[int, bool]]) -> None:
+    """Print the hands of won and lost decks, and each lost deck's last lead and the oracles' results."""
+    hands = {deck: strength(game) for deck, game, _ in played}
+    won = [hands[d] for d, _, w in played if w]
+    lost = [(d, g) for d, g, w in played if not w]
+    print(f"\nthe landlord's hand as dealt, won decks ({len(won)}): {mean_strength(won)}")
+    print(f"the landlord's hand as dealt, lost decks ({len(lost)}): {mean_strength([hands[d] for d, _ in lost])}")
+    if not lost:
+        return
+    names = list(oracles)
+    print(f"\n{'deck':>5} {'plays':>5} {'bombs':>5} {'high':>4} {'last lead':>9} {'of':>3} {'LL left':>7} "
+          + " ".join(f"{n:>10}" for n in names))
+    for deck, game in lost:
+        h, last = hands[deck], last_lead(game)
+        marks = " ".join(f"{'won' if oracles[n].get(deck) else ('lost' if deck in oracles[n] else '?'):>10}"
+                         for n in names)
+        print(f"{deck:>5} {h.plays:>5} {h.bombs:>5} {h.high:>4} {last.trick:>9} {last.tricks:>3} "
+              f"{last.cards_left:>7} {marks}")
+    for name in names:
+        wins = sum(1 for d, _ in lost if oracles[name].get(d))
+        print(f"{name}: wins {wins} of the {len(lost)} lost decks")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", choices=("rlcard", "rhcp", "medium", "easy", "hard"), default="rlcard")
@@ -172,8 +218,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--today", metavar="FILE",
                         help="a hard_paired.py --progress file of the same decks, side and against: the decks "
                              "today's bot won there are not played again (only without --set)")
+    parser.add_argument("--oracle", action="append", default=[], metavar="NAME=FILE",
+                        help="a --progress file of benchmarks/landlord_ceiling.py on the same decks")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    try:
+        oracles = {name: oracle_wins(path) for name, _, path in (o.partition("=") for o in args.oracle)}
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"--oracle: {str(exc)[:60]}", file=sys.stderr)
+        return 2
     for item in args.set:
         name, _, value = item.partition("=")
         if not hasattr(HardBot, name):
@@ -238,6 +291,8 @@ def main(argv: list[str]) -> int:
     if earlier:
         print(f"\nlost earlier: already lost at the first solved decision, cards in play "
               f"{sorted(m.cards_in_play for m in earlier)}")
+    if side == "landlord":  # the landlord's hand as dealt; decks --today counted won were not played
+        anatomy([(deck, game, won) for deck, game, won in played if game is not None], oracles)
     print(f"\nCPU {play_cpu:.0f} s playing, {total_cpu - play_cpu:.0f} s solving; "
           f"load {load[0]:.1f} -> {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.bench.losses import AFTER, BEFORE, BLUNDER, EARLIER, UNKNOWN, deciding_moment, start_of
+from tutor.bench.losses import (
+    AFTER, BEFORE, BLUNDER, EARLIER, UNKNOWN, LastLead, Strength, deciding_moment, last_lead, start_of, strength,
+)
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
@@ -89,3 +91,15 @@ def test_the_losses_benchmark_refuses_a_bad_today_file_in_one_line(tmp_path: Pat
     for extra in (["--today", str(tmp_path / "nowhere")], ["--today", str(broken)]):
         done = subprocess.run([*base, *extra], capture_output=True, text=True, env=env, check=False)
         assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_hand_as_dealt_and_the_last_lead() -> None:
+    """The landlord's 333449 (trio with a pair, a single; nothing above the ace) led 9 at trick 1 and never
+    led again: the farmers took the 4 tricks' other 3.  A hand with a bomb, the rocket and a 2 counts both."""
+    blundered = lost_after("9")
+    assert strength(blundered) == Strength(plays=2, bombs=0, high=0, score=strength(blundered).score)
+    assert last_lead(blundered) == LastLead(trick=1, tricks=4, cards_left=5)
+    bombs = Game.from_hands(["3333XD2", "44", "55"], 0)
+    bombs.play(bombs.resolve("3333"))
+    assert (strength(bombs).bombs, strength(bombs).high, strength(bombs).plays) == (2, 3, 3)
+    assert last_lead(bombs) == LastLead(trick=1, tricks=1, cards_left=3)

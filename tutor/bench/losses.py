@@ -11,14 +11,16 @@ the first won position left by a losing move is *the* deciding moment.  A loss w
 horizon was already lost when the solver first saw it ("lost earlier"), or
 the node budget never decided ("unknown").
 
-benchmarks/hard_losses.py prints a table of these moments over many games.
+benchmarks/hard_losses.py prints a table of these moments over many games, and compares the landlord's won
+and lost decks by the hand it was dealt (:func:`strength`) and by when it led for the last time
+(:func:`last_lead`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine.cards import Cards
+from tutor.engine.cards import BIG_JOKER, NUM_RANKS, R2, SMALL_JOKER, Cards, packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.solver import Position, Solver
@@ -133,3 +135,61 @@ def deciding_moment(game: Game, deck: int, horizon: int, nodes: int, side: str =
                     )
         replay.play(turn.play)
     return Moment(deck, EARLIER if decided else UNKNOWN)
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """The landlord's hand as dealt (the kitty taken): what won and lost decks are compared by."""
+
+    #: Plays in the planner's split of the 20 cards (:func:`tutor.bots.planner.plan_packed`): fewer is stronger.
+    plays: int
+    #: Bombs, the rocket counted as one.
+    bombs: int
+    #: Cards above the ace (2s and jokers): the cards that take the lead back.
+    high: int
+    #: The planner's score of the split.
+    score: float
+
+
+def strength(game: Game) -> Strength:
+    """The landlord's hand at the start of ``game``'s play (see :class:`Strength`)."""
+    from tutor.bots.planner import plan_packed
+
+    start = start_of(game)
+    assert start.landlord is not None
+    hand = start.hands_packed[start.landlord]
+    counts = [(hand >> (4 * r)) & 0xF for r in range(NUM_RANKS)]
+    rocket = counts[SMALL_JOKER] and counts[BIG_JOKER]
+    plan = plan_packed(hand, game.rules.decks)
+    return Strength(
+        plan.plays,
+        sum(1 for c in counts if c == 4) + (1 if rocket else 0),
+        counts[R2] + counts[SMALL_JOKER] + counts[BIG_JOKER],
+        plan.score,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LastLead:
+    """When the landlord led for the last time in a game."""
+
+    #: The trick it led last (1 = the first lead).
+    trick: int
+    #: The tricks in the whole game.
+    tricks: int
+    #: The landlord's cards left just after that lead.
+    cards_left: int
+
+
+def last_lead(game: Game) -> LastLead:
+    """The landlord's last lead in ``game``: in a lost game, the trick after which it never had the lead again."""
+    replay = start_of(game)
+    trick = last = left = 0
+    for turn in game.history:
+        if replay.table is None:
+            trick += 1
+            if turn.seat == replay.landlord and turn.play is not None:
+                last = trick
+                left = replay.card_counts[turn.seat] - packed_size(turn.play.cards)
+        replay.play(turn.play)
+    return LastLead(last, trick, left)

@@ -71,7 +71,7 @@ def _theirs(move: Combo | None, legal: list[str]) -> str:
     raise ProtocolError(f"our move {move.text} is not among RLCard's legal actions")
 
 
-def _their_move(game: Game, action: str) -> Combo | None:
+def their_move(game: Game, action: str) -> Combo | None:
     """RLCard's action as our combination (following: the reading that beats the table)."""
     if action == "pass":
         return None
@@ -84,12 +84,19 @@ def _their_move(game: Game, action: str) -> Combo | None:
 
 
 def play_game(
-    deck: int, level: str, ours_landlord: bool, times: list[float] | None = None, games: list[Game] | None = None
+    deck: int,
+    level: str,
+    ours_landlord: bool,
+    times: list[float] | None = None,
+    games: list[Game] | None = None,
+    watch: Callable[[Game], None] | None = None,
 ) -> tuple[bool, int, tuple[int, ...]]:
     """One game of deck ``deck``: (did our side win, bombs and rockets played, RLCard's payoffs by seat).
 
     ``games``, when given, receives our finished :class:`Game` (its start position and every turn:
-    benchmarks/hard_losses.py replays it with the exact solver).
+    benchmarks/hard_losses.py replays it with the exact solver).  ``watch``, when given, is shown the game
+    before each of our bots' decisions (the full-information diagnostic of tutor/bench/oracle.py: never
+    our bots, which get only the view).
     """
     import numpy as np
     import rlcard
@@ -110,6 +117,8 @@ def play_game(
             raise ProtocolError(f"deck {deck}: RLCard's turn is seat {seat}, ours {game.to_move}")
         bot = bots[seat]
         if bot is not None:
+            if watch is not None:
+                watch(game)
             view = game.view(seat)
             start = time.process_time()
             move = bot.play(view)
@@ -118,7 +127,7 @@ def play_game(
             action = _theirs(move, list(state["raw_legal_actions"]))
         else:
             action = agent.step(state)
-            move = _their_move(game, action)
+            move = their_move(game, action)
         game.play(move)
         state, seat = env.step(action, True)
     winner = rl_game.winner_id
