@@ -161,7 +161,7 @@ def test_the_partners_missed_win_is_set_from_the_partners_seat(store: Store) -> 
             f"game {game_id}, your partner's turn 1: your side could have won here")
         assert moment_data(puzzle)["kind"] == "partner"
     with speaking("ru"):
-        assert "ход партнёра 1: здесь ваша сторона могла выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+        assert "ход напарника 1: здесь ваша сторона могла выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
     # The scan's moments in the game's order: the learner's only move, then the partner's pass after it.
     from tutor.engine.record import GameRecord
 
@@ -225,7 +225,7 @@ def test_the_several_winners_label_has_the_right_plural(lang: str, plays: int, t
 
 @pytest.mark.parametrize(("lang", "n", "text"), [
     ("en", 1, "Your partner threw away a proven win"), ("en", 2, "2 times"),
-    ("ru", 1, "ход партнёра отдал"), ("ru", 3, "3 раза отдали"), ("ru", 5, "5 раз отдали"),
+    ("ru", 1, "ход напарника отдал"), ("ru", 3, "3 раза отдали"), ("ru", 5, "5 раз отдали"),
 ])
 def test_the_after_game_line_for_the_partner_has_the_right_plural(lang: str, n: int, text: str) -> None:
     assert text in plural("mine.found_partner", n).render(lang)
@@ -257,7 +257,7 @@ def test_the_scan_stops_at_the_games_node_budget(store: Store) -> None:
 
 @pytest.mark.parametrize(("lang", "text", "partner"), [
     ("en", "You found the only winning move", "Your partner threw away a proven win of your side"),
-    ("ru", "вы нашли единственный выигрывающий ход", "ход партнёра отдал доказанный выигрыш вашей стороны")])
+    ("ru", "вы нашли единственный выигрывающий ход", "ход напарника отдал доказанный выигрыш вашей стороны")])
 def test_the_after_game_line_says_an_only_move_was_found_not_missed(store: Store, lang: str, text: str,
                                                                     partner: str) -> None:
     from rich.console import Console

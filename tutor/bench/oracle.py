@@ -17,7 +17,7 @@ name for one that returns the true hands of the game in :class:`TrueDeal`
 :func:`tutor.bench.rlcard_arena.play_game`).  The package itself is not
 changed: nothing in ``tutor/bots`` or anything the game, the coach or the web
 use imports this module (tests/test_architecture.py's layering, and
-tests/bots/test_oracle.py, check it), and on leaving the block every name is
+tests/bots/test_bench_oracle.py, check it), and on leaving the block every name is
 put back.  benchmarks/landlord_ceiling.py is its only user.
 """
 
