@@ -261,9 +261,10 @@ def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch)
     assert not bot.should_play_out(farmer)
 
 
-def test_the_landlords_play_outs_let_the_farmers_beat_with_their_lowest_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Kept in round 6 (docs/bots.md): the landlord's simulated farmers play the quick policy's "lowest" variant,
-    # the farmers' simulated landlord the quick policy itself; each is one --set away.
+def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 6 (docs/bots.md): the landlord's simulated farmers and the farmers' simulated landlord are each a
+    # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2, so both are "quick".
+    monkeypatch.setattr(HardBot, "landlord_playout_opponents", "lowest")
     from tutor.bots import rollout
 
     told: list[str] = []

@@ -21,9 +21,9 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
   game, and keeps the move that wins most (:mod:`tutor.bots.rollout`);
 * **plays out its early decisions**: from the first play down to the search's
   horizon, each candidate is played out on 64 sampled deals (a farmer's on
-  256, counting the team's win) by the compiled quick policy — the landlord's
-  simulated farmers always beating with their lowest answer, as many rule
-  players do (:attr:`HardBot.landlord_playout_opponents`) — and an
+  256, counting the team's win) by the compiled quick policy (the simulated
+  opponents may play one of its variants instead,
+  :attr:`HardBot.landlord_playout_opponents`; off), and an
   alternative replaces the heuristic's choice only when it wins clearly more
   of the same deals (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md
   measures it);
@@ -132,10 +132,12 @@ class HardBot(MediumBot):
     #: How the opponents play in the landlord's (the farmers') play-outs: the quick policy ("quick") or one of
     #: its variants (:data:`tutor.solver.playout.VARIANTS`; "lowest": always beat with the lowest answer of the
     #: kind, the partner's play included, as RLCard's rule agent does).  The bot's own side always plays
-    #: the quick policy.  The landlord's "lowest" was kept in round 6 (+0.053 [+0.012, +0.093] on fresh decks
-    #: 600-999 against the rule agent, which plays that way; −0.023 [−0.068, +0.023] against medium farmers,
-    #: which do not); the farmers' variants gained nothing measurable (docs/bots.md).
-    landlord_playout_opponents = "lowest"
+    #: the quick policy.  The landlord's "lowest" won against the rule agent, which plays that way (+0.053
+    #: [+0.012, +0.093] on fresh decks 600-999, +0.028 [−0.009, +0.064] on 1400-1799), but lost against RHCP-v2
+    #: (−0.085 [−0.144, −0.026] on decks 0-199) and leaned to a loss against medium (−0.023 [−0.068, +0.023]):
+    #: a model of one kind of opponent, not a better judge, so it is off (docs/bots.md, round 6).  The farmers'
+    #: variants gained nothing measurable.
+    landlord_playout_opponents = "quick"
     farmer_playout_opponents = "quick"
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
     playout_observer: ClassVar[PlayoutObserver | None] = None
