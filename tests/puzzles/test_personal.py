@@ -161,7 +161,7 @@ def test_the_partners_missed_win_is_set_from_the_partners_seat(store: Store) -> 
             f"game {game_id}, your partner's turn 1: your side could have won here")
         assert moment_data(puzzle)["kind"] == "partner"
     with speaking("ru"):
-        assert "ход напарника 1: здесь ваша сторона могла выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+        assert "ход напарника 1: ваша сторона могла выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
     # The scan's moments in the game's order: the learner's only move, then the partner's pass after it.
     from tutor.engine.record import GameRecord
 

@@ -42,7 +42,8 @@ def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any
     assert listed["partner"]["moment"].endswith("your partner's turn 1: your side could have won here")
     assert listed["several"]["moment"].endswith("2 of 5 plays win")
     assert (listed["several"]["winning_plays"], listed["several"]["plays"]) == (2, 5)
-    assert "2 of 5 plays win" in listed["several"]["goal"]  # said with the goal while solving, too
+    goal = listed["several"]["goal"]  # said with the goal while solving, too — once, not twice
+    assert "2 of 5 first plays win" in goal and "a win you missed" in goal and "2 of 5 plays win" not in goal
     rows = [r for r in client.get("/api/puzzle/library").json()["puzzles"] if r["mine"]]
     assert sum("your partner's turn" in r["status_text"] for r in rows) == 1
 

@@ -132,7 +132,7 @@ def position_panel(attempt: Attempt) -> Panel:
         parts.append(line)
     elif not pos.is_over:
         parts.append(Text(t("puzzles.leads", who=player_name(puzzle, pos.to_move)), style="dim"))
-    for note in (idle_phrase(puzzle), moment_phrase(puzzle)):  # a duel's idle hand; a personal puzzle's moment
+    for note in (idle_phrase(puzzle), moment_phrase(puzzle, counts=False)):  # a duel's idle hand; a personal puzzle's moment
         if note is not None:
             parts.append(Text(note.render(), style="dim"))
     return Panel(Group(*parts), title=goal_text(puzzle), title_align="left")

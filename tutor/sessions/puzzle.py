@@ -114,11 +114,12 @@ def plural_form(n: int, lang: str) -> str:
     return "one" if n == 1 else "many"
 
 
-def moment_phrase(puzzle: Puzzle) -> Phrase | None:
+def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
     """Which moment of the learner's games a personal puzzle is, or None for any other puzzle: a win
     missed, an only move found, a win missed where several plays win ("3 of 9 plays win"), or the
     partner's turn ("your side could have won here").  Shown with the goal and in the lists, so the
-    learner knows what to look for — it names no move (issue 30, sixth pass)."""
+    learner knows what to look for — it names no move (issue 30, sixth pass).  Beside the goal line
+    (``counts=False``) the several kinds leave out "3 of 9 plays win": the goal already says it."""
     from tutor.puzzles.personal import ONLY_MOVE, SEVERAL, moment_of
 
     moment = moment_of(puzzle)
@@ -126,7 +127,7 @@ def moment_phrase(puzzle: Puzzle) -> Phrase | None:
         return None
     where = {"game": moment.game, "turn": moment.turn}
     key = "mine.kind_partner" if moment.partner else "mine.kind_missed"
-    if moment.kind == SEVERAL:
+    if moment.kind == SEVERAL and counts:
         return plural(("mine.kind_partner" if moment.partner else "mine.kind") + "_several", moment.plays,
                       wins=moment.wins, **where)
     if moment.kind == ONLY_MOVE:

@@ -37,7 +37,7 @@ def player_name(puzzle: Puzzle, player: int) -> str:
 def goal_text(puzzle: Puzzle) -> str:
     """The goal line, for a duel why the third hand does not matter (shown, never hidden), and for a
     personal puzzle which moment of the learner's games it is ("3 of 9 plays win", "your partner's turn")."""
-    notes = [note.render() for note in (ps.idle_phrase(puzzle), ps.moment_phrase(puzzle)) if note is not None]
+    notes = [note.render() for note in (ps.idle_phrase(puzzle), ps.moment_phrase(puzzle, counts=False)) if note is not None]
     return " · ".join([ps.goal_phrase(puzzle).render(), *notes])
 
 
