@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.bots.bot_views import combo, dump_history, view
@@ -169,3 +171,20 @@ def test_best_by_playouts_with_the_opponents_variant_is_deterministic_and_tells_
     quick: list[tuple[list[list[bool]], int]] = []
     best_by_playouts(position, candidates, samples=24, seed=5, observe=lambda v, m, r, b: quick.append((r, b)))
     assert quick[0][0] != seen[0][0]  # the opponents did play otherwise on these deals
+
+
+def test_joined_opponent_variants_take_turns_deal_by_deal() -> None:
+    # "quick+lowest": the even deals played with the quick policy's opponents, the odd ones with "lowest" — a
+    # bot that cannot know which kind of opponent it meets weighs both.
+    from tutor.bots.rollout import draw_deals, play_deals
+
+    position, candidates = early_decision()
+    deals = draw_deals(position, random.Random(3), 12, [], 0, None)
+    results: dict[str, list[list[bool]]] = {}
+    for opponents in ("quick", "lowest", "quick+lowest"):
+        results[opponents] = [[] for _ in candidates]
+        play_deals(position, candidates, deals, results[opponents], opponents)
+    for i in range(len(candidates)):
+        mixed, quick, lowest = results["quick+lowest"][i], results["quick"][i], results["lowest"][i]
+        assert mixed == [(quick if d % 2 == 0 else lowest)[d] for d in range(12)]
+    assert results["quick+lowest"] != results["quick"] and results["quick+lowest"] != results["lowest"]

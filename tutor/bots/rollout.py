@@ -271,20 +271,23 @@ def play_deals(
     opponents: str = "quick",
 ) -> None:
     """Play every candidate out on every deal by the compiled quick policy (the viewer's opponents by its
-    variant ``opponents``); append who won to ``results``."""
+    variant ``opponents``); append who won to ``results``.  Several variants joined by ``+`` ("quick+lowest")
+    take turns deal by deal: opponents of either kind, when the bot cannot know which it meets."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
     assert view.landlord is not None
     mine = view.seat == view.landlord
     others = [s for s in range(len(view.card_counts)) if (s == view.landlord) != mine]
-    for hidden in deals:
+    kinds = opponents.split("+")
+    for d, hidden in enumerate(deals):
+        variant = kinds[d % len(kinds)]
         for i, move in enumerate(candidates):
             game = Game.from_view(view, hidden, checked=False)
             game.push(move)
             winner = game.winner
             if winner is None:
                 winner = quick.playout(
-                    game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, opponents, others
+                    game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, variant, others
                 )
             results[i].append(winner >= 0 and (winner == view.landlord) == mine)
 
