@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView, Turn, view_from_public
@@ -70,3 +74,23 @@ def dump_history(discards: dict[int, str], then: int, players: int = 3) -> list[
         current = seat
     history.extend(Turn((then + k) % players, None) for k in range(1, players))
     return history
+
+
+#: One played-out decision seen by :func:`playout_calls`: the positional and the keyword arguments.
+Call = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def playout_calls(monkeypatch: pytest.MonkeyPatch) -> list[Call]:
+    """Every call of :func:`tutor.bots.rollout.best_by_playouts` from now on (args, kwargs), still made: what a
+    test asks of the hard bot's played-out decisions (how many, which candidates, which settings)."""
+    from tutor.bots import rollout
+
+    calls: list[Call] = []
+    real = rollout.best_by_playouts
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    return calls

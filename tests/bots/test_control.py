@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bots.bot_views import combo, turns, view
+from tests.bots.bot_views import combo, playout_calls, turns, view
 from tutor.bots import HardBot, MediumBot
 from tutor.bots.base import Seats
 from tutor.bots.control import control_lead, control_plan, spendable
@@ -63,23 +63,14 @@ def test_the_landlord_can_add_its_sure_answer_to_the_played_out_ones() -> None:
 
 def test_the_control_lead_can_be_a_played_out_candidate_instead(monkeypatch: pytest.MonkeyPatch) -> None:
     # landlord_control_as="candidate": the plain lead stays the default, the control lead joins the play-outs.
-    from tutor.bots import rollout
-
     opening = view(LANDLORD, "334457899TTJQQKKKA2X", LANDLORD, (20, 17, 17))
-    offered: list[list[object]] = []
-    real = rollout.best_by_playouts
-
-    def spy(view: object, candidates: list[object], *args: object, **kwargs: object) -> object:
-        offered.append(list(candidates))
-        return real(view, candidates, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    calls = playout_calls(monkeypatch)
     monkeypatch.setattr(HardBot, "playout_samples", 8)
     monkeypatch.setattr(HardBot, "playout_width", 2)
     monkeypatch.setattr(HardBot, "landlord_control_plan", 2)
     monkeypatch.setattr(HardBot, "landlord_control_as", "candidate")
     HardBot(0).play(opening)
-    assert offered == [[combo("44"), combo("5"), combo("789TJQ")]]
+    assert [list(args[1]) for args, _ in calls] == [[combo("44"), combo("5"), combo("789TJQ")]]
 
 
 def test_a_landlord_short_of_controls_can_take_a_lead_that_costs_its_plan(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bots.bot_views import combo, dump_history, turns, view
+from tests.bots.bot_views import combo, dump_history, playout_calls, turns, view
 from tutor.bots import HardBot, MediumBot, make_bot
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
@@ -110,21 +110,6 @@ def test_the_landlord_rolls_out_from_its_own_card_count(monkeypatch: pytest.Monk
     assert bot.should_roll_out(landlord) and not bot.should_roll_out(farmer)
 
 
-def counted_playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """A list that grows by one a played-out decision (:func:`tutor.bots.rollout.best_by_playouts`)."""
-    from tutor.bots import rollout
-
-    calls: list[int] = []
-    real = rollout.best_by_playouts
-
-    def spy(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
-    return calls
-
-
 def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     # landlord_playout_cards (the compiled play-outs, docs/bots.md) covers the landlord's decisions down to
     # the search's horizon; farmers only by their own knob.
@@ -136,7 +121,7 @@ def test_the_landlord_plays_out_its_early_decisions_when_asked(monkeypatch: pyte
     monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
     assert bot.should_play_out(landlord) and not bot.should_play_out(farmer) and not bot.should_play_out(late)
     assert bot.should_roll_out(late)
-    calls = counted_playouts(monkeypatch)
+    calls = playout_calls(monkeypatch)
     move = bot.play(landlord)
     assert calls and move is not None
 
@@ -177,19 +162,11 @@ def test_the_landlord_can_play_out_leads_from_other_splits_of_its_hand(monkeypat
     planned = plan_packed(landlord.hand.packed).groups
     assert len(extra) == 3 and not set(extra) & (set(found) | set(planned))
     assert combo("33344") in extra  # the trio with the pair of 4s, where the plan has 4 in its straight
-    offered: list[list[object]] = []
-    from tutor.bots import rollout
-
-    real = rollout.best_by_playouts
-
-    def spy(view: object, candidates: list[object], *args: object, **kwargs: object) -> object:
-        offered.append(list(candidates))
-        return real(view, candidates, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    calls = playout_calls(monkeypatch)
     monkeypatch.setattr(HardBot, "playout_samples", 8)
     monkeypatch.setattr(HardBot, "landlord_split_leads", 3)
     moves = {bot.play(landlord) for _ in range(2)}
+    offered = [list(args[1]) for args, _ in calls]
     assert offered[0] == found + extra and offered[1] == offered[0] and len(moves) == 1
 
 
@@ -214,16 +191,7 @@ def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypa
     led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
     farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
     landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
-    from tutor.bots import rollout
-
-    real = rollout.best_by_playouts
-    extra: list[object] = []
-
-    def spy(*args: object, **kwargs: object) -> object:
-        extra.append((kwargs["more"], args[4]))
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    calls = playout_calls(monkeypatch)
     for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8), ("farmer_playout_more", 5)):
         monkeypatch.setattr(HardBot, knob, value)
     bot = HardBot(0)
@@ -231,7 +199,7 @@ def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypa
     monkeypatch.setattr(HardBot, "farmer_playout_z", 0.5)
     bot.play(farmer)
     bot.play(landlord)
-    assert extra == [(5, 1.0), (5, 0.5), (0, 1.0)]
+    assert [(kwargs["more"], args[4]) for args, kwargs in calls] == [(5, 1.0), (5, 0.5), (0, 1.0)]
 
 
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -254,7 +222,7 @@ def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(HardBot, "farmer_playout_samples", 32)  # a cheap test; the default is 256
     assert bot.playout_budget(farmer) == (32, 4)
     assert bot.playout_budget(view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))) == (64, 4)
-    calls = counted_playouts(monkeypatch)
+    calls = playout_calls(monkeypatch)
     moves = {bot.play(farmer), HardBot(5).play(farmer)}
     assert len(calls) == 2 and len(moves) == 1
     monkeypatch.setattr(HardBot, "farmer_playout_cards", 0)
@@ -265,19 +233,10 @@ def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.M
     # Round 6 (docs/bots.md): the landlord's simulated farmers and the farmers' simulated landlord are each a
     # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2, so both are "quick".
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "lowest")
-    from tutor.bots import rollout
-
-    told: list[str] = []
-    real = rollout.best_by_playouts
-
-    def spy(*args: object, **kwargs: object) -> object:
-        told.append(str(kwargs["opponents"]))
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    calls = playout_calls(monkeypatch)
     monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
     landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
     farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
     HardBot(0).play(landlord)
     HardBot(0).play(farmer)
-    assert told == ["lowest", "quick"]
+    assert [kwargs["opponents"] for _, kwargs in calls] == ["lowest", "quick"]

@@ -25,9 +25,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tutor.bots import rollout, sampling
+from tutor.bots import rollout
+from tutor.bots.base import Bot
 from tutor.bots.counting import PassLimit
-from tutor.bots.sampling import Weighting, likely_samples
+from tutor.bots.sampling import Weighting
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.cards import Cards
@@ -159,14 +160,15 @@ def draw_deals_for_rule_agent(
     steps: int,
     recent: int | None,
     weighting: Weighting | None = None,
+    model: Bot | None = None,
 ) -> list[dict[int, int]]:
     """:func:`tutor.bots.rollout.draw_deals` with the deals nudged towards the rule agent's plays (the model of
-    :class:`RuleAgentBot`) instead of the quick policy's."""
-    if steps > 0:
-        return likely_samples(view, rng, samples, RuleAgentBot(), steps, limits, recent,  # type: ignore[arg-type]
-                              weighting=weighting)
-    draw = sampling.sampler(view, limits, weighting)
-    return [draw(rng) for _ in range(samples)]
+    :class:`RuleAgentBot`, whatever ``model`` says) instead of the quick policy's."""
+    return QUICK_DRAW_DEALS(view, rng, samples, limits, steps, recent, weighting, RuleAgentBot())  # type: ignore[arg-type]
+
+
+#: The play-outs' own deal drawing, kept before :func:`rule_agent_playouts` puts the one above in its place.
+QUICK_DRAW_DEALS = rollout.draw_deals
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from tutor.bots.base import turn_rng
+from tutor.bots.base import Bot, turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
 from tutor.bots.sampling import Weighting, likely_samples, sampler
@@ -258,10 +258,12 @@ def draw_deals(
     steps: int,
     recent: int | None,
     weighting: Weighting | None = None,
+    model: Bot | None = None,
 ) -> list[dict[int, int]]:
-    """``samples`` hidden deals fitting the view, nudged by ``steps`` swaps towards the quick policy's plays."""
+    """``samples`` hidden deals fitting the view, nudged by ``steps`` swaps towards the plays of ``model``
+    (a bot; the quick policy when None — a diagnostic may pass another model of the others' play)."""
     if steps > 0:
-        return likely_samples(view, rng, samples, QuickBot(), steps, limits, recent, weighting=weighting)
+        return likely_samples(view, rng, samples, model or QuickBot(), steps, limits, recent, weighting=weighting)
     draw = sampler(view, limits, weighting)
     return [draw(rng) for _ in range(samples)]
 
