@@ -139,6 +139,11 @@ class HardBot(MediumBot):
     #: variants gained nothing measurable.
     landlord_playout_opponents = "quick"
     farmer_playout_opponents = "quick"
+    #: With a play-outs' opponents setting of "auto" (round 7), the model is chosen per decision from the view:
+    #: the one of these that explains clearly more of the opponents' past decisions in this game than the
+    #: quick policy (:func:`tutor.bots.opponent_model.chosen_model`; by :attr:`auto_margin` decisions).
+    auto_models: tuple[str, ...] = ("quick", "lowest", "rule", "agent")
+    auto_margin = 2.0
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
     playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
@@ -344,8 +349,14 @@ class HardBot(MediumBot):
                 self.playout_width if width is None else width)
 
     def playout_opponents(self, view: PlayerView) -> str:
-        """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'."""
-        return self.landlord_playout_opponents if view.seat == view.landlord else self.farmer_playout_opponents
+        """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'; "auto" is
+        the model read from the opponents' past decisions (:func:`tutor.bots.opponent_model.chosen_model`)."""
+        setting = self.landlord_playout_opponents if view.seat == view.landlord else self.farmer_playout_opponents
+        if setting != "auto":
+            return setting
+        from tutor.bots.opponent_model import chosen_model
+
+        return chosen_model(view, tuple(self.auto_models), margin=self.auto_margin)
 
     def farmer_horizon(self) -> int:
         """The cards in play at which a farmer starts its exact search."""
