@@ -231,7 +231,8 @@ def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch)
 
 def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 6 (docs/bots.md): the landlord's simulated farmers and the farmers' simulated landlord are each a
-    # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2, so both are "quick".
+    # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2 (round 7: the
+    # landlord's is "auto", tests/bots/test_opponent_model.py).
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "lowest")
     calls = playout_calls(monkeypatch)
     monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test

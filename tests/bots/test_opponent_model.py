@@ -96,7 +96,11 @@ def test_hard_reads_the_model_when_set_to_auto(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(opponent_model, "chosen_model", fake)
     view = game_by(13, "quick", "quick", 6).view(0)
     bot = HardBot(0)
-    assert bot.playout_opponents(view) == "quick" and not asked
+    assert bot.playout_opponents(view) == "rule" and len(asked) == 1  # the landlord's default (round 7)
+    monkeypatch.setattr(HardBot, "landlord_playout_opponents", "quick")
+    assert bot.playout_opponents(view) == "quick" and len(asked) == 1
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "auto")
     monkeypatch.setattr(HardBot, "auto_models", ("quick", "lowest"))
-    assert bot.playout_opponents(view) == "rule" and asked == [("quick", "lowest")]
+    assert bot.playout_opponents(view) == "rule" and asked[-1] == ("quick", "lowest")
+    farmer = game_by(13, "quick", "quick", 7).view(1)
+    assert bot.playout_opponents(farmer) == "quick" and len(asked) == 2  # the farmers' stays "quick"

@@ -23,7 +23,8 @@ On top of :class:`~tutor.bots.medium.MediumBot` it
   horizon, each candidate is played out on 64 sampled deals (a farmer's on
   256, counting the team's win) by the compiled quick policy (the simulated
   opponents may play one of its variants instead,
-  :attr:`HardBot.landlord_playout_opponents`; off), and an
+  :attr:`HardBot.landlord_playout_opponents`: the landlord's chooses it
+  from how the farmers have played so far, :mod:`tutor.bots.opponent_model`), and an
   alternative replaces the heuristic's choice only when it wins clearly more
   of the same deals (:func:`tutor.bots.rollout.best_by_playouts`; docs/bots.md
   measures it);
@@ -137,7 +138,11 @@ class HardBot(MediumBot):
     #: (−0.085 [−0.144, −0.026] on decks 0-199) and leaned to a loss against medium (−0.023 [−0.068, +0.023]):
     #: a model of one kind of opponent, not a better judge, so it is off (docs/bots.md, round 6).  The farmers'
     #: variants gained nothing measurable.
-    landlord_playout_opponents = "quick"
+    #: Round 7: the landlord's is "auto", the model read from the farmers' past decisions (:attr:`auto_models`):
+    #: against the rule agent +0.0275 [+0.003, +0.052] pooled over decks 2200-2599 (confirmation 2400-2599
+    #: +0.020), against RHCP-v2 +0.005 (decks 0-199) and against medium +0.000 (it keeps "quick" there).  The
+    #: farmers' "auto" was not measured to the end (docs/bots.md, round 7): "quick".
+    landlord_playout_opponents = "auto"
     farmer_playout_opponents = "quick"
     #: With a play-outs' opponents setting of "auto" (round 7), the model is chosen per decision from the view:
     #: the one of these that explains clearly more of the opponents' past decisions in this game than the
