@@ -104,3 +104,17 @@ def test_hard_reads_the_model_when_set_to_auto(monkeypatch: pytest.MonkeyPatch) 
     assert bot.playout_opponents(view) == "rule" and asked[-1] == ("quick", "lowest")
     farmer = game_by(13, "quick", "quick", 7).view(1)
     assert bot.playout_opponents(farmer) == "quick" and len(asked) == 2  # the farmers' stays "quick"
+
+
+def test_the_identification_benchmark_prints_its_table() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "opponent_model.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--against", "medium", "--sides", "landlord", "--decks", "1", "--seed", "3"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert "hard as landlord against medium, decks 3-3" in out
+    assert "| 41-54 |" in out and "model calls a decision" in out
