@@ -400,3 +400,19 @@ def test_a_hard_first_move_does_not_spend_the_budget_of_an_easy_winning_one() ->
     assert spent <= whole // 10 and None in capped.values()  # the cap holds: the 3 stays open
     assert {m.text: v for m, v in every.items() if m is not None} == {t: w for t, (_, w) in need.items()}
     assert [budget for text, budget in solver.calls if text == "3"][-1] == whole
+
+
+@pytest.mark.skipif(not personal.COMPILED, reason="the compiled three-player search is not built")
+def test_a_solution_beyond_the_plain_fastest_search_is_made_with_the_lean_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, round 7: deal 1's partner moment of benchmarks/personal_puzzles.py (33 cards; he passed on the
+    landlord's straight 45678, and only 89TJQ wins).  The plain fastest search gives no line within a
+    proof's budget (it needs 58 million nodes), so the moment was skipped; the lean one
+    (``personal.LEAN_FASTEST``) gives the same line in 1.9 million, and the puzzle is made."""
+    pos = Position.parse("F:3446688999TJQQQ2D L:5TAA222 F:577TJJKAX", beat="45678", beat_by=1, rules=STANDARD)
+    missed = personal.Missed(4, pos, None, personal.MISSED, partner=True, plays=2)
+    puzzle = personal.make_puzzle(missed, 1, personal.default_factory())
+    assert puzzle is not None and puzzle.difficulty is not None
+    assert puzzle.difficulty.win_in == 12 and puzzle.solution.main_line()[0] == "89TJQ"
+    check_tree(puzzle)
+    monkeypatch.setattr(personal, "LEAN_FASTEST", False)
+    assert personal.make_puzzle(missed, 1, personal.default_factory()) is None

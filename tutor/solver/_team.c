@@ -61,6 +61,7 @@ typedef struct {
     TwoSearch *two;
     long long lone_call, lone_cap, settled;
     int landlord, farmers[2];
+    struct Fast *fast; /* the fastest search's table and counts (made at its first use) */
 } Team;
 
 static inline uint64_t team_hash(const uint64_t *h, uint64_t meta) {
@@ -409,6 +410,332 @@ fail:
     return -1;
 }
 
+/* ------------------------------------------------- the fastest search */
+
+/* FastestSearch of tutor/solver/search.py (three players), compiled (issue 30, round 7): "can side
+   `winner` win using at most d plays of its own?", the question Solver._fastest asks again and again
+   (iterative deepening, then every move along the line).  Node for node the Python search: the same
+   table (an entry per position reached, made before the position is looked at, holding the largest d
+   known to fail and the smallest known to succeed), the same cut (every hand of the winning side
+   needs more than d plays), the same moves in the same order (plays nobody else can answer, then the
+   rest, in the lead order; pass last), the same node counts and budget checks, and the table cleared
+   at the same checks past the same number of entries — with what Python's dict.clear() does to the
+   entries still held by the positions being searched (their results are lost: `fgen`).  So the same
+   answers, lines and win_in, and the same node budget means the same work, only in C.  It uses the
+   team search's hand cache (moves, least plays, what a hand answers); its table is its own. */
+
+#define F_LO_SHIFT META_BITS          /* largest d known to fail, + 1 (0: none) */
+#define F_HI_SHIFT (META_BITS + 8)    /* smallest d known to succeed (255: none) */
+#define F_NEVER 255
+#define F_MAX_D 250
+
+struct Fast {
+    TEntry *tt;
+    uint64_t mask, used;
+    int max_bits;
+    long long max_entries;
+    long long nodes, next_check, max_nodes;
+    double deadline;
+    int budget_hit;
+    unsigned long long gen; /* bumped at each clear: an entry made before it is no longer in the table */
+    int winner;             /* the side that is to win: 0 the landlord, 1 the farmers */
+    int prune;              /* cut the positions the team search's table proves lost for the winner */
+    PyObject *check;
+};
+typedef struct Fast Fast;
+
+static inline int fast_meta_lo(uint64_t meta) { return (int)((meta >> F_LO_SHIFT) & 255) - 1; }
+static inline int fast_meta_hi(uint64_t meta) { return (int)((meta >> F_HI_SHIFT) & 255); }
+
+static TEntry *fast_find(Fast *f, const uint64_t *h, uint64_t key) {
+    uint64_t mask = f->mask;
+    for (uint64_t j = team_hash(h, key) & mask;; j = (j + 1) & mask) {
+        TEntry *e = &f->tt[j];
+        if (!(e->meta & T_OCCUPIED)) return NULL;
+        if ((e->meta & ((1ULL << META_BITS) - 1)) == key && e->h[0] == h[0] && e->h[1] == h[1] && e->h[2] == h[2])
+            return e;
+    }
+}
+
+/* Makes room for one more entry: doubles the table at half load (while it may grow), else lets it
+   fill to 15/16 (the clears at the budget checks keep it below), else clears it. */
+static int fast_room(Fast *f) {
+    uint64_t slots = f->mask + 1;
+    if ((f->used + 1) * 2 <= slots) return 0;
+    int bits = 63 - __builtin_clzll(slots);
+    if (bits < f->max_bits) {
+        TEntry *fresh = (TEntry *)table_alloc(slots * 2 * sizeof(TEntry) / sizeof(uint64_t));
+        if (fresh) {
+            for (uint64_t i = 0; i < slots; i++)
+                if (f->tt[i].meta & T_OCCUPIED) team_insert(fresh, slots * 2 - 1, &f->tt[i]);
+            table_free((uint64_t *)f->tt, slots * sizeof(TEntry) / sizeof(uint64_t));
+            f->tt = fresh;
+            f->mask = slots * 2 - 1;
+            return 0;
+        }
+    }
+    if ((f->used + 1) * 16 <= slots * 15) return 0;
+    /* Fuller than the Python search's table ever gets between two checks in practice (2 048 nodes, each
+       making an entry per child): cleared here too — exact, only the node counts then part from Python's. */
+    memset(f->tt, 0, slots * sizeof(TEntry));
+    f->used = 0;
+    f->gen++;
+    return 0;
+}
+
+static void fast_clear(Fast *f) {
+    memset(f->tt, 0, (f->mask + 1) * sizeof(TEntry));
+    f->used = 0;
+    f->gen++;
+}
+
+/* Stores what a position proved, when its entry is still in the table (not cleared since it was made). */
+static inline void fast_store(Fast *f, const uint64_t *h, uint64_t key, unsigned long long gen, int d, int result) {
+    if (gen != f->gen) return;
+    TEntry *e = fast_find(f, h, key);
+    if (!e) return;
+    int lo = fast_meta_lo(e->meta), hi = fast_meta_hi(e->meta);
+    if (result) {
+        if (d < hi) hi = d;
+    } else if (d > lo) {
+        lo = d;
+    }
+    e->meta = (e->meta & ((1ULL << META_BITS) - 1)) | T_OCCUPIED | (uint64_t)(lo + 1) << F_LO_SHIFT
+              | (uint64_t)hi << F_HI_SHIFT;
+}
+
+/* Budget.check at a check point: -1 (budget_hit) when spent, -2 on a Python error; else 0. */
+static int fast_budget(Fast *f) {
+    if (f->check) {
+        PyObject *next = PyObject_CallFunction(f->check, "L", f->nodes);
+        if (!next) return -2; /* BudgetExceeded raised by the Python budget, or another error */
+        long long v = PyLong_AsLongLong(next);
+        Py_DECREF(next);
+        if (v == -1 && PyErr_Occurred()) return -2;
+        f->next_check = v;
+        return 0;
+    }
+    if (f->max_nodes >= 0 && f->nodes >= f->max_nodes) return -1;
+    if (f->deadline >= 0 && now_seconds() > f->deadline) return -1;
+    long long step = 2048;
+    if (f->max_nodes >= 0 && f->max_nodes - f->nodes < step) step = f->max_nodes - f->nodes;
+    if (step < 1) step = 1;
+    f->next_check = f->nodes + step;
+    return 0;
+}
+
+/* 1 / 0: can the winning side win from here within d of its own plays; -1: budget or error. */
+static int fast_within(Team *t, Fast *f, const uint64_t *hands, int turn, int code, int table_by, int d) {
+    uint64_t key = (uint64_t)turn | (uint64_t)table_by << 2 | (uint64_t)code << 4;
+    TEntry *e = fast_find(f, hands, key);
+    if (e) {
+        if (d <= fast_meta_lo(e->meta)) return 0;
+        if (d >= fast_meta_hi(e->meta)) return 1;
+    } else {
+        if (fast_room(f) < 0) return -1;
+        TEntry fresh = {{hands[0], hands[1], hands[2]}, key | T_OCCUPIED | (uint64_t)F_NEVER << F_HI_SHIFT};
+        team_insert(f->tt, f->mask, &fresh);
+        f->used++;
+    }
+    unsigned long long gen = f->gen;
+    if (f->prune) {
+        /* The team search's table (the win proof just made, in the same solver) knows this position is
+           lost for the winning side: it cannot win here in any number of plays.  Exact, so the same
+           answers; not the Python search's node counts (it searches such a position to the end). */
+        int known = team_probe(t, hands, key);
+        if (known >= 0 && known == (t->sides[turn] != f->winner)) {
+            fast_store(f, hands, key, gen, F_MAX_D, 0);
+            return 0;
+        }
+    }
+    Hand *hs[3];
+    for (int i = 0; i < 3; i++) {
+        hs[i] = get_hand(&t->hands, hands[i]);
+        if (!hs[i]) return -1;
+    }
+    int need = 99;
+    for (int i = 0; i < 3; i++)
+        if (t->sides[i] == f->winner && hs[i]->min_plays < need) need = hs[i]->min_plays;
+    if (need > d) {
+        fast_store(f, hands, key, gen, d, 0);
+        return 0;
+    }
+    f->nodes++;
+    if (f->nodes >= f->next_check) {
+        int b = fast_budget(f);
+        if (b < 0) {
+            if (b == -1) f->budget_hit = 1;
+            return -1;
+        }
+        if (f->used > (uint64_t)f->max_entries) fast_clear(f);
+        if (PyErr_CheckSignals() < 0) return -1;
+        PyEval_RestoreThread(PyEval_SaveThread()); /* the process's other threads run (as team_win) */
+    }
+    Hand *me = hs[turn];
+    int ours = t->sides[turn] == f->winner;
+    int nxt = (turn + 1) % 3;
+    int cost = ours ? 1 : 0;
+    int n = me->nmoves;
+    size_t top = t->scratch_top;
+    int32_t *boss = team_scratch(t, 2 * (size_t)n + 1);
+    if (!boss) return -1;
+    int32_t *rest = boss + n;
+    int nboss = 0, nrest = 0;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &me->moves[i];
+        if (code && !beats_table(m, code)) continue;
+        int beaten = 0;
+        for (int k = 1; k < 3 && !beaten; k++) beaten = answerable(hs[(turn + k) % 3], m);
+        if (beaten)
+            rest[nrest++] = i;
+        else
+            boss[nboss++] = i;
+    }
+    int result = !ours;
+    int total = nboss + nrest + (code ? 1 : 0);
+    for (int c = 0; c < total; c++) {
+        int child;
+        if (c == nboss + nrest) { /* pass */
+            child = nxt == table_by ? fast_within(t, f, hands, nxt, 0, 0, d)
+                                    : fast_within(t, f, hands, nxt, code, table_by, d);
+        } else {
+            const Move *m = &me->moves[c < nboss ? boss[c] : rest[c - nboss]];
+            uint64_t left = me->hand - m->cards;
+            if (left == 0) {
+                child = ours;
+            } else if (ours && d - 1 < 1) {
+                child = 0;
+            } else {
+                uint64_t nh[3] = {hands[0], hands[1], hands[2]};
+                nh[turn] = left;
+                child = fast_within(t, f, nh, nxt, m->kind | m->length << 4 | m->main << 8, turn, d - cost);
+            }
+        }
+        if (child < 0) {
+            t->scratch_top = top;
+            return -1;
+        }
+        if (ours && child) {
+            result = 1;
+            break;
+        }
+        if (!ours && !child) {
+            result = 0;
+            break;
+        }
+    }
+    t->scratch_top = top;
+    fast_store(f, hands, key, gen, d, result);
+    return result;
+}
+
+/* The fastest search's state, made at its first use (NULL with a Python error when out of memory). */
+static Fast *team_fast(Team *t) {
+    if (t->fast) return t->fast;
+    Fast *f = (Fast *)calloc(1, sizeof(Fast));
+    if (!f) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    f->max_bits = t->tt_max_bits;
+    f->max_entries = t->max_entries;
+    f->mask = (1ULL << T_MIN_BITS) - 1;
+    f->tt = (TEntry *)table_alloc((f->mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
+    if (!f->tt) {
+        free(f);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    f->max_nodes = -1;
+    f->deadline = -1;
+    t->fast = f;
+    return f;
+}
+
+static void team_fast_free(Team *t) {
+    if (!t->fast) return;
+    table_free((uint64_t *)t->fast->tt, (t->fast->mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
+    free(t->fast);
+    t->fast = NULL;
+}
+
+/* fast_start(winner, max_entries): a new fastest search (FastestSearch(tables, sides, winner)): an empty
+   table, no nodes.  The table's memory is given back (it is allocated again as it grows). */
+static PyObject *Team_fast_start(Team *t, PyObject *args) {
+    int winner, prune = 0;
+    long long max_entries;
+    if (!PyArg_ParseTuple(args, "iL|p", &winner, &max_entries, &prune)) return NULL;
+    if (winner != 0 && winner != 1) {
+        PyErr_SetString(PyExc_ValueError, "winner: 0 (the landlord) or 1 (the farmers)");
+        return NULL;
+    }
+    team_fast_free(t);
+    Fast *f = team_fast(t);
+    if (!f) return NULL;
+    f->winner = winner;
+    f->prune = prune;
+    f->max_entries = max_entries;
+    Py_RETURN_NONE;
+}
+
+/* within((h0, h1, h2), turn, code, table_by, d, max_nodes, seconds, next_check[, check]) -> (bool, next_check) */
+static PyObject *Team_within(Team *t, PyObject *args) {
+    unsigned long long h0, h1, h2;
+    int turn, code, table_by, d;
+    long long max_nodes, next_check;
+    double seconds;
+    PyObject *check = Py_None;
+    if (!PyArg_ParseTuple(args, "(KKK)iiiiLdL|O", &h0, &h1, &h2, &turn, &code, &table_by, &d, &max_nodes, &seconds,
+                          &next_check, &check))
+        return NULL;
+    Fast *f = t->fast;
+    if (!f) {
+        PyErr_SetString(PyExc_RuntimeError, "fast_start first");
+        return NULL;
+    }
+    if ((h0 | h1 | h2) & EXTRA_JOKERS) {
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
+        return NULL;
+    }
+    if (turn < 0 || turn > 2 || table_by < 0 || table_by > 2 || code < 0 || code >= (1 << 16) || d < 0 ||
+        d > F_MAX_D) {
+        PyErr_SetString(PyExc_ValueError, "turn and table_by are seats 0-2; code a table code; d 0-250");
+        return NULL;
+    }
+    if (!code) table_by = 0;
+    uint64_t hands[3] = {h0, h1, h2};
+    f->max_nodes = max_nodes;
+    f->deadline = seconds < 0 ? -1 : now_seconds() + seconds;
+    f->budget_hit = 0;
+    f->next_check = next_check;
+    if (t->hands.nhands > MAX_HANDS - 100000 || t->hands.hand_bytes > t->hands.max_hand_bytes)
+        free_hands(&t->hands); /* the hands only: both tables' keys are the hands themselves */
+    t->scratch_top = 0;
+    f->check = check == Py_None ? NULL : check;
+    int r = fast_within(t, f, hands, turn, code, table_by, d);
+    f->check = NULL;
+    if (r < 0) {
+        if (f->budget_hit && !PyErr_Occurred()) PyErr_SetNone(t->exc);
+        return NULL;
+    }
+    return Py_BuildValue("(OL)", r ? Py_True : Py_False, f->next_check);
+}
+
+static PyObject *Team_get_fast_nodes(Team *t, void *closure) {
+    return PyLong_FromLongLong(t->fast ? t->fast->nodes : 0);
+}
+
+static int Team_set_fast_nodes(Team *t, PyObject *value, void *closure) {
+    long long v = PyLong_AsLongLong(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (t->fast) t->fast->nodes = v;
+    return 0;
+}
+
+static PyObject *Team_get_fast_entries(Team *t, void *closure) {
+    return PyLong_FromUnsignedLongLong(t->fast ? t->fast->used : 0);
+}
+
 /* ------------------------------------------------------------ the type */
 
 static void Team_dealloc(Team *t) {
@@ -417,6 +744,7 @@ static void Team_dealloc(Team *t) {
     map_free(&t->hands.ids);
     map_free(&t->hands.plays);
     table_free((uint64_t *)t->tt, (t->tt_mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
+    team_fast_free(t);
     free(t->scratch);
     Py_XDECREF((PyObject *)t->two);
     Py_XDECREF(t->exc);
@@ -523,6 +851,7 @@ static PyObject *Team_clear(Team *t, PyObject *Py_UNUSED(ignored)) {
     }
     free_hands(&t->hands);
     team_clear_tt(t);
+    team_fast_free(t);
     Py_RETURN_NONE;
 }
 
@@ -550,6 +879,12 @@ static PyMethodDef Team_methods[] = {
     {"win", (PyCFunction)Team_win, METH_VARARGS,
      "win((h0, h1, h2), turn, code, table_by, max_nodes, seconds[, check]) -> bool: does the side of `turn` win?"},
     {"clear", (PyCFunction)Team_clear, METH_NOARGS, "Forget every hand and table entry."},
+    {"fast_start", (PyCFunction)Team_fast_start, METH_VARARGS,
+     "fast_start(winner, max_entries[, prune]): a new fastest search for side `winner` (0 landlord, 1 farmers);"
+     " prune: cut the positions the team table proves lost for it."},
+    {"within", (PyCFunction)Team_within, METH_VARARGS,
+     "within((h0, h1, h2), turn, code, table_by, d, max_nodes, seconds, next_check[, check]) -> (bool, next_check):"
+     " can the winning side win within d of its own plays?"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -557,6 +892,9 @@ static PyGetSetDef Team_getset[] = {
     {"nodes", (getter)Team_get_nodes, (setter)Team_set_nodes, "positions expanded", NULL},
     {"entries", (getter)Team_get_entries, NULL, "transposition entries held", NULL},
     {"settled", (getter)Team_get_settled, NULL, "positions the lone-farmer shortcut settled", NULL},
+    {"fast_nodes", (getter)Team_get_fast_nodes, (setter)Team_set_fast_nodes, "positions the fastest search expanded",
+     NULL},
+    {"fast_entries", (getter)Team_get_fast_entries, NULL, "entries of the fastest search's table", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
