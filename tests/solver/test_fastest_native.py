@@ -89,7 +89,7 @@ def test_a_table_cleared_past_its_entries_at_the_same_checks() -> None:
     """Both clear their table past ``max_entries`` at their budget checks (every 2 048 nodes), and the results
     of the positions being searched then are lost in both (Python's entries are detached lists)."""
     cleared = 0
-    for pos in _positions(72, 5, 9):
+    for pos in _positions(72, 3, 9):
         python, compiled = _within_both(pos, 0, range(2, 8), max_entries=300)
         whole, _ = _within_both(pos, 0, range(2, 8))
         assert compiled == python, pos.format()
@@ -118,7 +118,7 @@ def test_the_lean_line_is_the_plain_line_in_fewer_nodes() -> None:
     """``lean_fastest``: one question a move instead of its exact pace, and (compiled) the positions the win
     proof's table shows lost cut: the same line and win_in, in Python and in C, and fewer nodes in all."""
     plain_nodes = lean_nodes = lines = 0
-    for pos in _positions(74, 24, 9):
+    for pos in _positions(74, 16, 9):
         plain = _solve(pos, False, False)
         if plain[1] is None:
             continue  # the plain search did not finish: nothing to compare
@@ -128,14 +128,14 @@ def test_the_lean_line_is_the_plain_line_in_fewer_nodes() -> None:
         plain_nodes += int(plain[3])  # type: ignore[call-overload]
         lean_nodes += int(lean[3])  # type: ignore[call-overload]
         lines += 1
-    assert lines > 15 and lean_nodes < plain_nodes
+    assert lines > 10 and lean_nodes < plain_nodes
 
 
 def test_the_library_puzzles_get_the_same_fastest_lines() -> None:
-    """A sample of the library's three-player puzzles (every 20th): the Python search, the compiled one and
+    """A sample of the library's three-player puzzles (every 60th: the whole check costs CI half a minute a 20th): the Python search, the compiled one and
     the lean one give the same line and win_in (and the first two the same nodes)."""
-    puzzles = [p for p in load_library() if p.position.players == 3 and p.position.rules == STANDARD][::20]
-    assert len(puzzles) > 15
+    puzzles = [p for p in load_library() if p.position.players == 3 and p.position.rules == STANDARD][::60]
+    assert len(puzzles) > 5
     for puzzle in puzzles:
         python = _solve(puzzle.position, False, False, max_nodes=3_000_000)
         assert python[1] is not None, puzzle.id
