@@ -8,11 +8,12 @@ following and in all, each [rate, low, high] with a 95 % interval over decks, th
 of forced ones (one legal move: left out).  See tutor/bench/opponent_fit.py.
 
     .venv/bin/python benchmarks/opponent_fit.py [--opponents rhcp,rlcard,medium] [--rhcp-dir DIR]
-        [--level hard] [--decks 50] [--seed 0]
+        [--level hard] [--decks 50] [--seed 0] [--as farmers|landlord]
 
 Opponents: ``rhcp`` (RHCP-v2 from --rhcp-dir, on RLCard's deals: benchmarks/rhcp_arena.py's landlord games),
 ``rlcard`` (RLCard's rule agent in its own environment: benchmarks/rlcard_arena.py's), or one of our levels
-(``easy``, ``medium``, ``hard``: on our deals, as ``ddz arena``).
+(``easy``, ``medium``, ``hard``: on our deals, as ``ddz arena``).  ``--as landlord``: the opponent's decisions
+as the landlord against our level's farmers instead (the model the farmers' play-outs use).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--decks", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--as", dest="role", choices=("farmers", "landlord"), default="farmers",
+                        help="the opponent's side (default: the farmers, against our level as the landlord)")
     args = parser.parse_args(argv)
     opponents = [name.strip().lower() for name in args.opponents.split(",") if name.strip()]
     bad = [name for name in opponents if name not in ("rhcp", "rlcard", *LEVELS)]
@@ -54,18 +57,19 @@ def main(argv: list[str]) -> int:
         print("rlcard is not installed: pip install 'ddz-tutor[arena]'", file=sys.stderr)
         return 2
     decks = range(args.seed, args.seed + args.decks)
+    farmers = args.role == "farmers"
     for name in opponents:
         load = os.getloadavg()[0]
         cpu = time.process_time()
         if name == "rhcp":
             assert model is not None
-            decisions = opponent_fit.rhcp_decisions(decks, model, args.level)
+            decisions = opponent_fit.rhcp_decisions(decks, model, args.level, farmers=farmers)
         elif name == "rlcard":
-            decisions = opponent_fit.rule_agent_decisions(decks, args.level)
+            decisions = opponent_fit.rule_agent_decisions(decks, args.level, farmers)
         else:
-            decisions = opponent_fit.level_decisions(decks, name, args.level)
+            decisions = opponent_fit.level_decisions(decks, name, args.level, farmers)
         figures = opponent_fit.tally(decisions)
-        row = {"opponent": name, "as": "farmers", "landlord": args.level, "seed": args.seed, **figures,
+        row = {"opponent": name, "as": args.role, "against": args.level, "seed": args.seed, **figures,
                "cpu": round(time.process_time() - cpu, 1), "load": [round(load, 1), round(os.getloadavg()[0], 1)]}
         print(json.dumps(row), flush=True)
     return 0

@@ -116,3 +116,12 @@ def test_the_same_move_is_the_same_cards_or_two_passes() -> None:
     assert opponent_fit.same(None, None) and opponent_fit.same(three, game.resolve(Cards.parse("3")))
     for a, b in ((three, four), (four, three), (three, pair), (pair, three), (three, None), (None, three)):
         assert not opponent_fit.same(a, b)
+
+
+def test_the_opponent_as_the_landlord_decides_from_the_landlords_seat_only() -> None:
+    decisions = opponent_fit.rhcp_decisions(range(2), Singles, level="easy", source="ours", farmers=False)
+    assert decisions and {d.view.seat for d in decisions} == {0}
+    figures = opponent_fit.tally(decisions, choose=singles_policy)
+    assert figures["rates"]["agent"]["all"] == [1.0, 1.0, 1.0]
+    direct = opponent_fit.level_decisions([4], "easy", level="medium", farmers=False)
+    assert direct and {d.view.seat for d in direct} == {0}

@@ -125,19 +125,25 @@ def _record(game: Game, seat: int, move: Move, deck: int, into: list[Decision]) 
     into.append(Decision(deck, game.view(seat), move, len(game.legal_moves())))
 
 
+def theirs(seat: int, farmers: bool) -> bool:
+    """Is ``seat`` the opponent's: a farmer's seat when it plays the farmers, else the landlord's."""
+    return (seat != LANDLORD) == farmers
+
+
 def rhcp_decisions(decks: Iterable[int], model: rhcp_arena.AgentFactory, level: str = "hard",
-                   source: str = "rlcard") -> list[Decision]:
-    """RHCP-v2's decisions as the farmers against ``level`` as the landlord (benchmarks/rhcp_arena.py's
-    landlord games, move for move)."""
+                   source: str = "rlcard", farmers: bool = True) -> list[Decision]:
+    """RHCP-v2's decisions as the farmers against ``level`` as the landlord, or as the landlord against
+    ``level``'s farmers (benchmarks/rhcp_arena.py's games, move for move)."""
     found: list[Decision] = []
     for deck in decks:
         game = rhcp_arena.deal(deck, source)
         bot = make_bot(level, deck)
-        agents = {seat: model(rhcp_arena.rhcp_id(seat, LANDLORD)) for seat in range(3) if seat != LANDLORD}
+        seats = [seat for seat in range(3) if theirs(seat, farmers)]
+        agents = {seat: model(rhcp_arena.rhcp_id(seat, LANDLORD)) for seat in seats}
         while not game.is_over:
             seat = game.to_move
             view = game.view(seat)
-            if seat == LANDLORD:
+            if not theirs(seat, farmers):
                 game.play(bot.play(view))
                 continue
             move = rhcp_arena.as_combo(game, rhcp_arena.rhcp_decide(agents[seat], view))
@@ -146,21 +152,21 @@ def rhcp_decisions(decks: Iterable[int], model: rhcp_arena.AgentFactory, level: 
     return found
 
 
-def rule_agent_decisions(decks: Iterable[int], level: str = "hard") -> list[Decision]:
-    """RLCard's rule agent's decisions as the farmers against ``level`` as the landlord, in RLCard's own
-    environment (benchmarks/rlcard_arena.py's landlord games: its ``play_game`` watches our turns only, so
-    the agent's are taken from the game as it stands after each of them)."""
+def rule_agent_decisions(decks: Iterable[int], level: str = "hard", farmers: bool = True) -> list[Decision]:
+    """RLCard's rule agent's decisions as the farmers against ``level`` as the landlord (or as the landlord),
+    in RLCard's own environment (benchmarks/rlcard_arena.py's games: its ``play_game`` shows our turns only,
+    so the agent's are read from the finished game, replayed)."""
     found: list[Decision] = []
     for deck in decks:
         games: list[Game] = []
-        rlcard_arena.play_game(deck, level, True, games=games)
-        found.extend(replayed(games[0], deck))
+        rlcard_arena.play_game(deck, level, farmers, games=games)
+        found.extend(replayed(games[0], deck, farmers))
     return found
 
 
-def replayed(game: Game, deck: int) -> list[Decision]:
-    """The farmers' decisions of a finished game, replayed from its deal (each seat's hand at the end and
-    what it played; the landlord's kitty as the game had it)."""
+def replayed(game: Game, deck: int, farmers: bool = True) -> list[Decision]:
+    """The farmers' (or the landlord's) decisions of a finished game, replayed from its deal (each seat's
+    hand at the end and what it played; the landlord's kitty as the game had it)."""
     hands = [game.hand(seat) for seat in range(3)]
     for turn in game.history:
         if turn.play is not None:
@@ -168,7 +174,7 @@ def replayed(game: Game, deck: int) -> list[Decision]:
     again = Game.from_hands(hands, LANDLORD, kitty=game.kitty)
     found: list[Decision] = []
     for turn in game.history:
-        if turn.seat != LANDLORD:
+        if theirs(turn.seat, farmers):
             _record(again, turn.seat, turn.play, deck, found)
         again.play(turn.play)
     if again.winner != game.winner:
@@ -176,17 +182,19 @@ def replayed(game: Game, deck: int) -> list[Decision]:
     return found
 
 
-def level_decisions(decks: Iterable[int], opponent: str, level: str = "hard") -> list[Decision]:
-    """Our level ``opponent``'s decisions as the farmers against ``level`` as the landlord, on our deals (the
-    games of benchmarks/hard_paired.py's ``--against medium``)."""
+def level_decisions(
+    decks: Iterable[int], opponent: str, level: str = "hard", farmers: bool = True
+) -> list[Decision]:
+    """Our level ``opponent``'s decisions as the farmers against ``level`` as the landlord (or as the
+    landlord), on our deals (the games of benchmarks/hard_paired.py's ``--against medium``)."""
     found: list[Decision] = []
     for deck in decks:
         game = Game.with_landlord(deck, LANDLORD)
-        bots = [make_bot(level if seat == LANDLORD else opponent, deck) for seat in range(3)]
+        bots = [make_bot(opponent if theirs(seat, farmers) else level, deck) for seat in range(3)]
         while not game.is_over:
             seat = game.to_move
             move = bots[seat].play(game.view(seat))
-            if seat != LANDLORD:
+            if theirs(seat, farmers):
                 _record(game, seat, move, deck, found)
             game.play(move)
     return found
