@@ -70,7 +70,8 @@ def main(argv: list[str]) -> int:
             decisions = opponent_fit.level_decisions(decks, name, args.level, farmers)
         figures = opponent_fit.tally(decisions)
         row = {"opponent": name, "as": args.role, "against": args.level, "seed": args.seed, **figures,
-               "cpu": round(time.process_time() - cpu, 1), "load": [round(load, 1), round(os.getloadavg()[0], 1)]}
+               "cpu": round(time.process_time() - cpu, 1),
+               "load": [round(load, 1), round(os.getloadavg()[0], 1)]}
         print(json.dumps(row), flush=True)
     return 0
 

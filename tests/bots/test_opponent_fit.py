@@ -19,7 +19,7 @@ from tutor.engine.view import PlayerView
 
 
 class Singles:
-    """RHCP-v2's interface, played simply: lead the lowest single, beat a single with the next one, else pass."""
+    """RHCP-v2's interface, played simply: lead the lowest single, beat a single with the next, else pass."""
 
     def __init__(self, player_id: int) -> None:
         self.player_id = player_id
@@ -52,7 +52,9 @@ def singles_policy(view: PlayerView, variant: str) -> Combo | None:
         return None
     above = -1 if table is None else table.main
     rank = next((r for r in view.hand.ranks() if r > above), None)
-    return None if rank is None else Combo(cards=Cards.from_ranks([rank]).packed, kind=Kind.SINGLE, length=1, main=rank)
+    if rank is None:
+        return None
+    return Combo(cards=Cards.from_ranks([rank]).packed, kind=Kind.SINGLE, length=1, main=rank)
 
 
 def always_pass(view: PlayerView, variant: str) -> Combo | None:
@@ -68,7 +70,8 @@ def test_a_policy_that_plays_as_the_opponent_agrees_always_and_forced_passes_are
     for variant in opponent_fit.VARIANTS:
         assert figures["rates"][variant]["all"] == [1.0, 1.0, 1.0]
     forced = [d for d in decisions if d.choices <= 1]
-    assert forced and all(d.move is None if d.situation == "follow" else len(d.view.hand) == 1 for d in forced)
+    assert forced
+    assert all(d.move is None if d.situation == "follow" else len(d.view.hand) == 1 for d in forced)
     assert figures["forced"]["follow"] + figures["forced"]["lead"] == len(forced)
     assert figures["n"]["all"] == len(decisions) - len(forced)
     assert figures["n"]["lead"] + figures["n"]["follow"] == figures["n"]["all"]
