@@ -144,6 +144,10 @@ class HardBot(MediumBot):
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
+    #: The model those swaps explain the plays by: a compiled play-out variant (:data:`tutor.solver.playout.VARIANTS`:
+    #: "quick", "lowest", "rule", "agent"; the nudging compiled, :func:`tutor.bots.sampling.nudged_samples`) or
+    #: "python" (the quick policy asked from Python, round 4's path; the same rule, slower).
+    playout_nudge_model = "quick"
     #: Sampled deals per rolled-out decision (every candidate plays on each).
     rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
@@ -253,6 +257,7 @@ class HardBot(MediumBot):
                     steps=self.playout_steps, recent=self.playout_recent,
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                     opponents=self.playout_opponents(view), observe=type(self).playout_observer,
+                    nudge=self.playout_nudge_model,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
