@@ -272,6 +272,13 @@ def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch
         first = bot.play(farmer)
         assert bot.play(farmer) == first
         assert seen[-1] == model
+    monkeypatch.setattr(HardBot, "playout_nudge_model", "opponents")
+    monkeypatch.setattr(HardBot, "farmer_playout_opponents", "rule")
+    bot.play(farmer)
+    assert seen[-1] == "rule"
+    monkeypatch.setattr(HardBot, "farmer_playout_opponents", "quick+lowest")
+    bot.play(farmer)
+    assert seen[-1] == "quick"
     calls = len(seen)
     monkeypatch.setattr(HardBot, "playout_nudge_model", "python")
     bot.play(farmer)
