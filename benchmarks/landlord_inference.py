@@ -1,6 +1,7 @@
 """How well does the hard landlord guess the farmers' cards?  Its sampled deals scored against the TRUE deal.
 
     .venv/bin/python benchmarks/landlord_inference.py [--decks 40] [--seed 600] [--samples 16] [--json]
+        [--against rlcard|medium] [--ways NAME,NAME,...]
 
 A FULL-INFORMATION DIAGNOSTIC, NOT A BOT (tutor/bench/oracle.py watches the real game; the bot decides as
 always, from its view).  Hard plays the landlord against RLCard's rule agent (tutor/bench/rlcard_arena.py); at
@@ -16,6 +17,12 @@ way of guessing, and each deal is scored by the share of the farmers' cards it p
 * ``nudged-agent-4`` / ``nudged-agent-16``: nudged by 4 / 16 swaps towards deals where they are RLCard's rule
   agent's (tutor/bench/rule_agent_model.py: the opponent's own policy as the model); ``nudged-agent-16-all``
   explains all their plays, not the last 12.
+* ``compiled-V-16-all`` for V in quick, lowest, rule, agent (round 7): nudged by 16 swaps towards deals where
+  all the farmers' plays are the compiled play-out variant V's (:func:`tutor.bots.sampling.nudged_samples`,
+  what ``HardBot.playout_nudge_model`` selects).
+
+``--against medium`` plays the medium level as the farmers on our own deals instead (``ddz arena``'s);
+``--ways`` keeps only the named ways (the Python ones are slow).
 
 Printed: the mean share of each (over decisions, each the mean of its deals), the decisions scored, and the
 CPU with the load.  benchmarks/landlord_ceiling.py says what a right guess is worth (docs/bots.md).
@@ -36,8 +43,11 @@ from tutor.bench.oracle import TrueDeal
 from tutor.bench.rule_agent_model import draw_deals_for_rule_agent
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import pass_limits
+from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.bots.rollout import draw_deals
+from tutor.bots.sampling import nudged_samples
+from tutor.solver.playout import VARIANTS
 from tutor.engine.cards import NUM_RANKS, packed_size
 from tutor.engine.game import Game
 from tutor.engine.view import PlayerView
@@ -58,9 +68,19 @@ def guesses(samples: int) -> dict[str, Guess]:
 
         return draw
 
-    return {"uniform": way(0, False, passes=False), "sampled": way(0, False), "nudged-quick-4": way(4, False),
+    def compiled(variant: str, steps: int, recent: int | None) -> Guess:
+        def draw(view: PlayerView, seed: int) -> list[dict[int, int]]:
+            rng = turn_rng(seed, view)
+            return nudged_samples(view, rng, samples, variant, steps, pass_limits(view), recent)
+
+        return draw
+
+    ways = {"uniform": way(0, False, passes=False), "sampled": way(0, False), "nudged-quick-4": way(4, False),
             "nudged-agent-4": way(4, True), "nudged-agent-16": way(16, True),
             "nudged-agent-16-all": way(16, True, recent=None)}
+    for variant in VARIANTS:
+        ways[f"compiled-{variant}-16-all"] = compiled(variant, 16, None)
+    return ways
 
 
 def right_share(deal: dict[int, int], truth: dict[int, int]) -> float:
@@ -79,11 +99,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=600)
     parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--against", choices=["rlcard", "medium"], default="rlcard")
+    parser.add_argument("--ways", default="", help="comma-separated ways to keep (default: all)")
     args = parser.parse_args(argv)
-    if not rlcard_arena.available():
+    if args.against == "rlcard" and not rlcard_arena.available():
         print("rlcard is not installed: pip install 'ddz-tutor[arena]'", file=sys.stderr)
         return 2
     ways = guesses(args.samples)
+    if args.ways:
+        keep = args.ways.split(",")
+        unknown = [name for name in keep if name not in ways]
+        if unknown:
+            print(f"no way named {unknown[0][:40]!r} (one of: {', '.join(ways)})", file=sys.stderr)
+            return 2
+        ways = {name: ways[name] for name in keep}
     scores: dict[str, list[float]] = {name: [] for name in ways}
     truth = TrueDeal()
     deck_now = [0]
@@ -103,15 +132,24 @@ def main(argv: list[str]) -> int:
     cpu = time.process_time()
     for deck in range(args.seed, args.seed + args.decks):
         deck_now[0] = deck
-        rlcard_arena.play_game(deck, "hard", True, watch=score)
+        if args.against == "rlcard":
+            rlcard_arena.play_game(deck, "hard", True, watch=score)
+            continue
+        game = Game.with_landlord(deck, 0)
+        bots = [HardBot(deck), make_bot("medium", deck), make_bot("medium", deck)]
+        while not game.is_over:
+            if game.to_move == 0:
+                score(game)
+            game.play(bots[game.to_move].play(game.view(game.to_move)))
     cpu = time.process_time() - cpu
     figures = {name: statistics.fmean(s) for name, s in scores.items() if s}
-    decisions = len(scores["uniform"])
+    decisions = len(next(iter(scores.values())))
     if args.json:
-        print(json.dumps({"decks": args.decks, "seed": args.seed, "decisions": decisions, "right_share": figures,
+        print(json.dumps({"against": args.against, "decks": args.decks, "seed": args.seed, "decisions": decisions, "right_share": figures,
                           "cpu": round(cpu, 1), "load": [round(load[0], 1), round(os.getloadavg()[0], 1)]}))
         return 0
-    print(f"hard as landlord against {rlcard_arena.RULE_AGENT}, decks {args.seed}-{args.seed + args.decks - 1}: "
+    who = rlcard_arena.RULE_AGENT if args.against == "rlcard" else "medium"
+    print(f"hard as landlord against {who}, decks {args.seed}-{args.seed + args.decks - 1}: "
           f"{decisions} play-out decisions, {args.samples} deals each way (a FULL-INFORMATION diagnostic)")
     for name, share in figures.items():
         spread = statistics.stdev(scores[name]) if len(scores[name]) > 1 else 0.0

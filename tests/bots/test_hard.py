@@ -241,3 +241,49 @@ def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.M
     HardBot(0).play(landlord)
     HardBot(0).play(farmer)
     assert [kwargs["opponents"] for _, kwargs in calls] == ["lowest", "quick"]
+
+
+def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    # playout_nudge_model (round 7, docs/bots.md): with playout_steps, the play-outs' deals are nudged in C
+    # towards the named variant's plays; "python" keeps round 4's Python path; an unknown model is an error.
+    from tutor.bots import rollout
+
+    from tutor.engine.game import Game
+
+    game = Game.with_landlord(7, LANDLORD)
+    medium = MediumBot(7)
+    while len(game.view(0).history) < 9 or game.to_move == LANDLORD:
+        game.play(medium.play(game.view(game.to_move)))
+    farmer = game.view(game.to_move)
+    bot = HardBot(0)
+    assert bot.should_play_out(farmer)
+    seen: list[str] = []
+    real = rollout.nudged_samples
+
+    def spy(*args: object, **kwargs: object) -> list[dict[int, int]]:
+        seen.append(str(args[3]))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rollout, "nudged_samples", spy)
+    monkeypatch.setattr(HardBot, "playout_steps", 16)
+    monkeypatch.setattr(HardBot, "playout_recent", None)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)
+    for model in ("agent", "quick"):
+        monkeypatch.setattr(HardBot, "playout_nudge_model", model)
+        first = bot.play(farmer)
+        assert bot.play(farmer) == first
+        assert seen[-1] == model
+    monkeypatch.setattr(HardBot, "playout_nudge_model", "opponents")
+    monkeypatch.setattr(HardBot, "farmer_playout_opponents", "rule")
+    bot.play(farmer)
+    assert seen[-1] == "rule"
+    monkeypatch.setattr(HardBot, "farmer_playout_opponents", "quick+lowest")
+    bot.play(farmer)
+    assert seen[-1] == "quick"
+    calls = len(seen)
+    monkeypatch.setattr(HardBot, "playout_nudge_model", "python")
+    bot.play(farmer)
+    assert len(seen) == calls
+    monkeypatch.setattr(HardBot, "playout_nudge_model", "auto")
+    with pytest.raises(ValueError, match="auto"):
+        bot.play(farmer)

@@ -114,3 +114,26 @@ def test_nudged_samples_keep_the_kitty_with_the_landlord() -> None:
     position = view(1, "99TTJJ", 0, (7, 6, 7), history, kitty="2XD")
     for hidden in likely_samples(position, random.Random(4), 5, MediumBot(0), steps=6):
         assert Cards.parse("XD").issubset(Cards(hidden[0]))
+
+
+def test_compiled_nudging_draws_then_nudges_reproducibly() -> None:
+    from tutor.engine.rules import STANDARD
+    from tutor.solver import playout
+
+    if not playout.available(STANDARD):
+        pytest.skip("the compiled core is not built")
+    from tutor.bots.sampling import nudged_samples
+
+    plain = nudged = 0
+    for number in (2, 5, 11, 19):
+        _, position = _medium_game_view(number, 34)
+        first = nudged_samples(position, random.Random(number), 4, "quick", 16)
+        assert nudged_samples(position, random.Random(number), 4, "quick", 16) == first
+        drawn = nudged_samples(position, random.Random(number), 4, "quick", 0)
+        for deal, raw in zip(first, drawn):
+            assert sum(deal.values()) == unseen_packed(position)
+            plain += playout.mismatches(position, raw, "quick")
+            nudged += playout.mismatches(position, deal, "quick")
+    assert nudged < plain
+    with pytest.raises(ValueError):
+        nudged_samples(position, random.Random(1), 4, "auto", 16)

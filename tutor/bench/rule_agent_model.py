@@ -161,9 +161,10 @@ def draw_deals_for_rule_agent(
     recent: int | None,
     weighting: Weighting | None = None,
     model: Bot | None = None,
+    nudge: str = "quick",
 ) -> list[dict[int, int]]:
     """:func:`tutor.bots.rollout.draw_deals` with the deals nudged towards the rule agent's plays (the model of
-    :class:`RuleAgentBot`, whatever ``model`` says) instead of the quick policy's."""
+    :class:`RuleAgentBot`, whatever ``model`` and ``nudge`` say) instead of the quick policy's."""
     return QUICK_DRAW_DEALS(view, rng, samples, limits, steps, recent, weighting, RuleAgentBot())  # type: ignore[arg-type]
 
 

@@ -154,6 +154,12 @@ class HardBot(MediumBot):
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
     playout_steps = 0
     playout_recent: int | None = 12
+    #: The model those swaps explain the plays by: a compiled play-out variant (:data:`tutor.solver.playout.VARIANTS`:
+    #: "quick", "lowest", "rule", "agent"; the nudging compiled, :func:`tutor.bots.sampling.nudged_samples`) or
+    #: "python" (the quick policy asked from Python, round 4's path; the same rule, slower), or "opponents": the
+    #: variant the play-outs' opponents play (:meth:`playout_opponents`; the quick policy when they mix variants),
+    #: so that the deals are guessed under the same model the play-outs then assume (round 7, docs/bots.md).
+    playout_nudge_model = "quick"
     #: Sampled deals per rolled-out decision (every candidate plays on each).
     rollout_samples = 10
     #: Candidates tried (the heuristic's choice included).
@@ -263,6 +269,7 @@ class HardBot(MediumBot):
                     steps=self.playout_steps, recent=self.playout_recent,
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                     opponents=self.playout_opponents(view), observe=type(self).playout_observer,
+                    nudge=self.nudge_model(view),
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -352,6 +359,13 @@ class HardBot(MediumBot):
         samples, width = self.farmer_playout_samples, self.farmer_playout_width
         return (self.playout_samples if samples is None else samples,
                 self.playout_width if width is None else width)
+
+    def nudge_model(self, view: PlayerView) -> str:
+        """The model the played-out deals are nudged towards (:attr:`playout_nudge_model`, "opponents" resolved)."""
+        if self.playout_nudge_model != "opponents":
+            return self.playout_nudge_model
+        opponents = self.playout_opponents(view)
+        return "quick" if "+" in opponents else opponents
 
     def playout_opponents(self, view: PlayerView) -> str:
         """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'; "auto" is

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import Bot, turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
-from tutor.bots.sampling import Weighting, likely_samples, sampler
+from tutor.bots.sampling import Weighting, likely_samples, nudged_samples, sampler
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.rules import Rules
@@ -189,6 +189,7 @@ def best_by_playouts(
     weighting: Weighting | None = None,
     opponents: str = "quick",
     observe: PlayoutObserver | None = None,
+    nudge: str = "quick",
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -234,9 +235,12 @@ def best_by_playouts(
     if limits is None:
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
-    play_deals(view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting), results, opponents)
+    play_deals(
+        view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge), results,
+        opponents,
+    )
     if more > 0 and 0.0 < best_statistic(results) <= close:
-        deals = draw_deals(view, rng, more, limits, steps, recent, weighting)
+        deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge)
         play_deals(view, candidates, deals, results, opponents)
     base = results[0]
     best, best_wins = 0, sum(base)
@@ -259,9 +263,14 @@ def draw_deals(
     recent: int | None,
     weighting: Weighting | None = None,
     model: Bot | None = None,
+    nudge: str = "quick",
 ) -> list[dict[int, int]]:
     """``samples`` hidden deals fitting the view, nudged by ``steps`` swaps towards the plays of ``model``
-    (a bot; the quick policy when None — a diagnostic may pass another model of the others' play)."""
+    (a bot — a diagnostic may pass another model of the others' play); when None, towards the plays of the
+    compiled play-out variant ``nudge`` (:func:`tutor.bots.sampling.nudged_samples`), or of the quick
+    policy asked from Python when ``nudge`` is "python"."""
+    if steps > 0 and model is None and nudge != "python":
+        return nudged_samples(view, rng, samples, nudge, steps, limits, recent, weighting)
     if steps > 0:
         return likely_samples(view, rng, samples, model or QuickBot(), steps, limits, recent, weighting=weighting)
     draw = sampler(view, limits, weighting)

@@ -23,6 +23,11 @@ sample, one card swap at a time, towards a deal in which a model player (the
 medium level) would have made the others' past plays (:func:`mismatches`);
 with the true hands, a medium opponent's plays are all explained.
 
+The same nudging runs compiled (:func:`nudged_samples`, ``tutor/solver/_nudge.c``) with a variant of
+the compiled play-out policy as the model: the replay and the swaps on packed hands, some hundred times
+cheaper than asking a Python bot about a rebuilt view, so every past play can be checked at a decision's
+budget.  The Python path stays for a model that is a Python bot (the bench's diagnostics).
+
 What a player answered or passed says something too, and how much was
 measured (:mod:`tutor.bots.revealed`: the odds of a pass given how many ranks
 could have answered).  With a :class:`Weighting`, :func:`sampler` draws
@@ -320,3 +325,36 @@ def likely_samples(
                 hidden, wrong, blame = trial, w, trial_blame
         out.append(hidden)
     return out
+
+
+def nudged_samples(
+    view: PlayerView,
+    rng: random.Random,
+    count: int,
+    variant: str,
+    steps: int,
+    limits: list[PassLimit] | None = None,
+    limit: int | None = None,
+    weighting: Weighting | None = None,
+) -> list[dict[int, int]]:
+    """:func:`likely_samples` compiled: ``count`` deals drawn as :func:`sampler` draws them, then nudged by up to
+    ``steps`` card swaps towards deals in which ``variant`` of the compiled play-out policy
+    (:data:`tutor.solver.playout.VARIANTS`) would have made the others' last ``limit`` plays (None: all).
+
+    The same swap rule (a card the model wanted played moves to the other hidden hand, the landlord's known
+    kitty cards stay) on the same replay; the swaps draw from one seed taken from ``rng``, so the deals are a
+    function of the view and ``rng``, never of the clock.  The work is at most ``count · (steps + 1)``
+    replays of those plays, each a compiled model decision per checked turn.  Needs the compiled play-out
+    for ``view.rules`` and three seats (:func:`tutor.solver.playout.plays`); a ValueError names an unknown
+    variant.
+    """
+    from tutor.solver import playout as quick
+
+    quick.variant_code(variant)  # an unknown model is an error before any work
+    if limits is None:
+        limits = pass_limits(view)
+    draw = sampler(view, limits, weighting)
+    deals = [draw(rng) for _ in range(count)]
+    if steps <= 0 or view.players != 3:
+        return deals
+    return quick.nudge(view, deals, landlord_known(view), variant, steps, limit, rng.getrandbits(64))

@@ -1948,7 +1948,15 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
     return move_tuple(&m);
 }
 
+/* Nudging sampled deals towards the others' past plays (round 7): its own file, after sim_choose. */
+#include "_nudge.c"
+
 static PyMethodDef native_functions[] = {
+    {"nudge", native_nudge, METH_VARARGS,
+     "nudge(history, viewer, counts, landlord, known, deals, variant, steps, first, seed) -> [((h0, h1, h2), wrong)]: "
+     "sampled deals nudged towards the others' past plays (_nudge.c)."},
+    {"mismatches", native_mismatches, METH_VARARGS,
+     "mismatches(history, viewer, counts, landlord, hands, variant, first[, cap]) -> (wrong, [(seat, wanted)])."},
     {"choose", native_choose, METH_VARARGS,
      "choose(hand, counts, landlord, seat, table, table_seat[, variant]) -> move or None: the play-out policy's move."},
     {"playout", native_playout, METH_VARARGS,

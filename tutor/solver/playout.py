@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import Rules
+from tutor.engine.trick import tables_faced
 from tutor.engine.view import PlayerView
 
 
@@ -111,3 +112,54 @@ def choose(view: PlayerView, variant: str = "quick") -> Combo | None:
 
 def _combo(raw: tuple[int, int, int, int]) -> Combo:
     return Combo(cards=raw[0], kind=Kind(raw[1]), length=raw[2], main=raw[3])
+
+
+def _history(view: PlayerView) -> list[tuple[int, tuple[int, int, int, int] | None, tuple[int, int, int, int] | None, int]]:
+    """The view's public history as the C replay reads it: (seat, play, table faced, its seat or -1) a turn."""
+    return [
+        (turn.seat, _table(turn.play), _table(table), -1 if table_seat is None else table_seat)
+        for turn, table, table_seat in tables_faced(view.history, view.players)
+    ]
+
+
+def _first(view: PlayerView, recent: int | None) -> int:
+    return 0 if recent is None else max(0, len(view.history) - recent)
+
+
+def _slots(view: PlayerView, hidden: dict[int, int]) -> tuple[int, int, int]:
+    a, b, c = (view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(3))
+    return a, b, c
+
+
+def mismatches(view: PlayerView, hidden: dict[int, int], variant: str = "quick", recent: int | None = None) -> int:
+    """:func:`tutor.bots.sampling.mismatches` compiled, with ``variant`` of the play-out policy as the model: how
+    many of the others' last ``recent`` decisions (None: all) it would have made differently on the deal
+    ``hidden`` (packed hands by seat).  Three seats, a landlord named."""
+    from tutor.solver.native import _native
+
+    assert _native is not None and view.landlord is not None and view.players == 3
+    wrong, _ = _native.mismatches(
+        _history(view), view.seat, tuple(view.card_counts), view.landlord, _slots(view, hidden),
+        variant_code(variant), _first(view, recent),
+    )
+    return int(wrong)
+
+
+def nudge(
+    view: PlayerView, deals: Sequence[dict[int, int]], known: int, variant: str, steps: int, recent: int | None,
+    seed: int,
+) -> list[dict[int, int]]:
+    """Each of ``deals`` nudged by up to ``steps`` card swaps towards one in which the others' last ``recent``
+    plays (None: all) are what ``variant`` of the play-out policy would have made — the swap rule of
+    :func:`tutor.bots.sampling.likely_samples`, compiled (``_nudge.c``); ``known`` (packed) is what the landlord
+    holds for sure and never moves.  The random swaps come from ``seed`` alone: the same view and seed give
+    the same deals.  The work: at most ``len(deals) · (steps + 1)`` replays of those plays."""
+    from tutor.solver.native import _native
+
+    assert _native is not None and view.landlord is not None and view.players == 3
+    others = [s for s in range(3) if s != view.seat]
+    raw = _native.nudge(
+        _history(view), view.seat, tuple(view.card_counts), view.landlord, known,
+        [_slots(view, d) for d in deals], variant_code(variant), steps, _first(view, recent), seed,
+    )
+    return [{s: int(hands[s]) for s in others} for hands, _ in raw]
