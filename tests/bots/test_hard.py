@@ -284,6 +284,10 @@ def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch
     monkeypatch.setattr(HardBot, "playout_nudge_model", "python")
     bot.play(farmer)
     assert len(seen) == calls
+    # "auto": the model read from the opponents' past play (tutor/bots/opponent_model.py), as for the play-outs.
+    from tutor.bots import opponent_model
+
+    monkeypatch.setattr(opponent_model, "chosen_model", lambda view, models, margin: "lowest")
     monkeypatch.setattr(HardBot, "playout_nudge_model", "auto")
-    with pytest.raises(ValueError, match="auto"):
-        bot.play(farmer)
+    bot.play(farmer)
+    assert seen[-1] == "lowest"

@@ -361,7 +361,11 @@ class HardBot(MediumBot):
                 self.playout_width if width is None else width)
 
     def nudge_model(self, view: PlayerView) -> str:
-        """The model the played-out deals are nudged towards (:attr:`playout_nudge_model`, "opponents" resolved)."""
+        """The model the played-out deals are nudged towards (:attr:`playout_nudge_model`, "opponents" and "auto" resolved)."""
+        if self.playout_nudge_model == "auto":  # the model read from the opponents' play, as for the play-outs
+            from tutor.bots.opponent_model import chosen_model
+
+            return chosen_model(view, tuple(self.auto_models), margin=self.auto_margin)
         if self.playout_nudge_model != "opponents":
             return self.playout_nudge_model
         opponents = self.playout_opponents(view)
