@@ -138,7 +138,7 @@ def rhcp_decisions(decks: Iterable[int], model: rhcp_arena.AgentFactory, level: 
     for deck in decks:
         game = rhcp_arena.deal(deck, source)
         bot = make_bot(level, deck)
-        seats = [seat for seat in range(3) if theirs(seat, farmers)]
+        seats = [seat for seat in range(game.players) if theirs(seat, farmers)]
         agents = {seat: model(rhcp_arena.rhcp_id(seat, LANDLORD)) for seat in seats}
         while not game.is_over:
             seat = game.to_move
@@ -167,7 +167,7 @@ def rule_agent_decisions(decks: Iterable[int], level: str = "hard", farmers: boo
 def replayed(game: Game, deck: int, farmers: bool = True) -> list[Decision]:
     """The farmers' (or the landlord's) decisions of a finished game, replayed from its deal (each seat's
     hand at the end and what it played; the landlord's kitty as the game had it)."""
-    hands = [game.hand(seat) for seat in range(3)]
+    hands = [game.hand(seat) for seat in range(game.players)]
     for turn in game.history:
         if turn.play is not None:
             hands[turn.seat] = hands[turn.seat] + Cards(turn.play.cards)
@@ -190,7 +190,7 @@ def level_decisions(
     found: list[Decision] = []
     for deck in decks:
         game = Game.with_landlord(deck, LANDLORD)
-        bots = [make_bot(opponent if theirs(seat, farmers) else level, deck) for seat in range(3)]
+        bots = [make_bot(opponent if theirs(seat, farmers) else level, deck) for seat in range(game.players)]
         while not game.is_over:
             seat = game.to_move
             move = bots[seat].play(game.view(seat))

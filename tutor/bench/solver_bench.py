@@ -243,7 +243,10 @@ def _compile(path: Path, into: Path) -> Path:
     if not compiler or not include or not (Path(include) / "Python.h").exists():
         raise BaselineError("no C compiler or Python headers to build the baseline")
     target = into / ("_native" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
-    command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", str(path), "-o", str(target)]
+    # The source's own folder comes first for its ``#include "..."`` files (_nudge.c); this package's solver
+    # folder is the fallback, for a lone copy of a ``_native.c`` that includes them.
+    here = Path(__file__).resolve().parents[1] / "solver"
+    command = [compiler, "-O2", "-shared", "-fPIC", f"-I{include}", f"-I{here}", str(path), "-o", str(target)]
     try:
         subprocess.run(command, check=True, capture_output=True, text=True, timeout=300)
     except (OSError, subprocess.SubprocessError) as exc:

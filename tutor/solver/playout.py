@@ -127,7 +127,7 @@ def _first(view: PlayerView, recent: int | None) -> int:
 
 
 def _slots(view: PlayerView, hidden: dict[int, int]) -> tuple[int, int, int]:
-    a, b, c = (view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(3))
+    a, b, c = (view.hand.packed if s == view.seat else hidden.get(s, 0) for s in range(view.players))
     return a, b, c
 
 
@@ -137,7 +137,7 @@ def mismatches(view: PlayerView, hidden: dict[int, int], variant: str = "quick",
     ``hidden`` (packed hands by seat).  Three seats, a landlord named."""
     from tutor.solver.native import _native
 
-    assert _native is not None and view.landlord is not None and view.players == 3
+    assert _native is not None and view.landlord is not None and plays(view.rules)  # three seats
     wrong, _ = _native.mismatches(
         _history(view), view.seat, tuple(view.card_counts), view.landlord, _slots(view, hidden),
         variant_code(variant), _first(view, recent),
@@ -156,8 +156,8 @@ def nudge(
     the same deals.  The work: at most ``len(deals) · (steps + 1)`` replays of those plays."""
     from tutor.solver.native import _native
 
-    assert _native is not None and view.landlord is not None and view.players == 3
-    others = [s for s in range(3) if s != view.seat]
+    assert _native is not None and view.landlord is not None and plays(view.rules)  # three seats
+    others = [s for s in range(view.players) if s != view.seat]
     raw = _native.nudge(
         _history(view), view.seat, tuple(view.card_counts), view.landlord, known,
         [_slots(view, d) for d in deals], variant_code(variant), steps, _first(view, recent), seed,
