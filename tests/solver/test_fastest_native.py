@@ -9,12 +9,10 @@ counts as the Python one (so a node budget means the same work: the library's ge
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 
 import pytest
 
-from test_solver_vs_brute import random_position
+from test_team_native import _positions
 from tutor.engine.rules import STANDARD
 from tutor.puzzles.library import load_library
 from tutor.solver import Position, Role, Solver
@@ -24,18 +22,6 @@ from tutor.solver.tables import HandTables, table_code
 from tutor.solver.team_native import NativeFastestSearch, NativeTeamSearch, available
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled three-player search is not built")
-
-
-def _positions(seed: int, count: int, max_cards: int) -> list[Position]:
-    rng = random.Random(seed)
-    out: list[Position] = []
-    while len(out) < count:
-        try:
-            pos = random_position(rng, 3, max_cards, rng.random() < 0.5)
-        except IndexError:  # no spare cards left for a table play
-            continue
-        out.append(pos if pos.table is not None else replace(pos, to_move=rng.randrange(3)))
-    return out
 
 
 def _within_both(pos: Position, winner: int, depths: range, max_nodes: int | None = None,
