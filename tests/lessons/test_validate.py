@@ -49,12 +49,21 @@ def course_verdicts() -> dict[str, Any]:
     return good
 
 
+#: The shipped course's validation for this module's run, by ``view``: two tests read the one without the
+#: coach's weighing (1.2 s CPU a validation once the module's oracle holds the course's proofs).
+_VALIDATED: dict[bool, dict[str, Any]] = {}
+
+
 def _course(oracle: Oracle, view: bool) -> dict[str, Any]:
-    """The shipped course validated: a cached good verdict of this very course and code, or validated now."""
+    """The shipped course validated: a cached good verdict of this very course and code, or validated now
+    (once per module run and ``view``: the tests only read the result)."""
+    if view in _VALIDATED:
+        return _VALIDATED[view]
     cache = Verdicts("lessons")
     found = cache.get(_course_key(view))
     print(f"\n{cache.note()}; {'cached' if found else 'validating now'} (view={view})")
-    return found if found is not None else _course_found(validate_paths(None, oracle, view=view))
+    _VALIDATED[view] = found if found is not None else _course_found(validate_paths(None, oracle, view=view))
+    return _VALIDATED[view]
 
 
 def test_every_shipped_lesson_validates(oracle: Oracle) -> None:
