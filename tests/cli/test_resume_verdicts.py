@@ -1,6 +1,7 @@
 """``ddz play``, quit, ``ddz play --resume``: the coach's verdicts from before the quit come back as stored.
 
-The coach judges with a small budget here (the same logic, a cheaper test);
+The coach judges with a small budget here (the same logic, a cheaper test), and the scan of the finished game for
+personal puzzles runs on its small budget (tests/conftest.py's ``small_scan``: the puzzles' own tests keep the real one);
 the learner's moves come from playing the same deal through the session API.
 """
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from tests.conftest import small_scan
 from tests.sessions.test_saved_verdicts import DEAL, SAVE_AFTER, count_evaluations, learner_move, review, small_coach
 from tutor.cli.main import main
 from tutor.engine.rules import STANDARD
@@ -47,6 +49,7 @@ def test_quit_and_resume_in_the_terminal_keeps_the_verdicts_and_judges_only_new_
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     small_coach(monkeypatch)
+    small_scan(monkeypatch)  # the personal-puzzle scan after the game on its small budget (on the real one: 9 of 12 s CPU)
     monkeypatch.setenv("DDZ_HOME", str(tmp_path / "ddz"))
     before, after, straight, straight_events = _script()
     evaluated = count_evaluations(monkeypatch)
