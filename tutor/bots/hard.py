@@ -211,6 +211,14 @@ class HardBot(MediumBot):
     #: Played-out deals of a landlord decision by the model its opponents play (None or a missing model:
     #: :attr:`playout_samples`): a cheap model's play-outs may afford more deals for the same bounded work.
     landlord_model_samples: dict[str, int] | None = None
+    #: The landlord's own nudging (round 8; 0 = off, then :attr:`playout_steps` as before): its played-out deals
+    #: nudged by this many card swaps over the farmers' last :attr:`landlord_nudge_recent` plays (None: all)
+    #: under the model its play-outs' opponents play, only when that model is one of :attr:`landlord_nudge_models`
+    #: ("auto" has left the quick policy, whose replays are dear): the guesses under the same model the
+    #: play-outs then assume.  The farmers' play is untouched.
+    landlord_nudge_steps = 0
+    landlord_nudge_recent: int | None = None
+    landlord_nudge_models: tuple[str, ...] = ("lowest", "rule", "agent")
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -277,13 +285,16 @@ class HardBot(MediumBot):
                 from tutor.bots.rollout import best_by_playouts
 
                 opponents = self.playout_opponents(view)
+                steps, recent, nudge = self.playout_steps, self.playout_recent, self.nudge_model(view)
+                if self.landlord_nudges(view, opponents):
+                    steps, recent, nudge = self.landlord_nudge_steps, self.landlord_nudge_recent, opponents
                 return best_by_playouts(
                     view, candidates, self.model_samples(view, opponents, samples), self.seed,
                     self.playout_threshold(view),
-                    steps=self.playout_steps, recent=self.playout_recent,
+                    steps=steps, recent=recent,
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                     opponents=opponents, observe=type(self).playout_observer,
-                    nudge=self.nudge_model(view), filtering=self.deal_filter(view, opponents),
+                    nudge=nudge, filtering=self.deal_filter(view, opponents),
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -316,6 +327,10 @@ class HardBot(MediumBot):
         if view.seat != view.landlord or not self.landlord_model_samples:
             return samples
         return int(self.landlord_model_samples.get(opponents, samples))
+
+    def landlord_nudges(self, view: PlayerView, opponents: str) -> bool:
+        """Are the landlord's played-out deals nudged under ``opponents``' model (:attr:`landlord_nudge_steps`)?"""
+        return view.seat == view.landlord and self.landlord_nudge_steps > 0 and opponents in self.landlord_nudge_models
 
     def deal_filter(self, view: PlayerView, opponents: str) -> Filter | None:
         """The landlord's filter of its played-out deals under ``opponents``' model (:attr:`landlord_filter_pool`),
