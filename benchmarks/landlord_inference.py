@@ -20,6 +20,9 @@ way of guessing, and each deal is scored by the share of the farmers' cards it p
 * ``compiled-V-16-all`` for V in quick, lowest, rule, agent (round 7): nudged by 16 swaps towards deals where
   all the farmers' plays are the compiled play-out variant V's (:func:`tutor.bots.sampling.nudged_samples`,
   what ``HardBot.playout_nudge_model`` selects).
+* ``filtered-V-P`` for V in agent, rule, quick and P in 4, 16 (round 8): P deals drawn for each one kept, the
+  ones explaining most of the farmers' plays under V kept (:func:`tutor.bots.sampling.filtered_samples`,
+  ``HardBot.landlord_filter_pool``); ``filtered-V-P-b1`` resamples them by ``exp(−wrong)`` instead.
 
 ``--against medium`` plays the medium level as the farmers on our own deals instead (``ddz arena``'s);
 ``--ways`` keeps only the named ways (the Python ones are slow).
@@ -46,7 +49,7 @@ from tutor.bots.counting import pass_limits
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.bots.rollout import draw_deals
-from tutor.bots.sampling import nudged_samples
+from tutor.bots.sampling import Filter, filtered_samples, nudged_samples
 from tutor.solver.playout import VARIANTS
 from tutor.engine.cards import NUM_RANKS, packed_size
 from tutor.engine.game import Game
@@ -80,6 +83,18 @@ def guesses(samples: int) -> dict[str, Guess]:
             "nudged-agent-16-all": way(16, True, recent=None)}
     for variant in VARIANTS:
         ways[f"compiled-{variant}-16-all"] = compiled(variant, 16, None)
+
+    def filtered(variant: str, pool: int, beta: float | None) -> Guess:
+        def draw(view: PlayerView, seed: int) -> list[dict[int, int]]:
+            rng = turn_rng(seed, view)
+            return filtered_samples(view, rng, samples, Filter(variant, pool, beta), pass_limits(view))
+
+        return draw
+
+    for variant in ("agent", "rule", "quick"):
+        for pool in (4, 16):
+            ways[f"filtered-{variant}-{pool}"] = filtered(variant, pool, None)
+            ways[f"filtered-{variant}-{pool}-b1"] = filtered(variant, pool, 1.0)
     return ways
 
 

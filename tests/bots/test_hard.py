@@ -291,3 +291,49 @@ def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch
     monkeypatch.setattr(HardBot, "playout_nudge_model", "auto")
     bot.play(farmer)
     assert seen[-1] == "lowest"
+
+
+def test_the_landlords_deals_are_filtered_and_counted_by_its_opponents_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 8 (docs/bots.md): with landlord_filter_pool the landlord's played-out deals are filtered by the model
+    # its play-outs' opponents play, only for the models listed; landlord_model_samples sets the deals by that
+    # model.  Both off by default, and never the farmers'.
+    from tutor.bots.sampling import Filter
+
+    calls = playout_calls(monkeypatch)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    for opponents in ("quick", "agent"):
+        monkeypatch.setattr(HardBot, "landlord_playout_opponents", opponents)
+        HardBot(0).play(landlord)
+    assert [(args[2], kwargs["filtering"]) for args, kwargs in calls] == [(64, None), (64, None)]
+    monkeypatch.setattr(HardBot, "landlord_filter_pool", 4)
+    monkeypatch.setattr(HardBot, "landlord_model_samples", {"agent": 96})
+    for opponents in ("quick", "agent"):
+        monkeypatch.setattr(HardBot, "landlord_playout_opponents", opponents)
+        HardBot(0).play(landlord)
+    HardBot(0).play(farmer)
+    assert [(args[2], kwargs["filtering"]) for args, kwargs in calls[2:]] == [
+        (64, None), (96, Filter("agent", 4)), (16, None)
+    ]
+
+
+def test_the_landlord_nudges_its_deals_under_its_opponents_model_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 8 (docs/bots.md): landlord_nudge_steps nudges the landlord's played-out deals over all the farmers'
+    # plays under the model its play-outs' opponents play, only for the models listed; the farmers keep
+    # playout_steps (0).
+    calls = playout_calls(monkeypatch)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
+    monkeypatch.setattr(HardBot, "playout_samples", 16)
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    monkeypatch.setattr(HardBot, "landlord_playout_opponents", "agent")
+    HardBot(0).play(landlord)
+    monkeypatch.setattr(HardBot, "landlord_nudge_steps", 16)
+    for opponents in ("agent", "quick"):
+        monkeypatch.setattr(HardBot, "landlord_playout_opponents", opponents)
+        HardBot(0).play(landlord)
+    HardBot(0).play(farmer)
+    assert [(kwargs["steps"], kwargs["recent"], kwargs["nudge"]) for _, kwargs in calls] == [
+        (0, 12, "quick"), (16, None, "agent"), (0, 12, "quick"), (0, 12, "quick")
+    ]

@@ -137,3 +137,54 @@ def test_compiled_nudging_draws_then_nudges_reproducibly() -> None:
     assert nudged < plain
     with pytest.raises(ValueError):
         nudged_samples(position, random.Random(1), 4, "auto", 16)
+
+
+def _compiled_game_view(number: int, variant: str, stop: int):
+    """A game whose farmers play the compiled ``variant`` and the landlord (seat 0) the quick policy, stopped
+    after ``stop`` turns: (game, the landlord's view when it is next to move)."""
+    from tutor.engine.game import Game, Phase
+    from tutor.solver.playout import choose
+
+    game = Game.with_landlord(number, 0)
+    played = 0
+    while game.phase is Phase.PLAYING:
+        seat = game.to_move
+        if seat == 0 and played >= stop:
+            return game, game.view(0)
+        game.play(choose(game.view(seat), "quick" if seat == 0 else variant))
+        played += 1
+    raise AssertionError("the game ended early")
+
+
+def test_filtered_samples_keep_the_deals_the_model_explains_best() -> None:
+    from tutor.engine.rules import STANDARD
+    from tutor.solver import playout
+
+    if not playout.available(STANDARD):
+        pytest.skip("the compiled core is not built")
+    from tutor.bots.counting import pass_limits
+    from tutor.bots.sampling import Filter, filtered_samples, sampler
+
+    closer = 0
+    for number in (3, 8, 14, 21):
+        game, position = _compiled_game_view(number, "agent", 12)
+        truth = {s: game.hand(s).packed for s in (1, 2)}
+        kept = filtered_samples(position, random.Random(number), 6, Filter("agent", 8))
+        assert filtered_samples(position, random.Random(number), 6, Filter("agent", 8)) == kept
+        assert len(kept) == 6
+        draw = sampler(position, pass_limits(position))
+        rng = random.Random(number)
+        pool = [draw(rng) for _ in range(48)]  # the same draws the filter saw (the same generator)
+        counts = playout.mismatch_counts(position, pool, "agent")
+        best = sorted(counts)[:6]
+        assert sorted(playout.mismatch_counts(position, kept, "agent")) == best
+        for deal in kept:
+            assert sum(deal.values()) == unseen_packed(position)
+            assert [len(Cards(deal[s])) for s in (1, 2)] == [position.card_counts[s] for s in (1, 2)]
+        closer += sum(best) < sum(counts[:6])
+        weighted = filtered_samples(position, random.Random(number), 6, Filter("agent", 8, beta=1.0))
+        assert len(weighted) == 6 and all(d in pool for d in weighted)
+    assert closer >= 3
+    assert playout.mismatch_counts(position, [truth], "agent") == [0]
+    with pytest.raises(ValueError):
+        filtered_samples(position, random.Random(1), 4, Filter("auto", 4))

@@ -169,3 +169,20 @@ def test_an_unknown_model_is_an_error() -> None:
     _, position = _positions(1)[0]
     with pytest.raises(ValueError, match="auto"):
         nudge(position, [], 0, "auto", 4, None, 0)
+
+
+def test_the_batch_count_is_the_count_of_each_deal() -> None:
+    # mismatch_counts (round 8's filter) asks the nudge for no swap: each deal's count must be mismatches'.
+    from tutor.solver.playout import mismatch_counts
+
+    rng = random.Random(11)
+    seen = set()
+    for _, position in _positions(12):
+        limits = pass_limits(position)
+        deals = [sample_hidden(position, rng, limits) for _ in range(5)]
+        for variant in VARIANTS:
+            for recent in (None, 6):
+                expected = [mismatches(position, d, variant, recent) for d in deals]
+                assert mismatch_counts(position, deals, variant, recent) == expected, (variant, recent)
+                seen.update(expected)
+    assert len(seen) > 3  # the counts compared differ from deal to deal

@@ -56,7 +56,7 @@ from tutor.bots.counting import unseen_packed
 from tutor.bots.effort import Effort
 from tutor.bots.medium import MediumBot, lead_key
 from tutor.bots.planner import group_value, plan_packed
-from tutor.bots.sampling import Weighting
+from tutor.bots.sampling import Filter, Weighting
 from tutor.engine.combos import Combo, Kind, readings
 from tutor.engine.moves import follow_moves_packed, lead_moves_packed
 from tutor.engine.rules import Rules
@@ -199,6 +199,29 @@ class HardBot(MediumBot):
     #: more answerable groups than controls (:attr:`tutor.bots.control.ControlPlan.turns` > 0: a lead it lets
     #: go may not come back); None = medium's :attr:`follow_threshold` always.
     landlord_control_threshold: float | None = None
+    #: Round 8 (issue 33): the landlord's played-out deals by the model its play-outs' opponents play
+    #: (:meth:`playout_opponents`, "auto" resolved).  With a model in :attr:`landlord_filter_models`, draw
+    #: :attr:`landlord_filter_pool` deals for each one played out and keep those the model explains best
+    #: (:class:`tutor.bots.sampling.Filter`; ``landlord_filter_beta`` None keeps the best, a number resamples
+    #: by ``exp(−beta·wrong)``; 1 = off).  The filter asks the model one compiled call a past decision a draw:
+    #: cheap for the rule-like variants, dear for the quick policy's leads, hence the list.  Measured, not kept:
+    #: ``pool=8`` +0.025 on decks 2600-2799, −0.025 on the confirmation 2800-2999, −0.025 [−0.047, −0.003]
+    #: against RHCP-v2 (docs/bots.md, round 8).
+    landlord_filter_pool = 1
+    landlord_filter_beta: float | None = None
+    landlord_filter_models: tuple[str, ...] = ("lowest", "rule", "agent")
+    #: Played-out deals of a landlord decision by the model its opponents play (None or a missing model:
+    #: :attr:`playout_samples`): a cheap model's play-outs may afford more deals for the same bounded work.
+    landlord_model_samples: dict[str, int] | None = None
+    #: The landlord's own nudging (round 8; 0 = off, then :attr:`playout_steps` as before): its played-out deals
+    #: nudged by this many card swaps over the farmers' last :attr:`landlord_nudge_recent` plays (None: all)
+    #: under the model its play-outs' opponents play, only when that model is one of :attr:`landlord_nudge_models`
+    #: ("auto" has left the quick policy, whose replays are dear): the guesses under the same model the
+    #: play-outs then assume.  The farmers' play is untouched.  Measured, not kept: 16 swaps +0.030 on decks
+    #: 2600-2799, −0.010 on the confirmation 2800-2999 (docs/bots.md, round 8).
+    landlord_nudge_steps = 0
+    landlord_nudge_recent: int | None = None
+    landlord_nudge_models: tuple[str, ...] = ("lowest", "rule", "agent")
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -264,12 +287,17 @@ class HardBot(MediumBot):
             if len(candidates) > 1:
                 from tutor.bots.rollout import best_by_playouts
 
+                opponents = self.playout_opponents(view)
+                steps, recent, nudge = self.playout_steps, self.playout_recent, self.nudge_model(view)
+                if self.landlord_nudges(view, opponents):
+                    steps, recent, nudge = self.landlord_nudge_steps, self.landlord_nudge_recent, opponents
                 return best_by_playouts(
-                    view, candidates, samples, self.seed, self.playout_threshold(view),
-                    steps=self.playout_steps, recent=self.playout_recent,
+                    view, candidates, self.model_samples(view, opponents, samples), self.seed,
+                    self.playout_threshold(view),
+                    steps=steps, recent=recent,
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
-                    opponents=self.playout_opponents(view), observe=type(self).playout_observer,
-                    nudge=self.nudge_model(view),
+                    opponents=opponents, observe=type(self).playout_observer,
+                    nudge=nudge, filtering=self.deal_filter(view, opponents),
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -296,6 +324,23 @@ class HardBot(MediumBot):
         if self.revealed_rates is None:
             return None
         return Weighting(self.revealed_rates, self.sample_pool)
+
+    def model_samples(self, view: PlayerView, opponents: str, samples: int) -> int:
+        """The landlord's played-out deals when its opponents play ``opponents`` (:attr:`landlord_model_samples`)."""
+        if view.seat != view.landlord or not self.landlord_model_samples:
+            return samples
+        return int(self.landlord_model_samples.get(opponents, samples))
+
+    def landlord_nudges(self, view: PlayerView, opponents: str) -> bool:
+        """Are the landlord's played-out deals nudged under ``opponents``' model (:attr:`landlord_nudge_steps`)?"""
+        return view.seat == view.landlord and self.landlord_nudge_steps > 0 and opponents in self.landlord_nudge_models
+
+    def deal_filter(self, view: PlayerView, opponents: str) -> Filter | None:
+        """The landlord's filter of its played-out deals under ``opponents``' model (:attr:`landlord_filter_pool`),
+        or None: not the landlord, off, or a model not in :attr:`landlord_filter_models`."""
+        if view.seat != view.landlord or self.landlord_filter_pool <= 1 or opponents not in self.landlord_filter_models:
+            return None
+        return Filter(opponents, self.landlord_filter_pool, self.landlord_filter_beta)
 
     def should_play_out(self, view: PlayerView) -> bool:
         """The landlord's early decisions, when the compiled play-out plays these rules."""

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import Bot, turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
-from tutor.bots.sampling import Weighting, likely_samples, nudged_samples, sampler
+from tutor.bots.sampling import Filter, Weighting, filtered_samples, likely_samples, nudged_samples, sampler
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.rules import Rules
@@ -190,6 +190,7 @@ def best_by_playouts(
     opponents: str = "quick",
     observe: PlayoutObserver | None = None,
     nudge: str = "quick",
+    filtering: Filter | None = None,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -225,6 +226,9 @@ def best_by_playouts(
     beating with the lowest answer as RLCard's rule agent does); the viewer's own side plays the quick
     policy.  ``observe``, when given, is told of the decision (:data:`PlayoutObserver`).
 
+    With ``filtering`` (round 8) the deals are not nudged but filtered: ``pool`` times as many are drawn and
+    those the filter's model explains best are kept (:func:`tutor.bots.sampling.filtered_samples`).
+
     The work is ``samples`` draws (``samples + more`` for a close decision; and
     ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
     counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -236,11 +240,11 @@ def best_by_playouts(
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
     play_deals(
-        view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge), results,
+        view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering), results,
         opponents,
     )
     if more > 0 and 0.0 < best_statistic(results) <= close:
-        deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge)
+        deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
         play_deals(view, candidates, deals, results, opponents)
     base = results[0]
     best, best_wins = 0, sum(base)
@@ -264,11 +268,15 @@ def draw_deals(
     weighting: Weighting | None = None,
     model: Bot | None = None,
     nudge: str = "quick",
+    filtering: Filter | None = None,
 ) -> list[dict[int, int]]:
     """``samples`` hidden deals fitting the view, nudged by ``steps`` swaps towards the plays of ``model``
     (a bot — a diagnostic may pass another model of the others' play); when None, towards the plays of the
     compiled play-out variant ``nudge`` (:func:`tutor.bots.sampling.nudged_samples`), or of the quick
-    policy asked from Python when ``nudge`` is "python"."""
+    policy asked from Python when ``nudge`` is "python".  With ``filtering`` (and no ``steps``) the deals are
+    filtered by its model instead (:func:`tutor.bots.sampling.filtered_samples`)."""
+    if filtering is not None and steps <= 0 and model is None:
+        return filtered_samples(view, rng, samples, filtering, limits, weighting)
     if steps > 0 and model is None and nudge != "python":
         return nudged_samples(view, rng, samples, nudge, steps, limits, recent, weighting)
     if steps > 0:

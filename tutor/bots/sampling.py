@@ -358,3 +358,73 @@ def nudged_samples(
     if steps <= 0 or view.players != 3:
         return deals
     return quick.nudge(view, deals, landlord_known(view), variant, steps, limit, rng.getrandbits(64))
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """The played-out deals filtered by how well a model explains the others' past plays (round 8).
+
+    ``pool`` deals are drawn for each one kept; each draw is scored by the compiled replay of the others'
+    decisions under ``model`` (a :data:`tutor.solver.playout.VARIANTS` key: the decisions it would have made
+    otherwise, :func:`tutor.solver.playout.mismatch_counts`).  With ``beta`` None the deals explaining most
+    are kept (ties: the earlier draw); with a ``beta`` they are resampled with weights ``exp(−beta·wrong)``,
+    the likelihood of a model that errs with odds ``e^−beta`` a decision (importance resampling).
+    """
+
+    model: str
+    pool: int = 4
+    beta: float | None = None
+    #: The others' last plays scored (None: all of them; the nudging explained most with all, round 6).
+    recent: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.pool < 1:
+            raise ValueError("a filter draws at least one deal for each one kept")
+
+
+def filtered_samples(
+    view: PlayerView,
+    rng: random.Random,
+    count: int,
+    filtering: Filter,
+    limits: list[PassLimit] | None = None,
+    weighting: Weighting | None = None,
+) -> list[dict[int, int]]:
+    """``count`` deals kept of ``count · pool`` drawn as :func:`sampler` draws them, by how many of the others'
+    last ``filtering.recent`` plays (None: all) the filter's model explains on each (:class:`Filter`): a particle filter
+    over the deals instead of nudging them swap by swap.
+
+    Unlike the nudging, a kept deal is one the sampler drew as it is, so the deals keep the sampler's
+    distribution, reweighted by the model's likelihood.  The work is ``count · pool`` draws and as many
+    compiled replays of those plays (one model decision a checked turn): counted, never timed; the same view
+    and ``rng`` give the same deals.  Needs the compiled play-out for ``view.rules`` and three seats.
+    """
+    from tutor.solver import playout as quick
+
+    quick.variant_code(filtering.model)  # an unknown model is an error before any work
+    if limits is None:
+        limits = pass_limits(view)
+    draw = sampler(view, limits, weighting)
+    if filtering.pool <= 1 or view.players != 3 or not view.history:
+        return [draw(rng) for _ in range(count)]
+    draws = [draw(rng) for _ in range(count * filtering.pool)]
+    wrong = quick.mismatch_counts(view, draws, filtering.model, filtering.recent)
+    if filtering.beta is None:
+        order = sorted(range(len(draws)), key=lambda i: (wrong[i], i))[:count]
+        return [draws[i] for i in sorted(order)]
+    least = min(wrong)
+    weights = [math.exp(-filtering.beta * (w - least)) for w in wrong]
+    total = sum(weights)
+    # Systematic resampling: one random offset, ``count`` evenly spaced picks along the weights.
+    step = total / count
+    pick = rng.random() * step
+    kept: list[dict[int, int]] = []
+    acc = 0.0
+    for deal, w in zip(draws, weights):
+        acc += w
+        while pick < acc and len(kept) < count:
+            kept.append(deal)
+            pick += step
+    while len(kept) < count:  # rounding at the end of the weights
+        kept.append(draws[-1])
+    return kept

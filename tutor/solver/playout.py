@@ -163,3 +163,19 @@ def nudge(
         [_slots(view, d) for d in deals], variant_code(variant), steps, _first(view, recent), seed,
     )
     return [{s: int(hands[s]) for s in others} for hands, _ in raw]
+
+
+def mismatch_counts(
+    view: PlayerView, deals: Sequence[dict[int, int]], variant: str, recent: int | None = None
+) -> list[int]:
+    """:func:`mismatches` of each of ``deals`` in one compiled call (the history read once): how many of the
+    others' last ``recent`` decisions (None: all) ``variant`` would have made differently on each deal.
+    The nudge with no swap, so the count is the nudging's own replay (round 8's filter of the deals)."""
+    from tutor.solver.native import _native
+
+    assert _native is not None and view.landlord is not None and plays(view.rules)  # three seats
+    raw = _native.nudge(
+        _history(view), view.seat, tuple(view.card_counts), view.landlord, 0,
+        [_slots(view, d) for d in deals], variant_code(variant), 0, _first(view, recent), 0,
+    )
+    return [int(wrong) for _, wrong in raw]
