@@ -28,7 +28,7 @@ from typing import Any
 from tutor.bots import rollout
 from tutor.bots.base import Bot
 from tutor.bots.counting import PassLimit
-from tutor.bots.sampling import Weighting
+from tutor.bots.sampling import Filter, Weighting
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.cards import Cards
@@ -162,9 +162,10 @@ def draw_deals_for_rule_agent(
     weighting: Weighting | None = None,
     model: Bot | None = None,
     nudge: str = "quick",
+    filtering: Filter | None = None,
 ) -> list[dict[int, int]]:
     """:func:`tutor.bots.rollout.draw_deals` with the deals nudged towards the rule agent's plays (the model of
-    :class:`RuleAgentBot`, whatever ``model`` and ``nudge`` say) instead of the quick policy's."""
+    :class:`RuleAgentBot`, whatever ``model``, ``nudge`` and ``filtering`` say) instead of the quick policy's."""
     return QUICK_DRAW_DEALS(view, rng, samples, limits, steps, recent, weighting, RuleAgentBot())  # type: ignore[arg-type]
 
 
