@@ -416,3 +416,95 @@ def test_a_solution_beyond_the_plain_fastest_search_is_made_with_the_lean_one(mo
     check_tree(puzzle)
     monkeypatch.setattr(personal, "LEAN_FASTEST", False)
     assert personal.make_puzzle(missed, 1, personal.default_factory()) is None
+
+
+def test_a_bigger_win_let_go_becomes_a_stake_puzzle(store: Store) -> None:
+    """Issue 30, eighth pass: we lead the trio 333 with the K and still win, but only the bomb 3333 first
+    wins with the stake doubled (the K after it cannot be beaten once the table is ours).  The score search
+    proves it; the puzzle holds the learner to the bomb, and a move that keeps only the win is refused."""
+    from tutor.i18n import speaking
+    from tutor.puzzles.model import GoalType
+    from tutor.sessions.puzzle import goal_phrase, moment_data, moment_phrase
+
+    game_id = _finish_game(store, "F:3333K L:A F:2", "333K")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert puzzle.source.describe() == f"game {game_id}, turn 1, bombs 1, 1 of 6 plays"
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.STAKE, wins=1, plays=6, bombs=1)
+    assert puzzle.goal.type is GoalType.WIN_BOMBS and puzzle.goal.bombs == 1 and puzzle.first_move == "3333"
+    assert personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 0, 0)
+    assert personal.stakes_of_game(PuzzleProgress(store), game_id) == 1
+    check_tree(puzzle)
+    solver = Solver(rules=STANDARD)
+    for kept_only_the_win in ("333K", "33"):
+        assert solver.is_winning_move(puzzle.position, next(
+            m for m in puzzle.position.legal_moves() if m is not None and m.text == kept_only_the_win))
+        check = Attempt(puzzle, solver).play(kept_only_the_win)
+        assert not check.correct and check.refutation[0].text == kept_only_the_win
+    attempt = Attempt(puzzle, solver)
+    assert attempt.play("3333").correct
+    attempt.show_solution()
+    assert attempt.position.winner is attempt.side and any(p.move is not None and p.move.is_bomb
+                                                           for p in attempt.history)
+    with speaking("en"):
+        assert goal_phrase(puzzle).render() == ("Goal: win as the farmers with one more bomb or rocket played"
+                                                " (the stake ×2) — only one first play does it")
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, turn 1: a bigger win you let go — one more bomb or rocket (×2) was proven")
+        data = moment_data(puzzle)
+        assert (data["kind"], data["bombs"], data["winning_plays"], data["plays"]) == ("stake", 1, 1, 6)
+    with speaking("ru"):
+        assert "сыграв ещё одну бомбу или ракету (ставка ×2)" in goal_phrase(puzzle).render()
+        assert "упущенный выигрыш покрупнее" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+
+
+def test_the_bomb_played_gives_no_stake_puzzle(store: Store) -> None:
+    """The same game with the bomb played first: the highest stake was kept, nothing to find again."""
+    _finish_game(store, "F:3333K L:A F:2", "3333")
+    assert personal.scan(store) == 0
+
+
+def test_a_stake_with_two_of_six_plays_accepts_either(store: Store) -> None:
+    """We lead the trio with the 5 and win without the bomb; the bomb first or the 5 first (the bomb after)
+    both keep the stake doubled — 2 of 6 plays, at most half: a puzzle that says so and takes either."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import goal_phrase
+
+    game_id = _finish_game(store, "F:33335 L:4 F:6", "3335")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.STAKE, wins=2, plays=6, bombs=1)
+    solver = Solver(rules=STANDARD)
+    for answer in ("3333", "5"):
+        attempt = Attempt(puzzle, solver)
+        assert attempt.play(answer).correct
+        attempt.show_solution()
+        assert attempt.position.winner is attempt.side and sum(
+            p.move is not None and p.move.is_bomb for p in attempt.history) == 1
+    assert not Attempt(puzzle, solver).play("3335").correct
+    with speaking("en"):
+        assert goal_phrase(puzzle).render().endswith("2 of 6 first plays do it, find one")
+    with speaking("ru"):
+        assert goal_phrase(puzzle).render().endswith("подходящих первых ходов 2 из 6, найдите один")
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "one more bomb or rocket (×2)"), ("en", 2, "2 more bombs or rockets (×4)"),
+    ("ru", 1, "ещё одна бомба или ракета (×2)"), ("ru", 2, "были доказаны ещё 2 бомбы или ракеты (×4)"),
+    ("ru", 5, "были доказаны ещё 5 бомб или ракет (×32)"),
+    ("ru", 21, "была доказана ещё 21 бомба или ракета"),
+])
+def test_the_stake_label_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    for key in ("mine.kind_stake", "mine.kind_partner_stake"):
+        assert text in plural(key, n, x=2 ** n, game=3, turn=4).render(lang)
+    goal = plural("puzzles.goal_win_bombs", n, x=2 ** n, side="").render(lang)
+    assert ("ракет" in goal) if lang == "ru" else ("rocket" in goal)
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "Your side let a proven higher stake go in this game"), ("en", 2, "2 times"),
+    ("ru", 1, "упустила доказанную более высокую ставку"), ("ru", 3, "3 раза упустила"),
+    ("ru", 5, "5 раз упустила"),
+])
+def test_the_after_game_line_for_a_stake_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_stake", n).render(lang)

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tutor.engine.combos import Combo
 from tutor.puzzles.difficulty import measure
 from tutor.puzzles.generate import Generator, Limits, SolverLike, rotate_to_mover
-from tutor.puzzles.model import Goal, Puzzle, Source, puzzle_id
+from tutor.puzzles.model import Goal, GoalType, Puzzle, Source, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position, Role
@@ -106,6 +106,11 @@ PER_GAME = 3
 #: The kinds of moment (:attr:`Missed.kind`): a win missed with one winning play, a hard only move found,
 #: a win missed where several plays win (issue 30, sixth pass: "3 of 9 plays win").
 MISSED, ONLY_MOVE, SEVERAL = "missed", "only_move", "several"
+#: A bigger win thrown away (issue 30, eighth pass): the move played keeps the side's win, but the side could
+#: have forced more bombs and rockets into the rest of the game (each doubles the stake): a bomb kept in hand.
+STAKE = "stake"
+#: Look for :data:`STAKE` moments (the score search, bounded by :data:`MAX_NODES` a turn like every proof).
+STAKE_TURNS = True
 #: Scan the partner's turns too when the learner is a farmer (issue 30, sixth pass): the side's win thrown
 #: away by the partner's move is set from the partner's seat ("your partner's turn").
 PARTNER_TURNS = True
@@ -129,6 +134,9 @@ class Missed:
     plays: int = 0
     #: The turn's index among all the game's play-phase turns (orders the learner's and the partner's).
     index: int = 0
+    #: A :data:`STAKE` moment's bombs and rockets the side could force into the rest of the game (the stake
+    #: doubled that many times more), where the move played keeps fewer.
+    bombs: int = 0
 
 
 def game_position(game: Any) -> Position | None:
@@ -321,17 +329,55 @@ def _kind(pos: Position, every: Verdicts, lost: bool) -> tuple[str, int, int] | 
     return None
 
 
+def _holds_bomb(pos: Position, side: Role) -> bool:
+    """Whether a hand of ``side`` holds a bomb or the rocket: without one, the side cannot force the stake up
+    (the score search counts the losers' bombs too, but they play the fewest)."""
+    for hand, role in zip(pos.hands, pos.roles):
+        counts = hand.counts
+        if role is side and (any(n == 4 for n in counts[:13]) or (counts[13] and counts[14])):
+            return True
+    return False
+
+
+def _stake(solver: ScanSolver, pos: Position, played: Combo | None) -> tuple[dict[str, Any], int]:
+    """Whether the move played, which keeps the side's win, gives up a higher stake: (what the score search
+    proved, nodes).  The dict holds ``bombs`` (the most bombs and rockets the side can force into the rest
+    of the game, None beyond the budget), ``kept`` ("fewer" when the move played keeps fewer),
+    ``wins``/``plays`` (the plays reaching ``bombs``, the legal plays, kickers aside) and ``win_in`` (the
+    side's plays in the score line).  Every first move is proven by the score search (it values each)."""
+    if not _holds_bomb(pos, pos.roles[pos.to_move]):
+        return {"bombs": 0}, 0
+    result = solver.solve(pos, "score")
+    nodes = int(result.nodes)
+    if not result.complete or result.bombs is None or not result.mover_wins:
+        return {"bombs": None}, nodes
+    info: dict[str, Any] = {"bombs": int(result.bombs)}
+    if result.bombs == 0 or any(_same(m, played) for m in result.best_moves):
+        info["kept"] = info["bombs"]
+        return info, nodes
+    # The score search valued every winning first move exactly: the move played, not the best, keeps fewer.
+    info["kept"] = "fewer"
+    info["wins"] = len({_play_of(m) for m in result.best_moves})
+    info["plays"] = len({_play_of(m) for m in pos.legal_moves()})
+    side = pos.roles[pos.to_move]
+    info["win_in"] = sum(1 for who, m in result.line if m is not None and pos.roles[who] is side)
+    return info, nodes
+
+
 def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int = 0,
-                budget: int | None = None, max_cards: int | None = None) -> list[Missed]:
+                budget: int | None = None, max_cards: int | None = None,
+                log: Callable[[dict[str, Any]], None] | None = None) -> list[Missed]:
     """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away (by the
-    learner, or by the partner of a farmer), and only winning moves found (:data:`ONLY_MOVE_CHOICES`
-    legal moves at least).
+    learner, or by the partner of a farmer), higher stakes thrown away (:data:`STAKE`), and only winning
+    moves found (:data:`ONLY_MOVE_CHOICES` legal moves at least).
 
     Turns are proven from the end of the game backwards (the small positions first) until
     ``budget`` solver nodes are spent; a position whose proof does not fit its own budget
     (the factory's solver) is skipped, never guessed.  One solver serves the whole game, so the
     proofs of the later turns (kept in its tables) shorten the proofs of the earlier ones; a move
     played is first tried against the game's own continuation (:func:`_refuted_in_game`).
+    ``log``: called with what was proven at each turn looked at, and why it is or is not a puzzle (the
+    measurements of docs/puzzles.md; benchmarks/personal_puzzles.py ``--log``).
     """
     if not solver_rules(record.rules):
         return []  # another game (four players, other chains): the solver would prove the wrong thing
@@ -344,10 +390,17 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     for index, moment, pos, played, by_partner in reversed(_scanned_turns(every_turn, seat, max_cards)):
         if spent >= budget:
             break
+        entry: dict[str, Any] = {"index": index, "moment": moment, "partner": by_partner,
+                                 "cards": sum(len(h) for h in pos.hands), "legal": len(pos.legal_moves()),
+                                 "played": "pass" if played is None else played.text}
         verdicts, nodes = first_moves(solver, pos, every=False, last=played)  # one win is enough: MAX_NODES
         spent += nodes
         if not any(verdicts.values()):
+            entry["side"] = "unknown" if None in verdicts.values() else "lost"
+            if log is not None:
+                log(entry)
             continue
+        entry["side"] = "wins"
         wins = next((verdict for move, verdict in verdicts.items() if _same(move, played)), None)
         if wins is None:
             refuted, nodes = _refuted_in_game(solver, every_turn, index)
@@ -356,21 +409,45 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if wins is None:
             wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
+        entry["move"] = {True: "keeps", False: "loses", None: "unknown"}[wins]
+        if wins and STAKE_TURNS:
+            stake, nodes = _stake(solver, pos, played)
+            spent += nodes
+            entry["stake"] = stake
+            if stake.get("kept") == "fewer" \
+                    and (stake["wins"] == 1 or stake["wins"] <= SEVERAL_SHARE * stake["plays"]) \
+                    and stake["win_in"] >= MIN_PLAYS:
+                entry["kind"] = STAKE
+                found.append(Missed(moment, pos, played, STAKE, by_partner, stake["wins"], stake["plays"],
+                                    index, stake["bombs"]))
+                if log is not None:
+                    log(entry)
+                continue
         if wins is None or wins and (by_partner or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
+            if log is not None:
+                log(entry)
             continue  # the partner's good moves are not the learner's finds
         known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
         # how many winning plays?  every move proven
         every, nodes = first_moves(solver, pos, every=True, known=known, cap=ONE_PLAY_PROOFS * MAX_NODES)
         spent += nodes
+        entry["wins"] = len({_play_of(m) for m, v in every.items() if v})
+        entry["plays"] = len({_play_of(m) for m in pos.legal_moves()})
+        entry["unproven"] = sum(1 for v in every.values() if v is None)
         kind = None if None in every.values() else _kind(pos, every, lost=wins is False)
         if kind is not None:
+            entry["kind"] = kind[0]
             found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index))
+        if log is not None:
+            log(entry)
     return sorted(found, key=lambda m: m.index)
 
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
     """The personal puzzle of a missed win (None when the proof does not fit the budget)."""
+    if missed.kind == STAKE:
+        return _stake_puzzle(missed, game_id, solver)
     pos = rotate_to_mover(missed.position)
     fastest = solver.solve(pos, "fastest", all_moves=False)
     if not fastest.complete or fastest.win_in is None or fastest.win_in < MIN_PLAYS or not fastest.line:
@@ -386,6 +463,33 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
     draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
+                  source, difficulty)
+
+
+def _stake_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
+    """The puzzle of a bigger win thrown away (:data:`STAKE`): "win with N bombs or rockets played", N the
+    most the score search proves the side can force.  Its solution is the score search's line (the side
+    playing for the most bombs, the defence for the fewest), with no extra defences (a fastest-win branch
+    need not keep the bombs); off the line, solving asks the score search (:mod:`tutor.puzzles.solving`)."""
+    pos = rotate_to_mover(missed.position)
+    score = solver.solve(pos, "score")
+    if not score.complete or not score.mover_wins or score.bombs != missed.bombs or not score.line:
+        return None
+    side = pos.roles[pos.to_move]
+    win_in = sum(1 for who, move in score.line if move is not None and pos.roles[who] is side)
+    if win_in < MIN_PLAYS:
+        return None
+    tree = Generator(lambda: solver, Limits(extra_defences=0)).build_tree(solver, pos, score.line)
+    if tree is None:
+        return None
+    answer = score.line[0][1]
+    root = solver.solve(pos, "win", all_moves=True)
+    difficulty = measure(pos, answer, root.nodes, win_in)
+    source = Source("game", note=note_of(missed, game_id))
+    goal = Goal(GoalType.WIN_BOMBS, bombs=missed.bombs)
+    draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
+    themes = tag(draft)
+    return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, goal, tree, difficulty.rating,
                   source, difficulty)
 
 
@@ -454,7 +558,8 @@ def scan(store: Store, game_id: int | None = None,
 #: A personal puzzle's note (:attr:`Source.note`, stored with it): the game, whose turn, and the kind —
 #: «game 4, turn 12», «…, only move», «…, 3 of 9 plays win», «game 13, partner's turn 9» (the words a
 #: learner reads come from the catalogues: :func:`moment_of` reads the note back).
-_NOTE = re.compile(r"game (\d+), (partner's )?turn (\d+)(, only move|, (\d+) of (\d+) plays win)?")
+_NOTE = re.compile(r"game (\d+), (partner's )?turn (\d+)"
+                   r"(, only move|, (\d+) of (\d+) plays win|, bombs (\d+), (\d+) of (\d+) plays)?")
 
 
 def note_of(missed: Missed, game_id: int) -> str:
@@ -465,6 +570,8 @@ def note_of(missed: Missed, game_id: int) -> str:
         return note + ", only move"
     if missed.kind == SEVERAL:
         return note + f", {missed.wins} of {missed.plays} plays win"
+    if missed.kind == STAKE:
+        return note + f", bombs {missed.bombs}, {missed.wins} of {missed.plays} plays"
     return note
 
 
@@ -479,12 +586,15 @@ class Moment:
     partner: bool = False
     wins: int = 1
     plays: int = 0
+    #: A :data:`STAKE` moment's bombs and rockets the side could force (the goal's).
+    bombs: int = 0
 
     @property
     def label(self) -> str:
-        """The kind as ``--json`` and the web name it: missed, only_move, several, partner, partner_several."""
+        """The kind as ``--json`` and the web name it: missed, only_move, several, stake, partner,
+        partner_several, partner_stake."""
         if self.partner:
-            return "partner_several" if self.kind == SEVERAL else "partner"
+            return {SEVERAL: "partner_several", STAKE: "partner_stake"}.get(self.kind, "partner")
         return self.kind
 
 
@@ -493,6 +603,9 @@ def moment_of(puzzle: Puzzle) -> Moment | None:
     match = _NOTE.fullmatch(puzzle.source.note or "") if puzzle.source.kind == "game" else None
     if match is None:
         return None
+    if match[7]:
+        return Moment(int(match[1]), int(match[3]), STAKE, bool(match[2]), int(match[8]), int(match[9]),
+                      int(match[7]))
     kind = ONLY_MOVE if match[4] == ", only move" else SEVERAL if match[5] else MISSED
     wins, plays = (int(match[5]), int(match[6])) if match[5] else (1, 0)
     return Moment(int(match[1]), int(match[3]), kind, bool(match[2]), wins, plays)
@@ -501,10 +614,18 @@ def moment_of(puzzle: Puzzle) -> Moment | None:
 def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int]:
     """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
     puzzles from game ``game_id``."""
-    moments = [m for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id]
+    moments = [m for m in map(moment_of, progress.personal())
+               if m is not None and m.game == game_id and m.kind != STAKE]  # a stake's win was kept
     partner = sum(1 for m in moments if m.partner)
     only = sum(1 for m in moments if m.kind == ONLY_MOVE)
     return len(moments) - only - partner, only, partner
+
+
+def stakes_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The bigger wins thrown away (:data:`STAKE`, the learner's or the partner's) among the learner's puzzles
+    from game ``game_id``: said apart after the game, since the game was won — or still winnable — there."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and m.kind == STAKE)
 
 
 def is_only_move(puzzle: Puzzle) -> bool:
