@@ -109,8 +109,13 @@ MISSED, ONLY_MOVE, SEVERAL = "missed", "only_move", "several"
 #: A bigger win thrown away (issue 30, eighth pass): the move played keeps the side's win, but the side could
 #: have forced more bombs and rockets into the rest of the game (each doubles the stake): a bomb kept in hand.
 STAKE = "stake"
-#: Look for :data:`STAKE` moments (the score search, bounded by :data:`MAX_NODES` a turn like every proof).
+#: Look for :data:`STAKE` moments (the score search, within :data:`STAKE_NODES` a turn).
 STAKE_TURNS = True
+#: Solver budget of the score search at one turn, in nodes.  The score search walks the side's winning moves in
+#: Python (each of its nodes asks the compiled win search), so a node costs far more CPU than a proof's: with
+#: the whole :data:`MAX_NODES`, one 25-card turn took minutes of CPU on a loaded machine (issue 30, eighth pass);
+#: a tenth keeps a game's scan within the CPU of the seventh pass.  Beyond it a turn is skipped, never guessed.
+STAKE_NODES = MAX_NODES // 10
 #: Scan the partner's turns too when the learner is a farmer (issue 30, sixth pass): the side's win thrown
 #: away by the partner's move is set from the partner's seat ("your partner's turn").
 PARTNER_TURNS = True
@@ -347,7 +352,12 @@ def _stake(solver: ScanSolver, pos: Position, played: Combo | None) -> tuple[dic
     side's plays in the score line).  Every first move is proven by the score search (it values each)."""
     if not _holds_bomb(pos, pos.roles[pos.to_move]):
         return {"bombs": 0}, 0
-    result = solver.solve(pos, "score")
+    shipped = solver.max_nodes
+    solver.max_nodes = STAKE_NODES
+    try:
+        result = solver.solve(pos, "score")
+    finally:
+        solver.max_nodes = shipped
     nodes = int(result.nodes)
     if not result.complete or result.bombs is None or not result.mover_wins:
         return {"bombs": None}, nodes
