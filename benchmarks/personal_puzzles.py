@@ -63,11 +63,14 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None,
                         help="write what was proven at each turn looked at (JSON lines: deal, turn,"
                              " kind or why not)")
+    parser.add_argument("--opponents", action="store_true",
+                        help="scan the opponents' turns too (personal.OPPONENT_TURNS)")
     parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     args = parser.parse_args()
     from tutor.puzzles import personal
 
     personal.LONE_FARMER = not args.plain
+    personal.OPPONENT_TURNS = args.opponents or personal.OPPONENT_TURNS
 
     for name in ("max_cards", "max_nodes", "scan_nodes"):
         if getattr(args, name) is not None:

@@ -15,6 +15,7 @@ from tutor.puzzles.solving import Attempt
 from tutor.sessions.puzzle import plural, with_personal
 from tutor.puzzles.library import Library
 from tutor.engine.combos import Combo
+from tutor.engine.record import GameRecord
 from tutor.solver.position import Position
 from tutor.solver.solver import Solver
 from tutor.store import Store
@@ -508,3 +509,46 @@ def test_the_stake_label_has_the_right_plural(lang: str, n: int, text: str) -> N
 ])
 def test_the_after_game_line_for_a_stake_has_the_right_plural(lang: str, n: int, text: str) -> None:
     assert text in plural("mine.found_stake", n).render(lang)
+
+
+def test_an_opponents_thrown_win_is_set_from_their_seat(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, eighth pass (``OPPONENT_TURNS``): our 9 loses, and the landlord passes on it — only his J
+    (of J, 2 and pass) kept his win.  The puzzle is the landlord's position, labelled as his turn."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_data, moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", True)
+    game_id = _finish_game(store, "F:39QA L:8J2 F:7", "9")
+    personal.scan(store)
+    moments = {p.id: personal.moment_of(p) for p in PuzzleProgress(store).personal()}
+    (puzzle,) = [p for p in PuzzleProgress(store).personal() if moments[p.id] == personal.Moment(
+        game_id, 1, personal.MISSED, opponent="landlord")]
+    moment = personal.moment_of(puzzle)
+    assert moment == personal.Moment(game_id, 1, personal.MISSED, opponent="landlord")
+    assert moment.label == "opponent" and puzzle.position.format() == "L:8J2 F:7 F:3QA"
+    assert puzzle.first_move == "J" and puzzle.source.describe() == f"game {game_id}, landlord's turn 1"
+    check_tree(puzzle)
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
+    assert not attempt.play("pass").correct and attempt.play("J").correct
+    # and his pass on our 3 later (his 2 won): two of his turns, never counted as ours or the partner's
+    assert personal.opponents_of_game(PuzzleProgress(store), game_id) == 2
+    assert personal.kinds_of_game(PuzzleProgress(store), game_id)[2] == 0  # not the partner's
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, the landlord's turn 1: he could have won here")
+        assert moment_data(puzzle)["kind"] == "opponent"
+    with speaking("ru"):
+        assert "ход помещика 1: он мог выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    assert not any(m.opponent for m in personal.missed_wins(record, personal.default_factory))
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "An opponent threw away a proven win"), ("en", 2, "2 times"),
+    ("ru", 1, "соперник отдал"), ("ru", 3, "3 раза отдали"), ("ru", 5, "5 раз отдали"),
+])
+def test_the_after_game_line_for_an_opponent_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_opponent", n).render(lang)
+    assert ("выигрывают 2 из 5 ходов" if lang == "ru" else "2 of 5 plays win") in plural(
+        "mine.kind_opponent_farmer_several", 5, wins=2, game=1, turn=2).render(lang)

@@ -119,6 +119,9 @@ STAKE_NODES = MAX_NODES // 10
 #: Scan the partner's turns too when the learner is a farmer (issue 30, sixth pass): the side's win thrown
 #: away by the partner's move is set from the partner's seat ("your partner's turn").
 PARTNER_TURNS = True
+#: Scan the opponents' turns too (issue 30, eighth pass): an opponent's move that threw a proven win of theirs
+#: away, set from the opponent's seat ("the landlord's turn 6: he could have won here").
+OPPONENT_TURNS = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +145,8 @@ class Missed:
     #: A :data:`STAKE` moment's bombs and rockets the side could force into the rest of the game (the stake
     #: doubled that many times more), where the move played keeps fewer.
     bombs: int = 0
+    #: The move was an opponent's (:data:`OPPONENT_TURNS`): their win, thrown away; set from their seat.
+    opponent: bool = False
 
 
 def game_position(game: Any) -> Position | None:
@@ -304,20 +309,28 @@ def partner_seat(pos: Position, seat: int) -> int | None:
     return next((s for s in range(pos.players) if s != seat and pos.roles[s] is pos.roles[seat]), None)
 
 
+#: Whose move a scanned turn is: the learner's, the partner's, an opponent's (:data:`OPPONENT_TURNS`).
+OWN, PARTNER, OPPONENT = "own", "partner", "opponent"
+
+
 def _scanned_turns(every_turn: list[tuple[int, Position | None, Combo | None]], seat: int,
-                   max_cards: int) -> list[tuple[int, int, Position, Combo | None, bool]]:
-    """(index, moment, position, move made, by the partner) for the turns worth proving: the learner's and
-    (with :data:`PARTNER_TURNS`) the partner's, each with a choice and within ``max_cards``."""
+                   max_cards: int) -> list[tuple[int, int, Position, Combo | None, str]]:
+    """(index, moment, position, move made, whose) for the turns worth proving: the learner's and (with
+    :data:`PARTNER_TURNS`) the partner's, (with :data:`OPPONENT_TURNS`) the opponents', each with a choice and
+    within ``max_cards``; ``moment`` counts that seat's own turns."""
     first = next((pos for _, pos, _ in every_turn if pos is not None), None)
     partner = partner_seat(first, seat) if PARTNER_TURNS and first is not None else None
-    moments = {seat: 0, partner: 0}
+    opponents = () if first is None or not OPPONENT_TURNS else tuple(
+        s for s in range(first.players) if first.roles[s] is not first.roles[seat])
+    moments = {s: 0 for s in (seat, partner, *opponents)}
     turns = []
     for index, (who, pos, played) in enumerate(every_turn):
-        if who not in (seat, partner):
+        if who not in moments:
             continue
         moments[who] += 1
         if pos is not None and sum(len(h) for h in pos.hands) <= max_cards and len(pos.legal_moves()) >= 2:
-            turns.append((index, moments[who], pos, played, who == partner))
+            whose = OWN if who == seat else PARTNER if who == partner else OPPONENT
+            turns.append((index, moments[who], pos, played, whose))
     return turns
 
 
@@ -397,10 +410,11 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     solver = solver_factory()
     found = []
     spent = 0
-    for index, moment, pos, played, by_partner in reversed(_scanned_turns(every_turn, seat, max_cards)):
+    for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
+        by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
         if spent >= budget:
             break
-        entry: dict[str, Any] = {"index": index, "moment": moment, "partner": by_partner,
+        entry: dict[str, Any] = {"index": index, "moment": moment, "partner": by_partner, "opponent": by_opponent,
                                  "cards": sum(len(h) for h in pos.hands), "legal": len(pos.legal_moves()),
                                  "played": "pass" if played is None else played.text}
         verdicts, nodes = first_moves(solver, pos, every=False, last=played)  # one win is enough: MAX_NODES
@@ -420,7 +434,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
             wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
         entry["move"] = {True: "keeps", False: "loses", None: "unknown"}[wins]
-        if wins and STAKE_TURNS:
+        if wins and STAKE_TURNS and not by_opponent:
             stake, nodes = _stake(solver, pos, played)
             spent += nodes
             entry["stake"] = stake
@@ -433,7 +447,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                 if log is not None:
                     log(entry)
                 continue
-        if wins is None or wins and (by_partner or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
+        if wins is None or wins and (by_partner or by_opponent or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
             if log is not None:
                 log(entry)
@@ -448,7 +462,8 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         kind = None if None in every.values() else _kind(pos, every, lost=wins is False)
         if kind is not None:
             entry["kind"] = kind[0]
-            found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index))
+            found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index,
+                                opponent=by_opponent))
         if log is not None:
             log(entry)
     return sorted(found, key=lambda m: m.index)
@@ -568,13 +583,16 @@ def scan(store: Store, game_id: int | None = None,
 #: A personal puzzle's note (:attr:`Source.note`, stored with it): the game, whose turn, and the kind —
 #: «game 4, turn 12», «…, only move», «…, 3 of 9 plays win», «game 13, partner's turn 9» (the words a
 #: learner reads come from the catalogues: :func:`moment_of` reads the note back).
-_NOTE = re.compile(r"game (\d+), (partner's )?turn (\d+)"
+_NOTE = re.compile(r"game (\d+), (partner's |landlord's |farmer's )?turn (\d+)"
                    r"(, only move|, (\d+) of (\d+) plays win|, bombs (\d+), (\d+) of (\d+) plays)?")
 
 
 def note_of(missed: Missed, game_id: int) -> str:
     """The stored note of a moment's puzzle (read back by :func:`moment_of`)."""
     whose = "partner's turn" if missed.partner else "turn"
+    if missed.opponent:  # the seat the puzzle is set from: the landlord, or one of the farmers
+        mover = missed.position.roles[missed.position.to_move]
+        whose = "landlord's turn" if mover is Role.LANDLORD else "farmer's turn"
     note = f"game {game_id}, {whose} {missed.moment}"
     if missed.kind == ONLY_MOVE:
         return note + ", only move"
@@ -598,6 +616,8 @@ class Moment:
     plays: int = 0
     #: A :data:`STAKE` moment's bombs and rockets the side could force (the goal's).
     bombs: int = 0
+    #: The move was an opponent's: "landlord" or "farmer" (whose seat the puzzle is set from), else "".
+    opponent: str = ""
 
     @property
     def label(self) -> str:
@@ -605,6 +625,8 @@ class Moment:
         partner_several, partner_stake."""
         if self.partner:
             return {SEVERAL: "partner_several", STAKE: "partner_stake"}.get(self.kind, "partner")
+        if self.opponent:
+            return "opponent_several" if self.kind == SEVERAL else "opponent"
         return self.kind
 
 
@@ -613,19 +635,21 @@ def moment_of(puzzle: Puzzle) -> Moment | None:
     match = _NOTE.fullmatch(puzzle.source.note or "") if puzzle.source.kind == "game" else None
     if match is None:
         return None
+    partner = match[2] == "partner's "
+    opponent = match[2][: -len("'s ")] if match[2] and not partner else ""
     if match[7]:
-        return Moment(int(match[1]), int(match[3]), STAKE, bool(match[2]), int(match[8]), int(match[9]),
+        return Moment(int(match[1]), int(match[3]), STAKE, partner, int(match[8]), int(match[9]),
                       int(match[7]))
     kind = ONLY_MOVE if match[4] == ", only move" else SEVERAL if match[5] else MISSED
     wins, plays = (int(match[5]), int(match[6])) if match[5] else (1, 0)
-    return Moment(int(match[1]), int(match[3]), kind, bool(match[2]), wins, plays)
+    return Moment(int(match[1]), int(match[3]), kind, partner, wins, plays, opponent=opponent)
 
 
 def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int]:
     """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
     puzzles from game ``game_id``."""
-    moments = [m for m in map(moment_of, progress.personal())
-               if m is not None and m.game == game_id and m.kind != STAKE]  # a stake's win was kept
+    moments = [m for m in map(moment_of, progress.personal())  # a stake's win was kept, an opponent's is theirs
+               if m is not None and m.game == game_id and m.kind != STAKE and not m.opponent]
     partner = sum(1 for m in moments if m.partner)
     only = sum(1 for m in moments if m.kind == ONLY_MOVE)
     return len(moments) - only - partner, only, partner
@@ -636,6 +660,13 @@ def stakes_of_game(progress: PuzzleProgress, game_id: int) -> int:
     from game ``game_id``: said apart after the game, since the game was won — or still winnable — there."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
                and m.kind == STAKE)
+
+
+def opponents_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The opponents' wins thrown away (:data:`OPPONENT_TURNS`) among the learner's puzzles from game
+    ``game_id``."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and bool(m.opponent))
 
 
 def is_only_move(puzzle: Puzzle) -> bool:

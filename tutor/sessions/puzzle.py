@@ -144,6 +144,11 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
     if moment.kind == STAKE:  # the win was kept, a higher stake was not: "×4 was proven"
         return plural("mine.kind_partner_stake" if moment.partner else "mine.kind_stake", moment.bombs,
                       x=2 ** moment.bombs, **where)
+    if moment.opponent:  # an opponent's win thrown away, set from their seat
+        key = f"mine.kind_opponent_{moment.opponent}"
+        if moment.kind == SEVERAL and counts:
+            return plural(key + "_several", moment.plays, wins=moment.wins, **where)
+        return Phrase(key, where)
     key = "mine.kind_partner" if moment.partner else "mine.kind_missed"
     if moment.kind == SEVERAL and counts:
         return plural(("mine.kind_partner" if moment.partner else "mine.kind") + "_several", moment.plays,
