@@ -13,8 +13,8 @@ hands open, as every puzzle is), and either
   play), it does not simply play out the hand, and the learner found it:
   a hard position worth finding again;
 
-and in both, only one play wins there (kickers aside).  Two more kinds came with issue 30's sixth
-pass, where a beginner's games gave too few of those:
+and in both, only one play wins there (kickers aside).  More kinds came with issue 30's sixth and
+eighth passes, where a beginner's games gave too few of those:
 
 * a **missed win with several winning plays** (:data:`SEVERAL`): the move played loses, two or more
   plays win but at most :data:`SEVERAL_SHARE` of the legal ones (a real choice); the puzzle says how
@@ -22,7 +22,13 @@ pass, where a beginner's games gave too few of those:
   shows the fastest;
 * the **partner's missed win** (the learner a farmer, :data:`PARTNER_TURNS`): the side had a proven win
   and the partner's move threw it away (one winning play, or several as above); the puzzle is set from
-  the partner's seat and labelled as the partner's turn.
+  the partner's seat and labelled as the partner's turn;
+* a **bigger win let go** (:data:`STAKE`, eighth pass): the move played keeps the side's win, but the score
+  search proves the side could have forced more bombs and rockets into the rest of the game (each doubles
+  the stake) — a bomb kept in hand; the goal is "win with N more bombs or rockets played", and solving holds
+  the learner to it;
+* an **opponent's thrown win** (:data:`OPPONENT_TURNS`, eighth pass, off by default until measured on every
+  set of deals): set from the opponent's seat ("the landlord's turn 6: he could have won here").
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
