@@ -27,6 +27,13 @@ def store(tmp_path: Path) -> Store:
     return Store.open(tmp_path / "ddz.sqlite")
 
 
+@pytest.fixture()
+def no_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan without the opponents' turns (issue 30, eighth pass): tests of the other kinds count exactly
+    their moments, and an opponent's thrown win in the same tiny game would be one more."""
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+
+
 def _finish(store: Store, lead: str, players: str = "F:55K L:A F:3") -> int:
     """We (a farmer) lead into the landlord on one card: a single 5 or the K lets him out, only 55 wins."""
     game = puzzle_game(players)
@@ -132,6 +139,7 @@ def _finish_game(store: Store, players: str, lead: str) -> int:
         record=game.record().to_dict()))  # fmt: skip
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
     """Issue 30: five legal leads, only the 9 wins — the learner found it; the position is theirs to find again."""
     game_id = _finish_game(store, "F:3689Q L:59Q F:6J", "9")
@@ -141,6 +149,7 @@ def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
     assert puzzle.first_move == "9" and personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 1, 1)
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_the_partners_missed_win_is_set_from_the_partners_seat(store: Store) -> None:
     """Issue 30, sixth pass: after our 9 the partner (F:6J) passes, which loses — only the J keeps the
     farmers' win.  The puzzle is the partner's position, labelled as the partner's turn."""
@@ -246,6 +255,7 @@ def test_an_only_move_that_plays_out_the_hand_is_no_puzzle(store: Store) -> None
     assert personal.scan(store) == 0
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_the_scan_stops_at_the_games_node_budget(store: Store) -> None:
     """Budgets, never clocks: with no nodes to spend, nothing is proven and nothing is found."""
     from tutor.engine.record import GameRecord
@@ -293,6 +303,7 @@ def _beginner_game(store: Store, deal: int, level: str = "medium", scan_after: b
     return session.final.game_id
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store: Store) -> None:
     """Issue 30: `ddz puzzle mine` found nothing after three beginner games; the old scan stopped at
     26 cards, and deal 4's decisive miss comes at 30 (10 games: benchmarks/personal_puzzles.py).
@@ -305,6 +316,7 @@ def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store
     check_tree(puzzle)
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30: the move played is shown to lose by the game itself — the next position where the
@@ -332,6 +344,7 @@ def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
     assert personal._refuted_in_game(personal.default_factory(), turns, index)[0] is True
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_the_scan_settles_lone_farmer_positions_and_finds_the_same_miss(store: Store,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The scan's solver has the lone-farmer shortcut (tutor/solver/lone_farmer.py): the same missed win

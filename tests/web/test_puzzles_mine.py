@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.puzzles.test_personal import _finish
 from tests.web.browser import needs_browser, ready
 from tutor.store import Store
@@ -30,9 +32,13 @@ def test_a_missed_win_is_listed_started_and_solved_through_the_api(client: Any, 
     assert started.status_code == 200 and started.json()["puzzle"]["id"] == listed[0]["id"]
 
 
-def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any, home: Path) -> None:
+def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any, home: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30, sixth pass: the partner's missed win and a win missed with two of five winning plays say so."""
     from tests.puzzles.test_personal import _finish_game
+    from tutor.puzzles import personal
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)  # the opponents' moments: their own test
 
     with Store.open(home / "ddz.sqlite3") as store:
         _finish_game(store, "F:3689Q L:59Q F:6J", "9")  # our only move found, then the partner's losing pass
