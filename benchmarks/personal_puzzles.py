@@ -9,7 +9,8 @@ so the count is the same on any machine with the same build (the budgets are lar
 three-player search, ``personal.COMPILED``); CPU time is printed for the record, and the solver
 nodes of each game's scan (and of the making of its puzzles) as it goes.
 
-    .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1]
+    .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--check] [--log FILE]
+        [--no-opponents] [--no-stake]
 """
 
 from __future__ import annotations
@@ -60,17 +61,27 @@ def main() -> None:
     parser.add_argument("--scan-nodes", type=int, default=None, help="personal.SCAN_NODES: one game's budget")
     parser.add_argument("--check", action="store_true",
                         help="play each proven winning first move of each puzzle through the solving attempt")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="write what was proven at each turn looked at (JSON lines: deal, turn,"
+                             " kind or why not)")
+    parser.add_argument("--opponents", action="store_true",
+                        help="scan the opponents' turns too (personal.OPPONENT_TURNS; on since the eighth pass)")
+    parser.add_argument("--no-opponents", action="store_true", help="without the opponents' turns")
+    parser.add_argument("--no-stake", action="store_true", help="without the bigger wins (personal.STAKE_TURNS)")
     parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     args = parser.parse_args()
     from tutor.puzzles import personal
 
     personal.LONE_FARMER = not args.plain
+    personal.OPPONENT_TURNS = (args.opponents or personal.OPPONENT_TURNS) and not args.no_opponents
+    personal.STAKE_TURNS = personal.STAKE_TURNS and not args.no_stake
 
     for name in ("max_cards", "max_nodes", "scan_nodes"):
         if getattr(args, name) is not None:
             setattr(personal, name.upper(), getattr(args, name))
     print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
           f" SCAN_NODES {personal.SCAN_NODES}, lone farmer {personal.LONE_FARMER},"
+          f" stake {personal.STAKE_TURNS}, opponents {personal.OPPONENT_TURNS},"
           f" compiled three-player search {'yes' if personal.COMPILED else 'no (DDZ_PURE_PYTHON or not built)'}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
@@ -91,6 +102,20 @@ def main() -> None:
             return solver
         return make
 
+    deal_now = [0]
+    if args.log is not None:
+        import json
+
+        log_file = args.log.open("w")
+        missed_wins = personal.missed_wins
+
+        def logged(*a: Any, **kw: Any) -> Any:
+            kw["log"] = lambda entry: print(json.dumps({"deal": deal_now[0], **entry}), file=log_file,
+                                            flush=True)
+            return missed_wins(*a, **kw)
+
+        personal.missed_wins = logged  # type: ignore[assignment]
+
     personal.scan_factory = counted(personal.scan_factory, 0)
     personal.default_factory = counted(personal.default_factory, 1)
 
@@ -104,6 +129,7 @@ def main() -> None:
         with Store.open(path) as store:
             for deal, game_id in enumerate(ids, args.first):
                 one, before = time.process_time(), nodes[:]
+                deal_now[0] = deal
                 per_game.append(personal.scan(store, game_id))
                 cpu_game.append(time.process_time() - one)
                 scan_nodes.append(nodes[0] - before[0])
@@ -135,9 +161,25 @@ def accepted(puzzle: Any) -> str:
     from tutor.sessions.puzzle import INTERACTIVE_NODES
     from tutor.solver.solver import Solver
 
+    from tutor.puzzles.model import GoalType
+
     proof = Solver(rules=STANDARD, max_nodes=10 * INTERACTIVE_NODES)
     winners = [m for m in puzzle.position.legal_moves() if proof.is_winning_move(puzzle.position, m)]
     said = []
+    if puzzle.goal.type is GoalType.WIN_BOMBS:  # a bigger win: the plays forcing the bombs, the rest refused
+        best = proof.solve(puzzle.position, "score").best_moves
+        for move in winners:
+            attempt = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES))
+            right = attempt.play(move).correct
+            ok = right == (move in best)
+            said.append(f"{'pass' if move is None else move.text}: {'accepted' if right else 'refused'}"
+                        f"{'' if ok else ' (WRONG)'}")
+        attempt = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES))
+        attempt.show_solution()
+        played = sum(1 for p in attempt.history if p.move is not None and p.move.is_bomb)
+        return (f"bombs {puzzle.goal.bombs}: {len(best)} of {len(winners)} winning first moves keep them: "
+                + ", ".join(said) + f"; the solution played out: {played} bombs, won"
+                f" {attempt.position.winner is puzzle.solver_side}")
     for move in winners:
         attempt = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES))
         said.append(f"{'pass' if move is None else move.text}: {'accepted' if attempt.play(move).correct else 'REFUSED'}")

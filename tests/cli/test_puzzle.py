@@ -187,3 +187,19 @@ def test_puzzles_from_your_own_games(home: Path) -> None:
     assert "1 puzzle from your own games is waiting" in result.output
     assert "That loses" in result.output and "Solved!" in result.output
     assert "No puzzles" not in run("puzzle", "mine", "--lang", "ru").output
+
+
+def test_a_bigger_win_let_go_in_the_list_and_the_json(home: Path) -> None:
+    """Issue 30, eighth pass: a won game whose bomb stayed in hand lists as a stake, with its bombs."""
+    from tests.puzzles.test_personal import _finish_game
+    from tutor.store import Store
+
+    with Store.open() as store:
+        _finish_game(store, "F:3333K L:A F:2", "333K")
+    assert "a bigger win you let go" in run("puzzle", "mine", "--list").output
+    (data,) = json.loads(run("puzzle", "mine", "--json").output)
+    assert (data["kind"], data["bombs"], data["winning_plays"], data["plays"]) == ("stake", 1, 1, 6)
+    assert data["goal"] == {"type": "win_bombs", "bombs": 1}
+    result = run("puzzle", "mine", text="333K\n3333\nK\n")
+    assert "the stake ×2" in result.output and "That still wins, but the stake" in result.output
+    assert "Solved!" in result.output

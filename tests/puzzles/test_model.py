@@ -83,3 +83,13 @@ def test_main_line_follows_the_first_reply() -> None:
 def test_goal_win_in_needs_plays() -> None:
     with pytest.raises(ValueError, match="plays"):
         Goal.from_data({"type": "win_in"})
+
+
+def test_goal_win_bombs_needs_bombs_and_reads_back() -> None:
+    """A personal puzzle's bigger win (issue 30, eighth pass): the bombs it must see played are kept."""
+    goal = Goal(GoalType.WIN_BOMBS, bombs=2)
+    assert goal.to_data() == {"type": "win_bombs", "bombs": 2} and Goal.from_data(goal.to_data()) == goal
+    for bad in ({"type": "win_bombs"}, {"type": "win_bombs", "bombs": 0}):
+        with pytest.raises(ValueError, match="bombs"):
+            Goal.from_data(bad)
+    assert Goal.from_data({"type": "win", "bombs": 3}) == Goal()  # only the bombs goal keeps them

@@ -15,6 +15,7 @@ from tutor.puzzles.solving import Attempt
 from tutor.sessions.puzzle import plural, with_personal
 from tutor.puzzles.library import Library
 from tutor.engine.combos import Combo
+from tutor.engine.record import GameRecord
 from tutor.solver.position import Position
 from tutor.solver.solver import Solver
 from tutor.store import Store
@@ -24,6 +25,13 @@ from tutor.store.games import FinishedGame, GameStore
 @pytest.fixture()
 def store(tmp_path: Path) -> Store:
     return Store.open(tmp_path / "ddz.sqlite")
+
+
+@pytest.fixture()
+def no_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan without the opponents' turns (issue 30, eighth pass): tests of the other kinds count exactly
+    their moments, and an opponent's thrown win in the same tiny game would be one more."""
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
 
 
 def _finish(store: Store, lead: str, players: str = "F:55K L:A F:3") -> int:
@@ -131,6 +139,7 @@ def _finish_game(store: Store, players: str, lead: str) -> int:
         record=game.record().to_dict()))  # fmt: skip
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
     """Issue 30: five legal leads, only the 9 wins — the learner found it; the position is theirs to find again."""
     game_id = _finish_game(store, "F:3689Q L:59Q F:6J", "9")
@@ -140,6 +149,7 @@ def test_a_hard_only_move_found_becomes_a_puzzle_too(store: Store) -> None:
     assert puzzle.first_move == "9" and personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 1, 1)
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_the_partners_missed_win_is_set_from_the_partners_seat(store: Store) -> None:
     """Issue 30, sixth pass: after our 9 the partner (F:6J) passes, which loses — only the J keeps the
     farmers' win.  The puzzle is the partner's position, labelled as the partner's turn."""
@@ -245,6 +255,7 @@ def test_an_only_move_that_plays_out_the_hand_is_no_puzzle(store: Store) -> None
     assert personal.scan(store) == 0
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_the_scan_stops_at_the_games_node_budget(store: Store) -> None:
     """Budgets, never clocks: with no nodes to spend, nothing is proven and nothing is found."""
     from tutor.engine.record import GameRecord
@@ -292,6 +303,7 @@ def _beginner_game(store: Store, deal: int, level: str = "medium", scan_after: b
     return session.final.game_id
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store: Store) -> None:
     """Issue 30: `ddz puzzle mine` found nothing after three beginner games; the old scan stopped at
     26 cards, and deal 4's decisive miss comes at 30 (10 games: benchmarks/personal_puzzles.py).
@@ -304,6 +316,7 @@ def test_a_beginners_missed_win_is_found_where_the_old_window_never_looked(store
     check_tree(puzzle)
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30: the move played is shown to lose by the game itself — the next position where the
@@ -331,6 +344,7 @@ def test_a_missed_win_is_refuted_by_the_games_own_continuation(store: Store,
     assert personal._refuted_in_game(personal.default_factory(), turns, index)[0] is True
 
 
+@pytest.mark.usefixtures("no_opponents")
 def test_the_scan_settles_lone_farmer_positions_and_finds_the_same_miss(store: Store,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The scan's solver has the lone-farmer shortcut (tutor/solver/lone_farmer.py): the same missed win
@@ -416,3 +430,138 @@ def test_a_solution_beyond_the_plain_fastest_search_is_made_with_the_lean_one(mo
     check_tree(puzzle)
     monkeypatch.setattr(personal, "LEAN_FASTEST", False)
     assert personal.make_puzzle(missed, 1, personal.default_factory()) is None
+
+
+def test_a_bigger_win_let_go_becomes_a_stake_puzzle(store: Store) -> None:
+    """Issue 30, eighth pass: we lead the trio 333 with the K and still win, but only the bomb 3333 first
+    wins with the stake doubled (the K after it cannot be beaten once the table is ours).  The score search
+    proves it; the puzzle holds the learner to the bomb, and a move that keeps only the win is refused."""
+    from tutor.i18n import speaking
+    from tutor.puzzles.model import GoalType
+    from tutor.sessions.puzzle import goal_phrase, moment_data, moment_phrase
+
+    game_id = _finish_game(store, "F:3333K L:A F:2", "333K")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert puzzle.source.describe() == f"game {game_id}, turn 1, bombs 1, 1 of 6 plays"
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.STAKE, wins=1, plays=6, bombs=1)
+    assert puzzle.goal.type is GoalType.WIN_BOMBS and puzzle.goal.bombs == 1 and puzzle.first_move == "3333"
+    assert personal.kinds_of_game(PuzzleProgress(store), game_id) == (0, 0, 0)
+    assert personal.stakes_of_game(PuzzleProgress(store), game_id) == 1
+    check_tree(puzzle)
+    solver = Solver(rules=STANDARD)
+    for kept_only_the_win in ("333K", "33"):
+        assert solver.is_winning_move(puzzle.position, next(
+            m for m in puzzle.position.legal_moves() if m is not None and m.text == kept_only_the_win))
+        check = Attempt(puzzle, solver).play(kept_only_the_win)
+        assert not check.correct and check.refutation[0].text == kept_only_the_win
+    attempt = Attempt(puzzle, solver)
+    assert attempt.play("3333").correct
+    attempt.show_solution()
+    assert attempt.position.winner is attempt.side and any(p.move is not None and p.move.is_bomb
+                                                           for p in attempt.history)
+    with speaking("en"):
+        assert goal_phrase(puzzle).render() == ("Goal: win as the farmers with one more bomb or rocket played"
+                                                " (the stake ×2) — only one first play does it")
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, turn 1: a bigger win you let go — one more bomb or rocket (×2) was proven")
+        data = moment_data(puzzle)
+        assert (data["kind"], data["bombs"], data["winning_plays"], data["plays"]) == ("stake", 1, 1, 6)
+    with speaking("ru"):
+        assert "сыграв ещё одну бомбу или ракету (ставка ×2)" in goal_phrase(puzzle).render()
+        assert "упущенный выигрыш покрупнее" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+
+
+def test_the_bomb_played_gives_no_stake_puzzle(store: Store) -> None:
+    """The same game with the bomb played first: the highest stake was kept, nothing to find again."""
+    _finish_game(store, "F:3333K L:A F:2", "3333")
+    assert personal.scan(store) == 0
+
+
+def test_a_stake_with_two_of_six_plays_accepts_either(store: Store) -> None:
+    """We lead the trio with the 5 and win without the bomb; the bomb first or the 5 first (the bomb after)
+    both keep the stake doubled — 2 of 6 plays, at most half: a puzzle that says so and takes either."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import goal_phrase
+
+    game_id = _finish_game(store, "F:33335 L:4 F:6", "3335")
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.STAKE, wins=2, plays=6, bombs=1)
+    solver = Solver(rules=STANDARD)
+    for answer in ("3333", "5"):
+        attempt = Attempt(puzzle, solver)
+        assert attempt.play(answer).correct
+        attempt.show_solution()
+        assert attempt.position.winner is attempt.side and sum(
+            p.move is not None and p.move.is_bomb for p in attempt.history) == 1
+    assert not Attempt(puzzle, solver).play("3335").correct
+    with speaking("en"):
+        assert goal_phrase(puzzle).render().endswith("2 of 6 first plays do it, find one")
+    with speaking("ru"):
+        assert goal_phrase(puzzle).render().endswith("подходящих первых ходов 2 из 6, найдите один")
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "one more bomb or rocket (×2)"), ("en", 2, "2 more bombs or rockets (×4)"),
+    ("ru", 1, "ещё одна бомба или ракета (×2)"), ("ru", 2, "были доказаны ещё 2 бомбы или ракеты (×4)"),
+    ("ru", 5, "были доказаны ещё 5 бомб или ракет (×32)"),
+    ("ru", 21, "была доказана ещё 21 бомба или ракета"),
+])
+def test_the_stake_label_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    for key in ("mine.kind_stake", "mine.kind_partner_stake"):
+        assert text in plural(key, n, x=2 ** n, game=3, turn=4).render(lang)
+    goal = plural("puzzles.goal_win_bombs", n, x=2 ** n, side="").render(lang)
+    assert ("ракет" in goal) if lang == "ru" else ("rocket" in goal)
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "Your side let a proven higher stake go in this game"), ("en", 2, "2 times"),
+    ("ru", 1, "упустила доказанную более высокую ставку"), ("ru", 3, "3 раза упустила"),
+    ("ru", 5, "5 раз упустила"),
+])
+def test_the_after_game_line_for_a_stake_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_stake", n).render(lang)
+
+
+def test_an_opponents_thrown_win_is_set_from_their_seat(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, eighth pass (``OPPONENT_TURNS``): our 9 loses, and the landlord passes on it — only his J
+    (of J, 2 and pass) kept his win.  The puzzle is the landlord's position, labelled as his turn."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_data, moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", True)
+    game_id = _finish_game(store, "F:39QA L:8J2 F:7", "9")
+    personal.scan(store)
+    moments = {p.id: personal.moment_of(p) for p in PuzzleProgress(store).personal()}
+    (puzzle,) = [p for p in PuzzleProgress(store).personal() if moments[p.id] == personal.Moment(
+        game_id, 1, personal.MISSED, opponent="landlord")]
+    moment = personal.moment_of(puzzle)
+    assert moment == personal.Moment(game_id, 1, personal.MISSED, opponent="landlord")
+    assert moment.label == "opponent" and puzzle.position.format() == "L:8J2 F:7 F:3QA"
+    assert puzzle.first_move == "J" and puzzle.source.describe() == f"game {game_id}, landlord's turn 1"
+    check_tree(puzzle)
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
+    assert not attempt.play("pass").correct and attempt.play("J").correct
+    # and his pass on our 3 later (his 2 won): two of his turns, never counted as ours or the partner's
+    assert personal.opponents_of_game(PuzzleProgress(store), game_id) == 2
+    assert personal.kinds_of_game(PuzzleProgress(store), game_id)[2] == 0  # not the partner's
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, the landlord's turn 1: he could have won here")
+        assert moment_data(puzzle)["kind"] == "opponent"
+    with speaking("ru"):
+        assert "ход помещика 1: он мог выиграть" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    assert not any(m.opponent for m in personal.missed_wins(record, personal.default_factory))
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "An opponent threw away a proven win"), ("en", 2, "2 times"),
+    ("ru", 1, "соперник отдал"), ("ru", 3, "3 раза отдали"), ("ru", 5, "5 раз отдали"),
+])
+def test_the_after_game_line_for_an_opponent_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_opponent", n).render(lang)
+    assert ("выигрывают 2 из 5 ходов" if lang == "ru" else "2 of 5 plays win") in plural(
+        "mine.kind_opponent_farmer_several", 5, wins=2, game=1, turn=2).render(lang)

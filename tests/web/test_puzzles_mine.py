@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.puzzles.test_personal import _finish
 from tests.web.browser import needs_browser, ready
 from tutor.store import Store
@@ -30,9 +32,13 @@ def test_a_missed_win_is_listed_started_and_solved_through_the_api(client: Any, 
     assert started.status_code == 200 and started.json()["puzzle"]["id"] == listed[0]["id"]
 
 
-def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any, home: Path) -> None:
+def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any, home: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30, sixth pass: the partner's missed win and a win missed with two of five winning plays say so."""
     from tests.puzzles.test_personal import _finish_game
+    from tutor.puzzles import personal
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)  # the opponents' moments: their own test
 
     with Store.open(home / "ddz.sqlite3") as store:
         _finish_game(store, "F:3689Q L:59Q F:6J", "9")  # our only move found, then the partner's losing pass
@@ -46,6 +52,26 @@ def test_each_kind_of_moment_is_labelled_in_the_list_and_the_library(client: Any
     assert "2 of 5 first plays win" in goal and "a win you missed" in goal and "2 of 5 plays win" not in goal
     rows = [r for r in client.get("/api/puzzle/library").json()["puzzles"] if r["mine"]]
     assert sum("your partner's turn" in r["status_text"] for r in rows) == 1
+
+
+def test_a_bigger_win_let_go_is_labelled_and_solved_through_the_api(client: Any, home: Path) -> None:
+    """Issue 30, eighth pass: the trio with the K won, the bomb first would have doubled the stake."""
+    from tests.puzzles.test_personal import _finish_game
+
+    with Store.open(home / "ddz.sqlite3") as store:
+        _finish_game(store, "F:3333K L:A F:2", "333K")
+    (listed,) = client.get("/api/puzzle/mine").json()["puzzles"]
+    assert (listed["kind"], listed["bombs"], listed["winning_plays"], listed["plays"]) == ("stake", 1, 1, 6)
+    assert listed["moment"].endswith("a bigger win you let go — one more bomb or rocket (×2) was proven")
+    assert "with one more bomb or rocket played (the stake ×2)" in listed["goal"]
+    rows = [r for r in client.get("/api/puzzle/library").json()["puzzles"] if r["mine"]]
+    assert len(rows) == 1 and "a bigger win you let go" in rows[0]["status_text"]
+    data = client.post("/api/puzzle/start", json={"kind": "mine"}).json()
+    wrong = client.post("/api/puzzle/move", json={"rev": data["rev"], "cards": "333K"}).json()
+    (said,) = [e for e in wrong["events"] if e["type"] == "wrong"]  # the win kept, the stake not: refused
+    assert said["text"].startswith("That still wins, but the stake")
+    right = client.post("/api/puzzle/move", json={"rev": wrong["rev"], "cards": "3333"}).json()
+    assert any(e["type"] == "correct" for e in right["events"])
 
 
 @needs_browser

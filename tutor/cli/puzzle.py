@@ -185,7 +185,8 @@ def _render_all(console: Console, session: PuzzleSession, events: list[PuzzleEve
             for played in event.replies:
                 console.print(played_text(puzzle, played))
         elif isinstance(event, Wrong):
-            console.print(Text("✗ " + t("puzzles.wrong"), style="bold red"))
+            said = t("puzzles.wrong_stake" if event.keeps_win else "puzzles.wrong")  # a stake: the win kept
+            console.print(Text("✗ " + said, style="bold red"))
             for played in event.refutation:
                 console.print(Text("   ") + played_text(puzzle, played))
             console.print(t("puzzles.try_again"))
@@ -433,7 +434,11 @@ def mention_personal(console: Console, store: Store, game_id: int, wait: bool = 
         from tutor.puzzles.progress import PuzzleProgress
 
         missed, only, partner = personal.kinds_of_game(PuzzleProgress(store), game_id)
-        for key, n in (("puzzles.from_game", missed), ("mine.found_only", only), ("mine.found_partner", partner)):
+        stakes = personal.stakes_of_game(PuzzleProgress(store), game_id)
+        opponents = personal.opponents_of_game(PuzzleProgress(store), game_id)
+        for key, n in (("puzzles.from_game", missed), ("mine.found_only", only),
+                       ("mine.found_partner", partner), ("mine.found_stake", stakes),
+                       ("mine.found_opponent", opponents)):
             if n:
                 console.print(Text(plural(key, n).render(), style="cyan"))
     return True

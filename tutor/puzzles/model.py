@@ -10,6 +10,7 @@ A puzzle file (``puzzles/*.yaml``) holds many puzzles; one puzzle reads::
         to_move: 0
         table: {cards: "3", by: 1}       # optional: the play the mover must beat or pass on
       goal: {type: win}                  # or {type: win_in, plays: 3} or {type: win_with_bomb}
+                                         # (a personal puzzle may say {type: win_bombs, bombs: 1})
       rating: 1350
       source: {kind: generated, method: random_deal, deal: 1234}
       solution:                          # one node: the only winning first move
@@ -53,6 +54,10 @@ class GoalType(Enum):
     WIN = "win"
     WIN_IN = "win_in"
     WIN_WITH_BOMB = "win_with_bomb"
+    #: Win with at least ``bombs`` bombs and rockets played from here on (the stake doubled that many times
+    #: more), by either side: a personal puzzle's missed bigger win (issue 30, eighth pass); the score search
+    #: proves the most the side can force, and solving holds the learner to it.
+    WIN_BOMBS = "win_bombs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +67,15 @@ class Goal:
     type: GoalType = GoalType.WIN
     #: For ``win_in``: the solving side's plays in the fastest forced win.
     plays: int | None = None
+    #: For ``win_bombs``: the bombs and rockets (either side's) to be played before the end, at least.
+    bombs: int | None = None
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type.value}
         if self.plays is not None:
             data["plays"] = self.plays
+        if self.bombs is not None:
+            data["bombs"] = self.bombs
         return data
 
     @classmethod
@@ -75,7 +84,11 @@ class Goal:
         plays = data.get("plays")
         if goal_type is GoalType.WIN_IN and not isinstance(plays, int):
             raise PuzzleFormatError(f"goal win_in needs 'plays', got {data!r}")
-        return cls(goal_type, plays if goal_type is GoalType.WIN_IN else None)
+        bombs = data.get("bombs")
+        if goal_type is GoalType.WIN_BOMBS and not (isinstance(bombs, int) and bombs >= 1):
+            raise PuzzleFormatError(f"goal win_bombs needs 'bombs' (1 or more), got {data!r}")
+        return cls(goal_type, plays if goal_type is GoalType.WIN_IN else None,
+                   bombs if goal_type is GoalType.WIN_BOMBS else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ hands open, as every puzzle is), and either
   play), it does not simply play out the hand, and the learner found it:
   a hard position worth finding again;
 
-and in both, only one play wins there (kickers aside).  Two more kinds came with issue 30's sixth
-pass, where a beginner's games gave too few of those:
+and in both, only one play wins there (kickers aside).  More kinds came with issue 30's sixth and
+eighth passes, where a beginner's games gave too few of those:
 
 * a **missed win with several winning plays** (:data:`SEVERAL`): the move played loses, two or more
   plays win but at most :data:`SEVERAL_SHARE` of the legal ones (a real choice); the puzzle says how
@@ -22,7 +22,14 @@ pass, where a beginner's games gave too few of those:
   shows the fastest;
 * the **partner's missed win** (the learner a farmer, :data:`PARTNER_TURNS`): the side had a proven win
   and the partner's move threw it away (one winning play, or several as above); the puzzle is set from
-  the partner's seat and labelled as the partner's turn.
+  the partner's seat and labelled as the partner's turn;
+* a **bigger win let go** (:data:`STAKE`, eighth pass): the move played keeps the side's win, but the score
+  search proves the side could have forced more bombs and rockets into the rest of the game (each doubles
+  the stake) — a bomb kept in hand; the goal is "win with N more bombs or rockets played", and solving holds
+  the learner to it;
+* an **opponent's thrown win** (:data:`OPPONENT_TURNS`, eighth pass): set from the opponent's seat ("the
+  landlord's turn 6: he could have won here"); deals 11-30 of benchmarks/personal_puzzles.py gave 6 puzzles
+  with it instead of 2, losing none.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
@@ -64,7 +71,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tutor.engine.combos import Combo
 from tutor.puzzles.difficulty import measure
 from tutor.puzzles.generate import Generator, Limits, SolverLike, rotate_to_mover
-from tutor.puzzles.model import Goal, Puzzle, Source, puzzle_id
+from tutor.puzzles.model import Goal, GoalType, Puzzle, Source, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position, Role
@@ -106,9 +113,23 @@ PER_GAME = 3
 #: The kinds of moment (:attr:`Missed.kind`): a win missed with one winning play, a hard only move found,
 #: a win missed where several plays win (issue 30, sixth pass: "3 of 9 plays win").
 MISSED, ONLY_MOVE, SEVERAL = "missed", "only_move", "several"
+#: A bigger win thrown away (issue 30, eighth pass): the move played keeps the side's win, but the side could
+#: have forced more bombs and rockets into the rest of the game (each doubles the stake): a bomb kept in hand.
+STAKE = "stake"
+#: Look for :data:`STAKE` moments (the score search, within :data:`STAKE_NODES` a turn).
+STAKE_TURNS = True
+#: Solver budget of the score search at one turn, in nodes.  The score search walks the side's winning moves in
+#: Python (each of its nodes asks the compiled win search), so a node costs far more CPU than a proof's: with
+#: the whole :data:`MAX_NODES`, one 25-card turn took minutes of CPU on a loaded machine (issue 30, eighth pass);
+#: a tenth keeps a game's scan within the CPU of the seventh pass.  Beyond it a turn is skipped, never guessed.
+STAKE_NODES = MAX_NODES // 10
 #: Scan the partner's turns too when the learner is a farmer (issue 30, sixth pass): the side's win thrown
 #: away by the partner's move is set from the partner's seat ("your partner's turn").
 PARTNER_TURNS = True
+#: Scan the opponents' turns too (issue 30, eighth pass): an opponent's move that threw a proven win of theirs
+#: away, set from the opponent's seat ("the landlord's turn 6: he could have won here").  The game's budget
+#: (:data:`SCAN_NODES`) is shared with the side's own turns; measured, none of their puzzles was lost.
+OPPONENT_TURNS = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +150,11 @@ class Missed:
     plays: int = 0
     #: The turn's index among all the game's play-phase turns (orders the learner's and the partner's).
     index: int = 0
+    #: A :data:`STAKE` moment's bombs and rockets the side could force into the rest of the game (the stake
+    #: doubled that many times more), where the move played keeps fewer.
+    bombs: int = 0
+    #: The move was an opponent's (:data:`OPPONENT_TURNS`): their win, thrown away; set from their seat.
+    opponent: bool = False
 
 
 def game_position(game: Any) -> Position | None:
@@ -291,20 +317,28 @@ def partner_seat(pos: Position, seat: int) -> int | None:
     return next((s for s in range(pos.players) if s != seat and pos.roles[s] is pos.roles[seat]), None)
 
 
+#: Whose move a scanned turn is: the learner's, the partner's, an opponent's (:data:`OPPONENT_TURNS`).
+OWN, PARTNER, OPPONENT = "own", "partner", "opponent"
+
+
 def _scanned_turns(every_turn: list[tuple[int, Position | None, Combo | None]], seat: int,
-                   max_cards: int) -> list[tuple[int, int, Position, Combo | None, bool]]:
-    """(index, moment, position, move made, by the partner) for the turns worth proving: the learner's and
-    (with :data:`PARTNER_TURNS`) the partner's, each with a choice and within ``max_cards``."""
+                   max_cards: int) -> list[tuple[int, int, Position, Combo | None, str]]:
+    """(index, moment, position, move made, whose) for the turns worth proving: the learner's and (with
+    :data:`PARTNER_TURNS`) the partner's, (with :data:`OPPONENT_TURNS`) the opponents', each with a choice and
+    within ``max_cards``; ``moment`` counts that seat's own turns."""
     first = next((pos for _, pos, _ in every_turn if pos is not None), None)
     partner = partner_seat(first, seat) if PARTNER_TURNS and first is not None else None
-    moments = {seat: 0, partner: 0}
+    opponents = () if first is None or not OPPONENT_TURNS else tuple(
+        s for s in range(first.players) if first.roles[s] is not first.roles[seat])
+    moments = {s: 0 for s in (seat, partner, *opponents)}
     turns = []
     for index, (who, pos, played) in enumerate(every_turn):
-        if who not in (seat, partner):
+        if who not in moments:
             continue
         moments[who] += 1
         if pos is not None and sum(len(h) for h in pos.hands) <= max_cards and len(pos.legal_moves()) >= 2:
-            turns.append((index, moments[who], pos, played, who == partner))
+            whose = OWN if who == seat else PARTNER if who == partner else OPPONENT
+            turns.append((index, moments[who], pos, played, whose))
     return turns
 
 
@@ -321,17 +355,60 @@ def _kind(pos: Position, every: Verdicts, lost: bool) -> tuple[str, int, int] | 
     return None
 
 
+def _holds_bomb(pos: Position, side: Role) -> bool:
+    """Whether a hand of ``side`` holds a bomb or the rocket: without one, the side cannot force the stake up
+    (the score search counts the losers' bombs too, but they play the fewest)."""
+    for hand, role in zip(pos.hands, pos.roles):
+        counts = hand.counts
+        if role is side and (any(n == 4 for n in counts[:13]) or (counts[13] and counts[14])):
+            return True
+    return False
+
+
+def _stake(solver: ScanSolver, pos: Position, played: Combo | None) -> tuple[dict[str, Any], int]:
+    """Whether the move played, which keeps the side's win, gives up a higher stake: (what the score search
+    proved, nodes).  The dict holds ``bombs`` (the most bombs and rockets the side can force into the rest
+    of the game, None beyond the budget), ``kept`` ("fewer" when the move played keeps fewer),
+    ``wins``/``plays`` (the plays reaching ``bombs``, the legal plays, kickers aside) and ``win_in`` (the
+    side's plays in the score line).  Every first move is proven by the score search (it values each)."""
+    if not _holds_bomb(pos, pos.roles[pos.to_move]):
+        return {"bombs": 0}, 0
+    shipped = solver.max_nodes
+    solver.max_nodes = STAKE_NODES
+    try:
+        result = solver.solve(pos, "score")
+    finally:
+        solver.max_nodes = shipped
+    nodes = int(result.nodes)
+    if not result.complete or result.bombs is None or not result.mover_wins:
+        return {"bombs": None}, nodes
+    info: dict[str, Any] = {"bombs": int(result.bombs)}
+    if result.bombs == 0 or any(_same(m, played) for m in result.best_moves):
+        info["kept"] = info["bombs"]
+        return info, nodes
+    # The score search valued every winning first move exactly: the move played, not the best, keeps fewer.
+    info["kept"] = "fewer"
+    info["wins"] = len({_play_of(m) for m in result.best_moves})
+    info["plays"] = len({_play_of(m) for m in pos.legal_moves()})
+    side = pos.roles[pos.to_move]
+    info["win_in"] = sum(1 for who, m in result.line if m is not None and pos.roles[who] is side)
+    return info, nodes
+
+
 def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int = 0,
-                budget: int | None = None, max_cards: int | None = None) -> list[Missed]:
+                budget: int | None = None, max_cards: int | None = None,
+                log: Callable[[dict[str, Any]], None] | None = None) -> list[Missed]:
     """The moments of ``seat``'s game worth a puzzle (earliest first): proven wins thrown away (by the
-    learner, or by the partner of a farmer), and only winning moves found (:data:`ONLY_MOVE_CHOICES`
-    legal moves at least).
+    learner, or by the partner of a farmer), higher stakes thrown away (:data:`STAKE`), and only winning
+    moves found (:data:`ONLY_MOVE_CHOICES` legal moves at least).
 
     Turns are proven from the end of the game backwards (the small positions first) until
     ``budget`` solver nodes are spent; a position whose proof does not fit its own budget
     (the factory's solver) is skipped, never guessed.  One solver serves the whole game, so the
     proofs of the later turns (kept in its tables) shorten the proofs of the earlier ones; a move
     played is first tried against the game's own continuation (:func:`_refuted_in_game`).
+    ``log``: called with what was proven at each turn looked at, and why it is or is not a puzzle (the
+    measurements of docs/puzzles.md; benchmarks/personal_puzzles.py ``--log``).
     """
     if not solver_rules(record.rules):
         return []  # another game (four players, other chains): the solver would prove the wrong thing
@@ -341,13 +418,21 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     solver = solver_factory()
     found = []
     spent = 0
-    for index, moment, pos, played, by_partner in reversed(_scanned_turns(every_turn, seat, max_cards)):
+    for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
+        by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
         if spent >= budget:
             break
+        entry: dict[str, Any] = {"index": index, "moment": moment, "partner": by_partner, "opponent": by_opponent,
+                                 "cards": sum(len(h) for h in pos.hands), "legal": len(pos.legal_moves()),
+                                 "played": "pass" if played is None else played.text}
         verdicts, nodes = first_moves(solver, pos, every=False, last=played)  # one win is enough: MAX_NODES
         spent += nodes
         if not any(verdicts.values()):
+            entry["side"] = "unknown" if None in verdicts.values() else "lost"
+            if log is not None:
+                log(entry)
             continue
+        entry["side"] = "wins"
         wins = next((verdict for move, verdict in verdicts.items() if _same(move, played)), None)
         if wins is None:
             refuted, nodes = _refuted_in_game(solver, every_turn, index)
@@ -356,21 +441,46 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if wins is None:
             wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
-        if wins is None or wins and (by_partner or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
+        entry["move"] = {True: "keeps", False: "loses", None: "unknown"}[wins]
+        if wins and STAKE_TURNS and not by_opponent:
+            stake, nodes = _stake(solver, pos, played)
+            spent += nodes
+            entry["stake"] = stake
+            if stake.get("kept") == "fewer" \
+                    and (stake["wins"] == 1 or stake["wins"] <= SEVERAL_SHARE * stake["plays"]) \
+                    and stake["win_in"] >= MIN_PLAYS:
+                entry["kind"] = STAKE
+                found.append(Missed(moment, pos, played, STAKE, by_partner, stake["wins"], stake["plays"],
+                                    index, stake["bombs"]))
+                if log is not None:
+                    log(entry)
+                continue
+        if wins is None or wins and (by_partner or by_opponent or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
+            if log is not None:
+                log(entry)
             continue  # the partner's good moves are not the learner's finds
         known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
         # how many winning plays?  every move proven
         every, nodes = first_moves(solver, pos, every=True, known=known, cap=ONE_PLAY_PROOFS * MAX_NODES)
         spent += nodes
+        entry["wins"] = len({_play_of(m) for m, v in every.items() if v})
+        entry["plays"] = len({_play_of(m) for m in pos.legal_moves()})
+        entry["unproven"] = sum(1 for v in every.values() if v is None)
         kind = None if None in every.values() else _kind(pos, every, lost=wins is False)
         if kind is not None:
-            found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index))
+            entry["kind"] = kind[0]
+            found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index,
+                                opponent=by_opponent))
+        if log is not None:
+            log(entry)
     return sorted(found, key=lambda m: m.index)
 
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
     """The personal puzzle of a missed win (None when the proof does not fit the budget)."""
+    if missed.kind == STAKE:
+        return _stake_puzzle(missed, game_id, solver)
     pos = rotate_to_mover(missed.position)
     fastest = solver.solve(pos, "fastest", all_moves=False)
     if not fastest.complete or fastest.win_in is None or fastest.win_in < MIN_PLAYS or not fastest.line:
@@ -386,6 +496,33 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
     draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
+                  source, difficulty)
+
+
+def _stake_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
+    """The puzzle of a bigger win thrown away (:data:`STAKE`): "win with N bombs or rockets played", N the
+    most the score search proves the side can force.  Its solution is the score search's line (the side
+    playing for the most bombs, the defence for the fewest), with no extra defences (a fastest-win branch
+    need not keep the bombs); off the line, solving asks the score search (:mod:`tutor.puzzles.solving`)."""
+    pos = rotate_to_mover(missed.position)
+    score = solver.solve(pos, "score")
+    if not score.complete or not score.mover_wins or score.bombs != missed.bombs or not score.line:
+        return None
+    side = pos.roles[pos.to_move]
+    win_in = sum(1 for who, move in score.line if move is not None and pos.roles[who] is side)
+    if win_in < MIN_PLAYS:
+        return None
+    tree = Generator(lambda: solver, Limits(extra_defences=0)).build_tree(solver, pos, score.line)
+    if tree is None:
+        return None
+    answer = score.line[0][1]
+    root = solver.solve(pos, "win", all_moves=True)
+    difficulty = measure(pos, answer, root.nodes, win_in)
+    source = Source("game", note=note_of(missed, game_id))
+    goal = Goal(GoalType.WIN_BOMBS, bombs=missed.bombs)
+    draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
+    themes = tag(draft)
+    return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, goal, tree, difficulty.rating,
                   source, difficulty)
 
 
@@ -454,17 +591,23 @@ def scan(store: Store, game_id: int | None = None,
 #: A personal puzzle's note (:attr:`Source.note`, stored with it): the game, whose turn, and the kind —
 #: «game 4, turn 12», «…, only move», «…, 3 of 9 plays win», «game 13, partner's turn 9» (the words a
 #: learner reads come from the catalogues: :func:`moment_of` reads the note back).
-_NOTE = re.compile(r"game (\d+), (partner's )?turn (\d+)(, only move|, (\d+) of (\d+) plays win)?")
+_NOTE = re.compile(r"game (\d+), (partner's |landlord's |farmer's )?turn (\d+)"
+                   r"(, only move|, (\d+) of (\d+) plays win|, bombs (\d+), (\d+) of (\d+) plays)?")
 
 
 def note_of(missed: Missed, game_id: int) -> str:
     """The stored note of a moment's puzzle (read back by :func:`moment_of`)."""
     whose = "partner's turn" if missed.partner else "turn"
+    if missed.opponent:  # the seat the puzzle is set from: the landlord, or one of the farmers
+        mover = missed.position.roles[missed.position.to_move]
+        whose = "landlord's turn" if mover is Role.LANDLORD else "farmer's turn"
     note = f"game {game_id}, {whose} {missed.moment}"
     if missed.kind == ONLY_MOVE:
         return note + ", only move"
     if missed.kind == SEVERAL:
         return note + f", {missed.wins} of {missed.plays} plays win"
+    if missed.kind == STAKE:
+        return note + f", bombs {missed.bombs}, {missed.wins} of {missed.plays} plays"
     return note
 
 
@@ -479,12 +622,19 @@ class Moment:
     partner: bool = False
     wins: int = 1
     plays: int = 0
+    #: A :data:`STAKE` moment's bombs and rockets the side could force (the goal's).
+    bombs: int = 0
+    #: The move was an opponent's: "landlord" or "farmer" (whose seat the puzzle is set from), else "".
+    opponent: str = ""
 
     @property
     def label(self) -> str:
-        """The kind as ``--json`` and the web name it: missed, only_move, several, partner, partner_several."""
+        """The kind as ``--json`` and the web name it: missed, only_move, several, stake, partner,
+        partner_several, partner_stake."""
         if self.partner:
-            return "partner_several" if self.kind == SEVERAL else "partner"
+            return {SEVERAL: "partner_several", STAKE: "partner_stake"}.get(self.kind, "partner")
+        if self.opponent:
+            return "opponent_several" if self.kind == SEVERAL else "opponent"
         return self.kind
 
 
@@ -493,18 +643,38 @@ def moment_of(puzzle: Puzzle) -> Moment | None:
     match = _NOTE.fullmatch(puzzle.source.note or "") if puzzle.source.kind == "game" else None
     if match is None:
         return None
+    partner = match[2] == "partner's "
+    opponent = match[2][: -len("'s ")] if match[2] and not partner else ""
+    if match[7]:
+        return Moment(int(match[1]), int(match[3]), STAKE, partner, int(match[8]), int(match[9]),
+                      int(match[7]))
     kind = ONLY_MOVE if match[4] == ", only move" else SEVERAL if match[5] else MISSED
     wins, plays = (int(match[5]), int(match[6])) if match[5] else (1, 0)
-    return Moment(int(match[1]), int(match[3]), kind, bool(match[2]), wins, plays)
+    return Moment(int(match[1]), int(match[3]), kind, partner, wins, plays, opponent=opponent)
 
 
 def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int]:
     """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
     puzzles from game ``game_id``."""
-    moments = [m for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id]
+    moments = [m for m in map(moment_of, progress.personal())  # a stake's win was kept, an opponent's is theirs
+               if m is not None and m.game == game_id and m.kind != STAKE and not m.opponent]
     partner = sum(1 for m in moments if m.partner)
     only = sum(1 for m in moments if m.kind == ONLY_MOVE)
     return len(moments) - only - partner, only, partner
+
+
+def stakes_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The bigger wins thrown away (:data:`STAKE`, the learner's or the partner's) among the learner's puzzles
+    from game ``game_id``: said apart after the game, since the game was won — or still winnable — there."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and m.kind == STAKE)
+
+
+def opponents_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The opponents' wins thrown away (:data:`OPPONENT_TURNS`) among the learner's puzzles from game
+    ``game_id``."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and bool(m.opponent))
 
 
 def is_only_move(puzzle: Puzzle) -> bool:

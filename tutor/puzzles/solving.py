@@ -10,7 +10,8 @@ Rules of an attempt (as on Lichess):
 
 * each move of the learner's side is checked: a move of the tree is right; a
   different move is still right when the solver proves it keeps the win (and,
-  for a "win in N" goal, the pace);
+  for a "win in N" goal, the pace; for a "win with N bombs" goal, the bombs the
+  score search proves the side can still force);
 * the opponents answer with the tree's toughest defence, or — once the learner
   has left the tree — with the reply the solver says holds out longest;
 * a wrong move is not played: the refutation (how the opponents win after it)
@@ -66,6 +67,8 @@ class MoveCheck:
     #: For a wrong move: how the other side wins after it (the move first).
     refutation: list[Played] = field(default_factory=list)
     solved: bool = False
+    #: A wrong move under a "win with N bombs" goal that keeps the win, not the bombs (said so, not "loses").
+    keeps_win: bool = False
 
 
 class Attempt:
@@ -91,6 +94,8 @@ class Attempt:
         self.used_solution = False
         self.outcome = Outcome.UNFINISHED
         self._plays_left = puzzle.goal.plays if puzzle.goal.type is GoalType.WIN_IN else None
+        #: For a "win with N bombs" goal: the bombs and rockets (either side's) still to be played.
+        self._bombs_left = puzzle.goal.bombs if puzzle.goal.type is GoalType.WIN_BOMBS else None
 
     # ------------------------------------------------------------------ state
     @property
@@ -116,7 +121,12 @@ class Attempt:
         return find_move(self.position, self._expected.move)
 
     def _solver_pick(self) -> Move:
-        """A winning move for the learner's side here (the fastest, when the goal counts plays)."""
+        """A winning move for the learner's side here (the fastest, when the goal counts plays; the one that
+        forces the most bombs, when it counts bombs)."""
+        if self._bombs_left is not None:
+            scored = self.solver.solve(self.position, "score")
+            pick: Move = scored.line[0][1] if scored.line else scored.best_moves[0]
+            return pick
         result = self.solver.solve(self.position, "fastest", all_moves=False)
         move: Move = result.line[0][1] if result.line else result.winning_moves[0]
         return move
@@ -133,6 +143,8 @@ class Attempt:
         verdict = self.solver.is_winning_move(self.position, move)
         if verdict is not True:
             return False
+        if self._bombs_left is not None:
+            return self._keeps_bombs(move)
         if self._plays_left is None:
             return True
         after = self.position.after(move)
@@ -141,6 +153,22 @@ class Attempt:
         need = self.solver.solve(after, "fastest", all_moves=False).win_in
         return need is not None and need + (move is not None) <= self._plays_left
 
+    def _bombs_after(self, move: Move) -> int | None:
+        """The bombs and rockets ``move`` and the rest of the game bring, when the side that wins after it
+        plays for the most and the other for the fewest (the score search; None beyond its budget)."""
+        after = self.position.after(move)
+        now = 1 if move is not None and move.is_bomb else 0
+        if after.is_over:
+            return now
+        rest = self.solver.solve(after, "score").bombs
+        return None if rest is None else now + int(rest)
+
+    def _keeps_bombs(self, move: Move) -> bool:
+        """A winning move keeps a "win with N bombs" goal when the side can still force the bombs left."""
+        assert self._bombs_left is not None
+        got = self._bombs_after(move)
+        return got is not None and got >= self._bombs_left
+
     def _advance(self, move: Move, by_learner: bool) -> None:
         """Make ``move``; follow the tree while the move is the tree's, else leave it."""
         node = self._expected
@@ -148,6 +176,8 @@ class Attempt:
             node = None
         if by_learner and move is not None and self._plays_left is not None:
             self._plays_left -= 1
+        if move is not None and move.is_bomb and self._bombs_left is not None:
+            self._bombs_left -= 1  # either side's bomb doubles the stake
         self.history.append(Played(self.position.to_move, move, by_learner))
         self.position = self.position.after(move)
         # Next: at the learner's turns the only child; at the defenders' the first (toughest).
@@ -164,7 +194,9 @@ class Attempt:
             self.mistakes += 1
             if self.outcome is Outcome.UNFINISHED:
                 self.outcome = Outcome.FAILED
-            return MoveCheck(False, refutation=self.refutation(move))
+            keeps_win = (self._bombs_left is not None
+                         and self.solver.is_winning_move(self.position, move) is True)
+            return MoveCheck(False, refutation=self.refutation(move), keeps_win=keeps_win)
         self._advance(move, True)
         replies = self._defend()
         solved = self.finished
@@ -180,6 +212,9 @@ class Attempt:
         if after.is_over:
             return line
         result = self.solver.solve(after, "fastest", all_moves=False)
+        if self._bombs_left is not None and self.solver.is_winning_move(self.position, move):
+            # The win is kept, the bombs are not: the line where the defence plays for the fewest bombs.
+            result = self.solver.solve(after, "score")
         for who, reply in result.line:
             line.append(Played(who, reply, after.roles[who] is self.side))
         return line
@@ -205,7 +240,10 @@ class Attempt:
         return played
 
     def _toughest_defence(self) -> Move:
-        """The defence that delays the learner's win the longest (ties: the first legal)."""
+        """The defence that delays the learner's win the longest (ties: the first legal); for a "win with N
+        bombs" goal, the one that lets the fewest bombs be played."""
+        if self._bombs_left is not None:
+            return self._fewest_bombs_defence()
         best: Move = None
         best_value = -1
         for move in self.position.legal_moves():
@@ -215,6 +253,18 @@ class Attempt:
             value = self.solver.solve(after, "fastest", all_moves=False).win_in
             value = -1 if value is None else value
             if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _fewest_bombs_defence(self) -> Move:
+        """The defence after which the fewest bombs and rockets can be forced (ties: the first legal)."""
+        best: Move = None
+        best_value: int | None = None
+        for move in self.position.legal_moves():
+            if self.position.after(move).is_over:
+                return move
+            value = self._bombs_after(move)
+            if value is not None and (best_value is None or value < best_value):
                 best, best_value = move, value
         return best
 

@@ -68,12 +68,27 @@ def goal_phrase(puzzle: Puzzle) -> Phrase:
         return plural("puzzles.goal_win_in", puzzle.goal.plays or 0, side=side)
     if puzzle.goal.type is GoalType.WIN_WITH_BOMB:
         return Phrase("puzzles.goal_win_with_bomb", {"side": side})
+    if puzzle.goal.type is GoalType.WIN_BOMBS:  # a personal puzzle's bigger win
+        return _bombs_goal(puzzle, side)
     from tutor.puzzles.personal import SEVERAL, moment_of
 
     moment = moment_of(puzzle)
     if moment is not None and moment.kind == SEVERAL:  # a personal puzzle with several winning plays says so
         return plural("puzzles.goal_win_several", moment.plays, side=side, wins=moment.wins)
     return Phrase("puzzles.goal_win", {"side": side})
+
+
+def _bombs_goal(puzzle: Puzzle, side: Phrase) -> Phrase:
+    """"Win with N bombs or rockets played (the stake ×2**N)", and how many first plays keep it (issue 30,
+    eighth pass: the score search proves both)."""
+    from tutor.puzzles.personal import moment_of
+
+    bombs = puzzle.goal.bombs or 0
+    moment = moment_of(puzzle)
+    values: dict[str, object] = {"side": side, "x": 2 ** bombs}
+    if moment is not None and moment.wins > 1:
+        return plural("puzzles.goal_win_bombs_several", bombs, wins=moment.wins, plays=moment.plays, **values)
+    return plural("puzzles.goal_win_bombs", bombs, **values)
 
 
 def plural(key: str, n: int, **values: object) -> Phrase:
@@ -120,12 +135,20 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
     partner's turn ("your side could have won here").  Shown with the goal and in the lists, so the
     learner knows what to look for — it names no move (issue 30, sixth pass).  Beside the goal line
     (``counts=False``) the several kinds leave out "3 of 9 plays win": the goal already says it."""
-    from tutor.puzzles.personal import ONLY_MOVE, SEVERAL, moment_of
+    from tutor.puzzles.personal import ONLY_MOVE, SEVERAL, STAKE, moment_of
 
     moment = moment_of(puzzle)
     if moment is None:
         return None
     where = {"game": moment.game, "turn": moment.turn}
+    if moment.kind == STAKE:  # the win was kept, a higher stake was not: "×4 was proven"
+        return plural("mine.kind_partner_stake" if moment.partner else "mine.kind_stake", moment.bombs,
+                      x=2 ** moment.bombs, **where)
+    if moment.opponent:  # an opponent's win thrown away, set from their seat
+        key = f"mine.kind_opponent_{moment.opponent}"
+        if moment.kind == SEVERAL and counts:
+            return plural(key + "_several", moment.plays, wins=moment.wins, **where)
+        return Phrase(key, where)
     key = "mine.kind_partner" if moment.partner else "mine.kind_missed"
     if moment.kind == SEVERAL and counts:
         return plural(("mine.kind_partner" if moment.partner else "mine.kind") + "_several", moment.plays,
@@ -137,9 +160,10 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
 
 def moment_data(puzzle: Puzzle) -> dict[str, object]:
     """A personal puzzle's moment as data (``ddz puzzle mine --json``, ``GET /api/puzzle/mine``): its kind
-    (missed, only_move, several, partner, partner_several), game, turn, for several winning plays how many
-    of how many, and the words (:func:`moment_phrase`); empty for any other puzzle."""
-    from tutor.puzzles.personal import SEVERAL, moment_of
+    (missed, only_move, several, stake, partner, partner_several, partner_stake), game, turn, for several
+    winning plays how many of how many (for a stake, the plays that keep it and its bombs), and the words
+    (:func:`moment_phrase`); empty for any other puzzle."""
+    from tutor.puzzles.personal import SEVERAL, STAKE, moment_of
 
     moment, phrase = moment_of(puzzle), moment_phrase(puzzle)
     if moment is None or phrase is None:
@@ -147,6 +171,8 @@ def moment_data(puzzle: Puzzle) -> dict[str, object]:
     data: dict[str, object] = {"kind": moment.label, "game": moment.game, "turn": moment.turn}
     if moment.kind == SEVERAL:
         data.update(winning_plays=moment.wins, plays=moment.plays)
+    if moment.kind == STAKE:
+        data.update(bombs=moment.bombs, winning_plays=moment.wins, plays=moment.plays)
     data["moment"] = phrase.render()
     return data
 
@@ -250,6 +276,9 @@ class Wrong:
     refutation: tuple[Played, ...]
     #: The position the wrong move was tried in (the refutation starts there).
     start: Position | None = None
+    #: The move keeps the win but not the stake the goal asks for (a "win with N bombs" goal): the line shows
+    #: the defence holding the bombs down, and the words say the win was kept.
+    keeps_win: bool = False
 
     @property
     def steps(self) -> tuple[LineStep, ...]:
@@ -430,7 +459,7 @@ class PuzzleSession:
         before = self.attempt.position
         check = self.attempt.play(move)
         if not check.correct:
-            return [Wrong(tuple(check.refutation), before)]
+            return [Wrong(tuple(check.refutation), before, check.keeps_win)]
         return [Correct(tuple(check.replies)), *self._next()]
 
     def hint(self) -> list[PuzzleEvent]:

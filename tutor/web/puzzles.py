@@ -100,7 +100,8 @@ def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
     if isinstance(item, ps.Correct):
         return {"type": "correct", "text": t("web.correct_move"), "moves": _played(puzzle, item.replies)}
     if isinstance(item, ps.Wrong):
-        return {"type": "wrong", "text": t("web.wrong_move"), "moves": _played(puzzle, item.refutation),
+        said = t("puzzles.wrong_stake" if item.keeps_win else "web.wrong_move")  # the win kept, not the stake
+        return {"type": "wrong", "text": said, "moves": _played(puzzle, item.refutation),
                 "line": _line(puzzle, item.steps), "line_title": t("web.refutation")}
     if isinstance(item, ps.PuzzleHint):
         if item.level == 1 and item.move is not None:
