@@ -154,6 +154,8 @@ class HardBot(MediumBot):
     #: plays on where they do not suffice; :func:`tutor.solver.playout.solved_playout`).  The quick policy
     #: plays the endgame far below the bots' own exact search, which is what the game meets there: the
     #: round-6 loss table found the farmers' blunders mostly at 21-35 cards, with the play-outs' verdict wrong.
+    #: Measured, not kept: the farmers' 14 won +0.030 on decks 2600-2799, lost 0.025 on 2800-2999 (pooled
+    #: +0.0025 [-0.027, +0.032]) against the rule agent (docs/bots.md, round 8).
     farmer_playout_tail = 0
     landlord_playout_tail = 0
     playout_tail_nodes = 1_000
