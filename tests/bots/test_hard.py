@@ -202,6 +202,24 @@ def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypa
     assert [(kwargs["more"], args[4]) for args, kwargs in calls] == [(5, 1.0), (5, 0.5), (0, 1.0)]
 
 
+def test_a_farmers_play_outs_have_their_own_solved_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_tail, landlord_playout_tail, playout_tail_nodes (round 8, docs/bots.md): each side's own
+    # tail reaches best_by_playouts with the shared node budget; 0 (the default) is today's play-outs.
+    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
+    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
+    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
+    calls = playout_calls(monkeypatch)
+    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8), ("farmer_playout_tail", 18),
+                        ("playout_tail_nodes", 500)):
+        monkeypatch.setattr(HardBot, knob, value)
+    bot = HardBot(0)
+    bot.play(farmer)
+    bot.play(landlord)
+    monkeypatch.setattr(HardBot, "landlord_playout_tail", 12)
+    bot.play(landlord)
+    assert [(kwargs["tail"], kwargs["tail_nodes"]) for _, kwargs in calls] == [(18, 500), (0, 500), (12, 500)]
+
+
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
     # search horizon; the landlord keeps its own knob.

@@ -188,3 +188,21 @@ def test_joined_opponent_variants_take_turns_deal_by_deal() -> None:
         mixed, quick, lowest = results["quick+lowest"][i], results["quick"][i], results["lowest"][i]
         assert mixed == [(quick if d % 2 == 0 else lowest)[d] for d in range(12)]
     assert results["quick+lowest"] != results["quick"] and results["quick+lowest"] != results["lowest"]
+
+
+def test_best_by_playouts_with_a_solved_end_is_deterministic_and_changes_the_verdicts() -> None:
+    # tail (round 8): each play-out's last cards solved with open hands on a fresh search per decision; the
+    # same view gives the same play-outs, and the exact ends do score some deals otherwise than the quick policy.
+    position, candidates = early_decision()
+    seen: list[list[list[bool]]] = []
+    picks = [
+        best_by_playouts(position, candidates, samples=24, seed=5, tail=20, tail_nodes=2000,
+                         observe=lambda v, m, r, b: seen.append(r))
+        for _ in range(2)
+    ]
+    assert picks[0] == picks[1] and seen[0] == seen[1]
+    best_by_playouts(position, candidates, samples=24, seed=5, observe=lambda v, m, r, b: seen.append(r))
+    assert seen[2] != seen[0]
+    # No tail, or no nodes, is the quick play-out.
+    best_by_playouts(position, candidates, samples=24, seed=5, tail=20, observe=lambda v, m, r, b: seen.append(r))
+    assert seen[3] == seen[2]

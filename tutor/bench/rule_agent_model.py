@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tutor.bots import rollout
+from tutor.bots.rollout import Ending
 from tutor.bots.base import Bot
 from tutor.bots.counting import PassLimit
 from tutor.bots.sampling import Filter, Weighting
@@ -123,11 +124,12 @@ class _Passes(random.Random):
 
 def play_deals_against_rule_agent(
     view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]],
-    opponents: str = "quick",
+    opponents: str = "quick", ending: Ending | None = None,
 ) -> None:
     """:func:`tutor.bots.rollout.play_deals` with the rule agent as the farmers (the quick policy stays the
     landlord): every candidate played out on every deal; who won appended to ``results``.  ``opponents``
-    (the bot's choice of simulated opponents) is overruled: the rule agent is the opponents here."""
+    (the bot's choice of simulated opponents) is overruled: the rule agent is the opponents here, and its
+    play-outs are played to the end (``ending``, the solved end of round 8, is not applied)."""
     from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
 
     from tutor.solver import playout as quick

@@ -149,6 +149,16 @@ class HardBot(MediumBot):
     #: quick policy (:func:`tutor.bots.opponent_model.chosen_model`; by :attr:`auto_margin` decisions).
     auto_models: tuple[str, ...] = ("quick", "lowest", "rule", "agent")
     auto_margin = 2.0
+    #: Round 8: a farmer's (the landlord's) play-outs end in an exact open-hand solve once at most this many
+    #: cards are in play (0 = never), at most :attr:`playout_tail_nodes` nodes a play-out (the quick policy
+    #: plays on where they do not suffice; :func:`tutor.solver.playout.solved_playout`).  The quick policy
+    #: plays the endgame far below the bots' own exact search, which is what the game meets there: the
+    #: round-6 loss table found the farmers' blunders mostly at 21-35 cards, with the play-outs' verdict wrong.
+    #: Measured, not kept: the farmers' 14 won +0.030 on decks 2600-2799, lost 0.025 on 2800-2999 (pooled
+    #: +0.0025 [-0.027, +0.032]) against the rule agent (docs/bots.md, round 8).
+    farmer_playout_tail = 0
+    landlord_playout_tail = 0
+    playout_tail_nodes = 1_000
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
     playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
@@ -298,6 +308,7 @@ class HardBot(MediumBot):
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                     opponents=opponents, observe=type(self).playout_observer,
                     nudge=nudge, filtering=self.deal_filter(view, opponents),
+                    tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -392,6 +403,10 @@ class HardBot(MediumBot):
     def playout_extra(self, view: PlayerView) -> int:
         """Further deals for this seat's close played-out decision: the landlord's or the farmers'."""
         return self.playout_more if view.seat == view.landlord else self.farmer_playout_more
+
+    def playout_tail(self, view: PlayerView) -> int:
+        """Cards in play at which this seat's play-outs are solved to their end: the landlord's or the farmers'."""
+        return self.landlord_playout_tail if view.seat == view.landlord else self.farmer_playout_tail
 
     def split_lead_count(self, view: PlayerView) -> int:
         """Leads from other splits added to this seat's played-out candidates: the landlord's or the farmers'."""

@@ -23,6 +23,7 @@ game gives, exactly as in a real game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tutor.bots.base import Bot, turn_rng
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     import random
 
     from tutor.bots.medium import MediumBot
+    from tutor.solver.team_native import NativeTeamSearch
 
 Move = Combo | None
 
@@ -191,6 +193,8 @@ def best_by_playouts(
     observe: PlayoutObserver | None = None,
     nudge: str = "quick",
     filtering: Filter | None = None,
+    tail: int = 0,
+    tail_nodes: int = 0,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -229,6 +233,10 @@ def best_by_playouts(
     With ``filtering`` (round 8) the deals are not nudged but filtered: ``pool`` times as many are drawn and
     those the filter's model explains best are kept (:func:`tutor.bots.sampling.filtered_samples`).
 
+    With ``tail``, a play-out's end (at most ``tail`` cards in play) is solved with open hands in at most
+    ``tail_nodes`` nodes instead of played by the quick policy (:func:`tutor.solver.playout.solved_playout`;
+    one fresh search for the decision).
+
     The work is ``samples`` draws (``samples + more`` for a close decision; and
     ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
     counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -239,13 +247,14 @@ def best_by_playouts(
     if limits is None:
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
+    ending = Ending.fresh(view.landlord, tail, tail_nodes)
     play_deals(
         view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering), results,
-        opponents,
+        opponents, ending,
     )
     if more > 0 and 0.0 < best_statistic(results) <= close:
         deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
-        play_deals(view, candidates, deals, results, opponents)
+        play_deals(view, candidates, deals, results, opponents, ending)
     base = results[0]
     best, best_wins = 0, sum(base)
     for i in range(1, len(candidates)):
@@ -285,13 +294,34 @@ def draw_deals(
     return [draw(rng) for _ in range(samples)]
 
 
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a decision's play-outs end: solved with open hands by ``search`` once at most ``tail`` cards are
+    in play, in at most ``nodes`` nodes a play-out (:func:`tutor.solver.playout.solved_playout`)."""
+
+    search: NativeTeamSearch
+    tail: int
+    nodes: int
+
+    @staticmethod
+    def fresh(landlord: int, tail: int, nodes: int) -> Ending | None:
+        """One decision's ending (a fresh search), or None: no tail asked, or the search is not built."""
+        if tail <= 0 or nodes <= 0:
+            return None
+        from tutor.solver import playout as quick
+
+        search = quick.tail_search(landlord)
+        return None if search is None else Ending(search, tail, nodes)
+
+
 def play_deals(
     view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]],
-    opponents: str = "quick",
+    opponents: str = "quick", ending: Ending | None = None,
 ) -> None:
     """Play every candidate out on every deal by the compiled quick policy (the viewer's opponents by its
     variant ``opponents``); append who won to ``results``.  Several variants joined by ``+`` ("quick+lowest")
-    take turns deal by deal: opponents of either kind, when the bot cannot know which it meets."""
+    take turns deal by deal: opponents of either kind, when the bot cannot know which it meets.  With
+    ``ending``, each play-out's end is solved with open hands (:class:`Ending`)."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
     assert view.landlord is not None
@@ -304,7 +334,12 @@ def play_deals(
             game = Game.from_view(view, hidden, checked=False)
             game.push(move)
             winner = game.winner
-            if winner is None:
+            if winner is None and ending is not None:
+                winner = quick.solved_playout(
+                    ending.search, game.hands_packed, game.to_move, game.table, game.table_seat, variant, others,
+                    ending.tail, ending.nodes,
+                )
+            elif winner is None:
                 winner = quick.playout(
                     game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, variant, others
                 )

@@ -875,10 +875,86 @@ static PyObject *Team_get_settled(Team *t, void *closure) { return PyLong_FromLo
 
 static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUnsignedLongLong(t->tt_used); }
 
+/* playout((h0, h1, h2), to_move, table, table_seat, variant, seats, tail, nodes) -> winner seat (-1: the turn
+   limit): the quick play-out of _native.c's `playout` (sim_choose; the seats in the bit mask `seats` play
+   `variant`), except that once at most `tail` cards are in play the rest is solved with open hands by this
+   search, with at most `nodes` nodes (the hard bot's play-outs, round 8: the quick policy plays the endgame
+   far worse than the bots' exact search does, so the play-outs misjudge the moves whose games are decided
+   there).  The solve is tried once; when its budget is spent the quick policy plays on.  The winner of a solved
+   end is the landlord, or the first farmer for the farmers' side.  No clock: counted nodes only, and the
+   table kept between calls, so the caller makes a fresh search for each decision (the same calls in the same
+   order give the same answers). */
+static PyObject *Team_playout(Team *t, PyObject *args) {
+    unsigned long long h0, h1, h2;
+    int to_move, table_seat, variant, sim_seats, tail;
+    long long nodes;
+    PyObject *table_obj;
+    if (!PyArg_ParseTuple(args, "(KKK)iOiiiiL", &h0, &h1, &h2, &to_move, &table_obj, &table_seat, &variant,
+                          &sim_seats, &tail, &nodes))
+        return NULL;
+    if (variant < SIM_QUICK || variant > SIM_AGENT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+        return NULL;
+    }
+    if ((h0 | h1 | h2) & EXTRA_JOKERS) {
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
+        return NULL;
+    }
+    uint64_t hands[3] = {h0, h1, h2};
+    Move table;
+    int has_table = parse_table(table_obj, &table);
+    if (has_table < 0) return NULL;
+    if (to_move < 0 || to_move > 2 || (has_table && (table_seat < 0 || table_seat > 2))) {
+        PyErr_SetString(PyExc_ValueError, "seats are 0, 1 or 2");
+        return NULL;
+    }
+    int landlord = t->landlord, winner = -1, tried = 0, seat = to_move;
+    for (int turn = 0; turn < 400; turn++) {
+        if (has_table && table_seat == seat) has_table = 0; /* both others passed */
+        int counts[3] = {cards_size(hands[0]), cards_size(hands[1]), cards_size(hands[2])};
+        if (!tried && counts[0] + counts[1] + counts[2] <= tail) {
+            tried = 1;
+            int code = has_table ? table.kind | table.length << 4 | table.main << 8 : 0;
+            t->max_nodes = t->nodes + nodes;
+            t->deadline = -1;
+            t->budget_hit = 0;
+            t->next_check = t->nodes;
+            if (team_budget(t) == 0) {
+                if (t->hands.nhands > MAX_HANDS - 100000 || t->hands.hand_bytes > t->hands.max_hand_bytes)
+                    free_hands(&t->hands);
+                t->scratch_top = 0;
+                t->check = NULL;
+                int r = team_win(t, hands, seat, code, has_table ? table_seat : 0);
+                if (r >= 0) {
+                    winner = (t->sides[seat] == 0) == (r == 1) ? landlord : t->farmers[0];
+                    break;
+                }
+                if (!t->budget_hit || PyErr_Occurred()) return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+            }
+        }
+        Move m;
+        int r = sim_choose(hands[seat], counts, landlord, seat, has_table ? &table : NULL, table_seat,
+                           (sim_seats >> seat) & 1 ? variant : SIM_QUICK, &m);
+        if (r < 0) return PyErr_NoMemory();
+        if (r) {
+            hands[seat] -= m.cards;
+            if (!hands[seat]) { winner = seat; break; }
+            table = m;
+            table_seat = seat;
+            has_table = 1;
+        }
+        seat = (seat + 1) % 3;
+    }
+    return PyLong_FromLong(winner);
+}
+
 static PyMethodDef Team_methods[] = {
     {"win", (PyCFunction)Team_win, METH_VARARGS,
      "win((h0, h1, h2), turn, code, table_by, max_nodes, seconds[, check]) -> bool: does the side of `turn` win?"},
     {"clear", (PyCFunction)Team_clear, METH_NOARGS, "Forget every hand and table entry."},
+    {"playout", (PyCFunction)Team_playout, METH_VARARGS,
+     "playout((h0, h1, h2), to_move, table, table_seat, variant, seats, tail, nodes) -> winner seat: the quick"
+     " play-out with its end (at most `tail` cards in play) solved by this search in at most `nodes` nodes."},
     {"fast_start", (PyCFunction)Team_fast_start, METH_VARARGS,
      "fast_start(winner, max_entries[, prune]): a new fastest search for side `winner` (0 landlord, 1 farmers);"
      " prune: cut the positions the team table proves lost for it."},

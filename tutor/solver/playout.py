@@ -15,11 +15,15 @@ three seats (:func:`available`); everything else plays a Python policy on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.rules import Rules
 from tutor.engine.trick import tables_faced
 from tutor.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from tutor.solver.team_native import NativeTeamSearch
 
 
 def available(rules: Rules) -> bool:
@@ -81,6 +85,30 @@ def playout(
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
     return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats)))
+
+
+def tail_search(landlord: int) -> NativeTeamSearch | None:
+    """A fresh compiled three-player search for :func:`solved_playout` (landlord ``landlord``), or None when it
+    is not built.  Fresh for each decision: its table then holds only what this decision's play-outs proved,
+    so the same view gives the same play-outs whatever came before."""
+    from tutor.solver.team_native import NativeTeamSearch, available as team_available
+
+    if not team_available():
+        return None
+    return NativeTeamSearch(tuple(0 if s == landlord else 1 for s in range(3)))
+
+
+def solved_playout(
+    search: NativeTeamSearch, hands: Sequence[int], to_move: int, table: Combo | None, table_seat: int | None,
+    variant: str = "quick", seats: Sequence[int] = (), tail: int = 0, nodes: int = 0,
+) -> int:
+    """:func:`playout` with its end solved exactly: once at most ``tail`` cards are in play the open-hand
+    position is solved by ``search`` (:func:`tail_search`, whose landlord is the game's) in at most ``nodes``
+    nodes, and its winning side wins (the landlord's seat, or the first farmer's for the farmers); where the
+    nodes do not suffice the quick policy plays on.  Round 8 (the farmers' play-outs): the quick policy plays
+    the endgame far below the bots' exact search, which is what the game will meet there."""
+    code, mask = variant_code(variant), sum(1 << s for s in set(seats))
+    return search.playout(tuple(hands), to_move, table, table_seat, code if mask else 0, mask, tail, nodes)
 
 
 def playout_line(
