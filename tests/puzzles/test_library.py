@@ -71,7 +71,9 @@ def test_every_theme_is_in_the_library(library: Library) -> None:
 
 
 def test_every_goal_and_a_spread_of_ratings(library: Library) -> None:
-    assert {p.goal.type for p in library} == set(GoalType)
+    # win_bombs is the goal of personal stake puzzles (issue 30, eighth pass: a bigger win let go in the learner's
+    # own game); the library, made from positions with no such moment, states every other goal.
+    assert {p.goal.type for p in library} == set(GoalType) - {GoalType.WIN_BOMBS}
     ratings = sorted(p.rating for p in library)
     assert ratings[0] < 1000 and ratings[-1] > 1900
     buckets = Counter(int(r // 200) for r in ratings)

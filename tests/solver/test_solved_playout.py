@@ -16,7 +16,7 @@ from tutor.solver import Position, Solver
 from tutor.solver.playout import available, playout, playout_line, solved_playout, tail_search
 
 pytestmark = pytest.mark.skipif(
-    not available(STANDARD) or tail_search(0) is None, reason="the compiled cores are not built"
+    not available(STANDARD) or tail_search(0, STANDARD.players) is None, reason="the compiled cores are not built"
 )
 
 
@@ -51,7 +51,7 @@ def test_the_solved_end_is_the_solvers_verdict_on_the_position_the_quick_line_re
     for deal in range(1, 41):
         game, hands = opening(deal)
         assert game.landlord is not None
-        search = tail_search(game.landlord)
+        search = tail_search(game.landlord, game.players)
         assert search is not None
         got = solved_playout(search, hands, game.to_move, None, None, tail=tail, nodes=10**7)
         assert got == reference(deal, tail), deal
@@ -67,7 +67,7 @@ def test_without_a_tail_or_with_a_spent_budget_it_is_the_quick_play_out() -> Non
         farmers = [s for s in range(3) if s != game.landlord]
         for variant, seats in (("quick", ()), ("agent", (game.landlord,)), ("lowest", farmers)):
             quick = playout(hands, game.landlord, game.to_move, None, None, variant, seats)
-            search = tail_search(game.landlord)
+            search = tail_search(game.landlord, game.players)
             assert search is not None
             assert solved_playout(search, hands, game.to_move, None, None, variant, seats, tail=0, nodes=10**6) == quick
             # One node cannot prove the opening: the solve is given up and the quick policy plays on.
@@ -77,7 +77,7 @@ def test_without_a_tail_or_with_a_spent_budget_it_is_the_quick_play_out() -> Non
 def test_a_fresh_search_gives_the_same_winners_in_the_same_order() -> None:
     def run() -> list[int]:
         out = []
-        search = tail_search(1)
+        search = tail_search(1, STANDARD.players)
         assert search is not None
         for deal in range(1, 61):
             game = Game.with_landlord(deal, 1)
@@ -94,7 +94,7 @@ def test_the_table_is_faced_in_the_solved_end() -> None:
     from tutor.engine.cards import Cards
     from tutor.solver.position import table_reading
 
-    search = tail_search(0)
+    search = tail_search(0, STANDARD.players)
     assert search is not None
     hands = (Cards.parse("5").packed, Cards.parse("3").packed, Cards.parse("4").packed)
     two = table_reading("2")

@@ -247,7 +247,7 @@ def best_by_playouts(
     if limits is None:
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
-    ending = Ending.fresh(view.landlord, tail, tail_nodes)
+    ending = Ending.fresh(view.landlord, view.players, tail, tail_nodes)
     play_deals(
         view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering), results,
         opponents, ending,
@@ -304,13 +304,13 @@ class Ending:
     nodes: int
 
     @staticmethod
-    def fresh(landlord: int, tail: int, nodes: int) -> Ending | None:
+    def fresh(landlord: int, players: int, tail: int, nodes: int) -> Ending | None:
         """One decision's ending (a fresh search), or None: no tail asked, or the search is not built."""
         if tail <= 0 or nodes <= 0:
             return None
         from tutor.solver import playout as quick
 
-        search = quick.tail_search(landlord)
+        search = quick.tail_search(landlord, players)
         return None if search is None else Ending(search, tail, nodes)
 
 

@@ -87,15 +87,15 @@ def playout(
     return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats)))
 
 
-def tail_search(landlord: int) -> NativeTeamSearch | None:
-    """A fresh compiled three-player search for :func:`solved_playout` (landlord ``landlord``), or None when it
-    is not built.  Fresh for each decision: its table then holds only what this decision's play-outs proved,
+def tail_search(landlord: int, players: int) -> NativeTeamSearch | None:
+    """A fresh compiled team search for :func:`solved_playout` (landlord ``landlord`` of ``players`` seats: the
+    compiled search is built for three), or None when it is not built.  Fresh for each decision: its table then holds only what this decision's play-outs proved,
     so the same view gives the same play-outs whatever came before."""
     from tutor.solver.team_native import NativeTeamSearch, available as team_available
 
     if not team_available():
         return None
-    return NativeTeamSearch(tuple(0 if s == landlord else 1 for s in range(3)))
+    return NativeTeamSearch(tuple(0 if s == landlord else 1 for s in range(players)))
 
 
 def solved_playout(
