@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from tutor.store import StoreError
@@ -76,13 +76,24 @@ def ensure_schema(url: str) -> None:
         raise explain_pg(error, redacted(url)) from None
 
 
-def _register(app: Any, handle: Handler | None) -> Any:
-    """The one task (its name is what the queue stores): ``handle`` runs it (None: this process only sends)."""
+def _register(app: Any, handle: Handler | None, running: set[int] | None = None) -> Any:
+    """The one task (its name is what the queue stores): ``handle`` runs it (None: this process only sends).
 
-    @app.task(name=TASK, retry=1)  # type: ignore[untyped-decorator]  # procrastinate: App is Any here
-    def coach(learner: int, game: str, data: dict[str, Any]) -> None:
+    ``running`` (a worker's): the ids of the jobs this process is running right now, for
+    :func:`recover_stalled`, which must never take a job from the process that is doing it.
+    """
+
+    @app.task(name=TASK, retry=1, pass_context=True)  # type: ignore[untyped-decorator]  # procrastinate: App is Any
+    def coach(context: Any, learner: int, game: str, data: dict[str, Any]) -> None:
         assert handle is not None, "a sending process runs no job"
-        handle(int(learner), str(game), data)
+        job_id = int(context.job.id)
+        if running is not None:
+            running.add(job_id)
+        try:
+            handle(int(learner), str(game), data)
+        finally:
+            if running is not None:
+                running.discard(job_id)
 
     return coach
 
@@ -133,12 +144,23 @@ class CoachQueue:
             self._app.close()
 
 
-async def recover_stalled(app: Any, stalled_after: float, on_failed: Handler) -> int:
-    """Send back to the queue, once, the jobs of workers that stopped beating; fail the ones seen twice."""
+async def recover_stalled(app: Any, stalled_after: float, on_failed: Handler,
+                          running: Collection[int] = frozenset()) -> int:
+    """Send back to the queue, once, the jobs of workers that stopped beating; fail the ones seen twice.
+
+    ``running``: the jobs this very process is doing, never stalled whatever its heartbeat says.  On a loaded
+    machine a worker's heartbeat can be late by more than ``stalled_after`` while its job runs (its event loop
+    waits for the CPU, or for a database as busy); its own sweeper then found its own job "stalled" and retried
+    it under itself, or — a job already retried once, after a worker was killed — failed it with no answer
+    (tests/web/test_coachqueue.py's killed-worker test at load 17: the table said nothing after the retry).
+    """
     from procrastinate.jobs import Status
 
     found = 0
     for job in await app.job_manager.get_stalled_jobs(task_name=TASK, seconds_since_heartbeat=stalled_after):
+        if job.id in running:
+            log.debug("coach job %s: this worker's heartbeat is late, the job is running here; kept", job.id)
+            continue
         found += 1
         if job.attempts < 1:
             log.warning("coach job %s: its worker stopped; retried", job.id)
@@ -167,13 +189,14 @@ def run_worker(url: str, handle: Handler, on_failed: Handler, *, concurrency: in
     ensure_schema(url)
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=url, min_size=1,
                                                                         max_size=max(2, concurrency + 2)))
-    _register(app, handle)
+    running: set[int] = set()  # the job ids this process is doing (added and removed in the job's thread)
+    _register(app, handle, running)
     beat = max(0.5, stalled_after / 4)
 
     async def recovering() -> None:
         while True:
             try:
-                await recover_stalled(app, stalled_after, on_failed)
+                await recover_stalled(app, stalled_after, on_failed, running)
             except Exception as error:  # noqa: BLE001 - the database away for a moment: try again later
                 log.warning("looking for stalled coach jobs failed: %s", str(error)[:80])
             await asyncio.sleep(beat)
