@@ -93,16 +93,20 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
 
 #: The files that take longest, run first: whole files go to the workers in collection order, and a
 #: long file handed out last would leave one worker busy while the other idles at the end.  Only an
-#: order (a stale list costs some balance, never a result); figures: docs/testing.md (2026-12-02, suite4a:
-#: this half's files by CPU and wall after its cuts, the browser files by the morning's wall).
+#: order (a stale list costs some balance, never a result); figures: docs/testing.md (round 9: the 26 longest
+#: files by wall in the whole-suite profile of 0644097, then the earlier list's others).
 LONGEST_FIRST = (
-    "tests/cli/test_interrupt.py", "tests/web/test_browser.py", "tests/web/test_browser_phone_short.py",
-    "tests/web/test_club_nginx.py", "tests/web/test_browser_landscape.py", "tests/web/test_api.py",
-    "tests/web/test_browser_phone.py", "tests/lessons/test_validate.py", "tests/cli/test_under_load.py",
-    "tests/test_packaging.py", "tests/cli/test_play.py", "tests/web/test_club_server.py",
-    "tests/sessions/test_game_wildcard.py", "tests/cli/test_learn.py", "tests/cli/test_store_damage.py",
-    "tests/web/test_club_browser.py", "tests/web/test_club_faults.py", "tests/sessions/test_game.py",
-    "tests/cli/test_bench.py", "tests/cli/test_hostile_files.py", "tests/engine/test_moves.py",
+    "tests/sessions/test_game_wildcard.py", "tests/cli/test_under_load.py", "tests/web/test_browser_phone.py",
+    "tests/web/test_browser_variant_games.py", "tests/engine/test_moves.py", "tests/solver/test_fastest_native.py",
+    "tests/web/test_club.py", "tests/sessions/test_game.py", "tests/cli/test_store_damage.py",
+    "tests/web/test_coachqueue.py", "tests/web/test_browser.py", "tests/web/test_club_nginx.py",
+    "tests/lessons/test_validate.py", "tests/cli/test_interrupt.py", "tests/cli/test_puzzle.py",
+    "tests/web/test_api.py", "tests/solver/test_native.py", "tests/cli/test_play.py", "tests/test_packaging.py",
+    "tests/solver/test_solver_vs_brute.py", "tests/puzzles/test_personal.py", "tests/puzzles/test_library.py",
+    "tests/web/test_browser_table.py", "tests/test_files_numbers.py", "tests/cli/test_learn.py",
+    "tests/sessions/test_four_players.py", "tests/web/test_browser_phone_short.py",
+    "tests/web/test_browser_landscape.py", "tests/web/test_club_server.py", "tests/web/test_club_browser.py",
+    "tests/web/test_club_faults.py", "tests/cli/test_bench.py", "tests/cli/test_hostile_files.py",
     "tests/cli/test_bad_input.py", "tests/solver/test_parent_death.py", "tests/cli/test_arg_fuzz.py",
 )
 
@@ -173,7 +177,8 @@ def tiny_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     from tutor.coach.bidding import BidBudget
     from tutor.coach.evaluation import Budget
 
-    tiny = partial(Coach, budget=Budget(samples=2, width=1, exact_cards=8, leaf_cards=6, nodes=2_000, policy="medium"),
+    tiny = partial(Coach, budget=Budget(samples=2, width=1, exact_cards=8, leaf_cards=6, nodes=2_000, steps=1, recent=4,
+                                        policy="medium"),
                    bid_budget=BidBudget(samples=2, tries=4, policy="medium"))
     monkeypatch.setattr(game_module, "Coach", tiny)
     small_scan(monkeypatch)
@@ -185,12 +190,23 @@ def light_hard_bot(monkeypatch: pytest.MonkeyPatch) -> None:
 
     For whole games whose point is the flow of a variant through every level (tests/sessions/test_game_wildcard.py:
     the hard wildcard game of deal 4 cost 10 s CPU, nearly all in the hard bots' rollouts); a test of the hard
-    bot's play keeps its real budgets.
+    bot's play keeps its real budgets.  Since round 9 also the play-outs the hard bot now decides most turns by
+    (64 deals, 256 for a farmer: this fixture left them whole) and the rob auction's sampled auctions (24 deals
+    of every candidate auction and game; the hard rob-wildcard game of deal 42 spent most of its CPU there).
     """
+    from functools import partial
+
+    from tutor.bots import auction_sense
     from tutor.bots.hard import HardBot
 
-    for name, value in (("samples", 3), ("rollout_samples", 3), ("rollout_steps", 2), ("rollout_width", 2)):
+    for name, value in (("samples", 3), ("rollout_samples", 3), ("rollout_steps", 2), ("rollout_width", 2),
+                        ("playout_samples", 6), ("farmer_playout_samples", 6)):
         monkeypatch.setattr(HardBot, name, value)
+    # The rob auction's and the open hand's expected scores (HardBot.bid / show_hand import these at each call):
+    # the same play-outs of candidate auctions over fewer sampled deals.
+    small = auction_sense.SenseBudget(samples=4, tries=4, show_samples=2)
+    monkeypatch.setattr(auction_sense, "auction_scores", partial(auction_sense.auction_scores, budget=small))
+    monkeypatch.setattr(auction_sense, "open_scores", partial(auction_sense.open_scores, budget=small))
 
 
 #: The node budget of the personal-puzzle scan after a game under ``small_coach`` (the real one: 2,000,000),

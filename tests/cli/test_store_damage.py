@@ -32,6 +32,13 @@ def _language() -> object:
     set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _small_coach(small_coach: None) -> None:
+    """Each ``ddz play`` here starts or resumes a game, whose coach weighs the hand's bids first (38 scenarios, a
+    real weighing each: most of this file's 12 s CPU).  What is checked is how the damaged store is answered, never
+    the coach's figures: the small budget (tests/conftest.py), the same code."""
+
+
 def _healthy(home: Path) -> Path:
     """A store with two finished games and a game in progress."""
     home.mkdir(parents=True, exist_ok=True)

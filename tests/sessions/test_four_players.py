@@ -21,7 +21,8 @@ from tutor.store.games import GameStore
 
 @pytest.mark.parametrize(("level", "rules"), [("easy", FOUR), ("medium", FOUR), ("hard", FOUR), ("easy", FOUR_ROB),
                                                   ("medium", FOUR_ROB), ("hard", FOUR_ROB)])
-def test_rules_12_4_a_whole_coached_four_player_game(level: str, rules: object, tmp_path: Path, tiny_coach: None) -> None:
+def test_rules_12_4_a_whole_coached_four_player_game(level: str, rules: object, tmp_path: Path, tiny_coach: None,
+                                                     light_hard_bot: None) -> None:
     with Store.open(tmp_path / "s.sqlite3") as store:
         games = GameStore(store)
         session = GameSession.new(7, level, True, games, rules=rules)  # type: ignore[arg-type]

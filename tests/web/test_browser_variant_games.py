@@ -2,8 +2,9 @@
 final card: the wildcard game and four players, each alone and with rob the landlord, the three levels spread
 over them so that each level and each variant is played.  The learner answers the auction on the buttons
 the rules show (``#bid-buttons`` for 1-2-3, ``#rob-buttons`` for call/rob), asks for the coach's hint and plays
-it (its cards, or a pass); the coach judges on the suite's tiny budget.  Then ``ddz history --json`` reads the
-game with its ``rules`` (``players``, ``wild_rank``, ``auction``, ``open_hand``) and ``multipliers``.
+it (its cards, or a pass); the coach judges on the suite's tiny budget, the hard bots play on the light one
+(``light_hard_bot``).  Then ``ddz history --json`` reads the game with its ``rules`` (``players``, ``wild_rank``,
+``auction``, ``open_hand``) and ``multipliers``.
 
 One page for the four games (the browser's CPU), the file's own server and store.
 """
@@ -68,7 +69,7 @@ def _auction(page: Any, words: list[str]) -> bool:
 @pytest.mark.parametrize(("settings", "deal", "level", "rules"), GAMES,
                          ids=["wild-easy", "wild-rob-medium", "four-hard", "four-rob-easy"])
 def test_rules_12_a_whole_coached_variant_game_in_the_browser_is_stored_with_its_rules(
-    table: Any, server: str, context: Any, tiny_coach: None, monkeypatch: pytest.MonkeyPatch,
+    table: Any, server: str, context: Any, tiny_coach: None, light_hard_bot: None, monkeypatch: pytest.MonkeyPatch,
     settings: dict[str, Any], deal: int, level: str, rules: dict[str, Any],
 ) -> None:
     with context.store() as store:
