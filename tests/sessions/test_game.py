@@ -148,8 +148,10 @@ def test_quit_saves_and_restore_resumes_exactly(tmp_path: Path) -> None:
 
 
 def test_a_replayed_deal_is_stored_with_zero_and_remarks_as_data(
-    hinted_42: tuple[GameSession, list[object], GameStore],
+    hinted_42: tuple[GameSession, list[object], GameStore], small_coach: None,
 ) -> None:
+    """The replay's coach on the small budget (the same code): what is checked is how a replay is scored and stored;
+    the real budget's hints and remarks on this deal are the fixture's game, read by the tests above."""
     first, _, games = hinted_42
     replay = first.again()
     assert replay.deal == 42 and not replay.scored
