@@ -355,3 +355,34 @@ def test_the_landlord_nudges_its_deals_under_its_opponents_model_only_when_asked
     assert [(kwargs["steps"], kwargs["recent"], kwargs["nudge"]) for _, kwargs in calls] == [
         (0, 12, "quick"), (16, None, "agent"), (0, 12, "quick"), (0, 12, "quick")
     ]
+
+
+def test_the_landlords_mix_weighs_its_play_outs_by_the_posterior_of_the_farmers_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 9 (docs/bots.md): landlord_playout_opponents="mix" hands the play-outs a mixture of auto_models weighted
+    # by their posterior after the farmers' past decisions (mix_prior, mix_error), its deals nudged as asked; any
+    # other setting hands none, and the farmers' play-outs are untouched.
+    from tutor.bots.opponent_model import posterior
+    from tutor.bots.rollout import Mixture
+
+    calls = playout_calls(monkeypatch)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
+    monkeypatch.setattr(HardBot, "playout_samples", 16)
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    HardBot(0).play(landlord)
+    monkeypatch.setattr(HardBot, "landlord_playout_opponents", "mix")
+    monkeypatch.setattr(HardBot, "playout_nudge_model", "opponents")
+    HardBot(0).play(landlord)
+    monkeypatch.setattr(HardBot, "mix_prior", (3.0, 1.0, 1.0, 1.0))
+    monkeypatch.setattr(HardBot, "mix_error", 0.1)
+    monkeypatch.setattr(HardBot, "mix_nudge_steps", 16)
+    HardBot(0).play(landlord)
+    HardBot(0).play(farmer)
+    mixtures = [kwargs["mixture"] for _, kwargs in calls]
+    assert mixtures[0] is None and mixtures[3] is None
+    models = HardBot.auto_models
+    assert mixtures[1] == Mixture(tuple(posterior(landlord, models).items()), 0, None, ("lowest", "rule", "agent"))
+    assert mixtures[2] == Mixture(tuple(posterior(landlord, models, (3, 1, 1, 1), 0.1).items()), 16, None,
+                                  ("lowest", "rule", "agent"))
+    assert mixtures[1].weights != mixtures[2].weights
+    assert [kwargs["nudge"] for _, kwargs in calls[1:3]] == ["quick", "quick"]  # "opponents" under a mix: no model

@@ -118,3 +118,65 @@ def test_the_identification_benchmark_prints_its_table() -> None:
     ).stdout
     assert "hard as landlord against medium, decks 3-3" in out
     assert "| 41-54 |" in out and "model calls a decision" in out
+
+
+# ----------------------------------------------------------------- round 9: the posterior and the mixture
+def test_the_posterior_is_the_prior_before_any_farmer_decision() -> None:
+    from tutor.bots.opponent_model import posterior
+
+    game = Game.with_landlord(3, 0)
+    view = game.view(0)
+    assert posterior(view) == {m: 0.25 for m in MODELS}
+    weights = posterior(view, MODELS, (3, 1, 1, 1))
+    assert weights["quick"] == pytest.approx(0.5) and weights["agent"] == pytest.approx(1 / 6)
+    with pytest.raises(ValueError):
+        posterior(view, MODELS, (1, 1))
+    with pytest.raises(ValueError):
+        posterior(view, MODELS, error=1.0)
+
+
+def test_the_posterior_moves_to_the_model_the_farmers_play_by() -> None:
+    # Farmers playing the quick policy: the posterior puts most of its weight on "quick"; farmers playing the
+    # rule agent's model: on the models that answer with their lowest card, "quick" nearly out.
+    from tutor.bots.opponent_model import posterior
+
+    quick_weight = {"quick": [], "agent": []}  # type: dict[str, list[float]]
+    for deck in range(10, 16):
+        for farmers in quick_weight:
+            for turns in (18, 21, 24, 27):
+                game = game_by(deck, "quick", farmers, turns)
+                if not game.is_over and game.to_move == 0:
+                    quick_weight[farmers].append(posterior(game.view(0))["quick"])
+    assert len(quick_weight["quick"]) >= 12 and len(quick_weight["agent"]) >= 12
+    assert sum(quick_weight["quick"]) / len(quick_weight["quick"]) > 0.6
+    assert max(quick_weight["agent"]) < 0.15
+
+
+def test_the_posterior_is_deterministic_bounded_and_counted() -> None:
+    from tutor.bots.opponent_model import posterior
+
+    game = game_by(11, "quick", "agent", 24)
+    view = game.view(game.to_move if game.to_move == 0 else 0)
+    effort = Effort()
+    first = posterior(view, effort=effort)
+    assert first == posterior(view)
+    assert sum(first.values()) == pytest.approx(1.0)
+    found = len(past_decisions(view, opponents(view)))
+    assert effort.spent == 8 * found * len(MODELS)
+    small = Effort()
+    posterior(view, max_calls=8 * len(MODELS) * 3, effort=small)
+    assert small.spent == 8 * len(MODELS) * 3
+
+
+def test_the_allocation_splits_the_deals_by_weight() -> None:
+    from tutor.bots.opponent_model import allocation
+
+    assert allocation({"quick": 0.5, "lowest": 0.25, "rule": 0.125, "agent": 0.125}, 64) == [
+        ("quick", 32), ("lowest", 16), ("rule", 8), ("agent", 8)
+    ]
+    # Largest remainders, ties to the earlier model; a model with no deal is left out.
+    assert allocation({"quick": 1.0, "lowest": 1.0, "rule": 1.0}, 4) == [("quick", 2), ("lowest", 1), ("rule", 1)]
+    assert allocation({"quick": 0.999, "agent": 0.001}, 64) == [("quick", 64)]
+    split = allocation({"quick": 0.3, "lowest": 0.3, "rule": 0.2, "agent": 0.2}, 63)
+    assert sum(n for _, n in split) == 63
+    assert allocation({"quick": 1.0}, 0) == []

@@ -206,3 +206,28 @@ def test_best_by_playouts_with_a_solved_end_is_deterministic_and_changes_the_ver
     # No tail, or no nodes, is the quick play-out.
     best_by_playouts(position, candidates, samples=24, seed=5, tail=20, observe=lambda v, m, r, b: seen.append(r))
     assert seen[3] == seen[2]
+
+
+def test_a_mixture_draws_each_models_share_and_plays_it_by_that_model() -> None:
+    # Round 9's "mix": the deals split among the models by weight, each share drawn (and, for the listed models,
+    # nudged) under its own model, and played out with the opponents playing it.
+    from tutor.bots.rollout import Mixture, draw_deals, mixture_deals
+
+    position, candidates = early_decision()
+    mixture = Mixture((("quick", 0.5), ("lowest", 0.0), ("agent", 0.5)), steps=4, nudged=("agent",))
+    deals, kinds = mixture_deals(position, random.Random(3), mixture, 12, [])
+    rng = random.Random(3)
+    assert deals == draw_deals(position, rng, 6, [], 0, None) + draw_deals(position, rng, 6, [], 4, None, nudge="agent")
+    assert kinds.split("+") == ["quick"] * 6 + ["agent"] * 6
+    # A mixture of one model is that model's play-outs on the same deals, verdict for verdict.
+    seen: dict[str, list[list[bool]]] = {}
+    for name, kwargs in (("lowest", {"opponents": "lowest"}), ("mix", {"mixture": Mixture((("lowest", 1.0),))})):
+        best_by_playouts(position, candidates, samples=24, seed=5, observe=lambda v, m, r, b: seen.update({name: r}),
+                         **kwargs)  # type: ignore[arg-type]
+    assert seen["mix"] == seen["lowest"]
+    halves: list[list[list[bool]]] = []
+    mixed = Mixture((("quick", 0.5), ("lowest", 0.5)))
+    for _ in range(2):
+        best_by_playouts(position, candidates, samples=24, seed=5, mixture=mixed, observe=lambda v, m, r, b: halves.append(r))
+    assert halves[0] == halves[1] and all(len(r) == 24 for r in halves[0])
+    assert halves[0] != seen["lowest"]

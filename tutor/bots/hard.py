@@ -65,7 +65,7 @@ from tutor.engine.facts import can_show_hand, is_boss, whole_hand_play
 
 if TYPE_CHECKING:
     from tutor.bots.control import ControlPlan
-    from tutor.bots.rollout import PlayoutObserver
+    from tutor.bots.rollout import Mixture, PlayoutObserver
     from tutor.solver import Solver
 
 
@@ -232,6 +232,22 @@ class HardBot(MediumBot):
     landlord_nudge_steps = 0
     landlord_nudge_recent: int | None = None
     landlord_nudge_models: tuple[str, ...] = ("lowest", "rule", "agent")
+    #: Round 9 (issue 33): with a play-outs' opponents setting of "mix", the deals are split among
+    #: :attr:`auto_models` by how likely each is to be the opponents' way of playing after their past decisions
+    #: (:func:`tutor.bots.opponent_model.posterior`: the prior :attr:`mix_prior`, weights in the order of
+    #: :attr:`auto_models`, None = uniform; a model errs on a sampled hand with chance :attr:`mix_error`), from the
+    #: first decision on, instead of one model chosen once the evidence is clear ("auto", which switches at about
+    #: 38 cards in play).  Each model's deals are nudged under it by :attr:`mix_nudge_steps` swaps over the
+    #: farmers' last :attr:`mix_nudge_recent` plays (None: all) when it is one of :attr:`mix_nudge_models`.
+    #: Measured, not kept ("mix" with 16 swaps): against the rule agent +0.0225 [−0.0004, +0.0454] over decks
+    #: 3400-4199, but against RHCP-v2 −0.075 [−0.132, −0.018] (decks 0-199): with a uniform prior three of the
+    #: four candidates answer with their lowest card, and RHCP-v2's farmers never pull the weight back to
+    #: "quick" early (docs/bots.md, round 9).
+    mix_prior: tuple[float, ...] | None = None
+    mix_error = 0.2
+    mix_nudge_steps = 0
+    mix_nudge_recent: int | None = None
+    mix_nudge_models: tuple[str, ...] = ("lowest", "rule", "agent")
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -298,6 +314,7 @@ class HardBot(MediumBot):
                 from tutor.bots.rollout import best_by_playouts
 
                 opponents = self.playout_opponents(view)
+                mixture = self.mixture(view) if opponents == "mix" else None
                 steps, recent, nudge = self.playout_steps, self.playout_recent, self.nudge_model(view)
                 if self.landlord_nudges(view, opponents):
                     steps, recent, nudge = self.landlord_nudge_steps, self.landlord_nudge_recent, opponents
@@ -308,7 +325,7 @@ class HardBot(MediumBot):
                     more=self.playout_extra(view), close=self.playout_close, weighting=self.weighting(),
                     opponents=opponents, observe=type(self).playout_observer,
                     nudge=nudge, filtering=self.deal_filter(view, opponents),
-                    tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes,
+                    tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes, mixture=mixture,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -329,6 +346,14 @@ class HardBot(MediumBot):
                     self.weighting(),
                 )
         return heuristic
+
+    def mixture(self, view: PlayerView) -> Mixture:
+        """The play-outs' opponents as a mixture of :attr:`auto_models` weighted by their posterior (round 9)."""
+        from tutor.bots.opponent_model import posterior
+        from tutor.bots.rollout import Mixture
+
+        weights = posterior(view, tuple(self.auto_models), self.mix_prior, self.mix_error)
+        return Mixture(tuple(weights.items()), self.mix_nudge_steps, self.mix_nudge_recent, tuple(self.mix_nudge_models))
 
     def weighting(self) -> Weighting | None:
         """How the sampled deals are weighted (:attr:`revealed_rates`), or None."""
@@ -429,7 +454,7 @@ class HardBot(MediumBot):
         if self.playout_nudge_model != "opponents":
             return self.playout_nudge_model
         opponents = self.playout_opponents(view)
-        return "quick" if "+" in opponents else opponents
+        return "quick" if "+" in opponents or opponents == "mix" else opponents
 
     def playout_opponents(self, view: PlayerView) -> str:
         """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'; "auto" is

@@ -195,6 +195,7 @@ def best_by_playouts(
     filtering: Filter | None = None,
     tail: int = 0,
     tail_nodes: int = 0,
+    mixture: Mixture | None = None,
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -237,6 +238,10 @@ def best_by_playouts(
     ``tail_nodes`` nodes instead of played by the quick policy (:func:`tutor.solver.playout.solved_playout`;
     one fresh search for the decision).
 
+    With ``mixture`` (round 9) the deals are split among several models of the opponents by their weights
+    (:class:`Mixture`, :func:`mixture_deals`): each model's share is drawn (and nudged) under that model and
+    played out with the opponents playing it; ``opponents`` is then not used.
+
     The work is ``samples`` draws (``samples + more`` for a close decision; and
     ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
     counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -248,12 +253,19 @@ def best_by_playouts(
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
     ending = Ending.fresh(view.landlord, view.players, tail, tail_nodes)
-    play_deals(
-        view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering), results,
-        opponents, ending,
-    )
+    if mixture is not None:
+        deals, opponents = mixture_deals(view, rng, mixture, samples, limits, weighting)
+        play_deals(view, candidates, deals, results, opponents, ending)
+    else:
+        play_deals(
+            view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering),
+            results, opponents, ending,
+        )
     if more > 0 and 0.0 < best_statistic(results) <= close:
-        deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
+        if mixture is not None:
+            deals, opponents = mixture_deals(view, rng, mixture, more, limits, weighting)
+        else:
+            deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
         play_deals(view, candidates, deals, results, opponents, ending)
     base = results[0]
     best, best_wins = 0, sum(base)
@@ -292,6 +304,38 @@ def draw_deals(
         return likely_samples(view, rng, samples, model or QuickBot(), steps, limits, recent, weighting=weighting)
     draw = sampler(view, limits, weighting)
     return [draw(rng) for _ in range(samples)]
+
+
+@dataclass(frozen=True, slots=True)
+class Mixture:
+    """The play-outs' opponents as a mixture of models (round 9): each model's weight (how likely it is to be
+    the opponents' way of playing, :func:`tutor.bots.opponent_model.posterior`), and how its deals are guessed:
+    nudged by ``steps`` card swaps over the others' last ``recent`` plays (None: all) under that same model
+    when it is one of ``nudged``."""
+
+    weights: tuple[tuple[str, float], ...]
+    steps: int = 0
+    recent: int | None = None
+    nudged: tuple[str, ...] = ()
+
+
+def mixture_deals(
+    view: PlayerView, rng: random.Random, mixture: Mixture, count: int, limits: list[PassLimit],
+    weighting: Weighting | None = None,
+) -> tuple[list[dict[int, int]], str]:
+    """``count`` deals split among ``mixture``'s models (:func:`tutor.bots.opponent_model.allocation`), each
+    share drawn by :func:`draw_deals` and nudged under its own model (:attr:`Mixture.nudged`), and the
+    opponents' model of each deal as :func:`play_deals` reads it (one ``+``-joined name a deal, in order).
+    The work is the draws and, for the nudged shares, their ``steps`` replays: counted, never timed."""
+    from tutor.bots.opponent_model import allocation
+
+    deals: list[dict[int, int]] = []
+    kinds: list[str] = []
+    for model, n in allocation(dict(mixture.weights), count):
+        steps = mixture.steps if model in mixture.nudged else 0
+        deals += draw_deals(view, rng, n, limits, steps, mixture.recent, weighting, nudge=model)
+        kinds += [model] * n
+    return deals, "+".join(kinds)
 
 
 @dataclass(frozen=True, slots=True)
