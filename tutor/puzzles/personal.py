@@ -130,6 +130,15 @@ PARTNER_TURNS = True
 #: away, set from the opponent's seat ("the landlord's turn 6: he could have won here").  The game's budget
 #: (:data:`SCAN_NODES`) is shared with the side's own turns; measured, none of their puzzles was lost.
 OPPONENT_TURNS = True
+#: Also the opponents' **only winning moves found** (issue 30, ninth pass; with :data:`OPPONENT_TURNS`): where an
+#: opponent kept their proven win with the one winning play among :data:`ONLY_MOVE_CHOICES` legal ones at least
+#: (not going out), the position is set from their seat — the move that beat the learner, to find again.  The
+#: bar of the learner's own only move; proven after the scan, within :data:`FIND_NODES` of its own, and made
+#: after the game's other moments (:data:`PER_GAME`), so it takes no budget or place from them.
+OPPONENT_FINDS = True
+#: Solver budget, in nodes, of one game's opponents' only moves (:data:`OPPONENT_FINDS`): apart from
+#: :data:`SCAN_NODES`, so a game's scan is bounded by the sum.
+FIND_NODES = SCAN_NODES // 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +426,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     every_turn = list(play_turns(record))
     solver = solver_factory()
     found = []
+    finds: list[tuple[Missed, Verdicts]] = []  # the opponents' kept wins with a choice: only moves? (after)
     spent = 0
     for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
         by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
@@ -457,6 +467,8 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                 continue
         if wins is None or wins and (by_partner or by_opponent or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
+            if wins and by_opponent and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
+                finds.append((Missed(moment, pos, played, ONLY_MOVE, index=index, opponent=True), verdicts))
             if log is not None:
                 log(entry)
             continue  # the partner's good moves are not the learner's finds
@@ -474,7 +486,36 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                                 opponent=by_opponent))
         if log is not None:
             log(entry)
-    return sorted(found, key=lambda m: m.index)
+    if OPPONENT_FINDS:
+        found += _opponent_finds(solver, finds, log)
+    # the opponents' finds after the other moments (PER_GAME takes the first): they never displace one
+    return sorted(found, key=lambda m: (m.opponent and m.kind == ONLY_MOVE, m.index))
+
+
+def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
+                    log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
+    """The opponents' only winning moves found (:data:`OPPONENT_FINDS`), latest turn first (the smaller
+    positions), every first move proven, within :data:`FIND_NODES` in all."""
+    made = []
+    spent = 0
+    for missed, verdicts in finds:
+        if spent >= FIND_NODES:
+            break
+        pos = missed.position
+        every, nodes = first_moves(solver, pos, every=True, known=verdicts, cap=ONE_PLAY_PROOFS * MAX_NODES)
+        spent += nodes
+        wins = len({_play_of(m) for m, v in every.items() if v})
+        plays = len({_play_of(m) for m in pos.legal_moves()})
+        unproven = sum(1 for v in every.values() if v is None)
+        entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "opponent": True, "find": True,
+                                 "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
+                                 "unproven": unproven}
+        if not unproven and wins == 1:
+            entry["kind"] = ONLY_MOVE
+            made.append(replace(missed, plays=plays))
+        if log is not None:
+            log(entry)
+    return made
 
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
@@ -634,7 +675,7 @@ class Moment:
         if self.partner:
             return {SEVERAL: "partner_several", STAKE: "partner_stake"}.get(self.kind, "partner")
         if self.opponent:
-            return "opponent_several" if self.kind == SEVERAL else "opponent"
+            return {SEVERAL: "opponent_several", ONLY_MOVE: "opponent_only_move"}.get(self.kind, "opponent")
         return self.kind
 
 
@@ -674,13 +715,20 @@ def opponents_of_game(progress: PuzzleProgress, game_id: int) -> int:
     """The opponents' wins thrown away (:data:`OPPONENT_TURNS`) among the learner's puzzles from game
     ``game_id``."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
-               and bool(m.opponent))
+               and bool(m.opponent) and m.kind != ONLY_MOVE)
+
+
+def opponent_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The opponents' only winning moves found (:data:`OPPONENT_FINDS`) among the learner's puzzles from game
+    ``game_id``: said apart after the game (they are how the learner was beaten, not a win thrown away)."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and bool(m.opponent) and m.kind == ONLY_MOVE)
 
 
 def is_only_move(puzzle: Puzzle) -> bool:
-    """The puzzle is an only winning move the learner found (else a win they missed)."""
+    """The puzzle is an only winning move the learner found (else a win they missed, or an opponent's move)."""
     moment = moment_of(puzzle)
-    return moment is not None and moment.kind == ONLY_MOVE
+    return moment is not None and moment.kind == ONLY_MOVE and not moment.opponent
 
 
 def waiting(progress: PuzzleProgress) -> list[Puzzle]:
