@@ -29,7 +29,13 @@ eighth passes, where a beginner's games gave too few of those:
   the learner to it;
 * an **opponent's thrown win** (:data:`OPPONENT_TURNS`, eighth pass): set from the opponent's seat ("the
   landlord's turn 6: he could have won here"); deals 11-30 of benchmarks/personal_puzzles.py gave 6 puzzles
-  with it instead of 2, losing none.
+  with it instead of 2, losing none;
+* an **opponent's only winning move, found** (:data:`OPPONENT_FINDS`, ninth pass): the move that beat the
+  learner, with the bar of the learner's own only move, set from the opponent's seat ("the landlord's turn 8:
+  the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own.
+
+The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
+the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
