@@ -272,7 +272,8 @@ ROUNDS = (0.01, 0.1, 1.0)
 
 
 def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts | None = None,
-                last: Combo | None = None, cap: int | None = None) -> tuple[Verdicts, int]:
+                last: Combo | None = None, cap: int | None = None,
+                enough: Callable[[Verdicts], bool] | None = None) -> tuple[Verdicts, int]:
     """Whether each legal first move of ``pos`` wins (None: beyond the budgets), and the nodes spent.
 
     The moves are proven in :data:`ROUNDS` of rising node budgets, each move on its own budget; with
@@ -280,7 +281,8 @@ def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts 
     nodes in all (default :data:`MAX_NODES`, a proof's budget), never more than :data:`MAX_NODES` a move:
     bounded by nodes, never by a clock.  ``known``: verdicts already proven (kept); ``last``: the move
     tried last in each round (the move played: the game's own continuation may show it lost for
-    nothing, :func:`_refuted_in_game`)."""
+    nothing, :func:`_refuted_in_game`); ``enough``: stop as soon as it holds of the verdicts so far (an only
+    move's proof ends at a second winning play)."""
     moves = sorted(pos.legal_moves(), key=lambda move: _same(move, last))  # a stable sort: ``last`` last
     verdicts: Verdicts = {move: None for move in moves}
     verdicts.update({move: v for move, v in (known or {}).items() if v is not None})
@@ -294,7 +296,7 @@ def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts 
                     solver.max_nodes = max(1, min(int(MAX_NODES * share), cap - spent))
                     verdicts[move], nodes = _move_wins(solver, pos, move)
                     spent += nodes
-                if verdicts[move] and not every:
+                if verdicts[move] and (not every or enough is not None and enough(verdicts)):
                     return verdicts, spent
             if None not in verdicts.values() or spent >= cap:
                 break
@@ -498,6 +500,11 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     return sorted(found, key=lambda m: (m.opponent and m.kind == ONLY_MOVE, m.index))
 
 
+def _two_plays_win(verdicts: Verdicts) -> bool:
+    """Two plays (kickers aside) are proven to win: no only move, the rest need no proof."""
+    return len({_play_of(m) for m, v in verdicts.items() if v}) >= 2
+
+
 def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
                     log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
     """The opponents' only winning moves found (:data:`OPPONENT_FINDS`), latest turn first (the smaller
@@ -508,7 +515,8 @@ def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         if spent >= FIND_NODES:
             break
         pos = missed.position
-        every, nodes = first_moves(solver, pos, every=True, known=verdicts, cap=ONE_PLAY_PROOFS * MAX_NODES)
+        every, nodes = first_moves(solver, pos, every=True, known=verdicts, cap=ONE_PLAY_PROOFS * MAX_NODES,
+                                   enough=_two_plays_win)
         spent += nodes
         wins = len({_play_of(m) for m, v in every.items() if v})
         plays = len({_play_of(m) for m in pos.legal_moves()})
@@ -516,7 +524,7 @@ def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "opponent": True, "find": True,
                                  "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
                                  "unproven": unproven}
-        if not unproven and wins == 1:
+        if wins == 1 and not unproven:
             entry["kind"] = ONLY_MOVE
             made.append(replace(missed, plays=plays))
         if log is not None:
