@@ -565,3 +565,61 @@ def test_the_after_game_line_for_an_opponent_has_the_right_plural(lang: str, n: 
     assert text in plural("mine.found_opponent", n).render(lang)
     assert ("выигрывают 2 из 5 ходов" if lang == "ru" else "2 of 5 plays win") in plural(
         "mine.kind_opponent_farmer_several", 5, wins=2, game=1, turn=2).render(lang)
+
+
+def _finish_moves(store: Store, players: str, moves: list[str]) -> int:
+    """A game from ``players`` (we lead first): ``moves`` played in turn, then everyone plays their last legal
+    move when leading and passes when following."""
+    game = puzzle_game(players)
+    for text in moves:
+        game.play(next(m for m in game.legal_moves() if (m.text if m is not None else "pass") == text))
+    while not game.is_over:
+        game.play(game.legal_moves()[-1] if game.table is None else None)
+    score = game.score()
+    return GameStore(store).finish(FinishedGame(
+        deal=11, level="medium", role="farmer", won=score.deltas[0] > 0, bid=1, multiplier=score.multiplier,
+        cost=score.cost, delta=score.deltas[0], scored=False, hints=0, undos=0,
+        record=game.record().to_dict()))  # fmt: skip
+
+
+def test_an_opponents_only_move_found_is_set_from_their_seat(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, ninth pass (``OPPONENT_FINDS``): after our 7 the landlord (39K) has 9, K and pass, and only
+    the 9 keeps his win — he found it.  The puzzle is his position, labelled as his find, never as ours."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_data, moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", True)
+    monkeypatch.setattr(personal, "OPPONENT_FINDS", True)
+    game_id = _finish_moves(store, "F:79 L:39K F:6T", ["7", "9"])
+    personal.scan(store)
+    found = {p.id: personal.moment_of(p) for p in PuzzleProgress(store).personal()}
+    (puzzle,) = [p for p in PuzzleProgress(store).personal() if found[p.id] is not None
+                 and found[p.id].label == "opponent_only_move"]  # type: ignore[union-attr]
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.ONLY_MOVE, opponent="landlord")
+    assert puzzle.position.format() == "L:39K F:6T F:9" and puzzle.first_move == "9"
+    assert puzzle.source.describe() == f"game {game_id}, landlord's turn 1, only move"
+    check_tree(puzzle)
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
+    assert not attempt.play("K").correct and attempt.play("9").correct
+    progress = PuzzleProgress(store)
+    assert personal.opponent_finds_of_game(progress, game_id) == 1 and not personal.is_only_move(puzzle)
+    assert personal.opponents_of_game(progress, game_id) == 0 and personal.kinds_of_game(progress, game_id)[1] == 0
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, the landlord's turn 1: the only winning move — he found it")
+        assert moment_data(puzzle)["kind"] == "opponent_only_move"
+    with speaking("ru"):
+        assert "ход помещика 1: единственный выигрывающий ход — он его нашёл" in moment_phrase(  # type: ignore[union-attr]
+            puzzle).render()
+    monkeypatch.setattr(personal, "OPPONENT_FINDS", False)
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    assert not any(m.opponent and m.kind == personal.ONLY_MOVE
+                   for m in personal.missed_wins(record, personal.default_factory))
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "An opponent found the only winning move"), ("en", 2, "2 times"),
+    ("ru", 1, "соперник нашёл единственный"), ("ru", 3, "3 раза нашли"), ("ru", 5, "5 раз нашли"),
+])
+def test_the_after_game_line_for_an_opponents_find_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_opponent_only", n).render(lang)

@@ -68,6 +68,44 @@ def bomb_heavy_position(rng: random.Random, players: int) -> Position:
     return Position(tuple(hands), tuple(roles), 0, table, table_by, rules=STANDARD)
 
 
+def check_against_brute(pos: Position) -> int:
+    """Assert the score search's bombs, best moves and line against the brute force; the bombs."""
+    landlord = pos.roles.index(Role.LANDLORD)
+    brute = Brute(landlord, pos.players)
+    state = root_state(pos.packed, pos.table, pos.table_by if pos.table is not None else 0)
+    mover_team = brute.team(0)
+    mover_wins = brute.mover_wins(state)
+    winner_team = mover_team if mover_wins else 1 - mover_team
+    memo: dict = {}
+    expected = brute_bombs(brute, state, winner_team, memo)
+    got = Solver(rules=STANDARD).solve(pos, "score")
+    assert got.mover_wins is mover_wins, pos
+    assert got.bombs == expected, pos
+    if mover_wins:
+        best = set()
+        for move, child, winner in brute.children(*state):
+            bomb = 1 if move is not None and move.kind in BOMBS else 0
+            if child is None:
+                value = bomb if winner == winner_team else None
+            elif brute.landlord_wins(child) == (winner_team == 0):
+                value = bomb + brute_bombs(brute, child, winner_team, memo)
+            else:
+                value = None
+            if value == expected:
+                best.add(move)
+        assert set(got.best_moves) == best, pos
+    else:
+        assert got.best_moves == []
+    # the line is a legal game the winner wins, with exactly that many bombs
+    p, played = pos, 0
+    for player, move in got.line:
+        assert player == p.to_move
+        played += move is not None and move.kind in BOMBS
+        p = p.after(move)
+    assert p.is_over and played == expected, pos
+    return expected
+
+
 #: Positions of the whole sweep (the benchmark) and of the test's sample (its first ones).
 FULL, SAMPLED = 300, 100
 
@@ -80,39 +118,7 @@ def sweep_score(count: int) -> tuple[int, int]:
         pos = bomb_heavy_position(rng, 2 if i % 3 else 3)
         if pos.is_over or any(len(h) == 0 for h in pos.hands):
             continue
-        landlord = pos.roles.index(Role.LANDLORD)
-        brute = Brute(landlord, pos.players)
-        state = root_state(pos.packed, pos.table, pos.table_by if pos.table is not None else 0)
-        mover_team = brute.team(0)
-        mover_wins = brute.mover_wins(state)
-        winner_team = mover_team if mover_wins else 1 - mover_team
-        memo: dict = {}
-        expected = brute_bombs(brute, state, winner_team, memo)
-        got = Solver(rules=STANDARD).solve(pos, "score")
-        assert got.mover_wins is mover_wins, pos
-        assert got.bombs == expected, pos
-        if mover_wins:
-            best = set()
-            for move, child, winner in brute.children(*state):
-                bomb = 1 if move is not None and move.kind in BOMBS else 0
-                if child is None:
-                    value = bomb if winner == winner_team else None
-                elif brute.landlord_wins(child) == (winner_team == 0):
-                    value = bomb + brute_bombs(brute, child, winner_team, memo)
-                else:
-                    value = None
-                if value == expected:
-                    best.add(move)
-            assert set(got.best_moves) == best, pos
-        else:
-            assert got.best_moves == []
-        # the line is a legal game the winner wins, with exactly that many bombs
-        p, played = pos, 0
-        for player, move in got.line:
-            assert player == p.to_move
-            played += move is not None and move.kind in BOMBS
-            p = p.after(move)
-        assert p.is_over and played == expected, pos
+        expected = check_against_brute(pos)
         checked += 1
         bombs_seen += expected > 0
     return checked, bombs_seen
@@ -129,3 +135,9 @@ def test_score_on_known_positions() -> None:
     assert {m.text for m in got.best_moves} == {"XD", "3333"}
     got = Solver(rules=STANDARD).solve(Position.parse("L:33334 F:5"), "score")
     assert got.bombs == 1 and [m.text for m in got.best_moves] == ["3333"]  # 4 first loses
+
+
+def test_score_the_loser_denies() -> None:
+    """A position of the whole sweep where the loser's one denying reply decides (issue 30, ninth pass: the
+    score search asks "can the winner force k more?", and every reply of the loser must allow it)."""
+    assert check_against_brute(Position.parse("F:345XD L:35K F:33455")) >= 0

@@ -436,9 +436,10 @@ def mention_personal(console: Console, store: Store, game_id: int, wait: bool = 
         missed, only, partner = personal.kinds_of_game(PuzzleProgress(store), game_id)
         stakes = personal.stakes_of_game(PuzzleProgress(store), game_id)
         opponents = personal.opponents_of_game(PuzzleProgress(store), game_id)
+        finds = personal.opponent_finds_of_game(PuzzleProgress(store), game_id)
         for key, n in (("puzzles.from_game", missed), ("mine.found_only", only),
                        ("mine.found_partner", partner), ("mine.found_stake", stakes),
-                       ("mine.found_opponent", opponents)):
+                       ("mine.found_opponent", opponents), ("mine.found_opponent_only", finds)):
             if n:
                 console.print(Text(plural(key, n).render(), style="cyan"))
     return True

@@ -29,7 +29,13 @@ eighth passes, where a beginner's games gave too few of those:
   the learner to it;
 * an **opponent's thrown win** (:data:`OPPONENT_TURNS`, eighth pass): set from the opponent's seat ("the
   landlord's turn 6: he could have won here"); deals 11-30 of benchmarks/personal_puzzles.py gave 6 puzzles
-  with it instead of 2, losing none.
+  with it instead of 2, losing none;
+* an **opponent's only winning move, found** (:data:`OPPONENT_FINDS`, ninth pass): the move that beat the
+  learner, with the bar of the learner's own only move, set from the opponent's seat ("the landlord's turn 8:
+  the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own.
+
+The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
+the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
 
 Issue 30: the first version looked only at positions of at most 26 cards and
 only at missed wins, and three games of a beginner (the easy bot in the
@@ -130,6 +136,15 @@ PARTNER_TURNS = True
 #: away, set from the opponent's seat ("the landlord's turn 6: he could have won here").  The game's budget
 #: (:data:`SCAN_NODES`) is shared with the side's own turns; measured, none of their puzzles was lost.
 OPPONENT_TURNS = True
+#: Also the opponents' **only winning moves found** (issue 30, ninth pass; with :data:`OPPONENT_TURNS`): where an
+#: opponent kept their proven win with the one winning play among :data:`ONLY_MOVE_CHOICES` legal ones at least
+#: (not going out), the position is set from their seat — the move that beat the learner, to find again.  The
+#: bar of the learner's own only move; proven after the scan, within :data:`FIND_NODES` of its own, and made
+#: after the game's other moments (:data:`PER_GAME`), so it takes no budget or place from them.
+OPPONENT_FINDS = True
+#: Solver budget, in nodes, of one game's opponents' only moves (:data:`OPPONENT_FINDS`): apart from
+#: :data:`SCAN_NODES`, so a game's scan is bounded by the sum.
+FIND_NODES = SCAN_NODES // 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +272,8 @@ ROUNDS = (0.01, 0.1, 1.0)
 
 
 def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts | None = None,
-                last: Combo | None = None, cap: int | None = None) -> tuple[Verdicts, int]:
+                last: Combo | None = None, cap: int | None = None,
+                enough: Callable[[Verdicts], bool] | None = None) -> tuple[Verdicts, int]:
     """Whether each legal first move of ``pos`` wins (None: beyond the budgets), and the nodes spent.
 
     The moves are proven in :data:`ROUNDS` of rising node budgets, each move on its own budget; with
@@ -265,7 +281,8 @@ def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts 
     nodes in all (default :data:`MAX_NODES`, a proof's budget), never more than :data:`MAX_NODES` a move:
     bounded by nodes, never by a clock.  ``known``: verdicts already proven (kept); ``last``: the move
     tried last in each round (the move played: the game's own continuation may show it lost for
-    nothing, :func:`_refuted_in_game`)."""
+    nothing, :func:`_refuted_in_game`); ``enough``: stop as soon as it holds of the verdicts so far (an only
+    move's proof ends at a second winning play)."""
     moves = sorted(pos.legal_moves(), key=lambda move: _same(move, last))  # a stable sort: ``last`` last
     verdicts: Verdicts = {move: None for move in moves}
     verdicts.update({move: v for move, v in (known or {}).items() if v is not None})
@@ -279,7 +296,7 @@ def first_moves(solver: ScanSolver, pos: Position, every: bool, known: Verdicts 
                     solver.max_nodes = max(1, min(int(MAX_NODES * share), cap - spent))
                     verdicts[move], nodes = _move_wins(solver, pos, move)
                     spent += nodes
-                if verdicts[move] and not every:
+                if verdicts[move] and (not every or enough is not None and enough(verdicts)):
                     return verdicts, spent
             if None not in verdicts.values() or spent >= cap:
                 break
@@ -417,6 +434,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     every_turn = list(play_turns(record))
     solver = solver_factory()
     found = []
+    finds: list[tuple[Missed, Verdicts]] = []  # the opponents' kept wins with a choice: only moves? (after)
     spent = 0
     for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
         by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
@@ -457,6 +475,8 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                 continue
         if wins is None or wins and (by_partner or by_opponent or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
+            if wins and by_opponent and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
+                finds.append((Missed(moment, pos, played, ONLY_MOVE, index=index, opponent=True), verdicts))
             if log is not None:
                 log(entry)
             continue  # the partner's good moves are not the learner's finds
@@ -474,7 +494,42 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                                 opponent=by_opponent))
         if log is not None:
             log(entry)
-    return sorted(found, key=lambda m: m.index)
+    if OPPONENT_FINDS:
+        found += _opponent_finds(solver, finds, log)
+    # the opponents' finds after the other moments (PER_GAME takes the first): they never displace one
+    return sorted(found, key=lambda m: (m.opponent and m.kind == ONLY_MOVE, m.index))
+
+
+def _two_plays_win(verdicts: Verdicts) -> bool:
+    """Two plays (kickers aside) are proven to win: no only move, the rest need no proof."""
+    return len({_play_of(m) for m, v in verdicts.items() if v}) >= 2
+
+
+def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
+                    log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
+    """The opponents' only winning moves found (:data:`OPPONENT_FINDS`), latest turn first (the smaller
+    positions), every first move proven, within :data:`FIND_NODES` in all."""
+    made = []
+    spent = 0
+    for missed, verdicts in finds:
+        if spent >= FIND_NODES:
+            break
+        pos = missed.position
+        every, nodes = first_moves(solver, pos, every=True, known=verdicts, cap=ONE_PLAY_PROOFS * MAX_NODES,
+                                   enough=_two_plays_win)
+        spent += nodes
+        wins = len({_play_of(m) for m, v in every.items() if v})
+        plays = len({_play_of(m) for m in pos.legal_moves()})
+        unproven = sum(1 for v in every.values() if v is None)
+        entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "opponent": True, "find": True,
+                                 "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
+                                 "unproven": unproven}
+        if wins == 1 and not unproven:
+            entry["kind"] = ONLY_MOVE
+            made.append(replace(missed, plays=plays))
+        if log is not None:
+            log(entry)
+    return made
 
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
@@ -634,7 +689,7 @@ class Moment:
         if self.partner:
             return {SEVERAL: "partner_several", STAKE: "partner_stake"}.get(self.kind, "partner")
         if self.opponent:
-            return "opponent_several" if self.kind == SEVERAL else "opponent"
+            return {SEVERAL: "opponent_several", ONLY_MOVE: "opponent_only_move"}.get(self.kind, "opponent")
         return self.kind
 
 
@@ -674,13 +729,20 @@ def opponents_of_game(progress: PuzzleProgress, game_id: int) -> int:
     """The opponents' wins thrown away (:data:`OPPONENT_TURNS`) among the learner's puzzles from game
     ``game_id``."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
-               and bool(m.opponent))
+               and bool(m.opponent) and m.kind != ONLY_MOVE)
+
+
+def opponent_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The opponents' only winning moves found (:data:`OPPONENT_FINDS`) among the learner's puzzles from game
+    ``game_id``: said apart after the game (they are how the learner was beaten, not a win thrown away)."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and bool(m.opponent) and m.kind == ONLY_MOVE)
 
 
 def is_only_move(puzzle: Puzzle) -> bool:
-    """The puzzle is an only winning move the learner found (else a win they missed)."""
+    """The puzzle is an only winning move the learner found (else a win they missed, or an opponent's move)."""
     moment = moment_of(puzzle)
-    return moment is not None and moment.kind == ONLY_MOVE
+    return moment is not None and moment.kind == ONLY_MOVE and not moment.opponent
 
 
 def waiting(progress: PuzzleProgress) -> list[Puzzle]:

@@ -148,6 +148,8 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
         key = f"mine.kind_opponent_{moment.opponent}"
         if moment.kind == SEVERAL and counts:
             return plural(key + "_several", moment.plays, wins=moment.wins, **where)
+        if moment.kind == ONLY_MOVE:  # the only winning move, found by the opponent (issue 30, ninth pass)
+            return Phrase(key + "_only_move", where)
         return Phrase(key, where)
     key = "mine.kind_partner" if moment.partner else "mine.kind_missed"
     if moment.kind == SEVERAL and counts:
@@ -160,7 +162,8 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
 
 def moment_data(puzzle: Puzzle) -> dict[str, object]:
     """A personal puzzle's moment as data (``ddz puzzle mine --json``, ``GET /api/puzzle/mine``): its kind
-    (missed, only_move, several, stake, partner, partner_several, partner_stake), game, turn, for several
+    (missed, only_move, several, stake, partner, partner_several, partner_stake, opponent, opponent_several,
+    opponent_only_move), game, turn, for several
     winning plays how many of how many (for a stake, the plays that keep it and its bombs), and the words
     (:func:`moment_phrase`); empty for any other puzzle."""
     from tutor.puzzles.personal import SEVERAL, STAKE, moment_of

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Literal
 
 from tutor.engine.combos import Combo, Kind
@@ -54,6 +54,9 @@ Move = Combo | None
 THIN_KEEP = MAX_ENTRIES // 2
 #: Longest line reported (plays and passes); real endgames end well before.
 MAX_LINE = 120
+#: The score search's masks of a packed one-deck hand: a four of a kind (bit 2 of its rank's field), the rocket.
+_FOURS = sum(4 << (4 * r) for r in range(13))
+_ROCKET = (1 << 52) | (1 << 56)
 
 
 @dataclass(slots=True)
@@ -327,16 +330,27 @@ class Solver:
         number of bombs and rockets played until the game ends when W picks,
         among its moves that keep the win (asked of the win search, whose
         table is warm), the one with the most, and the loser — every move of
-        which keeps W winning — the one with the fewest.  Exact, memoised per
-        position; a search of the game tree, so meant for endgames of a few
-        cards a side (the budget applies).
+        which keeps W winning — the one with the fewest.  Exact.
+
+        It is found by yes/no questions, "can W force at least k more?" for k = 1, 2, …
+        (issue 30, ninth pass), rather than by valuing every branch: a question stops at
+        W's first move that reaches k (its bombs tried first) and at the loser's first
+        reply that denies it, and it needs no search at all when W's hands hold fewer
+        than k bombs and rockets — the loser never has to play one (a pass or a single
+        card is always there), so no more than W holds can be forced.  The same value,
+        best moves and line as valuing every branch (tests/solver/test_score.py checks
+        them against brute force) in far fewer nodes: the personal puzzles' scan asks it
+        at 23-48 cards, where valuing every branch did not finish.
         """
         key_sides = sides(pos.roles)
         n = pos.players
         winner = key_sides[pos.to_move] if result.mover_wins else 1 - key_sides[pos.to_move]
+        ours_seats = tuple(s for s in range(n) if key_sides[s] == winner)
         tables = self.tables
         team = self._team_search(pos.roles) if n > 2 else None
-        memo: dict[tuple[object, ...], int] = {}
+        # Per position: the most bombs proven forceable (at least), the fewest proven not (at most one less).
+        proven: dict[tuple[object, ...], int] = {}
+        denied: dict[tuple[object, ...], int] = {}
         budget = self._budget
         counted = [0]
         State = tuple[tuple[int, ...], int, int, "Combo | None", int]
@@ -349,9 +363,17 @@ class Solver:
                 v = team.win(hands, turn, code, table, table_by)
             return v if key_sides[turn] == winner else not v
 
-        def choices(st: State) -> list[tuple[Move, int, State | None]]:
-            """(move, value, next state or None at the end) for every move the
-            side to move may pick."""
+        def held(hands: tuple[int, ...]) -> int:
+            """Bombs and rockets in W's hands: no more can be forced (one deck: a count of 4 sets bit 2)."""
+            total = 0
+            for s in ours_seats:
+                h = hands[s]
+                total += (h & _FOURS).bit_count() + (1 if h & _ROCKET == _ROCKET else 0)
+            return total
+
+        def options(st: State) -> list[tuple[Move, int, State | None]]:
+            """(move, bombs it plays, next state or None when W goes out) for every move the side to
+            move may pick (W: those keeping the win), in the order of valuing every branch."""
             hands, turn, code, table, table_by = st
             me = hands[turn]
             ours = key_sides[turn] == winner
@@ -370,42 +392,91 @@ class Solver:
                 child: State = (tuple(new), nxt, table_code(m), m, turn)
                 if ours and not w_wins(child):
                     continue
-                out.append((m, bomb + value(child), child))
+                out.append((m, bomb, child))
             if code:
                 child = (hands, nxt, 0, None, 0) if nxt == table_by else (hands, nxt, code, table, table_by)
                 if not ours or w_wins(child):
-                    out.append((None, value(child), child))
+                    out.append((None, 0, child))
             return out
 
-        def value(st: State) -> int:
+        def w_moves(st: State) -> Iterator[tuple[Move, int, State | None]]:
+            """W's moves that keep the win, its bombs and rockets first, each asked of the win search only
+            when reached (:func:`options` asks them all)."""
+            hands, turn, code, table, table_by = st
+            me = hands[turn]
+            nxt = (turn + 1) % n
+            plays = tables.lead_moves(me) if code == 0 else tables.follow_moves(me, code, table)  # type: ignore[arg-type]
+            for m in sorted(plays, key=lambda m: m.kind < Kind.BOMB):
+                bomb = 1 if m.kind >= Kind.BOMB else 0
+                left = me - m.cards
+                if left == 0:
+                    yield m, bomb, None
+                    continue
+                new = list(hands)
+                new[turn] = left
+                child: State = (tuple(new), nxt, table_code(m), m, turn)
+                if w_wins(child):
+                    yield m, bomb, child
+            if code:
+                child = (hands, nxt, 0, None, 0) if nxt == table_by else (hands, nxt, code, table, table_by)
+                if w_wins(child):
+                    yield None, 0, child
+
+        def forces(st: State | None, k: int) -> bool:
+            """Can W force at least ``k`` more bombs and rockets from ``st`` (W winning there)?"""
+            if k <= 0:
+                return True
+            if st is None:
+                return False
             hands, turn, code, _table, table_by = st
+            if k > held(hands):
+                return False
             key = (hands, turn, code, table_by if code else 0)
-            got = memo.get(key)
-            if got is not None:
-                return got
+            if proven.get(key, 0) >= k:
+                return True
+            if denied.get(key, k + 1) <= k:
+                return False
             counted[0] += 1
             if counted[0] % 1024 == 0:
                 budget.check(counted[0])
-            values = [v for _, v, _ in choices(st)]
-            best = max(values) if key_sides[turn] == winner else min(values)
-            memo[key] = best
-            return best
+            if key_sides[turn] == winner:  # W: one move reaching k is enough; bombs first, the win asked lazily
+                ok = any(forces(child, k - bomb) for _, bomb, child in w_moves(st))
+            else:  # the loser: one reply denying k is enough
+                ok = all(forces(child, k - bomb) for _, bomb, child in options(st))
+            if ok:
+                proven[key] = max(proven.get(key, 0), k)
+            else:
+                denied[key] = min(denied.get(key, k), k)
+            return ok
+
+        def value(st: State | None) -> int:
+            if st is None:
+                return 0
+            k = 0
+            while forces(st, k + 1):
+                k += 1
+            return k
 
         code = 0 if pos.table is None else table_code(pos.table)
         root: State = (pos.packed, pos.to_move, code, pos.table, (pos.table_by or 0) if code else 0)
         try:
             total = value(root)
             mover_is_winner = key_sides[pos.to_move] == winner
-            best_moves = [m for m, v, _ in choices(root) if v == total] if mover_is_winner else []
+            best_moves = [m for m, bomb, child in options(root) if forces(child, total - bomb)] \
+                if mover_is_winner else []
+            # The line: at each turn the first move (in the order of valuing every branch) whose value is
+            # the position's — W's most, the loser's fewest.
             line: list[tuple[int, Move]] = []
             st: State | None = root
+            target = total
             while st is not None and len(line) < MAX_LINE:
-                options = choices(st)
                 ours = key_sides[st[1]] == winner
-                target = max(v for _, v, _ in options) if ours else min(v for _, v, _ in options)
-                move, _, nxt_state = next(o for o in options if o[1] == target)
+                for move, bomb, child in options(st):
+                    rest = target - bomb
+                    if forces(child, rest) if ours else not forces(child, rest + 1):
+                        break
                 line.append((st[1], move))
-                st = nxt_state
+                st, target = child, rest
             return total, best_moves, line
         finally:
             self._extra_nodes += counted[0]
