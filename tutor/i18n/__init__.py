@@ -50,17 +50,64 @@ def _yaml_module() -> ModuleType:
         return importlib.import_module("yaml")
 
 
+#: One line of a flat catalogue: ``key: "text"``, the text double-quoted without a backslash or a
+#: quote inside (so YAML reads it as exactly these characters).
+_FLAT_LINE = re.compile(r'([A-Za-z_][A-Za-z0-9_]*): "([^"\\]*)"')
+#: Characters a flat file may hold: YAML's printable ones less its other line breaks (NEL, U+2028/9).
+_NOT_FLAT = re.compile("[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: Plain keys YAML 1.1 reads as a boolean or null, not as the word: left to PyYAML.
+_NOT_PLAIN_WORDS = frozenset(
+    w for word in ("yes", "no", "true", "false", "on", "off", "null") for w in (word, word.title(), word.upper())
+)
+#: Largest catalogue file read without PyYAML (the bound of :data:`tutor.files.MAX_BYTES`, well above any).
+_FLAT_MAX_BYTES = 5 * 1024 * 1024
+
+
+def flat_strings(path: str) -> dict[str, str] | None:
+    """The ``key: "text"`` pairs of a flat catalogue file, or None when it is anything more.
+
+    Issue 33: PyYAML and the bounded loader (:mod:`tutor.files`) cost about 120 M instructions
+    to import — a third of ``ddz solve``'s start — to read files that are one quoted string a
+    line.  Such a file (comments, blank lines, ``key: "text"`` with no backslash nor quote in the
+    text, no key twice, no key YAML would read as a boolean or null) means exactly what PyYAML
+    makes of it (``tests/test_i18n_flat.py`` compares the two on every catalogue); anything else
+    (help.yaml's folded blocks, a duplicate, bad UTF-8 …) is None and goes to the full loader,
+    which also words the errors.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_FLAT_MAX_BYTES + 1)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if len(data) > _FLAT_MAX_BYTES or text.startswith("\ufeff") or _NOT_FLAT.search(text):
+        return None
+    strings: dict[str, str] = {}
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        match = _FLAT_LINE.fullmatch(line)
+        if match is None or match[1] in strings or match[1] in _NOT_PLAIN_WORDS:
+            return None
+        strings[match[1]] = match[2]
+    return strings
+
+
 @lru_cache(maxsize=None)
 def area_strings(lang: str, area: str) -> dict[str, str]:
     """The strings of one area (one file, ``<lang>/<area>.yaml``), keyed ``area.key``; {} when none.
 
-    Loaded on first use and only that file, with libyaml's loader when it is
-    there: a command that prints three strings does not parse them all
-    (``ddz --help`` reads ``help.yaml`` alone).
+    Loaded on first use and only that file: a command that prints three strings
+    does not parse them all (``ddz --help`` reads ``help.yaml`` alone).  A flat
+    file is read without PyYAML (:func:`flat_strings`), any other with libyaml's
+    loader when it is there.
     """
     path = os.path.join(_HERE, lang, f"{area}.yaml")
     if not area.isidentifier() or not os.path.isfile(path):
         return {}
+    flat = flat_strings(path)
+    if flat is not None:
+        return {f"{area}.{key}": value for key, value in flat.items()}
     _yaml_module()  # a whole PyYAML first (see there), then the one bounded loader of every YAML file
     from tutor.files import load_yaml_file  # JSON types only, bounded
 
