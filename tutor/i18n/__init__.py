@@ -60,7 +60,9 @@ _NOT_FLAT = frozenset(
 )
 #: Plain keys YAML 1.1 reads as a boolean or null, not as the word: left to PyYAML.
 _NOT_PLAIN_WORDS = frozenset(
-    w for word in ("yes", "no", "true", "false", "on", "off", "null") for w in (word, word.title(), word.upper())
+    w
+    for word in ("yes", "no", "true", "false", "on", "off", "null")
+    for w in (word, word.title(), word.upper())
 )
 #: Largest catalogue file read without PyYAML (the bound of :data:`tutor.files.MAX_BYTES`, well above any).
 _FLAT_MAX_BYTES = 5 * 1024 * 1024
