@@ -228,8 +228,10 @@ def _fork_worker(rank: int, parent: int, cursors: _Cursors, indices: list[int]) 
 
     The child never returns: it does its share and leaves with ``os._exit`` (no cleanup of the
     parent's: its buffered output, its atexit handlers are the parent's to run), 0 when done, 1
-    after printing what went wrong.  It first sets its signals (:func:`ignore_interrupts`, with
-    the parent's pid known: no need to ask :mod:`multiprocessing`).
+    after printing what went wrong.  It first takes its own copy of the table (the job's after-fork
+    hook; Ctrl-C and SIGTERM are still held back, :func:`interrupts_held`) and says so with a "+"
+    line, then sets its signals (:func:`ignore_interrupts`, with the parent's pid known: no need to
+    ask :mod:`multiprocessing`).
     """
     read_end, write_end = os.pipe()
     pid = os.fork()
