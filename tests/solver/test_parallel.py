@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import multiprocessing
+import os
 import random
 
 import pytest
@@ -68,10 +68,49 @@ def test_node_budget_never_forks() -> None:
 
 def test_time_budget_in_workers_answers_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 1_000)
+    forked: list[int] = []
+    original = parallel._fork_worker
+
+    def spy(*args: object) -> tuple[int, int]:
+        pid, end = original(*args)  # type: ignore[arg-type]
+        forked.append(pid)
+        return pid, end
+
+    monkeypatch.setattr(parallel, "_fork_worker", spy)
     # two-10 takes about 0.9M nodes, 0.4-0.5 s of two idle cores since the solver got faster (issue 33): a budget of
     # 0.5 s was met on an idle machine and the test failed.  A twentieth of that is far below any machine's time
     # for this position, so the answer is "unknown" wherever it runs; the workers still start (after 1,000 nodes).
     pos = Position.parse("L:33456789TJQKKA22X F:445567789TJQQAA2D")
     result = Solver(max_seconds=0.025, workers=2, rules=STANDARD).solve(pos)
     assert not result.complete
-    assert not multiprocessing.active_children()  # the workers stopped with the answer (no timing asserted)
+    for pid in forked:  # the workers that started were stopped and reaped with the answer (no timing asserted)
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_the_parent_takes_a_share_unless_it_shows_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: without a progress display the solving process judges moves itself and forks one
+    worker fewer; with one it forks them all and only gathers.  The answers are the same either way."""
+    monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 50)
+    monkeypatch.setattr("tutor.solver.solver.PROBE_NODES", 20)
+    forked: list[int] = []
+    original = parallel._fork_worker
+
+    def spy(*args: object) -> tuple[int, int]:
+        pid, end = original(*args)  # type: ignore[arg-type]
+        forked.append(pid)
+        return pid, end
+
+    monkeypatch.setattr(parallel, "_fork_worker", spy)
+    pos = Position.parse("L:DAQQJJT999844 F:X22AAT886633")
+    one = Solver(workers=1, rules=STANDARD).solve(pos)
+    quiet = Solver(workers=3, max_seconds=60, rules=STANDARD).solve(pos)
+    assert len(forked) == 2
+    told: list[tuple[int, int, int]] = []
+    watched = Solver(workers=3, max_seconds=60, rules=STANDARD)
+    watched.progress = lambda settled, total, nodes: told.append((settled, total, nodes))
+    shown = watched.solve(pos)
+    assert len(forked) == 5
+    for res in (quiet, shown):
+        assert (res.mover_wins, res.winning_moves, res.line) == (one.mover_wins, one.winning_moves, one.line)
+    assert told and told[-1][0] == told[-1][1]  # the display saw every first move settled

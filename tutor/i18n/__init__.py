@@ -50,17 +50,79 @@ def _yaml_module() -> ModuleType:
         return importlib.import_module("yaml")
 
 
+#: Characters a flat file may not hold: those YAML does not print (controls but tab and newline,
+#: U+FFFE/F), its other line breaks (CR, NEL, U+2028/9) and a byte-order mark.  A set, not a
+#: regular expression: compiling those cost more than reading the file (a negated class of YAML's
+#: printable characters, 60 M instructions).
+_NOT_FLAT = frozenset(
+    [chr(c) for c in (*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0))]
+    + ["\u2028", "\u2029", "\ufeff", "\ufffe", "\uffff"]
+)
+#: Plain keys YAML 1.1 reads as a boolean or null, not as the word: left to PyYAML.
+_NOT_PLAIN_WORDS = frozenset(
+    w
+    for word in ("yes", "no", "true", "false", "on", "off", "null")
+    for w in (word, word.title(), word.upper())
+)
+#: Largest catalogue file read without PyYAML (the bound of :data:`tutor.files.MAX_BYTES`, well above any).
+_FLAT_MAX_BYTES = 5 * 1024 * 1024
+
+
+def flat_strings(path: str) -> dict[str, str] | None:
+    """The ``key: "text"`` pairs of a flat catalogue file, or None when it is anything more.
+
+    Issue 33: PyYAML and the bounded loader (:mod:`tutor.files`) cost about 120 M instructions
+    to import — a third of ``ddz solve``'s start — to read files that are one quoted string a
+    line.  Such a file (comments, blank lines, ``key: "text"`` with no backslash nor quote in the
+    text, no key twice, no key YAML would read as a boolean or null) means exactly what PyYAML
+    makes of it (``tests/test_i18n_flat.py`` compares the two on every catalogue); anything else
+    (help.yaml's folded blocks, a duplicate, bad UTF-8 …) is None and goes to the full loader,
+    which also words the errors.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_FLAT_MAX_BYTES + 1)
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if len(data) > _FLAT_MAX_BYTES or not _NOT_FLAT.isdisjoint(text):
+        return None
+    strings: dict[str, str] = {}
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        # key: "text" — an ASCII identifier, the text quoted without a quote or a backslash inside.
+        key, colon, quoted = line.partition(': "')
+        value = quoted[:-1]
+        if (
+            not colon
+            or not (key.isascii() and key.isidentifier())
+            or not quoted.endswith('"')
+            or '"' in value
+            or "\\" in value
+            or key in strings
+            or key in _NOT_PLAIN_WORDS
+        ):
+            return None
+        strings[key] = value
+    return strings
+
+
 @lru_cache(maxsize=None)
 def area_strings(lang: str, area: str) -> dict[str, str]:
     """The strings of one area (one file, ``<lang>/<area>.yaml``), keyed ``area.key``; {} when none.
 
-    Loaded on first use and only that file, with libyaml's loader when it is
-    there: a command that prints three strings does not parse them all
-    (``ddz --help`` reads ``help.yaml`` alone).
+    Loaded on first use and only that file: a command that prints three strings
+    does not parse them all (``ddz --help`` reads ``help.yaml`` alone).  A flat
+    file is read without PyYAML (:func:`flat_strings`), any other with libyaml's
+    loader when it is there.
     """
     path = os.path.join(_HERE, lang, f"{area}.yaml")
     if not area.isidentifier() or not os.path.isfile(path):
         return {}
+    flat = flat_strings(path)
+    if flat is not None:
+        return {f"{area}.{key}": value for key, value in flat.items()}
     _yaml_module()  # a whole PyYAML first (see there), then the one bounded loader of every YAML file
     from tutor.files import load_yaml_file  # JSON types only, bounded
 

@@ -13,6 +13,15 @@ Only where ``fork`` exists (Linux, macOS); elsewhere the solver stays
 sequential.  The answers do not depend on the number of workers or on timing
 (each verdict is exact); only the node count does.
 
+Issue 33 (``ddz solve``'s wall time on middle positions): the workers are plain
+``os.fork`` children reporting one line a verdict through a pipe, the stretches
+of the list live in an anonymous shared mapping and the lock is a token in a
+pipe — :mod:`multiprocessing` cost about 57 M instructions of imports and
+set-up before the first fork.  And unless a progress display is wanted, the
+solving process takes a stretch itself (``parent_works``): one fork fewer, and
+that share starts at once on the table as it is, without a worker's start and
+its 64 MB copy of the table.
+
 Ctrl-C: workers ignore SIGINT (:func:`ignore_interrupts`; it is held back
 while they start, :func:`interrupts_held`, so none can slip in before), and
 the parent, the only one to get ``KeyboardInterrupt``, terminates them at
@@ -28,7 +37,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 #: A position whose first moves have not all been decided after this many
 #: nodes (a fortieth of a second compiled) is worth the processes.
@@ -136,7 +144,12 @@ def ignore_interrupts(*_: object) -> None:
 
     Usable as a pool's ``initializer`` (its arguments are ignored).
     """
-    die_with_parent()
+    _settle_worker_signals(None)
+
+
+def _settle_worker_signals(parent: int | None) -> None:
+    """:func:`ignore_interrupts` with the parent's pid when it is known (see :func:`die_with_parent`)."""
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's terminate() must simply end it
     if hasattr(signal, "pthread_sigmask"):
@@ -152,36 +165,101 @@ def _solve_one(index: int) -> tuple[int, bool | None, int]:
     return index, verdict, nodes
 
 
-def _worker(rank: int, workers: int, cursor: Any, lock: Any, indices: list[int], out: Any) -> None:
+class _Cursors:
+    """The workers' stretches of the list of moves, in memory shared by the forked processes.
+
+    ``next[r]``, ``end[r]``: the next and the end of worker ``r``'s stretch, two ints a worker in an
+    anonymous shared mapping; the lock is a one-byte token in a pipe (whoever has read it holds the
+    lock).  Plain ``os``/``mmap`` where :mod:`multiprocessing`'s Array and Lock cost ``ddz solve``
+    about 57 M instructions of imports and set-up (issue 33).
+    """
+
+    def __init__(self, bounds: list[int]) -> None:
+        import mmap
+
+        workers = len(bounds) - 1
+        self.memory = mmap.mmap(-1, 8 * workers)  # MAP_SHARED | MAP_ANONYMOUS: shared across fork
+        self.ints = memoryview(self.memory).cast("i")
+        for r in range(workers):
+            self.ints[2 * r], self.ints[2 * r + 1] = bounds[r], bounds[r + 1]
+        self.workers = workers
+        self.lock_read, self.lock_write = os.pipe()
+        os.write(self.lock_write, b"x")
+
+    def take(self, rank: int) -> int:
+        """The next move of ``rank``'s stretch, else of the next worker's with one left; -1 when none."""
+        os.read(self.lock_read, 1)
+        try:
+            for step in range(self.workers):
+                r = (rank + step) % self.workers
+                if self.ints[2 * r] < self.ints[2 * r + 1]:
+                    self.ints[2 * r] += 1
+                    return self.ints[2 * r] - 1
+            return -1
+        finally:
+            os.write(self.lock_write, b"x")
+
+    def close(self) -> None:
+        self.ints.release()
+        self.memory.close()
+        os.close(self.lock_read)
+        os.close(self.lock_write)
+
+
+def _worker(rank: int, cursors: _Cursors, indices: list[int], out: int) -> None:
     """A worker process: takes the next undecided move from its own stretch
-    of the list and reports (index, verdict, nodes) until none is left.
+    of the list and reports ``index verdict nodes`` lines on ``out`` until none is left.
 
     Worker ``rank`` starts at ``rank / workers`` of the list and walks
     forwards; when its stretch is done it helps with the others'.  Neighbours
     in the list are alike (the root moves come grouped by kind), so a worker
     keeps meeting positions its own table already knows.
     """
-    ignore_interrupts()
-    assert _JOB is not None
-    after_fork = _JOB[1]
-    if after_fork is not None:
-        after_fork()
-    try:
-        while True:
-            with lock:
-                taken = -1
-                for step in range(workers):
-                    r = (rank + step) % workers
-                    if cursor[2 * r] < cursor[2 * r + 1]:
-                        taken = cursor[2 * r]
-                        cursor[2 * r] += 1
-                        break
-            if taken < 0:
-                break
-            out.send(_solve_one(indices[taken]))
-    finally:
-        out.send(None)
-        out.close()
+    while True:
+        taken = cursors.take(rank)
+        if taken < 0:
+            break
+        index, verdict, nodes = _solve_one(indices[taken])
+        os.write(out, f"{index} {'-' if verdict is None else int(verdict)} {nodes}\n".encode())
+
+
+def _fork_worker(rank: int, parent: int, cursors: _Cursors, indices: list[int]) -> tuple[int, int]:
+    """Fork worker ``rank``: (its pid, the reading end of its pipe).
+
+    The child never returns: it does its share and leaves with ``os._exit`` (no cleanup of the
+    parent's: its buffered output, its atexit handlers are the parent's to run), 0 when done, 1
+    after printing what went wrong.  It first takes its own copy of the table (the job's after-fork
+    hook; Ctrl-C and SIGTERM are still held back, :func:`interrupts_held`) and says so with a "+"
+    line, then sets its signals (:func:`ignore_interrupts`, with the parent's pid known: no need to
+    ask :mod:`multiprocessing`).
+    """
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the child (coverage does not follow os._exit)
+        code = 1
+        try:
+            os.close(read_end)
+            # First the table's own copy (the job's after-fork hook), then "+": till then the parent,
+            # if it takes a share, must not write into the memory they share (see solve_moves_in_parallel).
+            assert _JOB is not None
+            after_fork = _JOB[1]
+            if after_fork is not None:
+                after_fork()
+            os.write(write_end, b"+\n")
+            _settle_worker_signals(parent)
+            _worker(rank, cursors, indices, write_end)
+            code = 0
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            try:
+                sys.stderr.flush()
+            finally:
+                os._exit(code)
+    os.close(write_end)  # the parent keeps only the reading end (a later child must not inherit it)
+    return pid, read_end
 
 
 def solve_moves_in_parallel(
@@ -191,66 +269,92 @@ def solve_moves_in_parallel(
     indices: list[int],
     deadline: float | None,
     on_progress: Callable[[int, int], None] | None = None,
+    parent_works: bool = False,
 ) -> tuple[dict[int, bool | None], int]:
-    """Verdicts on the root moves numbered ``indices`` and the nodes spent, from
-    up to ``workers`` forked processes.
+    """Verdicts on the root moves numbered ``indices`` and the nodes the forked workers spent,
+    from ``workers`` processes.
 
     The caller's ``verdict`` judges one move (in the worker, on the worker's
     copy of the caller's tables); ``after_fork`` runs first in each worker;
     ``on_progress(moves decided, nodes)`` is called in the parent as answers come.
+    A move whose worker died without an answer stays undecided (None), as one out of time.
+
+    ``parent_works``: the calling process is one of the ``workers`` (rank 0, the first stretch)
+    and forks one fewer.  It judges with its own table as it is, so it pays no fork, no start and
+    no copy of the table (:meth:`~tutor.solver.native.NativeTwoPlayerSearch.rehome`, 64 MB), and
+    its verdicts run on the table that already holds the search so far; the nodes it spends are
+    its own (not in the count returned).  Answers come in between its own moves, so it is meant
+    for a caller that shows no progress.  It starts once every worker has its own copy of the
+    table ("+" on the pipe): writing into the pages they still share split the parent's huge
+    pages into 4 kB copies (26,000 page faults instead of 12,000 on two-09).
     """
-    import multiprocessing  # here, not at the top: see parallel_available
-    import multiprocessing.connection
+    import select  # here, not at the top: a solve that never forks need not load it
 
     global _JOB
     workers = max(1, min(workers, len(indices)))
     _JOB = (verdict, after_fork, deadline)
     found: dict[int, bool | None] = {}
     nodes = 0
-    context = multiprocessing.get_context("fork")
-    # cursor[2r], cursor[2r + 1]: the next and the end of worker r's stretch.
     bounds = [len(indices) * r // workers for r in range(workers + 1)]
-    cursor = context.Array("i", [x for r in range(workers) for x in (bounds[r], bounds[r + 1])], lock=False)
-    lock = context.Lock()
-    pipes = [context.Pipe(duplex=False) for _ in range(workers)]
-    procs = [
-        context.Process(target=_worker, args=(r, workers, cursor, lock, indices, pipes[r][1]), daemon=True)
-        for r in range(workers)
-    ]
+    cursors = _Cursors(bounds)
+    pids: list[int] = []
+    open_ends: dict[int, bytes] = {}  # reading end -> the bytes of a line not yet whole
+    parent = os.getpid()
     finished = False
+    ready_workers: set[int] = set()  # the pipes of the workers that have their own table
+
+    def read_answers(ready: list[int]) -> int:
+        """Take in the lines of the workers' pipes in ``ready``; the nodes they reported."""
+        spent_here = 0
+        for end in ready:
+            data = os.read(end, 65536)
+            if not data:  # the worker is done (or gone): its pipe is closed
+                del open_ends[end]
+                os.close(end)
+                continue
+            lines = (open_ends[end] + data).split(b"\n")
+            open_ends[end] = lines.pop()
+            for line in lines:
+                if line == b"+":  # the worker has its own table
+                    ready_workers.add(end)
+                    continue
+                index, got, spent = line.split()
+                found[int(index)] = None if got == b"-" else got == b"1"
+                spent_here += int(spent)
+        return spent_here
+
     try:
         with interrupts_held():
-            for proc in procs:
-                proc.start()
-        for _, sender in pipes:
-            sender.close()  # the parent keeps only the receiving ends
-        open_ends: dict[Any, Any] = {receiver: receiver for receiver, _ in pipes}
+            for r in range(1 if parent_works else 0, workers):
+                pid, read_end = _fork_worker(r, parent, cursors, indices)
+                pids.append(pid)
+                open_ends[read_end] = b""
+        if parent_works:
+            while any(end not in ready_workers for end in open_ends):
+                nodes += read_answers(select.select([e for e in open_ends if e not in ready_workers], [], [])[0])
+            while (taken := cursors.take(0)) >= 0:
+                index = indices[taken]
+                remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                found[index] = verdict(index, remaining)[0]
+                if open_ends:  # the answers so far, without waiting
+                    nodes += read_answers(select.select(list(open_ends), [], [], 0)[0])
         while open_ends:
             # A timeout, so that a progress display keeps moving while the workers think.
-            for ready in multiprocessing.connection.wait(list(open_ends), timeout=0.5):
-                receiver = open_ends[ready]
-                try:
-                    got: tuple[int, bool | None, int] | None = receiver.recv()
-                except EOFError:
-                    got = None
-                if got is None:
-                    del open_ends[ready]
-                    continue
-                found[got[0]] = got[1]
-                nodes += got[2]
+            nodes += read_answers(select.select(list(open_ends), [], [], 0.5)[0])
             if on_progress is not None:
                 on_progress(len(found), nodes)
         finished = True
     finally:
         _JOB = None
+        for end in open_ends:
+            os.close(end)
         # Interrupted (Ctrl-C, an error): stop the workers now, not when their move is done.
-        for proc in procs:
-            if finished:
-                proc.join(timeout=5)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=5)
-            if proc.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
-                proc.kill()
-                proc.join()
+        for pid in pids:
+            if not finished:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:  # pragma: no cover - already gone
+                    pass
+            os.waitpid(pid, 0)
+        cursors.close()
     return found, nodes

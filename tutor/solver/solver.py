@@ -567,7 +567,15 @@ class Solver:
         on_progress = (
             None if progress is None else (lambda done, spent: progress(settled + done, total, self._nodes() + spent))
         )
-        found, nodes = solve_moves_in_parallel(judge, after_fork, self.workers, rest, overall.deadline, on_progress)
+        # Without a progress display this process judges a share itself (issue 33: no fork, start nor
+        # table copy on that share); with one, it only gathers the answers and keeps the display moving.
+        try:
+            found, nodes = solve_moves_in_parallel(
+                judge, after_fork, self.workers, rest, overall.deadline, on_progress,
+                parent_works=progress is None,
+            )
+        finally:
+            self._use_budget(overall)
         self._extra_nodes += nodes
         for j, verdict in found.items():
             verdicts[j] = verdict
