@@ -154,7 +154,7 @@ class HardBot(MediumBot):
     #: (:func:`tutor.bots.model_mix.mixture`): the right model plays part of the deals from the first decision,
     #: and the evidence moves the shares, rounded to ``farmer_mix_slots`` (docs/bots.md, round 9).  Measured, not
     #: kept: against the rule agent +0.042 [+0.019, +0.065] over decks 3400-3999 (confirmation +0.045), RHCP-v2
-    #: +0.030 (0-199), but medium -0.031 [-0.087, +0.025] (3400-3591): the rule's medium condition fails.
+    #: +0.030 (0-199), but medium -0.020 [-0.076, +0.036] (3400-3599): the rule's medium condition fails.
     farmer_mix_prior: ClassVar[dict[str, float]] = {"quick": 0.5, "agent": 0.5}
     farmer_mix_beta = 1.0
     farmer_mix_slots = 16
