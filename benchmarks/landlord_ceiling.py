@@ -1,6 +1,6 @@
 """How much is there to gain as landlord?  Today's hard landlord against the same bot given the TRUE hidden hands.
 
-    .venv/bin/python benchmarks/landlord_ceiling.py [--decks 200] [--seed 600] [--set ATTR=VALUE ...]
+    .venv/bin/python benchmarks/landlord_ceiling.py [--side landlord|farmers] [--decks 200] [--seed 600] [--set ATTR=VALUE ...]
         [--only search|playouts|nudged ...] [--sampled]
         [--model quick|rule-agent] [--today FILE [--lost]] [--progress] [--json]
 
@@ -54,19 +54,22 @@ Result = tuple[int, float]
 WHERE: list[tuple[str, ...]] = [tuple(SAMPLING_MODULES)]
 #: The play-outs' farmers: "quick" (today's), "rule-agent" or "rule-agent-nudged" (``--model``).
 MODEL: list[str] = ["quick"]
+#: Hard's side (``--side``, round 9): the landlord, or both farmers against the rule agent's landlord (the oracle
+#: hands each farmer the other two hands; the play-outs' landlord is set with ``--set farmer_playout_opponents=``).
+SIDE: list[str] = ["landlord"]
 
 
 def landlord_game(deck: int, truth: TrueDeal | None) -> Result:
     """Hard as the landlord on ``deck``: (won, signed points: 2 doubled by each bomb); the variant's with
     ``truth`` (the true deals in :data:`WHERE`, the rule agent in the play-outs with :data:`MODEL`)."""
     if truth is None:
-        won, bombs, _ = rlcard_arena.play_game(deck, "hard", True)
+        won, bombs, _ = rlcard_arena.play_game(deck, "hard", SIDE[0] == "landlord")
     else:
         with ExitStack() as stack:
             stack.enter_context(oracle_sampling(truth, WHERE[0]))
             if MODEL[0] != "quick":
                 stack.enter_context(rule_agent_playouts(nudged=MODEL[0] == "rule-agent-nudged"))
-            won, bombs, _ = rlcard_arena.play_game(deck, "hard", True, watch=truth.watch)
+            won, bombs, _ = rlcard_arena.play_game(deck, "hard", SIDE[0] == "landlord", watch=truth.watch)
     points = 2.0 * (1 << bombs)
     return int(won), points if won else -points
 
@@ -134,6 +137,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sampled", action="store_true", help="no true deals (with --model: the model alone)")
     parser.add_argument("--model", choices=("quick", "rule-agent", "rule-agent-nudged"), default="quick",
                         help="who plays the farmers in the landlord's play-outs (default: the quick policy, as today)")
+    parser.add_argument("--side", choices=("landlord", "farmers"), default="landlord",
+                        help="hard's side (farmers: both farmers; --model must stay quick, use --set farmer_playout_opponents=)")
     parser.add_argument("--today", metavar="FILE", help="today's games from a --progress file of the same decks")
     parser.add_argument("--lost", action="store_true",
                         help="only the decks today's bot lost (with --today): which of them the variant wins")
@@ -154,6 +159,11 @@ def main(argv: list[str]) -> int:
     if args.sampled:
         WHERE[0] = ()
     MODEL[0] = args.model
+    SIDE[0] = args.side
+    if args.side == "farmers" and args.model != "quick":
+        print("--model sets the landlord's play-outs only: with --side farmers use --set farmer_playout_opponents=",
+              file=sys.stderr)
+        return 2
     if args.lost and not earlier:
         print("--lost needs --today FILE", file=sys.stderr)
         return 2
@@ -187,7 +197,7 @@ def main(argv: list[str]) -> int:
     dw = paired([float(o[0] - t[0]) for t, o in zip(today, oracle)])
     dp = paired([o[1] - t[1] for t, o in zip(today, oracle)])
     figures = {
-        "changes": changes, "oracle_in": WHERE[0], "model": args.model, "decks": n, "seed": args.seed,
+        "changes": changes, "side": args.side, "oracle_in": WHERE[0], "model": args.model, "decks": n, "seed": args.seed,
         "wp_today": sum(t[0] for t in today) / n, "wp_oracle": sum(o[0] for o in oracle) / n,
         "adp_today": sum(t[1] for t in today) / n, "adp_oracle": sum(o[1] for o in oracle) / n,
         "wp_diff": list(dw), "adp_diff": list(dp), **kinds, "oracle_draws": truth.draws,
@@ -198,7 +208,7 @@ def main(argv: list[str]) -> int:
         print(json.dumps(figures))
         return 0
     which = "today's lost decks of " if args.lost else ""
-    print(f"hard as landlord against {rlcard_arena.RULE_AGENT}, {which}decks {args.seed}-{args.seed + args.decks - 1} "
+    print(f"hard as {args.side} against {rlcard_arena.RULE_AGENT}, {which}decks {args.seed}-{args.seed + args.decks - 1} "
           f"({n}): today vs "
           f"{label(changes, args.model)}")
     print(f"  WP  today {figures['wp_today']:.3f}  variant {figures['wp_oracle']:.3f}  "

@@ -1,7 +1,7 @@
 """Which opponents' model does the hard bot read from the view, against whom, and how early?
 
     .venv/bin/python benchmarks/opponent_model.py [--against rlcard rhcp medium easy] [--rhcp-dir DIR]
-        [--sides landlord|farmers|both] [--decks 40] [--seed 2200] [--samples 8] [--margin 2.0]
+        [--sides landlord|farmers|both] [--decks 40] [--seed 2200] [--samples 8] [--margin 2.0] [--beta 1.0]
 
 Plays hard (today's play: the model is only read, never used) against each opponent and, before each of
 hard's decisions, asks :func:`tutor.bots.opponent_model.model_fit` which of the play-outs' models
@@ -11,7 +11,9 @@ hands, and which one :meth:`~tutor.bots.opponent_model.Fit.best` would choose wi
 Printed, per opponent and side: for each stage of the game (cards in play), the decisions and the share of
 them on which each model is chosen; the mean share of the opponents' scored decisions each model explains
 on the sampled hands; the median cards in play at the first decision choosing another model than the prior;
-and the model calls per decision (median, max).  The hands the models are scored on are sampled, not the
+and the model calls per decision (median, max).  Round 9: with ``--beta`` also the mean weight of each model of
+the farmers' mixture prior (:data:`tutor.bots.model_mix.PRIOR`) by stage — the share of the played-out deals
+``farmer_playout_opponents="mix"`` would give it (:func:`tutor.bots.model_mix.posterior`).  The hands the models are scored on are sampled, not the
 true ones: helper "rhcp"'s fit.md measures the same models on the true hands (a perfect identifier's pick).
 """
 
@@ -28,6 +30,8 @@ from collections.abc import Callable
 from tutor.bench import rhcp_arena
 from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
+from tutor.bots.model_mix import PRIOR as MIX_PRIOR
+from tutor.bots.model_mix import posterior
 from tutor.bots.opponent_model import MODELS, PRIOR, model_fit
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
@@ -69,6 +73,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=2200)
     parser.add_argument("--samples", type=int, default=8)
     parser.add_argument("--margin", type=float, default=2.0)
+    parser.add_argument("--beta", type=float, help="also the mixture's weights of its prior's models by stage")
     args = parser.parse_args(argv)
     if "rhcp" in args.against:
         try:
@@ -87,6 +92,7 @@ def main(argv: list[str]) -> int:
             firsts: list[int] = []
             calls: list[int] = []
             game_first: list[int | None] = [None]
+            weights: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
 
             def spy(bot: HardBot, view: PlayerView) -> Combo | None:
                 if (view.seat == view.landlord) == landlord:
@@ -94,6 +100,9 @@ def main(argv: list[str]) -> int:
                     cards = sum(view.card_counts)
                     pick = fit.best(PRIOR, args.margin)
                     chosen[stage(cards)][pick] += 1
+                    if args.beta is not None:
+                        for m, w in posterior(fit.hits, MIX_PRIOR, args.beta).items():
+                            weights[stage(cards)][m].append(w)
                     if fit.decisions:
                         calls.append(fit.calls)
                         for m in MODELS:
@@ -121,6 +130,12 @@ def main(argv: list[str]) -> int:
                 n = sum(row.values())
                 shares = " | ".join(f"{row[m] / n:.2f}" if n else "-" for m in MODELS)
                 print(f"| {low}-{high} | {n} | {shares} |")
+            if args.beta is not None:
+                print(f"  the mixture's mean weights (prior {MIX_PRIOR}, beta {args.beta}):")
+                for low, high in STAGES:
+                    row_w = weights[f"{low}-{high}"]
+                    print(f"  | {low}-{high} | " + " | ".join(
+                        f"{m} {statistics.fmean(row_w[m]):.2f}" for m in MIX_PRIOR if row_w[m]) + " |")
             means = ", ".join(f"{m} {statistics.fmean(explained[m]):.3f}" for m in MODELS if explained[m])
             print(f"  opponents' decisions explained on sampled hands (mean over hard's decisions): {means}")
             print(f"  games switching from {PRIOR}: {len(firsts)} of {args.decks}"

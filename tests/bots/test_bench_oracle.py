@@ -96,3 +96,39 @@ def test_the_model_makes_the_rule_agents_moves() -> None:
                     pass
             replay.play(turn.play)
     assert checked > 20
+
+
+def test_the_ceiling_hands_both_farmers_the_true_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/landlord_ceiling.py --side farmers (round 9): hard plays the farmers, the oracle hands every
+    farmer's play-outs the watched game's hands (a view of another position would raise), and --model, the
+    landlord's play-outs' farmers, is refused for the farmers."""
+    import importlib.util
+    import json
+    import sys
+    from contextlib import redirect_stdout
+    from io import StringIO
+
+    path = PACKAGE.parent / "benchmarks" / "landlord_ceiling.py"
+    spec = importlib.util.spec_from_file_location("landlord_ceiling", path)
+    assert spec is not None and spec.loader is not None
+    ceiling = importlib.util.module_from_spec(spec)
+    sys.modules["landlord_ceiling"] = ceiling
+    spec.loader.exec_module(ceiling)
+    sides: list[bool] = []
+    real = rlcard_arena.play_game
+
+    def spy(deck: int, level: str, ours_landlord: bool, *args: object, **kwargs: object) -> object:
+        sides.append(ours_landlord)
+        return real(deck, level, ours_landlord, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rlcard_arena, "play_game", spy)
+    today = tmp_path / "today.jsonl"
+    today.write_text('{"deck": 2600, "today": [1, 2.0], "changed": [1, 2.0]}\n')
+    out = StringIO()
+    with redirect_stdout(out):
+        code = ceiling.main(["--side", "farmers", "--seed", "2600", "--decks", "1", "--only", "playouts",
+                             "--today", str(today), "--json"])
+    figures = json.loads(out.getvalue())
+    assert code == 0 and figures["side"] == "farmers" and figures["oracle_draws"] > 0
+    assert sides == [False]  # one game, hard as the farmers (today's came from the file)
+    assert ceiling.main(["--side", "farmers", "--model", "rule-agent", "--decks", "1"]) == 2

@@ -149,6 +149,15 @@ class HardBot(MediumBot):
     #: quick policy (:func:`tutor.bots.opponent_model.chosen_model`; by :attr:`auto_margin` decisions).
     auto_models: tuple[str, ...] = ("quick", "lowest", "rule", "agent")
     auto_margin = 2.0
+    #: Round 9: with ``farmer_playout_opponents = "mix"`` a farmer's played-out deals are split between the
+    #: models of this prior, each weighted by ``exp(farmer_mix_beta · hits)`` on the landlord's past decisions
+    #: (:func:`tutor.bots.model_mix.mixture`): the right model plays part of the deals from the first decision,
+    #: and the evidence moves the shares, rounded to ``farmer_mix_slots`` (docs/bots.md, round 9).  Measured, not
+    #: kept: against the rule agent +0.042 [+0.019, +0.065] over decks 3400-3999 (confirmation +0.045), RHCP-v2
+    #: +0.030 (0-199), but medium -0.020 [-0.076, +0.036] (3400-3599): the rule's medium condition fails.
+    farmer_mix_prior: ClassVar[dict[str, float]] = {"quick": 0.5, "agent": 0.5}
+    farmer_mix_beta = 1.0
+    farmer_mix_slots = 16
     #: Round 8: a farmer's (the landlord's) play-outs end in an exact open-hand solve once at most this many
     #: cards are in play (0 = never), at most :attr:`playout_tail_nodes` nodes a play-out (the quick policy
     #: plays on where they do not suffice; :func:`tutor.solver.playout.solved_playout`).  The quick policy
@@ -460,6 +469,10 @@ class HardBot(MediumBot):
         """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'; "auto" is
         the model read from the opponents' past decisions (:func:`tutor.bots.opponent_model.chosen_model`)."""
         setting = self.landlord_playout_opponents if view.seat == view.landlord else self.farmer_playout_opponents
+        if setting == "mix" and view.seat != view.landlord:
+            from tutor.bots.model_mix import mixture
+
+            return mixture(view, self.farmer_mix_prior, self.farmer_mix_beta, self.farmer_mix_slots)
         if setting != "auto":
             return setting
         from tutor.bots.opponent_model import chosen_model
