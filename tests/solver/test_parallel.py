@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +116,31 @@ def test_the_parent_takes_a_share_unless_it_shows_progress(monkeypatch: pytest.M
     for res in (quiet, shown):
         assert (res.mover_wins, res.winning_moves, res.line) == (one.mover_wins, one.winning_moves, one.line)
     assert told and told[-1][0] == told[-1][1]  # the display saw every first move settled
+
+
+def test_a_worker_whose_parent_stopped_reading_leaves_without_a_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A parent killed between the fork and the worker's first line leaves a pipe nobody reads: the
+    worker's write fails (EPIPE) and it must leave silently (issue 23: no traceback when ``ddz`` is killed).
+    Deterministic: the worker's after-fork hook waits until the test has closed the reading end."""
+    gate_read, gate_write = os.pipe()
+
+    def after_fork() -> None:
+        os.read(gate_read, 1)  # the reading end is closed before this returns
+
+    monkeypatch.setattr(parallel, "_JOB", (lambda index, remaining: (True, 1), after_fork, None))
+    cursors = parallel._Cursors([0, 1])
+    log = tmp_path / "stderr"
+    with open(log, "w", encoding="utf-8") as err:
+        monkeypatch.setattr(sys, "stderr", err)  # the child inherits it: its traceback, if any, lands there
+        pid, read_end = parallel._fork_worker(0, os.getpid(), cursors, [0])
+        monkeypatch.undo()
+    os.close(read_end)
+    os.write(gate_write, b"g")
+    _, status = os.waitpid(pid, 0)
+    os.close(gate_read)
+    os.close(gate_write)
+    cursors.close()
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in text and "BrokenPipe" not in text, text
+    assert os.WIFEXITED(status)

@@ -249,6 +249,10 @@ def _fork_worker(rank: int, parent: int, cursors: _Cursors, indices: list[int]) 
             _settle_worker_signals(parent)
             _worker(rank, cursors, indices, write_end)
             code = 0
+        except BrokenPipeError:
+            # Nobody reads the pipe any more: the parent is gone (killed between the fork and the death
+            # signal's setting, or while this worker reported).  Its answers have no reader: leave silently.
+            pass
         except BaseException:
             import traceback
 
