@@ -98,6 +98,7 @@ def test_the_model_makes_the_rule_agents_moves() -> None:
     assert checked > 20
 
 
+@pytest.mark.skipif(not rlcard_arena.available(), reason="rlcard is not installed (ddz-tutor[arena])")
 def test_the_ceiling_hands_both_farmers_the_true_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """benchmarks/landlord_ceiling.py --side farmers (round 9): hard plays the farmers, the oracle hands every
     farmer's play-outs the watched game's hands (a view of another position would raise), and --model, the
