@@ -16,6 +16,21 @@ from tutor.solver import Position, Solver, parallel
 pytestmark = pytest.mark.skipif(not parallel.parallel_available(), reason="no fork on this platform")
 
 
+@pytest.fixture
+def forked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The pids of the workers forked during the test, in order (a spy on :func:`parallel._fork_worker`)."""
+    pids: list[int] = []
+    original = parallel._fork_worker
+
+    def spy(*args: object) -> tuple[int, int]:
+        pid, end = original(*args)  # type: ignore[arg-type]
+        pids.append(pid)
+        return pid, end
+
+    monkeypatch.setattr(parallel, "_fork_worker", spy)
+    return pids
+
+
 def test_parallel_root_moves_match_sequential(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 50)
     monkeypatch.setattr("tutor.solver.solver.PROBE_NODES", 20)  # leave work for the workers
@@ -68,17 +83,8 @@ def test_node_budget_never_forks() -> None:
     assert not result.complete and result.nodes <= 2_000
 
 
-def test_time_budget_in_workers_answers_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_time_budget_in_workers_answers_unknown(monkeypatch: pytest.MonkeyPatch, forked: list[int]) -> None:
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 1_000)
-    forked: list[int] = []
-    original = parallel._fork_worker
-
-    def spy(*args: object) -> tuple[int, int]:
-        pid, end = original(*args)  # type: ignore[arg-type]
-        forked.append(pid)
-        return pid, end
-
-    monkeypatch.setattr(parallel, "_fork_worker", spy)
     # two-10 takes about 0.9M nodes, 0.4-0.5 s of two idle cores since the solver got faster (issue 33): a budget of
     # 0.5 s was met on an idle machine and the test failed.  A twentieth of that is far below any machine's time
     # for this position, so the answer is "unknown" wherever it runs; the workers still start (after 1,000 nodes).
@@ -90,20 +96,12 @@ def test_time_budget_in_workers_answers_unknown(monkeypatch: pytest.MonkeyPatch)
             os.waitpid(pid, os.WNOHANG)
 
 
-def test_the_parent_takes_a_share_unless_it_shows_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_parent_takes_a_share_unless_it_shows_progress(
+        monkeypatch: pytest.MonkeyPatch, forked: list[int]) -> None:
     """Issue 33: without a progress display the solving process judges moves itself and forks one
     worker fewer; with one it forks them all and only gathers.  The answers are the same either way."""
     monkeypatch.setattr("tutor.solver.solver.PARALLEL_AFTER_NODES", 50)
     monkeypatch.setattr("tutor.solver.solver.PROBE_NODES", 20)
-    forked: list[int] = []
-    original = parallel._fork_worker
-
-    def spy(*args: object) -> tuple[int, int]:
-        pid, end = original(*args)  # type: ignore[arg-type]
-        forked.append(pid)
-        return pid, end
-
-    monkeypatch.setattr(parallel, "_fork_worker", spy)
     pos = Position.parse("L:DAQQJJT999844 F:X22AAT886633")
     one = Solver(workers=1, rules=STANDARD).solve(pos)
     quiet = Solver(workers=3, max_seconds=60, rules=STANDARD).solve(pos)
