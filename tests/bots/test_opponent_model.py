@@ -168,6 +168,24 @@ def test_the_posterior_is_deterministic_bounded_and_counted() -> None:
     assert small.spent == 8 * len(MODELS) * 3
 
 
+def test_a_model_the_prior_rules_out_keeps_weight_0_and_is_not_asked() -> None:
+    # Round 10's two families (quick and agent, mix_prior [1, 0, 0, 1]): the same weights as the posterior over
+    # those two models alone, "lowest" and "rule" at 0, and only the two models' calls made and counted.
+    from tutor.bots.opponent_model import posterior
+
+    game = game_by(12, "quick", "agent", 21)
+    view = game.view(0)
+    found = len(past_decisions(view, opponents(view)))
+    assert found >= 8
+    effort = Effort()
+    four = posterior(view, MODELS, (1, 0, 0, 1), effort=effort)
+    two = posterior(view, ("quick", "agent"))
+    assert four["lowest"] == 0.0 and four["rule"] == 0.0
+    assert four["quick"] == pytest.approx(two["quick"]) and four["agent"] == pytest.approx(two["agent"])
+    assert 0.0 < four["quick"] < four["agent"]
+    assert effort.spent == 8 * found * 2
+
+
 def test_the_allocation_splits_the_deals_by_weight() -> None:
     from tutor.bots.opponent_model import allocation
 

@@ -196,7 +196,8 @@ def posterior(
     averaged over the hands: P(decisions | model) = mean over hands of (1 − e)^hits · e^(n − hits).  Unlike
     :meth:`Fit.best`, which keeps the prior until another model leads by a margin, the posterior moves with
     every decision that tells the models apart, so a mixture of the models' play-outs can follow it from the
-    first decisions (:func:`allocation`).  With no past decision it is the prior.  Deterministic, bounded.
+    first decisions (:func:`allocation`).  With no past decision it is the prior.  A model of prior weight 0 keeps
+    weight 0 and is not asked (its calls are not made).  Deterministic, bounded.
     """
     if not models:
         raise ValueError("no models to weigh")
@@ -206,20 +207,25 @@ def posterior(
     if not 0.0 < error < 1.0:
         raise ValueError("the error rate must be between 0 and 1")
     logs = [math.log(w) if w > 0 else -math.inf for w in weights]
+    # Round 10: a model the prior rules out keeps weight 0 whatever the evidence, so it is not asked (a prior of
+    # two families among four models costs half the calls, the same weights).
+    asked = [m for m, w in zip(models, weights) if w > 0]
     found: list[Decision] = []
     if view.landlord is not None and view.history:
         found = past_decisions(view, opponents(view))
-    per = samples * len(models)
+    per = samples * len(asked)
     keep = min(len(found), max_calls // per) if per else 0
     found = found[len(found) - keep:] if keep else []
     if found:
         rng = random.Random(f"ddz-model:{view.seat}:{len(view.bids) + len(view.history)}")
-        per_hand = [explained(view.landlord or 0, sample_hidden(view, rng, []), found, models) for _ in range(samples)]
+        per_hand = [explained(view.landlord or 0, sample_hidden(view, rng, []), found, asked) for _ in range(samples)]
         if effort is not None:
-            effort.spend(samples * len(found) * len(models))
+            effort.spend(samples * len(found) * len(asked))
         hit, miss = math.log(1.0 - error), math.log(error)
         n = len(found)
         for i, m in enumerate(models):
+            if m not in asked:
+                continue
             terms = [h[m] * hit + (n - h[m]) * miss for h in per_hand]
             top = max(terms)
             logs[i] += top + math.log(sum(math.exp(t - top) for t in terms) / len(terms))
