@@ -251,7 +251,9 @@ class HardBot(MediumBot):
     #: Measured, not kept ("mix" with 16 swaps): against the rule agent +0.0225 [−0.0004, +0.0454] over decks
     #: 3400-4199, but against RHCP-v2 −0.075 [−0.132, −0.018] (decks 0-199): with a uniform prior three of the
     #: four candidates answer with their lowest card, and RHCP-v2's farmers never pull the weight back to
-    #: "quick" early (docs/bots.md, round 9).
+    #: "quick" early (docs/bots.md, round 9).  Round 10: two families, ``mix_prior = [1, 0, 0, 1]`` (quick and
+    #: agent, half and half): +0.031 [+0.0125, +0.050] over decks 4400-5199, but −0.030 against RHCP-v2 and −0.025
+    #: against medium (4400-4599): not kept either (docs/bots.md, round 10).
     mix_prior: tuple[float, ...] | None = None
     mix_error = 0.2
     mix_nudge_steps = 0
