@@ -449,6 +449,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
         if spent >= budget:
             break
+        turn_start = spent  # the turn's nodes go in its log line (where a game's budget goes)
         entry: dict[str, Any] = {"index": index, "moment": moment, "partner": by_partner, "opponent": by_opponent,
                                  "cards": sum(len(h) for h in pos.hands), "legal": len(pos.legal_moves()),
                                  "played": "pass" if played is None else played.text}
@@ -457,7 +458,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if not any(verdicts.values()):
             entry["side"] = "unknown" if None in verdicts.values() else "lost"
             if log is not None:
-                log(entry)
+                log({**entry, "nodes": spent - turn_start})
             continue
         entry["side"] = "wins"
         wins = next((verdict for move, verdict in verdicts.items() if _same(move, played)), None)
@@ -480,7 +481,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                 found.append(Missed(moment, pos, played, STAKE, by_partner, stake["wins"], stake["plays"],
                                     index, stake["bombs"]))
                 if log is not None:
-                    log(entry)
+                    log({**entry, "nodes": spent - turn_start})
                 continue
         if wins is None or wins and (by_partner or by_opponent or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
@@ -489,7 +490,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                 (finds if by_opponent else partner_finds).append(
                     (Missed(moment, pos, played, ONLY_MOVE, by_partner, index=index, opponent=by_opponent), verdicts))
             if log is not None:
-                log(entry)
+                log({**entry, "nodes": spent - turn_start})
             continue  # the partner's good moves are not the learner's finds
         known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
         # how many winning plays?  every move proven
@@ -504,7 +505,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
             found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index,
                                 opponent=by_opponent))
         if log is not None:
-            log(entry)
+            log({**entry, "nodes": spent - turn_start})
     if OPPONENT_FINDS:
         found += _opponent_finds(solver, finds, log)
     if PARTNER_FINDS:
@@ -544,7 +545,7 @@ def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "partner": missed.partner,
                                  "opponent": missed.opponent, "find": True,
                                  "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
-                                 "unproven": unproven}
+                                 "unproven": unproven, "nodes": nodes}
         if wins == 1 and not unproven:
             entry["kind"] = ONLY_MOVE
             made.append(replace(missed, plays=plays))
