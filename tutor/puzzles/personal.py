@@ -32,7 +32,9 @@ eighth passes, where a beginner's games gave too few of those:
   with it instead of 2, losing none;
 * an **opponent's only winning move, found** (:data:`OPPONENT_FINDS`, ninth pass): the move that beat the
   learner, with the bar of the learner's own only move, set from the opponent's seat ("the landlord's turn 8:
-  the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own.
+  the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own;
+* the **partner's only winning move, found** (:data:`PARTNER_FINDS`, tenth pass): the same, from the partner's
+  seat (the learner a farmer) — a hard move of the learner's own side — within :data:`FIND_NODES` of its own.
 
 The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
 the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
