@@ -10,7 +10,7 @@ three-player search, ``personal.COMPILED``); CPU time is printed for the record,
 nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--check] [--log FILE]
-        [--no-opponents] [--no-stake] [--no-finds]
+        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds]
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ def main() -> None:
     parser.add_argument("--no-stake", action="store_true", help="without the bigger wins (personal.STAKE_TURNS)")
     parser.add_argument("--no-finds", action="store_true",
                         help="without the opponents' only moves found (personal.OPPONENT_FINDS; on since the ninth pass)")
+    parser.add_argument("--no-partner-finds", action="store_true",
+                        help="without the partner's only moves found (personal.PARTNER_FINDS; on since the tenth pass)")
     parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     args = parser.parse_args()
     from tutor.puzzles import personal
@@ -78,6 +80,7 @@ def main() -> None:
     personal.OPPONENT_TURNS = (args.opponents or personal.OPPONENT_TURNS) and not args.no_opponents
     personal.STAKE_TURNS = personal.STAKE_TURNS and not args.no_stake
     personal.OPPONENT_FINDS = personal.OPPONENT_FINDS and not args.no_finds
+    personal.PARTNER_FINDS = personal.PARTNER_FINDS and not args.no_partner_finds
 
     for name in ("max_cards", "max_nodes", "scan_nodes"):
         if getattr(args, name) is not None:
@@ -85,6 +88,7 @@ def main() -> None:
     print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
           f" SCAN_NODES {personal.SCAN_NODES}, lone farmer {personal.LONE_FARMER},"
           f" stake {personal.STAKE_TURNS}, opponents {personal.OPPONENT_TURNS}, their finds {personal.OPPONENT_FINDS},"
+          f" the partner's finds {personal.PARTNER_FINDS},"
           f" compiled three-player search {'yes' if personal.COMPILED else 'no (DDZ_PURE_PYTHON or not built)'}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store

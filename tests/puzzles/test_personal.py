@@ -623,3 +623,48 @@ def test_an_opponents_only_move_found_is_set_from_their_seat(store: Store, monke
 ])
 def test_the_after_game_line_for_an_opponents_find_has_the_right_plural(lang: str, n: int, text: str) -> None:
     assert text in plural("mine.found_opponent_only", n).render(lang)
+
+
+def test_the_partners_only_move_found_is_set_from_their_seat(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, tenth pass (``PARTNER_FINDS``): after our 8 and the landlord's J, our partner (9TQA2) has Q, A,
+    2 and pass, and only the Q keeps our side's win — he found it.  The puzzle is his position, labelled as his
+    find: never as ours, nor as a win he threw away."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_data, moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    monkeypatch.setattr(personal, "PARTNER_FINDS", True)
+    game_id = _finish_moves(store, "F:48 L:6JQK F:9TQA2", ["8", "J", "Q"])
+    personal.scan(store)
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.ONLY_MOVE, partner=True)
+    assert personal.moment_of(puzzle).label == "partner_only_move"  # type: ignore[union-attr]
+    assert puzzle.position.format() == "F:9TQA2 F:4 L:6QK" and puzzle.first_move == "Q"
+    assert puzzle.source.describe() == f"game {game_id}, partner's turn 1, only move"
+    assert len(puzzle.position.legal_moves()) >= personal.ONLY_MOVE_CHOICES
+    check_tree(puzzle)
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
+    assert not attempt.play("A").correct and attempt.play("Q").correct
+    progress = PuzzleProgress(store)
+    assert personal.partner_finds_of_game(progress, game_id) == 1 and not personal.is_only_move(puzzle)
+    assert personal.kinds_of_game(progress, game_id) == (0, 0, 0)  # not our find, not his thrown win
+    assert personal.opponent_finds_of_game(progress, game_id) == 0
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, your partner's turn 1: the only winning move — your partner found it")
+        assert moment_data(puzzle)["kind"] == "partner_only_move"
+    with speaking("ru"):
+        assert "ход напарника 1: единственный выигрывающий ход — напарник его нашёл" in moment_phrase(  # type: ignore[union-attr]
+            puzzle).render()
+    monkeypatch.setattr(personal, "PARTNER_FINDS", False)
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    assert not any(m.partner and m.kind == personal.ONLY_MOVE
+                   for m in personal.missed_wins(record, personal.default_factory))
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "Your partner found the only winning move"), ("en", 2, "2 times"),
+    ("ru", 1, "напарник нашёл единственный"), ("ru", 3, "3 раза нашёл"), ("ru", 5, "5 раз нашёл"),
+])
+def test_the_after_game_line_for_a_partners_find_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_partner_only", n).render(lang)

@@ -32,7 +32,9 @@ eighth passes, where a beginner's games gave too few of those:
   with it instead of 2, losing none;
 * an **opponent's only winning move, found** (:data:`OPPONENT_FINDS`, ninth pass): the move that beat the
   learner, with the bar of the learner's own only move, set from the opponent's seat ("the landlord's turn 8:
-  the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own.
+  the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own;
+* the **partner's only winning move, found** (:data:`PARTNER_FINDS`, tenth pass): the same, from the partner's
+  seat (the learner a farmer) — a hard move of the learner's own side — within :data:`FIND_NODES` of its own.
 
 The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
 the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
@@ -145,6 +147,14 @@ OPPONENT_FINDS = True
 #: Solver budget, in nodes, of one game's opponents' only moves (:data:`OPPONENT_FINDS`): apart from
 #: :data:`SCAN_NODES`, so a game's scan is bounded by the sum.
 FIND_NODES = SCAN_NODES // 3
+#: Also the **partner's only winning moves found** (issue 30, tenth pass; the learner a farmer, with
+#: :data:`PARTNER_TURNS`): where the partner kept the side's proven win with the one winning play among
+#: :data:`ONLY_MOVE_CHOICES` legal moves at least (not going out) — the bar of the learner's own only move — the
+#: position is set from the partner's seat ("your partner's turn 9: the only winning move — your partner found
+#: it"), a hard move of the learner's own side to find again.  Proven after the scan and the opponents' finds,
+#: within :data:`FIND_NODES` of its own (so it takes no budget from either), and made after the game's other
+#: moments (:data:`PER_GAME`).
+PARTNER_FINDS = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,11 +445,13 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     solver = solver_factory()
     found = []
     finds: list[tuple[Missed, Verdicts]] = []  # the opponents' kept wins with a choice: only moves? (after)
+    partner_finds: list[tuple[Missed, Verdicts]] = []  # the partner's, the same question (after those)
     spent = 0
     for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
         by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
         if spent >= budget:
             break
+        turn_start = spent  # the turn's nodes go in its log line (where a game's budget goes)
         entry: dict[str, Any] = {"index": index, "moment": moment, "partner": by_partner, "opponent": by_opponent,
                                  "cards": sum(len(h) for h in pos.hands), "legal": len(pos.legal_moves()),
                                  "played": "pass" if played is None else played.text}
@@ -448,7 +460,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if not any(verdicts.values()):
             entry["side"] = "unknown" if None in verdicts.values() else "lost"
             if log is not None:
-                log(entry)
+                log({**entry, "nodes": spent - turn_start})
             continue
         entry["side"] = "wins"
         wins = next((verdict for move, verdict in verdicts.items() if _same(move, played)), None)
@@ -471,14 +483,16 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
                 found.append(Missed(moment, pos, played, STAKE, by_partner, stake["wins"], stake["plays"],
                                     index, stake["bombs"]))
                 if log is not None:
-                    log(entry)
+                    log({**entry, "nodes": spent - turn_start})
                 continue
         if wins is None or wins and (by_partner or by_opponent or len(pos.legal_moves()) < ONLY_MOVE_CHOICES
                                      or _goes_out(pos, played)):
-            if wins and by_opponent and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES and not _goes_out(pos, played):
-                finds.append((Missed(moment, pos, played, ONLY_MOVE, index=index, opponent=True), verdicts))
+            if wins and (by_opponent or by_partner) and len(pos.legal_moves()) >= ONLY_MOVE_CHOICES \
+                    and not _goes_out(pos, played):
+                (finds if by_opponent else partner_finds).append(
+                    (Missed(moment, pos, played, ONLY_MOVE, by_partner, index=index, opponent=by_opponent), verdicts))
             if log is not None:
-                log(entry)
+                log({**entry, "nodes": spent - turn_start})
             continue  # the partner's good moves are not the learner's finds
         known = {move: False if wins is False and _same(move, played) else v for move, v in verdicts.items()}
         # how many winning plays?  every move proven
@@ -493,11 +507,19 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
             found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index,
                                 opponent=by_opponent))
         if log is not None:
-            log(entry)
+            log({**entry, "nodes": spent - turn_start})
     if OPPONENT_FINDS:
         found += _opponent_finds(solver, finds, log)
-    # the opponents' finds after the other moments (PER_GAME takes the first): they never displace one
-    return sorted(found, key=lambda m: (m.opponent and m.kind == ONLY_MOVE, m.index))
+    if PARTNER_FINDS:
+        found += _opponent_finds(solver, partner_finds, log)
+    # the others' finds after the other moments (PER_GAME takes the first): they never displace one
+    return sorted(found, key=lambda m: (_found_by_other(m), m.index))
+
+
+def _found_by_other(missed: Missed) -> bool:
+    """An only move found by an opponent or by the partner (:data:`OPPONENT_FINDS`, :data:`PARTNER_FINDS`): made
+    after the game's other moments, so it never displaces one."""
+    return missed.kind == ONLY_MOVE and (missed.opponent or missed.partner)
 
 
 def _two_plays_win(verdicts: Verdicts) -> bool:
@@ -507,8 +529,9 @@ def _two_plays_win(verdicts: Verdicts) -> bool:
 
 def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
                     log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
-    """The opponents' only winning moves found (:data:`OPPONENT_FINDS`), latest turn first (the smaller
-    positions), every first move proven, within :data:`FIND_NODES` in all."""
+    """The opponents' (or the partner's: :data:`PARTNER_FINDS`) only winning moves found
+    (:data:`OPPONENT_FINDS`), latest turn first (the smaller positions), every first move proven, within
+    :data:`FIND_NODES` in all (one budget for each call)."""
     made = []
     spent = 0
     for missed, verdicts in finds:
@@ -521,9 +544,10 @@ def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         wins = len({_play_of(m) for m, v in every.items() if v})
         plays = len({_play_of(m) for m in pos.legal_moves()})
         unproven = sum(1 for v in every.values() if v is None)
-        entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "opponent": True, "find": True,
+        entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "partner": missed.partner,
+                                 "opponent": missed.opponent, "find": True,
                                  "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
-                                 "unproven": unproven}
+                                 "unproven": unproven, "nodes": nodes}
         if wins == 1 and not unproven:
             entry["kind"] = ONLY_MOVE
             made.append(replace(missed, plays=plays))
@@ -687,7 +711,8 @@ class Moment:
         """The kind as ``--json`` and the web name it: missed, only_move, several, stake, partner,
         partner_several, partner_stake."""
         if self.partner:
-            return {SEVERAL: "partner_several", STAKE: "partner_stake"}.get(self.kind, "partner")
+            return {SEVERAL: "partner_several", STAKE: "partner_stake",
+                    ONLY_MOVE: "partner_only_move"}.get(self.kind, "partner")
         if self.opponent:
             return {SEVERAL: "opponent_several", ONLY_MOVE: "opponent_only_move"}.get(self.kind, "opponent")
         return self.kind
@@ -712,7 +737,8 @@ def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int
     """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
     puzzles from game ``game_id``."""
     moments = [m for m in map(moment_of, progress.personal())  # a stake's win was kept, an opponent's is theirs
-               if m is not None and m.game == game_id and m.kind != STAKE and not m.opponent]
+               if m is not None and m.game == game_id and m.kind != STAKE and not m.opponent
+               and not (m.partner and m.kind == ONLY_MOVE)]  # the partner's find: said apart
     partner = sum(1 for m in moments if m.partner)
     only = sum(1 for m in moments if m.kind == ONLY_MOVE)
     return len(moments) - only - partner, only, partner
@@ -739,10 +765,18 @@ def opponent_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
                and bool(m.opponent) and m.kind == ONLY_MOVE)
 
 
+def partner_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The partner's only winning moves found (:data:`PARTNER_FINDS`) among the learner's puzzles from game
+    ``game_id``: said apart after the game (the side's win kept, by the partner's hard move)."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and m.partner and m.kind == ONLY_MOVE)
+
+
 def is_only_move(puzzle: Puzzle) -> bool:
-    """The puzzle is an only winning move the learner found (else a win they missed, or an opponent's move)."""
+    """The puzzle is an only winning move the learner found (else a win they missed, or an opponent's or the
+    partner's move)."""
     moment = moment_of(puzzle)
-    return moment is not None and moment.kind == ONLY_MOVE and not moment.opponent
+    return moment is not None and moment.kind == ONLY_MOVE and not moment.opponent and not moment.partner
 
 
 def waiting(progress: PuzzleProgress) -> list[Puzzle]:

@@ -155,15 +155,15 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
     if moment.kind == SEVERAL and counts:
         return plural(("mine.kind_partner" if moment.partner else "mine.kind") + "_several", moment.plays,
                       wins=moment.wins, **where)
-    if moment.kind == ONLY_MOVE:
-        key = "mine.kind_only_move"
+    if moment.kind == ONLY_MOVE:  # the learner's find, or the partner's (issue 30, tenth pass)
+        key = "mine.kind_partner_only_move" if moment.partner else "mine.kind_only_move"
     return Phrase(key, where)
 
 
 def moment_data(puzzle: Puzzle) -> dict[str, object]:
     """A personal puzzle's moment as data (``ddz puzzle mine --json``, ``GET /api/puzzle/mine``): its kind
-    (missed, only_move, several, stake, partner, partner_several, partner_stake, opponent, opponent_several,
-    opponent_only_move), game, turn, for several
+    (missed, only_move, several, stake, partner, partner_several, partner_stake, partner_only_move, opponent,
+    opponent_several, opponent_only_move), game, turn, for several
     winning plays how many of how many (for a stake, the plays that keep it and its bombs), and the words
     (:func:`moment_phrase`); empty for any other puzzle."""
     from tutor.puzzles.personal import SEVERAL, STAKE, moment_of
