@@ -8,6 +8,7 @@ this process stopped two thirds of the time (what busy loops do to it, at no CPU
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -34,7 +35,7 @@ ARENA_DEALS = (18, 19)
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("DDZ_HOME", str(tmp_path / "ddz"))
     monkeypatch.setenv("NO_COLOR", "1")
     yield tmp_path / "ddz"
