@@ -9,6 +9,13 @@ Each process of the run (every xdist worker) adds, per test, the change of its o
 and of its waited-for children's (``resource.getrusage``: a ``ddz`` process, a busy loop, the
 browser once it is closed) to the test's file, and appends one JSON line per file at its end.
 A process that outlives its test (the session's Chromium) is counted where it is reaped.
+
+So that the session's Chromium (~25 s a worker) is not all put on whichever file closes it, each file also
+gets a third figure, ``live``: the CPU its tests' **live** descendants spent meanwhile (``/proc``: Chromium and
+its renderers, a server process a module fixture keeps), each process's own user+sys time from the test's start
+(or its own start) to the test's end.  It overlaps with ``children`` (a process is counted live while it works
+and again where it is reaped) and misses what a process spent in the test it ended in: an attribution aid, not
+part of the total.  ``DDZ_CPU_PROFILE_TESTS=N`` adds each process's N costliest tests (self + children + live).
 """
 
 from __future__ import annotations
@@ -23,6 +30,36 @@ from collections.abc import Iterator
 import pytest
 
 _FILES: dict[str, list[float]] = {}
+_TESTS: list[tuple[float, str]] = []
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _descendants() -> dict[int, float]:
+    """Each live descendant's own user+sys seconds (empty without /proc)."""
+    found: dict[int, float] = {}
+    todo = [os.getpid()]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for tid in tasks:
+            try:
+                with open(f"/proc/{parent}/task/{tid}/children", encoding="ascii") as listed:
+                    kids = [int(kid) for kid in listed.read().split()]
+            except OSError:
+                continue
+            for kid in kids:
+                try:
+                    with open(f"/proc/{kid}/stat", encoding="ascii", errors="replace") as stat:
+                        text = stat.read()
+                except OSError:
+                    continue
+                fields = text[text.rindex(")") + 2:].split()
+                found[kid] = (int(fields[11]) + int(fields[12])) / _TICK
+                todo.append(kid)
+    return found
 
 
 def _cpu() -> tuple[float, float]:
@@ -33,14 +70,17 @@ def _cpu() -> tuple[float, float]:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    own, kids, wall = *_cpu(), time.monotonic()
+    own, kids, wall, before = *_cpu(), time.monotonic(), _descendants()
     yield
     own2, kids2 = _cpu()
-    row = _FILES.setdefault(item.nodeid.split("::")[0], [0.0, 0.0, 0.0, 0])
+    live = sum(max(0.0, cpu - before.get(pid, 0.0)) for pid, cpu in _descendants().items())
+    row = _FILES.setdefault(item.nodeid.split("::")[0], [0.0, 0.0, 0.0, 0, 0.0])
     row[0] += own2 - own
     row[1] += kids2 - kids
     row[2] += time.monotonic() - wall
     row[3] += 1
+    row[4] += live
+    _TESTS.append((own2 - own + kids2 - kids + live, item.nodeid))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -49,20 +89,33 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     with open(out, "a", encoding="utf-8") as sink:
-        for name, (own, kids, wall, tests) in _FILES.items():
+        for name, (own, kids, wall, tests, live) in _FILES.items():
             sink.write(json.dumps({"file": name, "self": own, "children": kids, "wall": wall, "tests": tests,
-                                   "worker": worker}) + "\n")
+                                   "worker": worker, "live": live}) + "\n")
+        for cpu, nodeid in sorted(_TESTS, reverse=True)[:int(os.environ.get("DDZ_CPU_PROFILE_TESTS", "0"))]:
+            sink.write(json.dumps({"test": nodeid, "cpu": cpu, "worker": worker}) + "\n")
 
 
 def table(path: str, top: int = 30) -> str:
     """A Markdown table of the ``top`` files by CPU (user+sys, children included)."""
-    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+    every = [json.loads(line) for line in open(path, encoding="utf-8")]
+    rows = [row for row in every if "file" in row]
     rows.sort(key=lambda r: -(r["self"] + r["children"]))
     total = sum(r["self"] + r["children"] for r in rows)
-    lines = [f"{len(rows)} files, {total:.0f} s CPU in the tests (collection and start-up not included)",
-             "", "| file | tests | CPU s | of which children |", "|---|---|---|---|"]
-    lines += [f"| {r['file']} | {r['tests']} | {r['self'] + r['children']:.1f} | {r['children']:.1f} |"
-              for r in rows[:top]]
+    live = sum(r.get("live", 0.0) for r in rows)
+    lines = [f"{len(rows)} files, {total:.0f} s CPU in the tests (collection and start-up not included); "
+             f"live descendants {live:.0f} s (overlapping: see the module doc)",
+             "", "| file | tests | CPU s | of which children | live descendants |", "|---|---|---|---|---|"]
+    lines += [f"| {r['file']} | {r['tests']} | {r['self'] + r['children']:.1f} | {r['children']:.1f} "
+              f"| {r.get('live', 0.0):.1f} |" for r in rows[:top]]
+    lives = sorted((r for r in rows if r.get("live", 0.0) >= 1.0), key=lambda r: -r["live"])
+    if lives:
+        lines += ["", "| file (by live descendants) | live s |", "|---|---|"]
+        lines += [f"| {r['file']} | {r['live']:.1f} |" for r in lives[:top]]
+    tests = sorted((row for row in every if "test" in row), key=lambda r: -r["cpu"])
+    if tests:
+        lines += ["", "| test (self + children + live) | CPU s |", "|---|---|"]
+        lines += [f"| {r['test']} | {r['cpu']:.1f} |" for r in tests[:top]]
     return "\n".join(lines)
 
 
