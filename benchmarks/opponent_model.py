@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/opponent_model.py [--against rlcard rhcp medium easy] [--rhcp-dir DIR]
         [--sides landlord|farmers|both] [--decks 40] [--seed 2200] [--samples 8] [--margin 2.0] [--beta 1.0]
+        [--dump FILE]
 
 Plays hard (today's play: the model is only read, never used) against each opponent and, before each of
 hard's decisions, asks :func:`tutor.bots.opponent_model.model_fit` which of the play-outs' models
@@ -15,11 +16,15 @@ and the model calls per decision (median, max).  Round 9: with ``--beta`` also t
 the farmers' mixture prior (:data:`tutor.bots.model_mix.PRIOR`) by stage — the share of the played-out deals
 ``farmer_playout_opponents="mix"`` would give it (:func:`tutor.bots.model_mix.posterior`).  The hands the models are scored on are sampled, not the
 true ones: helper "rhcp"'s fit.md measures the same models on the true hands (a perfect identifier's pick).
+Round 10: ``--dump FILE`` writes each of hard's decisions (opponent, side, deck, cards in play, the opponents'
+decisions scored, each model's hits) as a JSON line, so that any other prior or ``beta`` of the mixture can be
+weighed offline on the same games without replaying them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -74,6 +79,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--samples", type=int, default=8)
     parser.add_argument("--margin", type=float, default=2.0)
     parser.add_argument("--beta", type=float, help="also the mixture's weights of its prior's models by stage")
+    parser.add_argument("--dump", help="write one JSON line per decision (opponent, deck, cards, hits, decisions) "
+                        "to this file, to weigh other priors and betas offline")
     args = parser.parse_args(argv)
     if "rhcp" in args.against:
         try:
@@ -81,6 +88,8 @@ def main(argv: list[str]) -> int:
         except rhcp_arena.RhcpDirError as exc:
             print(exc, file=sys.stderr)
             return 2
+    dump = open(args.dump, "w", encoding="utf-8") if args.dump else None
+    current = [0]
     roles = {"landlord": (True,), "farmers": (False,), "both": (True, False)}[args.sides]
     original: Callable[[HardBot, PlayerView], Combo | None] = HardBot.play
     load = os.getloadavg()
@@ -103,6 +112,10 @@ def main(argv: list[str]) -> int:
                     if args.beta is not None:
                         for m, w in posterior(fit.hits, MIX_PRIOR, args.beta).items():
                             weights[stage(cards)][m].append(w)
+                    if dump is not None:
+                        dump.write(json.dumps({"against": against, "landlord": landlord, "deck": current[0],
+                                               "cards": cards, "decisions": fit.decisions,
+                                               "hits": fit.hits}) + "\n")
                     if fit.decisions:
                         calls.append(fit.calls)
                         for m in MODELS:
@@ -115,6 +128,7 @@ def main(argv: list[str]) -> int:
             try:
                 for deck in range(args.seed, args.seed + args.decks):
                     game_first[0] = None
+                    current[0] = deck
                     play(against, deck, landlord)
                     if game_first[0] is not None:
                         firsts.append(game_first[0])
@@ -144,6 +158,8 @@ def main(argv: list[str]) -> int:
                 print(f"  model calls a decision: median {statistics.median(calls):.0f}, max {max(calls)}")
     print(f"\nCPU {time.process_time() - cpu:.0f} s; load {load[0]:.1f} -> {os.getloadavg()[0]:.1f} "
           f"on {os.cpu_count()} cores")
+    if dump is not None:
+        dump.close()
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,25 @@ def test_hard_mixes_only_a_farmers_play_outs_when_asked(monkeypatch: pytest.Monk
     landlord = Game.with_landlord(22, 0).view(0)
     assert bot.playout_opponents(landlord) == bot.playout_opponents(landlord)  # the landlord's own setting
     assert "+" not in bot.playout_opponents(landlord)
+
+
+def test_the_identification_benchmark_dumps_each_decision_for_other_priors(tmp_path: Path) -> None:
+    # Round 10 weighed other priors and betas offline from these lines: each farmer decision's hits per model
+    # and the landlord's decisions scored, so the mixture's weights can be recomputed for any prior.
+    import json
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "opponent_model.py"
+    dump = tmp_path / "fit.jsonl"
+    subprocess.run(
+        [sys.executable, str(script), "--against", "medium", "--sides", "farmers", "--decks", "1", "--seed", "3",
+         "--dump", str(dump)],
+        capture_output=True, text=True, check=True,
+    )
+    rows = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines()]
+    assert rows and all(r["against"] == "medium" and r["deck"] == 3 and r["landlord"] is False for r in rows)
+    assert {"quick", "lowest", "rule", "agent"} <= set(rows[-1]["hits"])
+    assert rows[-1]["decisions"] > 0 and rows[-1]["cards"] < rows[0]["cards"]
+    later = [r for r in rows if r["decisions"]]
+    assert all(0 <= h <= r["decisions"] for r in later for h in r["hits"].values())
