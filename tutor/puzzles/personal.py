@@ -509,9 +509,9 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if log is not None:
             log({**entry, "nodes": spent - turn_start})
     if OPPONENT_FINDS:
-        found += _opponent_finds(solver, finds, log)
+        found += _finds_of_others(solver, finds, log)
     if PARTNER_FINDS:
-        found += _opponent_finds(solver, partner_finds, log)
+        found += _finds_of_others(solver, partner_finds, log)
     # the others' finds after the other moments (PER_GAME takes the first): they never displace one
     return sorted(found, key=lambda m: (_found_by_other(m), m.index))
 
@@ -527,7 +527,7 @@ def _two_plays_win(verdicts: Verdicts) -> bool:
     return len({_play_of(m) for m, v in verdicts.items() if v}) >= 2
 
 
-def _opponent_finds(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
+def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
                     log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
     """The opponents' (or the partner's: :data:`PARTNER_FINDS`) only winning moves found
     (:data:`OPPONENT_FINDS`), latest turn first (the smaller positions), every first move proven, within
