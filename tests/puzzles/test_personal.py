@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -10,6 +11,7 @@ from tests.coach.positions import puzzle_game
 from tutor.engine.rules import STANDARD
 from tutor.puzzles import personal
 from tutor.puzzles.library import check_tree
+from tutor.puzzles.model import Puzzle
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt
 from tutor.sessions.puzzle import plural, with_personal
@@ -585,9 +587,6 @@ def _finish_moves(store: Store, players: str, moves: list[str]) -> int:
 def test_an_opponents_only_move_found_is_set_from_their_seat(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30, ninth pass (``OPPONENT_FINDS``): after our 7 the landlord (39K) has 9, K and pass, and only
     the 9 keeps his win — he found it.  The puzzle is his position, labelled as his find, never as ours."""
-    from tutor.i18n import speaking
-    from tutor.sessions.puzzle import moment_data, moment_phrase
-
     monkeypatch.setattr(personal, "OPPONENT_TURNS", True)
     monkeypatch.setattr(personal, "OPPONENT_FINDS", True)
     game_id = _finish_moves(store, "F:79 L:39K F:6T", ["7", "9"])
@@ -598,40 +597,56 @@ def test_an_opponents_only_move_found_is_set_from_their_seat(store: Store, monke
     assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.ONLY_MOVE, opponent="landlord")
     assert puzzle.position.format() == "L:39K F:6T F:9" and puzzle.first_move == "9"
     assert puzzle.source.describe() == f"game {game_id}, landlord's turn 1, only move"
-    check_tree(puzzle)
-    attempt = Attempt(puzzle, Solver(rules=STANDARD))
-    assert not attempt.play("K").correct and attempt.play("9").correct
     progress = PuzzleProgress(store)
     assert personal.opponent_finds_of_game(progress, game_id) == 1 and not personal.is_only_move(puzzle)
     assert personal.opponents_of_game(progress, game_id) == 0 and personal.kinds_of_game(progress, game_id)[1] == 0
+    _check_find(store, monkeypatch, game_id, puzzle, flag="OPPONENT_FINDS", label="opponent_only_move",
+                wrong="K", right="9",
+                en=f"game {game_id}, the landlord's turn 1: the only winning move — he found it",
+                ru="ход помещика 1: единственный выигрывающий ход — он его нашёл",
+                whose=lambda m: bool(m.opponent))
+
+
+def _check_find(store: Store, monkeypatch: pytest.MonkeyPatch, game_id: int, puzzle: Puzzle, *, flag: str,
+                label: str, wrong: str, right: str, en: str, ru: str, whose: Callable[[Any], bool]) -> None:
+    """What an opponent's and the partner's found only move share: a proven tree, the wrong and the right first
+    move as an attempt sees them, the words in both languages, the kind as data, and none found with ``flag`` off."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_data, moment_phrase
+
+    check_tree(puzzle)
+    attempt = Attempt(puzzle, Solver(rules=STANDARD))
+    assert not attempt.play(wrong).correct and attempt.play(right).correct
     with speaking("en"):
-        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
-            f"game {game_id}, the landlord's turn 1: the only winning move — he found it")
-        assert moment_data(puzzle)["kind"] == "opponent_only_move"
+        assert moment_phrase(puzzle).render() == en  # type: ignore[union-attr]
+        assert moment_data(puzzle)["kind"] == label
     with speaking("ru"):
-        assert "ход помещика 1: единственный выигрывающий ход — он его нашёл" in moment_phrase(  # type: ignore[union-attr]
-            puzzle).render()
-    monkeypatch.setattr(personal, "OPPONENT_FINDS", False)
+        assert ru in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+    monkeypatch.setattr(personal, flag, False)
     record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
-    assert not any(m.opponent and m.kind == personal.ONLY_MOVE
+    assert not any(whose(m) and m.kind == personal.ONLY_MOVE
                    for m in personal.missed_wins(record, personal.default_factory))
 
 
-@pytest.mark.parametrize(("lang", "n", "text"), [
-    ("en", 1, "An opponent found the only winning move"), ("en", 2, "2 times"),
-    ("ru", 1, "соперник нашёл единственный"), ("ru", 3, "3 раза нашли"), ("ru", 5, "5 раз нашли"),
+@pytest.mark.parametrize(("key", "lang", "n", "text"), [
+    ("mine.found_opponent_only", "en", 1, "An opponent found the only winning move"),
+    ("mine.found_opponent_only", "en", 2, "2 times"),
+    ("mine.found_opponent_only", "ru", 1, "соперник нашёл единственный"),
+    ("mine.found_opponent_only", "ru", 3, "3 раза нашли"), ("mine.found_opponent_only", "ru", 5, "5 раз нашли"),
+    ("mine.found_partner_only", "en", 1, "Your partner found the only winning move"),
+    ("mine.found_partner_only", "en", 2, "2 times"),
+    ("mine.found_partner_only", "ru", 1, "напарник нашёл единственный"),
+    ("mine.found_partner_only", "ru", 3, "3 раза нашёл"), ("mine.found_partner_only", "ru", 5, "5 раз нашёл"),
 ])
-def test_the_after_game_line_for_an_opponents_find_has_the_right_plural(lang: str, n: int, text: str) -> None:
-    assert text in plural("mine.found_opponent_only", n).render(lang)
+def test_the_after_game_line_for_an_opponents_or_partners_find_has_the_right_plural(key: str, lang: str, n: int,
+                                                                                    text: str) -> None:
+    assert text in plural(key, n).render(lang)
 
 
 def test_the_partners_only_move_found_is_set_from_their_seat(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30, tenth pass (``PARTNER_FINDS``): after our 8 and the landlord's J, our partner (9TQA2) has Q, A,
     2 and pass, and only the Q keeps our side's win — he found it.  The puzzle is his position, labelled as his
     find: never as ours, nor as a win he threw away."""
-    from tutor.i18n import speaking
-    from tutor.sessions.puzzle import moment_data, moment_phrase
-
     monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
     monkeypatch.setattr(personal, "PARTNER_FINDS", True)
     game_id = _finish_moves(store, "F:48 L:6JQK F:9TQA2", ["8", "J", "Q"])
@@ -642,29 +657,12 @@ def test_the_partners_only_move_found_is_set_from_their_seat(store: Store, monke
     assert puzzle.position.format() == "F:9TQA2 F:4 L:6QK" and puzzle.first_move == "Q"
     assert puzzle.source.describe() == f"game {game_id}, partner's turn 1, only move"
     assert len(puzzle.position.legal_moves()) >= personal.ONLY_MOVE_CHOICES
-    check_tree(puzzle)
-    attempt = Attempt(puzzle, Solver(rules=STANDARD))
-    assert not attempt.play("A").correct and attempt.play("Q").correct
     progress = PuzzleProgress(store)
     assert personal.partner_finds_of_game(progress, game_id) == 1 and not personal.is_only_move(puzzle)
     assert personal.kinds_of_game(progress, game_id) == (0, 0, 0)  # not our find, not his thrown win
     assert personal.opponent_finds_of_game(progress, game_id) == 0
-    with speaking("en"):
-        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
-            f"game {game_id}, your partner's turn 1: the only winning move — your partner found it")
-        assert moment_data(puzzle)["kind"] == "partner_only_move"
-    with speaking("ru"):
-        assert "ход напарника 1: единственный выигрывающий ход — напарник его нашёл" in moment_phrase(  # type: ignore[union-attr]
-            puzzle).render()
-    monkeypatch.setattr(personal, "PARTNER_FINDS", False)
-    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
-    assert not any(m.partner and m.kind == personal.ONLY_MOVE
-                   for m in personal.missed_wins(record, personal.default_factory))
-
-
-@pytest.mark.parametrize(("lang", "n", "text"), [
-    ("en", 1, "Your partner found the only winning move"), ("en", 2, "2 times"),
-    ("ru", 1, "напарник нашёл единственный"), ("ru", 3, "3 раза нашёл"), ("ru", 5, "5 раз нашёл"),
-])
-def test_the_after_game_line_for_a_partners_find_has_the_right_plural(lang: str, n: int, text: str) -> None:
-    assert text in plural("mine.found_partner_only", n).render(lang)
+    _check_find(store, monkeypatch, game_id, puzzle, flag="PARTNER_FINDS", label="partner_only_move",
+                wrong="A", right="Q",
+                en=f"game {game_id}, your partner's turn 1: the only winning move — your partner found it",
+                ru="ход напарника 1: единственный выигрывающий ход — напарник его нашёл",
+                whose=lambda m: bool(m.partner))
