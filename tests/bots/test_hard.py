@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bots.bot_views import combo, dump_history, playout_calls, turns, view
+from tests.bots.bot_views import Call, combo, dump_history, playout_calls, turns, view
 from tutor.bots import HardBot, MediumBot, make_bot
 from tutor.bots.base import turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
@@ -12,6 +12,7 @@ from tutor.engine.combos import Kind
 from tutor.bots.search import determinized_choice
 from tutor.engine.cards import FULL_DECK, Cards
 from tutor.engine.rules import STANDARD
+from tutor.engine.view import PlayerView
 from tutor.solver import Position, Role, Solver
 
 LANDLORD = 0
@@ -247,6 +248,21 @@ def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch)
     assert not bot.should_play_out(farmer)
 
 
+def after_a_trick(monkeypatch: pytest.MonkeyPatch, cheap_landlord: bool = False
+                  ) -> tuple[list[Call], PlayerView, PlayerView]:
+    """What the play-out settings' tests ask the hard bot about: its play-out calls from now on, the landlord after
+    one trick (4, 5, pass: the farmers have decided, so a model of them has evidence) and a farmer after the
+    landlord's 3.  The play-outs are cut to 16 deals (the farmers', and the landlord's with ``cheap_landlord``):
+    the tests check which settings reach the play-outs, not what they decide."""
+    calls = playout_calls(monkeypatch)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)
+    if cheap_landlord:
+        monkeypatch.setattr(HardBot, "playout_samples", 16)
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    return calls, landlord, farmer
+
+
 def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 6 (docs/bots.md): the landlord's simulated farmers and the farmers' simulated landlord are each a
     # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2 (round 7: the
@@ -317,10 +333,7 @@ def test_the_landlords_deals_are_filtered_and_counted_by_its_opponents_model(mon
     # model.  Both off by default, and never the farmers'.
     from tutor.bots.sampling import Filter
 
-    calls = playout_calls(monkeypatch)
-    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
-    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
-    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    calls, landlord, farmer = after_a_trick(monkeypatch)
     for opponents in ("quick", "agent"):
         monkeypatch.setattr(HardBot, "landlord_playout_opponents", opponents)
         HardBot(0).play(landlord)
@@ -340,11 +353,7 @@ def test_the_landlord_nudges_its_deals_under_its_opponents_model_only_when_asked
     # Round 8 (docs/bots.md): landlord_nudge_steps nudges the landlord's played-out deals over all the farmers'
     # plays under the model its play-outs' opponents play, only for the models listed; the farmers keep
     # playout_steps (0).
-    calls = playout_calls(monkeypatch)
-    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
-    monkeypatch.setattr(HardBot, "playout_samples", 16)
-    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
-    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    calls, landlord, farmer = after_a_trick(monkeypatch, cheap_landlord=True)
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "agent")
     HardBot(0).play(landlord)
     monkeypatch.setattr(HardBot, "landlord_nudge_steps", 16)
@@ -364,11 +373,7 @@ def test_the_landlords_mix_weighs_its_play_outs_by_the_posterior_of_the_farmers_
     from tutor.bots.opponent_model import posterior
     from tutor.bots.rollout import Mixture
 
-    calls = playout_calls(monkeypatch)
-    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
-    monkeypatch.setattr(HardBot, "playout_samples", 16)
-    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 16, 17), turns((LANDLORD, "4"), (1, "5"), (2, None)))
-    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    calls, landlord, farmer = after_a_trick(monkeypatch, cheap_landlord=True)
     HardBot(0).play(landlord)
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "mix")
     monkeypatch.setattr(HardBot, "playout_nudge_model", "opponents")
