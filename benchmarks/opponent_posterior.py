@@ -24,33 +24,16 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
+from opponent_model import RHCP, play  # the same game as benchmarks/opponent_model.py (a sibling script)
 from tutor.bench import rhcp_arena
-from tutor.bots import make_bot
 from tutor.bots.hard import HardBot
 from tutor.bots.opponent_model import MODELS, opponents, past_decisions, posterior
 from tutor.engine.combos import Combo
-from tutor.engine.game import Game
 from tutor.engine.view import PlayerView
 
-RHCP: list[rhcp_arena.AgentFactory] = []
 #: The landlord's decisions reported one by one; later ones are pooled.
 FIRST = 8
 STAGES = ((41, 54), (31, 40), (21, 30))
-
-
-def play(against: str, deck: int) -> None:
-    """One game with hard as the landlord against ``against``'s farmers."""
-    if against == "rhcp":
-        rhcp_arena.play_game(deck, "hard", True, RHCP[0], "rlcard")
-    elif against == "rlcard":
-        from tutor.bench import rlcard_arena
-
-        rlcard_arena.play_game(deck, "hard", True)
-    else:
-        game = Game.with_landlord(deck, 0)
-        bots = [make_bot("hard" if s == 0 else against, deck) for s in range(3)]
-        while not game.is_over:
-            game.play(bots[game.to_move].play(game.view(game.to_move)))
 
 
 def main(argv: list[str]) -> int:
@@ -96,7 +79,7 @@ def main(argv: list[str]) -> int:
         try:
             for deck in range(args.seed, args.seed + args.decks):
                 index[0] = 0
-                play(against, deck)
+                play(against, deck, True)
         finally:
             HardBot.play = original  # type: ignore[method-assign,assignment]
         for e in args.error:
