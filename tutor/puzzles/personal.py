@@ -155,6 +155,18 @@ FIND_NODES = SCAN_NODES // 3
 #: within :data:`FIND_NODES` of its own (so it takes no budget from either), and made after the game's other
 #: moments (:data:`PER_GAME`).
 PARTNER_FINDS = True
+#: The scan gives up a game when this many turns in a row (going back from the end, all seats) leave the mover's
+#: side unproven within :data:`MAX_NODES` (issue 30, eleventh pass).  Going back, the positions only grow, and a
+#: side unproven at two turns in a row stayed unproven at almost every earlier turn: over deals 1-60 of
+#: benchmarks/personal_puzzles.py those earlier turns spent 52 % of the scan's nodes (3.1 M each, the whole
+#: proof's budget) and held no moment.  None: never give up (the scan runs until :data:`SCAN_NODES` is spent).
+UNPROVEN_RUN: int | None = 2
+#: Solver budget, in nodes, of one game's second tries at a puzzle's fastest line (issue 30, eleventh pass): a
+#: moment proven by the scan whose fastest line does not fit :data:`MAX_NODES` is tried once more with what is
+#: left of this (deal 37's 41-card moment needs 23 million nodes).  Each making's searches stay within it, so a
+#: game's scan is bounded by :data:`SCAN_NODES` + 2 × :data:`FIND_NODES` + the making (each puzzle's solves
+#: within :data:`MAX_NODES`, the second tries within this).
+MAKE_NODES = 10 * MAX_NODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,6 +459,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     finds: list[tuple[Missed, Verdicts]] = []  # the opponents' kept wins with a choice: only moves? (after)
     partner_finds: list[tuple[Missed, Verdicts]] = []  # the partner's, the same question (after those)
     spent = 0
+    unproven = 0  # turns in a row whose side is unproven (UNPROVEN_RUN)
     for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
         by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
         if spent >= budget:
@@ -459,9 +472,13 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         spent += nodes
         if not any(verdicts.values()):
             entry["side"] = "unknown" if None in verdicts.values() else "lost"
+            unproven = unproven + 1 if entry["side"] == "unknown" else 0
             if log is not None:
                 log({**entry, "nodes": spent - turn_start})
+            if UNPROVEN_RUN is not None and unproven >= UNPROVEN_RUN:
+                break  # the earlier turns are larger still: their nodes go to nothing (UNPROVEN_RUN)
             continue
+        unproven = 0
         entry["side"] = "wins"
         wins = next((verdict for move, verdict in verdicts.items() if _same(move, played)), None)
         if wins is None:
@@ -558,16 +575,37 @@ def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
 
 def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
     """The personal puzzle of a missed win (None when the proof does not fit the budget)."""
-    if missed.kind == STAKE:
-        return _stake_puzzle(missed, game_id, solver)
-    pos = rotate_to_mover(missed.position)
+    return make_within(missed, game_id, solver)[0]
+
+
+def _fastest(solver: SolverLike, pos: Position, extra: int) -> tuple[Any, int]:
+    """The fastest search's result for ``pos`` within the solver's budget, tried once more within ``extra``
+    nodes when its line does not fit (:data:`MAKE_NODES`); and the nodes of that second try."""
     fastest = solver.solve(pos, "fastest", all_moves=False)
+    shipped = getattr(solver, "max_nodes", None)
+    if fastest.line or extra <= 0 or shipped is None:
+        return fastest, 0  # a line, or a solver without a node budget
+    setattr(solver, "max_nodes", extra)  # the same solver: the first try's proofs stay in its tables
+    try:
+        again = solver.solve(pos, "fastest", all_moves=False)
+    finally:
+        setattr(solver, "max_nodes", shipped)
+    return again, int(again.nodes)
+
+
+def make_within(missed: Missed, game_id: int, solver: SolverLike, extra: int = 0) -> tuple[Puzzle | None, int]:
+    """The personal puzzle of a moment (None when its proofs do not fit the budgets), and the nodes spent on a
+    second try at its fastest line within ``extra`` (:data:`MAKE_NODES`: what is left of the game's)."""
+    if missed.kind == STAKE:
+        return _stake_puzzle(missed, game_id, solver), 0
+    pos = rotate_to_mover(missed.position)
+    fastest, again = _fastest(solver, pos, extra)
     if not fastest.complete or fastest.win_in is None or fastest.win_in < MIN_PLAYS or not fastest.line:
-        return None
+        return None, again
     generator = Generator(lambda: solver, Limits(extra_defences=1))
     tree = generator.build_tree(solver, pos, fastest.line)
     if tree is None:
-        return None
+        return None, again
     answer = fastest.line[0][1]
     root = solver.solve(pos, "win", all_moves=True)
     difficulty = measure(pos, answer, root.nodes, fastest.win_in)
@@ -575,7 +613,7 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
     draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
-                  source, difficulty)
+                  source, difficulty), again
 
 
 def _stake_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:
@@ -615,8 +653,11 @@ def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], Scan
     library's are, since the root proof's node count is one of its rating's signals."""
     solver = (scan_factory or solver_factory)()
     made: list[tuple[int, Puzzle]] = []
+    left = MAKE_NODES  # the second tries at a fastest line that does not fit MAX_NODES
     for missed in missed_wins(record, lambda: solver, seat, budget):
-        puzzle = make_puzzle(missed, game_id, solver_factory())  # a fresh one: its node count rates it
+        # a fresh solver: its node count rates the puzzle
+        puzzle, again = make_within(missed, game_id, solver_factory(), left)
+        left = max(0, left - again)
         if puzzle is not None and all(p.id != puzzle.id for _, p in made):
             made.append((missed.moment, puzzle))
         if len(made) >= PER_GAME:

@@ -1,0 +1,115 @@
+"""Where a personal-puzzle scan spends its nodes (issue 30, eleventh pass): it gives a game up after turns in a
+row whose side stays unproven, and a proven moment whose fastest line does not fit a proof's budget is tried
+once more within the game's making budget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.coach.positions import puzzle_game
+from tutor.engine.record import GameRecord
+from tutor.engine.rules import STANDARD
+from tutor.puzzles import personal
+from tutor.solver.position import Position
+from tutor.store import Store
+from tutor.store.games import GameStore
+
+
+def _record(players: str, lead: str) -> GameRecord:
+    """A finished game from ``players``: we lead ``lead``, then everyone plays their lowest play or passes."""
+    game = puzzle_game(players)
+    game.play(next(m for m in game.legal_moves() if m is not None and m.text == lead))
+    while not game.is_over:
+        game.play(game.legal_moves()[-1] if game.table is None else None)
+    return game.record()
+
+
+def _beginner_record(tmp_path: Path, deal: int) -> GameRecord:
+    """A beginner's game (the easy bot in the learner's seat, medium bots around), as benchmarks/personal_puzzles.py
+    plays them."""
+    from tutor.bots import make_bot
+    from tutor.sessions.game import GameSession, Waiting
+
+    with Store.open(tmp_path / "ddz.sqlite") as store:
+        games = GameStore(store)
+        session = GameSession.new(deal, level="medium", coach=False, games=games, rules=STANDARD)
+        learner = make_bot("easy", deal)
+        session.start()
+        while session.waiting_for in (Waiting.BID, Waiting.PLAY):
+            view = session.view()
+            if session.waiting_for is Waiting.BID:
+                session.bid(learner.bid(view))
+            else:
+                session.play(learner.play(view))
+        assert session.final is not None and session.final.game_id is not None
+        stored = games.get(session.final.game_id)
+        assert stored is not None
+        return GameRecord.from_dict(stored.record)
+
+
+def _logged(record: GameRecord, monkeypatch: pytest.MonkeyPatch, run: int | None) -> list[dict[str, Any]]:
+    """The scan's log lines of the turns looked at (no finds), with proofs of 40 nodes: most turns unproven."""
+    monkeypatch.setattr(personal, "MAX_NODES", 40)
+    monkeypatch.setattr(personal, "UNPROVEN_RUN", run)
+    lines: list[dict[str, Any]] = []
+    personal.missed_wins(record, personal.scan_factory, log=lines.append)
+    return [line for line in lines if not line.get("find")]
+
+
+def test_the_scan_gives_a_game_up_after_turns_in_a_row_with_the_side_unproven(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Going back from the end, the positions only grow: once the side is unproven at ``UNPROVEN_RUN`` turns in a
+    row, the scan stops there instead of spending a proof's budget on every earlier turn."""
+    record = _beginner_record(tmp_path, 4)
+    every = _logged(record, monkeypatch, None)
+    given_up = _logged(record, monkeypatch, 2)
+    sides = [line["side"] for line in every]
+    # where two unproven turns first come in a row (a proven turn between resets the count)
+    stop = next(i for i in range(1, len(sides)) if sides[i - 1] == sides[i] == "unknown")
+    assert stop + 1 < len(every)  # there were earlier turns to give up
+    assert [line["index"] for line in given_up] == [line["index"] for line in every[:stop + 1]]
+    assert [line["side"] for line in given_up][-2:] == ["unknown", "unknown"]
+
+
+def test_a_fastest_line_beyond_a_proofs_budget_is_tried_again_within_the_making_budget() -> None:
+    """Deal 37's 41-card moment (benchmarks/personal_puzzles.py) was proven by the scan, but its fastest line needed
+    23 million nodes: no puzzle.  Here in small: a line needing more than a 100-node budget is made by the second
+    try, the same puzzle as with a budget that fits at once; without a making budget, none."""
+    pos = Position.parse("F:3689Q L:59Q F:6J", rules=STANDARD)
+    missed = personal.Missed(1, pos, None, personal.MISSED, plays=5)
+
+    def small() -> Any:
+        solver = personal.default_factory()
+        solver.max_nodes = 100
+        return solver
+
+    assert personal.make_within(missed, 1, small(), 0) == (None, 0)
+    puzzle, again = personal.make_within(missed, 1, small(), 1000)
+    whole = personal.make_puzzle(missed, 1, personal.default_factory())
+    assert puzzle is not None and whole is not None and 0 < again
+    assert (puzzle.id, puzzle.solution.main_line(), puzzle.rating) == (whole.id, whole.solution.main_line(),
+                                                                      whole.rating)
+
+
+def test_a_games_second_tries_share_its_making_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``puzzles_of_game`` gives the second tries what is left of ``MAKE_NODES``: our 3 lost (only the 9 wins),
+    and with proofs of 100 nodes the puzzle is made only when the game's making budget allows the second try."""
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    record = _record("F:3689Q L:59Q F:6J", "3")
+
+    def small() -> Any:
+        solver = personal.default_factory()
+        solver.max_nodes = 100
+        return solver
+
+    def first_turns() -> list[str]:  # the first plays of the puzzles made from our turn 1 (a later one is small)
+        made = personal.puzzles_of_game(record, 1, small, scan_factory=personal.scan_factory)
+        return [puzzle.solution.main_line()[0] for moment, puzzle in made if moment == 1]
+
+    monkeypatch.setattr(personal, "MAKE_NODES", 0)
+    assert first_turns() == []
+    monkeypatch.setattr(personal, "MAKE_NODES", 1000)
+    assert first_turns() == ["9"]
