@@ -10,7 +10,7 @@ three-player search, ``personal.COMPILED``); CPU time is printed for the record,
 nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--check] [--log FILE]
-        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--unproven-run N] [--make-nodes N]
+        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--unproven-run N] [--make-proofs N]
 """
 
 from __future__ import annotations
@@ -76,8 +76,9 @@ def main() -> None:
     parser.add_argument("--unproven-run", type=int, default=None,
                         help="personal.UNPROVEN_RUN: give a game up after this many turns in a row with the side"
                              " unproven (0: never; eleventh pass)")
-    parser.add_argument("--make-nodes", type=int, default=None,
-                        help="personal.MAKE_NODES: a game's second tries at a fastest line (0: none; eleventh pass)")
+    parser.add_argument("--make-proofs", type=int, default=None,
+                        help="personal.MAKE_PROOFS: a game's second tries at a fastest line, in MAX_NODES (0: none;"
+                             " eleventh pass)")
     args = parser.parse_args()
     from tutor.puzzles import personal
 
@@ -87,13 +88,13 @@ def main() -> None:
     personal.OPPONENT_FINDS = personal.OPPONENT_FINDS and not args.no_finds
     personal.PARTNER_FINDS = personal.PARTNER_FINDS and not args.no_partner_finds
 
-    for name in ("max_cards", "max_nodes", "scan_nodes", "make_nodes"):
+    for name in ("max_cards", "max_nodes", "scan_nodes", "make_proofs"):
         if getattr(args, name) is not None:
             setattr(personal, name.upper(), getattr(args, name))
     if args.unproven_run is not None:
         personal.UNPROVEN_RUN = args.unproven_run or None
     print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
-          f" SCAN_NODES {personal.SCAN_NODES}, MAKE_NODES {personal.MAKE_NODES},"
+          f" SCAN_NODES {personal.SCAN_NODES}, MAKE_PROOFS {personal.MAKE_PROOFS},"
           f" UNPROVEN_RUN {personal.UNPROVEN_RUN}, lone farmer {personal.LONE_FARMER},"
           f" stake {personal.STAKE_TURNS}, opponents {personal.OPPONENT_TURNS}, their finds {personal.OPPONENT_FINDS},"
           f" the partner's finds {personal.PARTNER_FINDS},"

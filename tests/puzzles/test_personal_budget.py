@@ -95,8 +95,9 @@ def test_a_fastest_line_beyond_a_proofs_budget_is_tried_again_within_the_making_
 
 
 def test_a_games_second_tries_share_its_making_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``puzzles_of_game`` gives the second tries what is left of ``MAKE_NODES``: our 3 lost (only the 9 wins),
-    and with proofs of 100 nodes the puzzle is made only when the game's making budget allows the second try."""
+    """``puzzles_of_game`` gives the second tries what is left of ``MAKE_PROOFS`` proofs' budgets: our 3 lost (only
+    the 9 wins), and with proofs of 100 nodes the puzzle is made only when the game's making budget allows the
+    second try."""
     monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
     record = _record("F:3689Q L:59Q F:6J", "3")
 
@@ -109,7 +110,7 @@ def test_a_games_second_tries_share_its_making_budget(monkeypatch: pytest.Monkey
         made = personal.puzzles_of_game(record, 1, small, scan_factory=personal.scan_factory)
         return [puzzle.solution.main_line()[0] for moment, puzzle in made if moment == 1]
 
-    monkeypatch.setattr(personal, "MAKE_NODES", 0)
+    monkeypatch.setattr(personal, "MAKE_PROOFS", 0)
     assert first_turns() == []
-    monkeypatch.setattr(personal, "MAKE_NODES", 1000)
+    monkeypatch.setattr(personal, "MAKE_PROOFS", 1)
     assert first_turns() == ["9"]

@@ -161,12 +161,12 @@ PARTNER_FINDS = True
 #: benchmarks/personal_puzzles.py those earlier turns spent 52 % of the scan's nodes (3.1 M each, the whole
 #: proof's budget) and held no moment.  None: never give up (the scan runs until :data:`SCAN_NODES` is spent).
 UNPROVEN_RUN: int | None = 2
-#: Solver budget, in nodes, of one game's second tries at a puzzle's fastest line (issue 30, eleventh pass): a
-#: moment proven by the scan whose fastest line does not fit :data:`MAX_NODES` is tried once more with what is
-#: left of this (deal 37's 41-card moment needs 23 million nodes).  Each making's searches stay within it, so a
-#: game's scan is bounded by :data:`SCAN_NODES` + 2 × :data:`FIND_NODES` + the making (each puzzle's solves
-#: within :data:`MAX_NODES`, the second tries within this).
-MAKE_NODES = 10 * MAX_NODES
+#: Solver budget of one game's second tries at a puzzle's fastest line (issue 30, eleventh pass), in
+#: :data:`MAX_NODES` (read when the game is scanned, so a test's smaller proofs shrink it too): a moment proven by
+#: the scan whose fastest line does not fit a proof's budget is tried once more with what is left of it (deal 37's
+#: 41-card moment needs 23 million nodes).  A game's scan is bounded by :data:`SCAN_NODES` + 2 × :data:`FIND_NODES`
+#: + the making (each puzzle's solves within :data:`MAX_NODES`, the second tries within this).
+MAKE_PROOFS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,7 +580,7 @@ def make_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | No
 
 def _fastest(solver: SolverLike, pos: Position, extra: int) -> tuple[Any, int]:
     """The fastest search's result for ``pos`` within the solver's budget, tried once more within ``extra``
-    nodes when its line does not fit (:data:`MAKE_NODES`); and the nodes of that second try."""
+    nodes when its line does not fit (:data:`MAKE_PROOFS`); and the nodes of that second try."""
     fastest = solver.solve(pos, "fastest", all_moves=False)
     shipped = getattr(solver, "max_nodes", None)
     if fastest.line or extra <= 0 or shipped is None:
@@ -595,7 +595,7 @@ def _fastest(solver: SolverLike, pos: Position, extra: int) -> tuple[Any, int]:
 
 def make_within(missed: Missed, game_id: int, solver: SolverLike, extra: int = 0) -> tuple[Puzzle | None, int]:
     """The personal puzzle of a moment (None when its proofs do not fit the budgets), and the nodes spent on a
-    second try at its fastest line within ``extra`` (:data:`MAKE_NODES`: what is left of the game's)."""
+    second try at its fastest line within ``extra`` (:data:`MAKE_PROOFS`: what is left of the game's)."""
     if missed.kind == STAKE:
         return _stake_puzzle(missed, game_id, solver), 0
     pos = rotate_to_mover(missed.position)
@@ -653,7 +653,7 @@ def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], Scan
     library's are, since the root proof's node count is one of its rating's signals."""
     solver = (scan_factory or solver_factory)()
     made: list[tuple[int, Puzzle]] = []
-    left = MAKE_NODES  # the second tries at a fastest line that does not fit MAX_NODES
+    left = MAKE_PROOFS * MAX_NODES  # the second tries at a fastest line that does not fit MAX_NODES
     for missed in missed_wins(record, lambda: solver, seat, budget):
         # a fresh solver: its node count rates the puzzle
         puzzle, again = make_within(missed, game_id, solver_factory(), left)
