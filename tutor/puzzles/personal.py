@@ -66,7 +66,10 @@ issue 30's fourth pass) both run in C, and the scan looks at every turn of the g
 node budgets (:data:`COMPILED`; figures in docs/puzzles.md).  The puzzle's solution, the fastest line, is
 searched with the lean fastest search (:data:`LEAN_FASTEST`, issue 30, round 7): the plain one's line in far
 fewer nodes, so the solutions of 33-39-card moments fit the proof's budget (deal 1's took 58 million nodes
-of the plain search, 1.9 million of the lean one).
+of the plain search, 1.9 million of the lean one).  Since issue 30's eleventh pass the scan gives a game up after
+:data:`UNPROVEN_RUN` turns in a row whose side stays unproven (the earlier turns, larger still, held no moment in
+sixty beginner games and took half the nodes), and a proven moment whose fastest line does not fit a proof's budget
+gets a second try within the game's :data:`MAKE_PROOFS` (docs/puzzles.md, "Eleventh pass").
 """
 
 from __future__ import annotations
@@ -165,7 +168,8 @@ UNPROVEN_RUN: int | None = 2
 #: :data:`MAX_NODES` (read when the game is scanned, so a test's smaller proofs shrink it too): a moment proven by
 #: the scan whose fastest line does not fit a proof's budget is tried once more with what is left of it (deal 37's
 #: 41-card moment needs 23 million nodes).  A game's scan is bounded by :data:`SCAN_NODES` + 2 × :data:`FIND_NODES`
-#: + the making (each puzzle's solves within :data:`MAX_NODES`, the second tries within this).
+#: + the making (each puzzle's solves within :data:`MAX_NODES`; a second try's two searches, the win proof and the
+#: fastest line, each within what is left: a game's second tries within twice this).
 MAKE_PROOFS = 10
 
 
