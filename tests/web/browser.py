@@ -254,3 +254,43 @@ def walk_game(page: Any, visit: Callable[[int], bool], turns: int = 80) -> None:
         if not visit(turn) and play.is_visible() and play.is_enabled():
             act(page)
     raise AssertionError(f"the game did not end in {turns} turns")
+
+
+def play_on_by_api(page: Any, server: str, turns: int = 200) -> int:
+    """Play the rest of the page's game through its own API (the page's session and cookies), then reload the page
+    on the final card; the number of the learner's turns played so.
+
+    What the page sends, without drawing each turn: the hint's move each turn (a pass when it says pass), the first
+    reading when the cards read several ways, the suggested bid in an auction (tests/web/test_api.py's whole game).
+    For a whole-game browser test whose middle another test already plays in the browser (say which in the
+    test): the turns in the browser cost Chromium, Playwright's driver and this process ~0.2-0.3 s each (the
+    bots' and the coach's own CPU is spent either way).
+    """
+    headers = {"origin": server}
+
+    def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
+        answer = page.request.post(f"{server}{path}", data=body, headers=headers)
+        assert answer.ok, f"{path}: {answer.status} {answer.text()[:300]}"
+        return dict(answer.json())
+
+    answer = page.request.get(f"{server}/api/game", headers=headers)
+    assert answer.ok, answer.text()
+    data = dict(answer.json())
+    played = 0
+    while data["game"]["waiting"] in ("bid", "play") and played < turns:
+        if data["game"]["waiting"] == "bid":
+            data = post("/api/game/bid", {"rev": data["rev"], "bid": data["game"]["bids"]["suggested"]})
+            continue
+        hint = post("/api/game/hint", {"rev": data["rev"]})
+        move = next(e for e in hint["events"] if e["type"] == "hint")["move"]
+        if move is None:
+            data = post("/api/game/pass", {"rev": hint["rev"]})
+        else:
+            data = post("/api/game/play", {"rev": hint["rev"], "cards": "".join(move["cards"])})
+            if any(e["type"] == "options" for e in data["events"]):  # read several ways: the first reading
+                data = post("/api/game/play", {"rev": data["rev"], "cards": "".join(move["cards"]), "n": 1})
+        played += 1
+    assert data["game"]["final"] is not None, f"the game did not end in {turns} turns through the API"
+    page.reload()
+    ready(page)
+    return played
