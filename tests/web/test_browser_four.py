@@ -27,7 +27,7 @@ def test_rules_12_4_the_four_player_table_fits_a_phone(page: Any, server: str, c
         store.set_setting("players", 4)
     with sized(page):
         fresh_deal(page, server, 7)
-        page.wait_for_selector("#controls .buttons:not([hidden])")
+        page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
         assert page.locator("#felt.seats-4").count() == 1
         assert page.locator("#hand .card").count() in (25, 33)  # a farmer's 25, or the landlord's 33
         names = [page.locator(f"#seat-{s} .name").inner_text() for s in (1, 2, 3)]
@@ -92,7 +92,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
     try:
         with sized(page, 640, 360):
             fresh_deal(page, server, 7)
-            page.wait_for_selector("#controls .buttons:not([hidden])")
+            page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
             counts = set()
             seen: set[str] = set()
             languages: set[str] = set()
