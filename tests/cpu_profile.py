@@ -16,6 +16,8 @@ its renderers, a server process a module fixture keeps), each process's own user
 (or its own start) to the test's end.  It overlaps with ``children`` (a process is counted live while it works
 and again where it is reaped) and misses what a process spent in the test it ended in: an attribution aid, not
 part of the total.  ``DDZ_CPU_PROFILE_TESTS=N`` adds each process's N costliest tests (self + children + live).
+Since round 11 the live figure is also split by the kind of process (:func:`_kind`: Chromium's renderers, its
+browser and GPU processes, Playwright's driver, a ``ddz`` process…), per file and for the whole run.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from collections.abc import Iterator
 import pytest
 
 _FILES: dict[str, list[float]] = {}
+_KINDS: dict[str, dict[str, float]] = {}
+_KIND_OF: dict[int, str] = {}
 _TESTS: list[tuple[float, str]] = []
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -62,6 +66,26 @@ def _descendants() -> dict[int, float]:
     return found
 
 
+def _kind(pid: int) -> str:
+    """What a descendant is, from its command line: ``chromium:renderer`` (``--type=…``), ``chromium`` (the browser
+    process), ``playwright-driver``, ``ddz``, else the program's name; read once per process."""
+    if pid not in _KIND_OF:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as listed:
+                words = listed.read().replace(b"\0", b" ").decode("utf-8", "replace").split()
+        except OSError:
+            words = []
+        kind = os.path.basename(words[0]) if words else "?"
+        if "chromium" in kind or any("playwright_chromiumdev_profile" in word for word in words):
+            kind = next((f"chromium:{word[7:]}" for word in words if word.startswith("--type=")), "chromium")
+        elif any(word.endswith("run-driver") for word in words):
+            kind = "playwright-driver"
+        elif any("tutor.cli" in word or word.endswith("/ddz") for word in words):
+            kind = "ddz"
+        _KIND_OF[pid] = kind
+    return _KIND_OF[pid]
+
+
 def _cpu() -> tuple[float, float]:
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -73,7 +97,12 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     own, kids, wall, before = *_cpu(), time.monotonic(), _descendants()
     yield
     own2, kids2 = _cpu()
-    live = sum(max(0.0, cpu - before.get(pid, 0.0)) for pid, cpu in _descendants().items())
+    spent = {pid: max(0.0, cpu - before.get(pid, 0.0)) for pid, cpu in _descendants().items()}
+    live = sum(spent.values())
+    kinds = _KINDS.setdefault(item.nodeid.split("::")[0], {})
+    for pid, cpu in spent.items():
+        if cpu > 0.0:
+            kinds[_kind(pid)] = kinds.get(_kind(pid), 0.0) + cpu
     row = _FILES.setdefault(item.nodeid.split("::")[0], [0.0, 0.0, 0.0, 0, 0.0])
     row[0] += own2 - own
     row[1] += kids2 - kids
@@ -91,7 +120,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     with open(out, "a", encoding="utf-8") as sink:
         for name, (own, kids, wall, tests, live) in _FILES.items():
             sink.write(json.dumps({"file": name, "self": own, "children": kids, "wall": wall, "tests": tests,
-                                   "worker": worker, "live": live}) + "\n")
+                                   "worker": worker, "live": live, "kinds": _KINDS.get(name, {})}) + "\n")
         for cpu, nodeid in sorted(_TESTS, reverse=True)[:int(os.environ.get("DDZ_CPU_PROFILE_TESTS", "0"))]:
             sink.write(json.dumps({"test": nodeid, "cpu": cpu, "worker": worker}) + "\n")
 
@@ -112,6 +141,13 @@ def table(path: str, top: int = 30) -> str:
     if lives:
         lines += ["", "| file (by live descendants) | live s |", "|---|---|"]
         lines += [f"| {r['file']} | {r['live']:.1f} |" for r in lives[:top]]
+        kinds: dict[str, float] = {}
+        for r in rows:
+            for kind, cpu in r.get("kinds", {}).items():
+                kinds[kind] = kinds.get(kind, 0.0) + cpu
+        if kinds:
+            lines += ["", "| live descendants by kind (all files) | CPU s |", "|---|---|"]
+            lines += [f"| {kind} | {cpu:.1f} |" for kind, cpu in sorted(kinds.items(), key=lambda kc: -kc[1])[:top]]
     tests = sorted((row for row in every if "test" in row), key=lambda r: -r["cpu"])
     if tests:
         lines += ["", "| test (self + children + live) | CPU s |", "|---|---|"]

@@ -279,3 +279,22 @@ def test_a_script_error_in_the_lent_page_fails_its_test(browser: Any, _held_page
         page.evaluate("() => { setTimeout(() => { throw new Error('boom'); }); }")
     with reused_page(_held_page, browser) as page:
         assert page.url == "about:blank" and page.viewport_size == {"width": 390, "height": 844}
+
+
+def test_a_wait_on_the_page_fails_instead_of_hanging(page: Any, server: str) -> None:
+    """tests/web/browser.py's waits on the page's own promises (two animation frames after a resize, the running
+    animations) have no Playwright timeout: each fails with what it waited for instead of holding the worker and
+    the CI run for ever (a run in round 11 hung ten minutes at the start of the phone game)."""
+    import pytest
+
+    from tests.web.browser import relaid, settled
+
+    fresh_deal(page, server, 5)
+    relaid(page)  # frames come and nothing runs: both return
+    settled(page)
+    page.evaluate("() => { document.body.animate([{opacity: 1}, {opacity: 0.9}], {duration: 1000, iterations: Infinity,"
+                  " id: 'endless'}); window.requestAnimationFrame = () => 0; }")
+    with pytest.raises(Exception, match="animations still running after 0.3 s: endless"):
+        settled(page, 300)
+    with pytest.raises(Exception, match="no animation frame in 0.3 s"):
+        relaid(page, 300)

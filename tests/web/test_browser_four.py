@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tests.web.browser import fresh_deal, needs_browser, sized
+from tests.web.browser import fresh_deal, needs_browser, relaid, sized
 from tests.web.browser import OFF_SCREEN
 
 pytestmark = needs_browser
@@ -27,7 +27,7 @@ def test_rules_12_4_the_four_player_table_fits_a_phone(page: Any, server: str, c
         store.set_setting("players", 4)
     with sized(page):
         fresh_deal(page, server, 7)
-        page.wait_for_selector("#controls .buttons:not([hidden])")
+        page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
         assert page.locator("#felt.seats-4").count() == 1
         assert page.locator("#hand .card").count() in (25, 33)  # a farmer's 25, or the landlord's 33
         names = [page.locator(f"#seat-{s} .name").inner_text() for s in (1, 2, 3)]
@@ -37,15 +37,12 @@ def test_rules_12_4_the_four_player_table_fits_a_phone(page: Any, server: str, c
         assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
         page.screenshot(path=str(SHOTS / "four-390.png")) if SHOTS else None
         page.set_viewport_size({"width": 360, "height": 740})
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")  # relaid out
+        relaid(page)
         page.screenshot(path=str(SHOTS / "four-360.png")) if SHOTS else None
         assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
     with context.store() as store:
         store.set_setting("players", 3)
 
-
-#: Two frames: the page's resize handler has run (it lays the hand out again in an animation frame).
-RELAID = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 #: Cards of the hand cut off by the felt's edge, and the trick or the kitty running into the status line.
 CLIPPED = """() => {
@@ -95,7 +92,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
     try:
         with sized(page, 640, 360):
             fresh_deal(page, server, 7)
-            page.wait_for_selector("#controls .buttons:not([hidden])")
+            page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
             counts = set()
             seen: set[str] = set()
             languages: set[str] = set()
@@ -112,7 +109,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
                 # left the trick's cards 21 px wide: the trick as large as the middle's strip allows
                 for width, height, least in ((640, 360, 24), (740, 360, 24), (360, 640, 26), (360, 740, 26), (390, 844, 26)):
                     page.set_viewport_size({"width": width, "height": height})
-                    page.evaluate(RELAID)  # the hand laid out again for the new width (game.js, on resize)
+                    relaid(page)  # the hand laid out again for the new width (game.js, on resize)
                     at = f"turn {turn} at {width}×{height}"
                     found = off_screen(page, ON_SCREEN) + page.evaluate(CLIPPED)
                     assert found == [], f"{at}: {found}"
