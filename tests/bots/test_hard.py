@@ -222,8 +222,9 @@ def test_a_farmers_play_outs_have_their_own_solved_end(monkeypatch: pytest.Monke
 
 
 def test_each_side_hands_its_own_robust_threshold_to_the_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
-    # playout_robust_z, farmer_playout_robust_z (round 11, docs/bots.md): each side's veto of a change one model
-    # family's deals contradict reaches best_by_playouts; None (the default) is the pooled test alone.
+    # playout_robust_z, farmer_playout_robust_z, farmer_playout_families (round 11, docs/bots.md): each side's veto
+    # of a change one model family's deals contradict, and its families, reach best_by_playouts; None and () (the
+    # defaults) are the pooled test alone.
     led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
     farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
     landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
@@ -236,8 +237,11 @@ def test_each_side_hands_its_own_robust_threshold_to_the_play_outs(monkeypatch: 
     bot.play(farmer)
     bot.play(landlord)
     monkeypatch.setattr(HardBot, "playout_robust_z", 0.0)
+    monkeypatch.setattr(HardBot, "farmer_playout_families", ("quick", "agent"))
     bot.play(landlord)
-    assert [kwargs["robust"] for _, kwargs in calls] == [None, 0.5, None, 0.0]
+    bot.play(farmer)
+    assert [(kwargs["robust"], kwargs["families"]) for _, kwargs in calls] == [
+        (None, ()), (0.5, ()), (None, ()), (0.0, ()), (0.5, ("quick", "agent"))]
 
 
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:

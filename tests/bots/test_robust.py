@@ -6,7 +6,7 @@ import pytest
 
 from tests.bots.bot_views import combo, view
 from tutor.bots import rollout
-from tutor.bots.robust import deal_families, family_statistics, holds_under_every_family, paired_statistic
+from tutor.bots.robust import deal_families, family_statistics, holds_under_every_family, paired_statistic, robust_choice
 from tutor.engine.combos import Combo
 from tutor.engine.view import PlayerView
 
@@ -68,3 +68,40 @@ def test_the_vetoed_change_leaves_the_best_change_that_holds(monkeypatch: pytest
     kwargs = {"samples": 16, "seed": 1, "opponents": "quick+agent"}
     assert rollout.best_by_playouts(position, candidates, **kwargs) == candidates[1]  # type: ignore[arg-type]
     assert rollout.best_by_playouts(position, candidates, robust=0.0, **kwargs) == candidates[2]  # type: ignore[arg-type]
+
+
+def test_robust_choice_needs_one_family_for_the_change_and_none_against_it() -> None:
+    base = [True, False] * 4
+    good = [True] * 8  # +2.0 against the choice: 4 deals won that it loses
+    worse = [False] * 4 + [True, False] * 2  # −1.41: 2 deals lost that it wins
+    even = list(base)
+    per = {"quick": [base, good, even], "agent": [base, even, good]}
+    assert robust_choice(per, 1.0, 0.0) == 1  # better under quick, even under agent; the earlier of equal wins
+    assert robust_choice({"quick": [base, good], "agent": [base, worse]}, 1.0, 1.0) == 0  # agent clearly against
+    assert robust_choice({"quick": [base, good], "agent": [base, worse]}, 1.0, 2.0) == 1  # within the veto
+    assert robust_choice({"quick": [base, even], "agent": [base, even]}, 0.0, 0.0) == 0  # no family for it
+    with pytest.raises(ValueError):
+        robust_choice({}, 1.0, 0.0)
+
+
+def test_best_by_playouts_plays_every_deal_under_each_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    # families=("quick", "agent"): each family's opponents play the same deals; a change quick finds clearly
+    # better (+2.0) is vetoed when agent finds it worse (−1.41) and played when agent finds it even.
+    base = [True, False] * 4
+    tables = {"quick": [base, [True] * 8], "agent": [base, [False] * 4 + [True, False] * 2], "lowest": [base, list(base)]}
+    seen: list[tuple[str, int]] = []
+
+    def play_deals(_view: PlayerView, _candidates: list[Combo | None], deals: list[dict[int, int]],
+                   results: list[list[bool]], opponents: str = "quick", *_: object) -> None:
+        seen.append((opponents, len(deals)))
+        for i, row in enumerate(tables[opponents]):
+            results[i] += row[: len(deals)]
+
+    monkeypatch.setattr(rollout, "play_deals", play_deals)
+    position = view(0, "34", 0, (2, 5, 5))
+    candidates: list[Combo | None] = [combo("3"), combo("4")]
+    assert rollout.best_by_playouts(position, candidates, 8, 1, families=("quick", "agent")) == candidates[0]
+    assert seen == [("quick", 8), ("agent", 8)]
+    assert rollout.best_by_playouts(position, candidates, 8, 1, families=("quick", "lowest")) == candidates[1]
+    assert rollout.best_by_playouts(position, candidates, 8, 1, families=("quick", "agent"), robust=2.0) == candidates[1]
+    assert rollout.best_by_playouts(position, candidates, 8, 1, opponents="agent", families=("agent",)) == candidates[0]

@@ -164,6 +164,13 @@ class HardBot(MediumBot):
     #: None = the pooled test alone, as before).  Off by default (docs/bots.md, round 11).
     playout_robust_z: float | None = None
     farmer_playout_robust_z: float | None = None
+    #: Round 11: the landlord's (the farmers') played-out deals each played once under every one of these
+    #: families of the opponents' models (two or more; () = off), and a change made only when some family finds
+    #: it clearly better and none finds it worse than minus the robust threshold above (None: 0)
+    #: (:func:`tutor.bots.robust.robust_choice`): what holds against every plausible opponent, no posterior.
+    #: Twice the play-outs for two families.  Off by default (docs/bots.md, round 11).
+    playout_families: tuple[str, ...] = ()
+    farmer_playout_families: tuple[str, ...] = ()
     #: Round 8: a farmer's (the landlord's) play-outs end in an exact open-hand solve once at most this many
     #: cards are in play (0 = never), at most :attr:`playout_tail_nodes` nodes a play-out (the quick policy
     #: plays on where they do not suffice; :func:`tutor.solver.playout.solved_playout`).  The quick policy
@@ -344,6 +351,7 @@ class HardBot(MediumBot):
                     nudge=nudge, filtering=self.deal_filter(view, opponents),
                     tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes, mixture=mixture,
                     robust=self.playout_robust(view),
+                    families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:

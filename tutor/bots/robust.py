@@ -20,7 +20,7 @@ play-outs already made, so it costs no work.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 
 def deal_families(opponents: str, count: int) -> list[str]:
@@ -53,3 +53,26 @@ def holds_under_every_family(base: Sequence[bool], other: Sequence[bool], famili
     """Is ``other`` at least ``−z`` standard errors from ``base`` on the deals of every family (no family's deals
     clearly against the change)?"""
     return all(s >= -z for s in family_statistics(base, other, families).values())
+
+
+def robust_choice(per_family: Mapping[str, Sequence[Sequence[bool]]], z: float, veto: float) -> int:
+    """The candidate to play when every candidate met the same deals under each family of opponents' models
+    (``per_family[f][i][d]``: did candidate ``i`` win deal ``d`` with the opponents playing ``f``).
+
+    The first candidate is the heuristic's choice.  An alternative replaces it when its paired statistic
+    against the choice is above ``z`` under at least one family (some plausible opponent makes it clearly
+    better) and at least ``−veto`` under every family (no plausible opponent makes it clearly worse); among
+    those, the most wins over all the families (ties: the earlier candidate).  No family is assumed to be the
+    one met: the rule needs no posterior, so early in a game, before the evidence, it is not led by the
+    model the prior happens to favour.
+    """
+    tables = list(per_family.values())
+    if not tables:
+        raise ValueError("no family")
+    best, best_wins = 0, sum(sum(t[0]) for t in tables)
+    for i in range(1, len(tables[0])):
+        stats = [paired_statistic(t[0], t[i]) for t in tables]
+        wins = sum(sum(t[i]) for t in tables)
+        if max(stats) > z and min(stats) >= -veto and wins > best_wins:
+            best, best_wins = i, wins
+    return best
