@@ -221,6 +221,29 @@ def test_a_farmers_play_outs_have_their_own_solved_end(monkeypatch: pytest.Monke
     assert [(kwargs["tail"], kwargs["tail_nodes"]) for _, kwargs in calls] == [(18, 500), (0, 500), (12, 500)]
 
 
+def test_each_side_hands_its_own_robust_threshold_to_the_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # playout_robust_z, farmer_playout_robust_z, farmer_playout_families (round 11, docs/bots.md): each side's veto
+    # of a change one model family's deals contradict, and its families, reach best_by_playouts; None and () (the
+    # defaults) are the pooled test alone.
+    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
+    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
+    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
+    calls = playout_calls(monkeypatch)
+    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8)):
+        monkeypatch.setattr(HardBot, knob, value)
+    bot = HardBot(0)
+    bot.play(farmer)
+    monkeypatch.setattr(HardBot, "farmer_playout_robust_z", 0.5)
+    bot.play(farmer)
+    bot.play(landlord)
+    monkeypatch.setattr(HardBot, "playout_robust_z", 0.0)
+    monkeypatch.setattr(HardBot, "farmer_playout_families", ("quick", "agent"))
+    bot.play(landlord)
+    bot.play(farmer)
+    assert [(kwargs["robust"], kwargs["families"]) for _, kwargs in calls] == [
+        (None, ()), (0.5, ()), (None, ()), (0.0, ()), (0.5, ("quick", "agent"))]
+
+
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
     # search horizon; the landlord keeps its own knob.

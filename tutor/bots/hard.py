@@ -158,6 +158,21 @@ class HardBot(MediumBot):
     farmer_mix_prior: ClassVar[dict[str, float]] = {"quick": 0.5, "agent": 0.5}
     farmer_mix_beta = 1.0
     farmer_mix_slots = 16
+    #: Round 11: with a mixture of the opponents' models in the play-outs, the landlord's (the farmers') change
+    #: of the heuristic's choice must also hold under every model family: an alternative whose paired statistic
+    #: on one model's deals is below minus this is not chosen (:func:`tutor.bots.robust.holds_under_every_family`;
+    #: None = the pooled test alone, as before).  Off by default (docs/bots.md, round 11).
+    playout_robust_z: float | None = None
+    farmer_playout_robust_z: float | None = None
+    #: Round 11: the landlord's (the farmers') played-out deals each played once under every one of these
+    #: families of the opponents' models (two or more; () = off), and a change made only when some family finds
+    #: it clearly better and none finds it worse than minus the robust threshold above (None: 0)
+    #: (:func:`tutor.bots.robust.robust_choice`): what holds against every plausible opponent, no posterior.
+    #: Twice the play-outs for two families.  Measured, not kept (the farmers, ("quick", "agent") with the threshold
+    #: 1.0): against the rule agent +0.025 [−0.007, +0.058] on 315 fresh decks, against medium −0.061 [−0.108,
+    #: −0.014] on 311 (docs/bots.md, round 11).
+    playout_families: tuple[str, ...] = ()
+    farmer_playout_families: tuple[str, ...] = ()
     #: Round 8: a farmer's (the landlord's) play-outs end in an exact open-hand solve once at most this many
     #: cards are in play (0 = never), at most :attr:`playout_tail_nodes` nodes a play-out (the quick policy
     #: plays on where they do not suffice; :func:`tutor.solver.playout.solved_playout`).  The quick policy
@@ -337,6 +352,8 @@ class HardBot(MediumBot):
                     opponents=opponents, observe=type(self).playout_observer,
                     nudge=nudge, filtering=self.deal_filter(view, opponents),
                     tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes, mixture=mixture,
+                    robust=self.playout_robust(view),
+                    families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
@@ -435,6 +452,10 @@ class HardBot(MediumBot):
         if view.seat == view.landlord or self.farmer_playout_z is None:
             return self.playout_z
         return self.farmer_playout_z
+
+    def playout_robust(self, view: PlayerView) -> float | None:
+        """How clearly one model family's deals may contradict this seat's change: the landlord's or the farmers'."""
+        return self.playout_robust_z if view.seat == view.landlord else self.farmer_playout_robust_z
 
     def playout_extra(self, view: PlayerView) -> int:
         """Further deals for this seat's close played-out decision: the landlord's or the farmers'."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import Bot, turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
+from tutor.bots.robust import deal_families, holds_under_every_family, robust_choice
 from tutor.bots.sampling import Filter, Weighting, filtered_samples, likely_samples, nudged_samples, sampler
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
@@ -196,6 +197,8 @@ def best_by_playouts(
     tail: int = 0,
     tail_nodes: int = 0,
     mixture: Mixture | None = None,
+    robust: float | None = None,
+    families: tuple[str, ...] = (),
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -242,6 +245,16 @@ def best_by_playouts(
     (:class:`Mixture`, :func:`mixture_deals`): each model's share is drawn (and nudged) under that model and
     played out with the opponents playing it; ``opponents`` is then not used.
 
+    With ``robust`` (round 11) a change must also hold under every model family of the deals: an alternative
+    whose paired statistic on one family's deals is below ``−robust`` is not chosen, whatever the pooled test
+    says (:func:`tutor.bots.robust.holds_under_every_family`; with one family it changes nothing).
+
+    With two or more ``families`` (round 11) every deal is played out once under each family of the
+    opponents' models (common deals: only the opponents differ), and :func:`tutor.bots.robust.robust_choice`
+    decides: an alternative clearly better (above ``z``) under some family and not worse than ``−robust``
+    (0 when None) under any.  ``opponents`` and ``mixture`` are then not used, and the play-outs are
+    ``len(families)`` times as many.
+
     The work is ``samples`` draws (``samples + more`` for a close decision; and
     ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
     counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -253,29 +266,51 @@ def best_by_playouts(
         limits = pass_limits(view)
     results: list[list[bool]] = [[] for _ in candidates]
     ending = Ending.fresh(view.landlord, view.players, tail, tail_nodes)
+    if len(families) > 1:
+        return robust_playouts(view, candidates, draw_deals(
+            view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering,
+        ), families, z, 0.0 if robust is None else robust, ending, observe)
+    labels: list[str] = []  # each deal's model of the opponents, for the robust rule
     if mixture is not None:
         deals, opponents = mixture_deals(view, rng, mixture, samples, limits, weighting)
-        play_deals(view, candidates, deals, results, opponents, ending)
     else:
-        play_deals(
-            view, candidates, draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering),
-            results, opponents, ending,
-        )
+        deals = draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
+    play_deals(view, candidates, deals, results, opponents, ending)
+    labels += deal_families(opponents, len(deals))
     if more > 0 and 0.0 < best_statistic(results) <= close:
         if mixture is not None:
             deals, opponents = mixture_deals(view, rng, mixture, more, limits, weighting)
         else:
             deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
         play_deals(view, candidates, deals, results, opponents, ending)
+        labels += deal_families(opponents, len(deals))
     base = results[0]
     best, best_wins = 0, sum(base)
     for i in range(1, len(candidates)):
         won, lost = paired_counts(base, results[i])
         wins = sum(results[i])
         if won - lost > z * (won + lost) ** 0.5 and wins > best_wins:
+            if robust is not None and not holds_under_every_family(base, results[i], labels, robust):
+                continue  # a family's deals clearly contradict the change
             best, best_wins = i, wins
     if observe is not None:
         observe(view, candidates, results, best)
+    return candidates[best]
+
+
+def robust_playouts(
+    view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], families: tuple[str, ...], z: float,
+    veto: float, ending: Ending | None = None, observe: PlayoutObserver | None = None,
+) -> Move:
+    """Every candidate played out on ``deals`` under each of ``families`` (:func:`play_deals`), decided by
+    :func:`tutor.bots.robust.robust_choice`; the observer sees each candidate's verdicts family after family."""
+    per: dict[str, list[list[bool]]] = {}
+    for family in families:
+        per[family] = [[] for _ in candidates]
+        play_deals(view, candidates, deals, per[family], family, ending)
+    best = robust_choice(per, z, veto)
+    if observe is not None:
+        observe(view, candidates, [[won for f in families for won in per[f][i]] for i in range(len(candidates))], best)
     return candidates[best]
 
 
