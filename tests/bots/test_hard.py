@@ -186,15 +186,24 @@ def test_a_farmer_can_play_out_leads_from_other_splits_of_its_hand(monkeypatch: 
     assert bot.playout_candidates(landlord, bot.heuristic_play(landlord)) == plain[LANDLORD]
 
 
-def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
-    # farmer_playout_more, farmer_playout_z (round 6, docs/bots.md): the farmers' own further deals and sign-test
-    # threshold; the landlord keeps playout_more and playout_z.
+
+def after_the_landlords_six(monkeypatch: pytest.MonkeyPatch, **knobs: object
+                            ) -> tuple[list[Call], PlayerView, PlayerView]:
+    """What the side-by-side settings' tests ask: the hard bot's play-out calls from now on, a farmer leading after
+    its A took the trick (the landlord's 6, the partner's 8), and the landlord leading its 20 cards; 8 deals a side (the tests check which
+    settings reach the play-outs, not what they decide), and ``knobs`` set on :class:`HardBot`."""
+    calls = playout_calls(monkeypatch)
+    for knob, value in {"farmer_playout_samples": 8, "playout_samples": 8, **knobs}.items():
+        monkeypatch.setattr(HardBot, knob, value)
     led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
     farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
     landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
-    calls = playout_calls(monkeypatch)
-    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8), ("farmer_playout_more", 5)):
-        monkeypatch.setattr(HardBot, knob, value)
+    return calls, farmer, landlord
+
+def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_playout_more, farmer_playout_z (round 6, docs/bots.md): the farmers' own further deals and sign-test
+    # threshold; the landlord keeps playout_more and playout_z.
+    calls, farmer, landlord = after_the_landlords_six(monkeypatch, farmer_playout_more=5)
     bot = HardBot(0)
     bot.play(farmer)
     monkeypatch.setattr(HardBot, "farmer_playout_z", 0.5)
@@ -206,13 +215,7 @@ def test_a_farmers_play_outs_have_their_own_further_deals_and_threshold(monkeypa
 def test_a_farmers_play_outs_have_their_own_solved_end(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_tail, landlord_playout_tail, playout_tail_nodes (round 8, docs/bots.md): each side's own
     # tail reaches best_by_playouts with the shared node budget; 0 (the default) is today's play-outs.
-    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
-    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
-    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
-    calls = playout_calls(monkeypatch)
-    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8), ("farmer_playout_tail", 18),
-                        ("playout_tail_nodes", 500)):
-        monkeypatch.setattr(HardBot, knob, value)
+    calls, farmer, landlord = after_the_landlords_six(monkeypatch, farmer_playout_tail=18, playout_tail_nodes=500)
     bot = HardBot(0)
     bot.play(farmer)
     bot.play(landlord)
@@ -225,12 +228,7 @@ def test_each_side_hands_its_own_robust_threshold_to_the_play_outs(monkeypatch: 
     # playout_robust_z, farmer_playout_robust_z, farmer_playout_families (round 11, docs/bots.md): each side's veto
     # of a change one model family's deals contradict, and its families, reach best_by_playouts; None and () (the
     # defaults) are the pooled test alone.
-    led = dump_history({LANDLORD: "6", 2: "8", 1: "A"}, then=1)
-    farmer = view(1, "3334456778TTJJQK", LANDLORD, (19, 16, 16), led)
-    landlord = view(LANDLORD, "33344567789TTJJJQQKK", LANDLORD, (20, 17, 17))
-    calls = playout_calls(monkeypatch)
-    for knob, value in (("farmer_playout_samples", 8), ("playout_samples", 8)):
-        monkeypatch.setattr(HardBot, knob, value)
+    calls, farmer, landlord = after_the_landlords_six(monkeypatch)
     bot = HardBot(0)
     bot.play(farmer)
     monkeypatch.setattr(HardBot, "farmer_playout_robust_z", 0.5)

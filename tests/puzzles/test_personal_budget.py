@@ -28,26 +28,16 @@ def _record(players: str, lead: str) -> GameRecord:
 
 
 def _beginner_record(tmp_path: Path, deal: int) -> GameRecord:
-    """A beginner's game (the easy bot in the learner's seat, medium bots around), as benchmarks/personal_puzzles.py
-    plays them."""
-    from tutor.bots import make_bot
-    from tutor.sessions.game import GameSession, Waiting
+    """A beginner's game (the easy bot in the learner's seat, medium bots around), played by
+    benchmarks/personal_puzzles.py's own loop: the figures there and this test see the same game."""
+    from benchmarks.personal_puzzles import play_beginner_games
 
-    with Store.open(tmp_path / "ddz.sqlite") as store:
-        games = GameStore(store)
-        session = GameSession.new(deal, level="medium", coach=False, games=games, rules=STANDARD)
-        learner = make_bot("easy", deal)
-        session.start()
-        while session.waiting_for in (Waiting.BID, Waiting.PLAY):
-            view = session.view()
-            if session.waiting_for is Waiting.BID:
-                session.bid(learner.bid(view))
-            else:
-                session.play(learner.play(view))
-        assert session.final is not None and session.final.game_id is not None
-        stored = games.get(session.final.game_id)
-        assert stored is not None
-        return GameRecord.from_dict(stored.record)
+    path = tmp_path / "ddz.sqlite"
+    (game_id,) = play_beginner_games(path, 1, deal)
+    with Store.open(path) as store:
+        stored = GameStore(store).get(game_id)
+    assert stored is not None
+    return GameRecord.from_dict(stored.record)
 
 
 def _logged(record: GameRecord, monkeypatch: pytest.MonkeyPatch, run: int | None) -> list[dict[str, Any]]:
