@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from tutor.bots.base import Bot, turn_rng
 from tutor.bots.counting import PassLimit, pass_limits
 from tutor.bots.effort import Effort
-from tutor.bots.robust import deal_families, holds_under_every_family, robust_choice
+from tutor.bots.robust import deal_families, holds_under_every_family, paired_statistic, robust_choice
 from tutor.bots.sampling import Filter, Weighting, filtered_samples, likely_samples, nudged_samples, sampler
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
@@ -434,9 +434,4 @@ def paired_counts(base: list[bool], other: list[bool]) -> tuple[int, int]:
 
 def best_statistic(results: list[list[bool]]) -> float:
     """The largest paired sign-test statistic ``(b − c)/√(b + c)`` of an alternative against the first (0: none)."""
-    best = 0.0
-    for other in results[1:]:
-        won, lost = paired_counts(results[0], other)
-        if won + lost:
-            best = max(best, (won - lost) / (won + lost) ** 0.5)
-    return best
+    return max([0.0] + [paired_statistic(results[0], other) for other in results[1:]])
