@@ -89,25 +89,40 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.numprocesses = "auto"
         if config.getoption("dist", "no") == "no":
             config.option.dist = "loadfile"
+    if config.getoption("dist", "no") in ("loadfile", "loadscope"):
+        # pytest-xdist (since 3.6) hands the files out by their number of tests, most first, unless told not
+        # to: that put the one- and two-test files, the suite's longest among them (the arena under load,
+        # the phone game), at the end of the run and made LONGEST_FIRST a dead letter.
+        config.option.loadscopereorder = False
 
 
-#: The files that take longest, run first: whole files go to the workers in collection order, and a
-#: long file handed out last would leave one worker busy while the other idles at the end.  Only an
-#: order (a stale list costs some balance, never a result); figures: docs/testing.md (round 9: the 26 longest
-#: files by wall in the whole-suite profile of 0644097, then the earlier list's others).
+#: The files that take longest, run first: whole files go to the workers in this order (xdist's own reordering by
+#: number of tests is off: pytest_cmdline_main), and a long file handed out last would leave one worker busy while
+#: the other idles at the end.  Only an order (a stale list costs some balance, never a result); the files under
+#: 5 s follow in collection order.  Figures: docs/testing.md (round 12: every file of 5 s wall or more in the
+#: whole-suite timeline of d44df54, longest first).
 LONGEST_FIRST = (
-    "tests/sessions/test_game_wildcard.py", "tests/cli/test_under_load.py", "tests/web/test_browser_phone.py",
-    "tests/web/test_browser_variant_games.py", "tests/engine/test_moves.py", "tests/solver/test_fastest_native.py",
-    "tests/web/test_club.py", "tests/sessions/test_game.py", "tests/cli/test_store_damage.py",
-    "tests/web/test_coachqueue.py", "tests/web/test_browser.py", "tests/web/test_club_nginx.py",
-    "tests/lessons/test_validate.py", "tests/cli/test_interrupt.py", "tests/cli/test_puzzle.py",
-    "tests/web/test_api.py", "tests/solver/test_native.py", "tests/cli/test_play.py", "tests/test_packaging.py",
-    "tests/solver/test_solver_vs_brute.py", "tests/puzzles/test_personal.py", "tests/puzzles/test_library.py",
-    "tests/web/test_browser_table.py", "tests/test_files_numbers.py", "tests/cli/test_learn.py",
-    "tests/sessions/test_four_players.py", "tests/web/test_browser_phone_short.py",
-    "tests/web/test_browser_landscape.py", "tests/web/test_club_server.py", "tests/web/test_club_browser.py",
-    "tests/web/test_club_faults.py", "tests/cli/test_bench.py", "tests/cli/test_hostile_files.py",
-    "tests/cli/test_bad_input.py", "tests/solver/test_parent_death.py", "tests/cli/test_arg_fuzz.py",
+    "tests/cli/test_under_load.py", "tests/cli/test_interrupt.py", "tests/cli/test_play.py",
+    "tests/web/test_browser_phone.py", "tests/solver/test_fastest_native.py", "tests/web/test_club_nginx.py",
+    "tests/web/test_club.py", "tests/web/test_browser_table.py", "tests/sessions/test_game_wildcard.py",
+    "tests/engine/test_moves.py", "tests/web/test_browser.py", "tests/web/test_coachqueue.py",
+    "tests/web/test_browser_four.py", "tests/sessions/test_game.py", "tests/web/test_browser_variant_games.py",
+    "tests/lessons/test_validate.py", "tests/web/test_messages.py", "tests/cli/test_bench.py",
+    "tests/solver/test_native.py", "tests/web/test_club_server.py", "tests/cli/test_puzzle.py",
+    "tests/test_packaging.py", "tests/test_files_numbers.py", "tests/solver/test_solver_vs_brute.py",
+    "tests/web/test_api.py", "tests/cli/test_users.py", "tests/web/test_browser_phone_short.py",
+    "tests/cli/test_learn.py", "tests/puzzles/test_library.py", "tests/cli/test_play_variants.py",
+    "tests/bots/test_bench_oracle.py", "tests/web/test_club_faults.py", "tests/cli/test_replay_lang.py",
+    "tests/store/test_club.py", "tests/cli/test_analyze.py", "tests/web/test_browser_landscape.py",
+    "tests/engine/test_cards.py", "tests/engine/test_combos.py", "tests/web/test_browser_learn.py",
+    "tests/cli/test_resume.py", "tests/bots/test_api_doc.py", "tests/test_architecture.py",
+    "tests/solver/test_parent_death.py", "tests/cli/test_serve.py", "tests/puzzles/test_personal.py",
+    "tests/solver/test_canon.py", "tests/solver/test_score.py", "tests/web/test_fuzz_bodies.py",
+    "tests/cli/test_store_damage.py", "tests/coach/test_win_chances.py", "tests/solver/test_team_native.py",
+    "tests/cli/test_serve_guard.py", "tests/cli/test_hostile_files.py", "tests/sessions/test_four_players.py",
+    "tests/puzzles/test_daily.py", "tests/bots/test_model_mix.py", "tests/web/test_browser_variants.py",
+    "tests/engine/test_move_tables.py", "tests/bots/test_effort.py", "tests/web/test_club_busy.py",
+    "tests/bots/test_hard.py",
 )
 
 
@@ -120,8 +135,15 @@ _OWN_HOME: str | None = None
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """A ``DDZ_HOME`` of this process's own, inherited by the ``ddz`` processes the tests start."""
+    """A ``DDZ_HOME`` of this process's own, inherited by the ``ddz`` processes the tests start.
+
+    In an xdist worker, first its share of the assert rewriting (tests/shared_rewrite.py: on a fresh clone each
+    worker rewrote every test file).
+    """
     global _OWN_HOME
+    from tests.shared_rewrite import share
+
+    share(config)  # an xdist worker rewrites its share of the test files' asserts before collecting (fresh clones)
     _OWN_HOME = tempfile.mkdtemp(prefix=f"ddz-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
     os.environ["DDZ_HOME"] = _OWN_HOME
 
