@@ -18,6 +18,10 @@ and again where it is reaped) and misses what a process spent in the test it end
 part of the total.  ``DDZ_CPU_PROFILE_TESTS=N`` adds each process's N costliest tests (self + children + live).
 Since round 11 the live figure is also split by the kind of process (:func:`_kind`: Chromium's renderers, its
 browser and GPU processes, Playwright's driver, a ``ddz`` process…), per file and for the whole run.
+Since round 12 it also records the **schedule**: when each process started collecting, when its collection ended
+(and the CPU that took: a fresh clone rewrites every test file's asserts), when each file's first test started and
+its last ended; the report prints each worker's collection, its last files and how far apart the workers ended
+(an idle worker at the end is lost time: tests/conftest.py's ``LONGEST_FIRST``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import resource
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -36,6 +41,10 @@ _KINDS: dict[str, dict[str, float]] = {}
 _KIND_OF: dict[int, str] = {}
 _TESTS: list[tuple[float, str]] = []
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+#: This process's schedule (wall clock, epoch seconds): its configure, its collection's end and CPU then.
+_MARKS: dict[str, float] = {}
+#: Each file's first test's start and last test's end (wall clock).
+_SPANS: dict[str, list[float]] = {}
 
 
 def _descendants() -> dict[int, float]:
@@ -92,10 +101,21 @@ def _cpu() -> tuple[float, float]:
     return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    _MARKS["configure"] = time.time()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _MARKS["collected"] = time.time()
+    _MARKS["collection_cpu"] = _cpu()[0]
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     own, kids, wall, before = *_cpu(), time.monotonic(), _descendants()
+    span = _SPANS.setdefault(item.nodeid.split("::")[0], [time.time(), 0.0])
     yield
+    span[1] = time.time()
     own2, kids2 = _cpu()
     spent = {pid: max(0.0, cpu - before.get(pid, 0.0)) for pid, cpu in _descendants().items()}
     live = sum(spent.values())
@@ -120,7 +140,9 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     with open(out, "a", encoding="utf-8") as sink:
         for name, (own, kids, wall, tests, live) in _FILES.items():
             sink.write(json.dumps({"file": name, "self": own, "children": kids, "wall": wall, "tests": tests,
-                                   "worker": worker, "live": live, "kinds": _KINDS.get(name, {})}) + "\n")
+                                   "worker": worker, "live": live, "kinds": _KINDS.get(name, {}),
+                                   "span": _SPANS.get(name)}) + "\n")
+        sink.write(json.dumps({"process": worker, **_MARKS, "finish": time.time()}) + "\n")
         for cpu, nodeid in sorted(_TESTS, reverse=True)[:int(os.environ.get("DDZ_CPU_PROFILE_TESTS", "0"))]:
             sink.write(json.dumps({"test": nodeid, "cpu": cpu, "worker": worker}) + "\n")
 
@@ -152,7 +174,30 @@ def table(path: str, top: int = 30) -> str:
     if tests:
         lines += ["", "| test (self + children + live) | CPU s |", "|---|---|"]
         lines += [f"| {r['test']} | {r['cpu']:.1f} |" for r in tests[:top]]
+    lines += schedule(every)
     return "\n".join(lines)
+
+
+def schedule(every: list[dict[str, Any]], last: int = 3) -> list[str]:
+    """Each worker's collection and last files, seconds from the first process's configure (empty before round 12)."""
+    processes = [row for row in every if "process" in row and "configure" in row]
+    workers = [row for row in processes if "collected" in row]
+    if not workers:
+        return []
+    zero = min(row["configure"] for row in processes)
+    lines = ["", "| worker | collected at s (CPU s) | its last files (start s, wall s) | last test ended at s |",
+             "|---|---|---|---|"]
+    ends = []
+    for row in sorted(workers, key=lambda r: str(r["process"])):
+        spans = sorted((r["span"][0], r["span"][1], r["file"]) for r in every
+                       if r.get("worker") == row["process"] and r.get("span"))
+        end = max((stop for _, stop, _ in spans), default=row["collected"])
+        ends.append(end)
+        tail = ", ".join(f"{name} ({start - zero:.0f}, {stop - start:.1f})" for start, stop, name in spans[-last:])
+        lines.append(f"| {row['process']} | {row['collected'] - zero:.1f} ({row['collection_cpu']:.1f}) | {tail} "
+                     f"| {end - zero:.1f} |")
+    lines += ["", f"The workers' last tests ended {max(ends) - min(ends):.1f} s apart."]
+    return lines
 
 
 if __name__ == "__main__":
