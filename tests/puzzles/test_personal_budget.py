@@ -120,8 +120,8 @@ def test_the_scans_move_order_proves_the_same_verdicts_with_other_node_counts(
     monkeypatch.setattr(personal, "MAX_NODES", 3_000)
     monkeypatch.setattr(personal, "UNPROVEN_RUN", None)
     solver = personal.scan_factory()
-    roles = next(iter(personal.play_turns(record)))[1].roles
-    assert solver._team_search(roles).order == ORDER_MERGED  # type: ignore[attr-defined,union-attr]
+    roles = next(pos.roles for _, pos, _ in personal.play_turns(record) if pos is not None)
+    assert solver._team_search(roles).order == ORDER_MERGED  # type: ignore[attr-defined]
     runs = []
     for order in (0, ORDER_MERGED):
         monkeypatch.setattr(personal, "ORDER", order)
