@@ -104,3 +104,32 @@ def test_a_games_second_tries_share_its_making_budget(monkeypatch: pytest.Monkey
     assert first_turns() == []
     monkeypatch.setattr(personal, "MAKE_PROOFS", 1)
     assert first_turns() == ["9"]
+
+
+def test_the_scans_move_order_proves_the_same_verdicts_with_other_node_counts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan's solver searches in :data:`personal.ORDER` (twelfth pass: every play by the plays left after it):
+    wherever the plain order and it both settle a turn of a beginner's game, the same verdicts; the nodes differ
+    (the order is really the scan's)."""
+    from tutor.solver.team_native import ORDER_MERGED, available
+
+    if not available():
+        pytest.skip("the compiled three-player search is not built")
+    assert personal.ORDER == ORDER_MERGED
+    record = _beginner_record(tmp_path, 4)
+    monkeypatch.setattr(personal, "MAX_NODES", 3_000)
+    monkeypatch.setattr(personal, "UNPROVEN_RUN", None)
+    solver = personal.scan_factory()
+    roles = next(pos.roles for _, pos, _ in personal.play_turns(record) if pos is not None)
+    assert solver._team_search(roles).order == ORDER_MERGED  # type: ignore[attr-defined]
+    runs = []
+    for order in (0, ORDER_MERGED):
+        monkeypatch.setattr(personal, "ORDER", order)
+        lines: list[dict[str, Any]] = []
+        personal.missed_wins(record, personal.scan_factory, log=lines.append)
+        runs.append({(line["index"], line.get("find", False)): line for line in lines})
+    plain, merged = runs
+    both = [key for key in plain if key in merged and "unknown" not in (plain[key]["side"], merged[key]["side"])]
+    assert len(both) > 5
+    assert all(plain[key]["side"] == merged[key]["side"] for key in both)
+    assert [plain[key]["nodes"] for key in both] != [merged[key]["nodes"] for key in both]

@@ -21,7 +21,8 @@ from tutor.solver.native import NativeTwoPlayerSearch
 from tutor.solver.position import sides
 from tutor.solver.search import Budget, BudgetExceeded, TeamSearch
 from tutor.solver.tables import HandTables, table_code
-from tutor.solver.team_native import NativeTeamSearch, available
+from tutor.solver.team_native import (ORDER_BOSS_PLAYS, ORDER_ETC, ORDER_MERGED, ORDER_PASS_FIRST,
+                                      NativeTeamSearch, available)
 
 pytestmark = pytest.mark.skipif(not available(), reason="the compiled three-player search is not built")
 
@@ -165,3 +166,29 @@ def test_the_lone_farmer_shortcut_in_c_asks_the_same_questions_as_the_python_one
     solver = Solver(workers=1, lone_farmer=True, max_nodes=5_000, rules=STANDARD)
     solver.solve(Position.parse("L:3456 F:XD99 F:4"), line=False)
     assert [type(t) for t in solver._team.values()] == [NativeTeamSearch]
+
+
+
+def test_every_move_order_proves_the_same_verdicts() -> None:
+    """``order`` (issue 30, round 12: the scan's search) reorders the plays, the pass and the table look-ups:
+    the same verdict as the plain order (itself the Python search's, node for node: above) on every position,
+    with one search per order also kept from position to position (its table serving the later ones, as the
+    scan's); node counts of their own."""
+    positions = [pos for pos in _positions(33, 60, 10) if sides(pos.roles) == (0, 1, 1)]
+    orders = (0, ORDER_BOSS_PLAYS, ORDER_MERGED, ORDER_PASS_FIRST, ORDER_ETC, ORDER_MERGED | ORDER_ETC)
+    kept = {order: NativeTeamSearch((0, 1, 1), order=order) for order in orders}
+    verdicts: dict[int, list[bool]] = {order: [] for order in orders}
+    nodes = dict.fromkeys(orders, 0)
+    for pos in positions:
+        code = 0 if pos.table is None else table_code(pos.table)
+        by = (pos.table_by or 0) if code else 0
+        for order in orders:
+            fresh = NativeTeamSearch((0, 1, 1), order=order)
+            for search in (fresh, kept[order]):
+                search.budget = Budget(None, None)
+                verdicts[order].append(search.win(pos.packed, pos.to_move, code, pos.table, by))
+            nodes[order] += fresh.nodes
+    for order in orders:
+        assert verdicts[order] == verdicts[0], order
+    assert len(set(nodes.values())) == len(orders)  # each order searches its own way
+    assert 0 < sum(verdicts[0]) < len(verdicts[0]) and nodes[0] > 2_000  # wins and losses, real searches

@@ -69,7 +69,9 @@ fewer nodes, so the solutions of 33-39-card moments fit the proof's budget (deal
 of the plain search, 1.9 million of the lean one).  Since issue 30's eleventh pass the scan gives a game up after
 :data:`UNPROVEN_RUN` turns in a row whose side stays unproven (the earlier turns, larger still, held no moment in
 sixty beginner games and took half the nodes), and a proven moment whose fastest line does not fit a proof's budget
-gets a second try within the game's :data:`MAKE_PROOFS` (docs/puzzles.md, "Eleventh pass").
+gets a second try within the game's :data:`MAKE_PROOFS` (docs/puzzles.md, "Eleventh pass").  Since the twelfth
+pass the scan's compiled search tries every play by the plays its hand needs after it (:data:`ORDER`): the same
+verdicts, more of the 37-54-card turns settled within the same budgets.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ from tutor.puzzles.model import Goal, GoalType, Puzzle, Source, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position, Role
-from tutor.solver.team_native import available as team_native_available
+from tutor.solver.team_native import ORDER_MERGED, available as team_native_available
 
 if TYPE_CHECKING:
     from tutor.puzzles.progress import PuzzleProgress
@@ -171,6 +173,11 @@ UNPROVEN_RUN: int | None = 2
 #: + the making (each puzzle's solves within :data:`MAX_NODES`; a second try's two searches, the win proof and the
 #: fastest line, each within what is left: a game's second tries within twice this).
 MAKE_PROOFS = 10
+#: The move order of the scan's compiled three-player search (issue 30, round 12; ``Solver(order=...)``, the bits of
+#: :mod:`tutor.solver.team_native`): the same verdicts as the plain order, which proves the 37-54-card positions of a
+#: beginner's game more slowly (docs/puzzles.md, "Twelfth pass").  The puzzle itself is made with the plain order
+#: (:func:`default_factory`: its node count rates the puzzle).  0: the plain order.
+ORDER = ORDER_MERGED
 
 
 @dataclass(frozen=True, slots=True)
@@ -846,4 +853,4 @@ def scan_factory() -> ScanSolver:
     """The solver of a game's scan: verdicts only, so the lone-farmer shortcut may settle positions."""
     from tutor.solver.solver import Solver
 
-    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, thin=THIN, rules=STANDARD)
+    return Solver(max_nodes=MAX_NODES, lone_farmer=LONE_FARMER, thin=THIN, rules=STANDARD, order=ORDER)

@@ -62,7 +62,15 @@ typedef struct {
     long long lone_call, lone_cap, settled;
     int landlord, farmers[2];
     struct Fast *fast; /* the fastest search's table and counts (made at its first use) */
+    int order;         /* the move order of team_win (ORDER_* bits; 0: the Python search's, node for node) */
 } Team;
+
+/* Other move orders of team_win (issue 30, round 12), asked for by the scan of a game: the same verdicts
+   (an AND/OR search with an exact table proves the same values in any order), other node counts. */
+#define ORDER_BOSS_PLAYS 1  /* the plays nobody answers, fewest plays left first too (stable) */
+#define ORDER_MERGED 2      /* every play by the plays left after it, the unanswered first on ties */
+#define ORDER_PASS_FIRST 4  /* against an opponent's play, the pass before the plays */
+#define ORDER_ETC 8         /* first look up every child in the table: one known won settles the node */
 
 static inline uint64_t team_hash(const uint64_t *h, uint64_t meta) {
     return mix64(h[0] ^ mix64(h[1] ^ mix64(h[2] ^ mix64(meta))));
@@ -257,6 +265,82 @@ static inline int team_pass(Team *t, const uint64_t *hands, int turn, int code, 
     return t->sides[nxt] == t->sides[turn] ? r : !r;
 }
 
+/* team_win's plays and pass in the order t->order asks for (ORDER_*): 1 / 0 / -1 as team_win.  `boss`
+   holds the plays no opponent answers (~i: nobody at all), `other` the rest, both in the generator's order. */
+static int team_ordered(Team *t, const uint64_t *hands, int turn, int code, int table_by, Hand *me, int32_t *boss,
+                        int nboss, int32_t *other, int nother, int partner_table) {
+    int pass_first = code && (partner_table || (t->order & ORDER_PASS_FIRST));
+    if (pass_first) {
+        int r = team_pass(t, hands, turn, code, table_by);
+        if (r != 0) return r;
+    }
+    int total = nboss + nother;
+    int32_t *all = team_scratch(t, 2 * (size_t)total + 1);
+    if (!all) return -1;
+    int32_t *key = all + total;
+    /* Sort keys: (plays left) * 2 + answered, or for the first nboss: answered = 0 group first. */
+    for (int b = 0; b < nboss; b++) {
+        int i = boss[b] < 0 ? ~boss[b] : boss[b];
+        Hand *c = child_of(&t->hands, me, i);
+        if (!c) return -1;
+        all[b] = boss[b];
+        if (t->order & ORDER_MERGED)
+            key[b] = (c->min_plays & 31) * 2;
+        else
+            key[b] = (t->order & ORDER_BOSS_PLAYS) ? (c->min_plays & 31) : 0;
+    }
+    for (int k = 0; k < nother; k++) {
+        Hand *c = child_of(&t->hands, me, other[k]);
+        if (!c) return -1;
+        all[nboss + k] = other[k];
+        key[nboss + k] = (t->order & ORDER_MERGED) ? (c->min_plays & 31) * 2 + 1 : 64 + (c->min_plays & 31);
+    }
+    /* A stable insertion sort (a hand has a few dozen plays at most). */
+    for (int a = 1; a < total; a++) {
+        int32_t v = all[a], kv = key[a];
+        int b = a - 1;
+        while (b >= 0 && key[b] > kv) {
+            all[b + 1] = all[b];
+            key[b + 1] = key[b];
+            b--;
+        }
+        all[b + 1] = v;
+        key[b + 1] = kv;
+    }
+    if (t->order & ORDER_ETC) {
+        /* Enhanced transposition cutoff: a child the table already holds as won for this side (a proof
+           made for another first move or turn of the same scan) settles the node without a search. */
+        for (int a = 0; a < total; a++) {
+            int nobody = all[a] < 0;
+            const Move *m = &me->moves[nobody ? ~all[a] : all[a]];
+            uint64_t nh[3] = {hands[0], hands[1], hands[2]};
+            nh[turn] = me->hand - m->cards;
+            int nxt = nobody ? turn : (turn + 1) % 3;
+            uint64_t meta = nobody ? (uint64_t)turn
+                                   : (uint64_t)nxt | (uint64_t)turn << 2 | (uint64_t)(m->kind | m->length << 4 | m->main << 8) << 4;
+            int known = team_probe(t, nh, meta);
+            if (known >= 0 && (t->sides[nxt] == t->sides[turn] ? known : !known)) return 1;
+        }
+    }
+    for (int a = 0; a < total; a++) {
+        int nobody = all[a] < 0;
+        int i = nobody ? ~all[a] : all[a];
+        const Move *m = &me->moves[i];
+        uint64_t left = me->hand - m->cards;
+        int r;
+        if (nobody) {
+            uint64_t nh[3] = {hands[0], hands[1], hands[2]};
+            nh[turn] = left;
+            r = team_win(t, nh, turn, 0, 0);
+        } else {
+            r = team_play(t, hands, turn, m, left);
+        }
+        if (r != 0) return r;
+    }
+    if (code && !pass_first) return team_pass(t, hands, turn, code, table_by);
+    return 0;
+}
+
 /* 1: the side of `turn` wins; 0: loses; -1: error or budget (budget_hit). */
 static int team_win(Team *t, const uint64_t *hands, int turn, int code, int table_by) {
     uint64_t meta = (uint64_t)turn | (uint64_t)table_by << 2 | (uint64_t)code << 4;
@@ -338,6 +422,12 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
         boss[nboss++] = nobody ? ~i : i; /* ~i: nobody at all can answer it */
     }
     int partner_table = code != 0 && t->sides[table_by] == side;
+    if (t->order) {
+        int r = team_ordered(t, hands, turn, code, table_by, me, boss, nboss, other, nother, partner_table);
+        if (r < 0) goto fail;
+        result = r;
+        goto done;
+    }
     if (partner_table) {
         int r = team_pass(t, hands, turn, code, table_by);
         if (r < 0) goto fail;
@@ -873,6 +963,21 @@ static int Team_set_nodes(Team *t, PyObject *value, void *closure) {
 
 static PyObject *Team_get_settled(Team *t, void *closure) { return PyLong_FromLongLong(t->settled); }
 
+static PyObject *Team_get_order(Team *t, void *closure) { return PyLong_FromLong(t->order); }
+
+/* The move order of the search from now on (ORDER_* bits; 0: the Python search's): the table's values stay
+   exact in any order, so it may change between calls. */
+static int Team_set_order(Team *t, PyObject *value, void *closure) {
+    long v = PyLong_AsLong(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < 0 || v > 15) {
+        PyErr_SetString(PyExc_ValueError, "order: ORDER_* bits, 0-15");
+        return -1;
+    }
+    t->order = (int)v;
+    return 0;
+}
+
 static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUnsignedLongLong(t->tt_used); }
 
 /* playout((h0, h1, h2), to_move, table, table_seat, variant, seats, tail, nodes) -> winner seat (-1: the turn
@@ -968,6 +1073,8 @@ static PyGetSetDef Team_getset[] = {
     {"nodes", (getter)Team_get_nodes, (setter)Team_set_nodes, "positions expanded", NULL},
     {"entries", (getter)Team_get_entries, NULL, "transposition entries held", NULL},
     {"settled", (getter)Team_get_settled, NULL, "positions the lone-farmer shortcut settled", NULL},
+    {"order", (getter)Team_get_order, (setter)Team_set_order, "the move order (ORDER_* bits; 0: the Python search's)",
+     NULL},
     {"fast_nodes", (getter)Team_get_fast_nodes, (setter)Team_set_fast_nodes, "positions the fastest search expanded",
      NULL},
     {"fast_entries", (getter)Team_get_fast_entries, NULL, "entries of the fastest search's table", NULL},

@@ -120,6 +120,9 @@ class Solver:
         thin: when the compiled three-player search's table is full, keep its half with the most
             cards instead of clearing it (:data:`THIN_KEEP`; same answers, far fewer nodes for one
             solver proving many big positions, as the scan of a game; other node counts).
+        order: the compiled three-player search's move order (:data:`tutor.solver.team_native.ORDER_MERGED`
+            and the others, OR-ed; 0: the Python search's).  The same answers, other node counts; the Python
+            search (no compiled build) ignores it.
     """
 
     def __init__(
@@ -133,10 +136,12 @@ class Solver:
         rules: Rules,
         lone_farmer: bool = False,
         thin: bool = False,
+        order: int = 0,
     ) -> None:
         self.rules = rules
         self.lone_farmer = lone_farmer
         self.thin = thin
+        self.order = order
         #: Search the fastest win in C where the three-player search is compiled (NativeFastestSearch: the
         #: same answers, lines and node counts as the Python FastestSearch); False: in Python (the tests'
         #: cross-check).
@@ -212,10 +217,10 @@ class Solver:
         if two is not None and team_native_available():
             keep = THIN_KEEP if self.thin else 0
             if not self.lone_farmer:
-                return NativeTeamSearch(key, keep=keep)
+                return NativeTeamSearch(key, keep=keep, order=self.order)
             # The shortcut in C too, with a two-player search of its own: the same questions as LoneFarmer's.
             cap = None if self.max_nodes is None else self.max_nodes * CORE_RATIO
-            return NativeTeamSearch(key, CALL_NODES, cap, keep=keep)
+            return NativeTeamSearch(key, CALL_NODES, cap, keep=keep, order=self.order)
         if two is not None and self.lone_farmer:
             return TeamSearch(self.tables, key, LoneFarmer(two, key, self.max_nodes))
         return TeamSearch(self.tables, key)

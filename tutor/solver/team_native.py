@@ -38,6 +38,20 @@ except ImportError:  # pragma: no cover - depends on the build
 #: The table grows up to 2**MAX_TABLE_BITS slots of 32 bytes (128 MB), twice MAX_ENTRIES.
 MAX_TABLE_BITS = 22
 
+# Move orders of the compiled search (issue 30, round 12; ``NativeTeamSearch(order=...)``, bits OR-ed).  Any
+# order proves the same verdicts — an AND/OR search with an exact table — in other numbers of nodes; 0 is the
+# Python search's order, node for node.
+#: The plays no opponent can answer, those leaving the fewest plays first (the plain order keeps the generator's).
+ORDER_BOSS_PLAYS = 1
+#: Every play by the plays its hand needs after it, the unanswered first on ties (the plain order tries every
+#: unanswered play before any answered one).
+ORDER_MERGED = 2
+#: Against an opponent's play, the pass before the plays (the plain order: last).
+ORDER_PASS_FIRST = 4
+#: Before searching a position, look up each of its children in the table: one already proven won for the
+#: side to move settles it (an enhanced transposition cutoff: the scan's table holds the other turns' proofs).
+ORDER_ETC = 8
+
 
 def available() -> bool:
     """Is the compiled three-player search built and not switched off (``DDZ_PURE_PYTHON=1``)?"""
@@ -52,13 +66,15 @@ class NativeTeamSearch(CompiledCore):
     """
 
     def __init__(self, sides: tuple[int, ...], lone_call: int = 0, lone_cap: int | None = None,
-                 max_entries: int = MAX_ENTRIES, keep: int = 0) -> None:
+                 max_entries: int = MAX_ENTRIES, keep: int = 0, order: int = 0) -> None:
         """``lone_call`` > 0: with the lone-farmer shortcut (:mod:`tutor.solver.lone_farmer`), that many
         two-player nodes a question, all of them (:attr:`nodes` counts them too) at most ``lone_cap``.
         ``max_entries``: the table is cleared past that many (as ``TeamSearch.max_entries``); ``keep`` > 0:
         thinned instead to at most that many, the entries of the most cards kept (the dearest to prove
         again: a game's scan proves its turns one after the other; the node counts then differ from the
-        Python search's, the verdicts never)."""
+        Python search's, the verdicts never).  ``order``: another move order (:data:`ORDER_BOSS_PLAYS`,
+        :data:`ORDER_MERGED`, :data:`ORDER_PASS_FIRST`, :data:`ORDER_ETC`, OR-ed; 0: the Python search's) —
+        the same verdicts, other node counts (issue 30, round 12: the scan of a game)."""
         if _team is None:
             raise RuntimeError("the compiled three-player search (tutor.solver._team) is not built")
         if len(sides) != 3 or sorted(sides) != [0, 1, 1]:
@@ -68,6 +84,12 @@ class NativeTeamSearch(CompiledCore):
         cap = -1 if lone_cap is None else lone_cap
         self._core = _team.TeamSearch(BudgetExceeded, tuple(sides), MAX_TABLE_BITS, max_entries, lone_call, cap,
                                       keep)
+        self._core.order = order
+
+    @property
+    def order(self) -> int:
+        """The move order (ORDER_* bits; 0: the Python search's, node for node)."""
+        return int(self._core.order)
 
     @property
     def settled(self) -> int:
