@@ -58,18 +58,23 @@ def share(config: Any, files: list[Path] | None = None, worker: str | None = Non
         return 0
     files = rewritten_files() if files is None else files
     start = int(worker[2:]) * len(files) // count
-    state = config.stash[assertstate_key]
+    try:
+        state = config.stash[assertstate_key]
+    except (KeyError, AttributeError):  # pragma: no cover - rewriting not set up as this pytest did
+        return 0
     done = 0
     for source in files[start:] + files[:start]:
-        cache = get_cache_dir(source)
-        pyc = cache / (source.name[:-3] + PYC_TAIL)
-        if _read_pyc(source, pyc) is not None:
-            break  # another worker's share (it started here), or a warm cache
         try:
+            cache = get_cache_dir(source)
+            pyc = cache / (source.name[:-3] + PYC_TAIL)
+            if _read_pyc(source, pyc) is not None:
+                break  # another worker's share (it started here), or a warm cache
             cache.mkdir(parents=True, exist_ok=True)
             source_hash, code = _rewrite_test(source, config)
+            _write_pyc(state, code, source_hash, pyc)
         except (OSError, SyntaxError):
             break  # a read-only tree, a broken file: collection meets it and says so
-        _write_pyc(state, code, source_hash, pyc)
+        except (TypeError, ValueError, AttributeError):  # pragma: no cover - a pytest whose private helpers
+            return done  # changed shape: collection rewrites the rest itself, as before
         done += 1
     return done
