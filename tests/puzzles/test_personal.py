@@ -182,6 +182,20 @@ def test_the_partners_missed_win_is_set_from_the_partners_seat(store: Store) -> 
         (1, False), (1, True)]
 
 
+def test_a_several_winners_puzzle_is_not_made_when_solving_could_not_prove_each_winning_play(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, round 12: solving judges a play off the tree by proving it within the interactive budget, so a
+    winning play the scan proved but that budget cannot would be called a mistake.  With the interactive budget
+    at one node the second winning pair cannot be proven: no puzzle (teaching truth), where the full budget
+    makes one (the test above)."""
+    from tutor.puzzles import solving
+
+    _finish_game(store, "F:44889 L:9QA F:46", "4")
+    monkeypatch.setattr(solving, "INTERACTIVE_NODES", 1)
+    assert personal.scan(store) == 0
+    assert PuzzleProgress(store).personal() == []
+
+
 def test_a_missed_win_with_two_of_five_winning_plays_accepts_either(store: Store) -> None:
     """Issue 30, sixth pass: we lead a single 4 (it loses); the pairs 44 and 88 win, the other three
     plays lose — a real choice, said as "2 of 5 plays win", and the solving attempt takes either pair."""

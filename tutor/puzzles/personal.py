@@ -84,7 +84,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tutor.engine.combos import Combo
 from tutor.puzzles.difficulty import measure
 from tutor.puzzles.generate import Generator, Limits, SolverLike, rotate_to_mover
-from tutor.puzzles.model import Goal, GoalType, Puzzle, Source, puzzle_id
+from tutor.puzzles.model import Goal, GoalType, Puzzle, Source, find_move, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position, Role
@@ -203,6 +203,9 @@ class Missed:
     bombs: int = 0
     #: The move was an opponent's (:data:`OPPONENT_TURNS`): their win, thrown away; set from their seat.
     opponent: bool = False
+    #: A :data:`SEVERAL` moment's first moves proven to win (kickers included): solving must accept each,
+    #: so the puzzle is made only when every one is provable within the interactive budget (:func:`_accepts_every`).
+    winners: tuple[Combo | None, ...] = ()
 
 
 def game_position(game: Any) -> Position | None:
@@ -532,8 +535,9 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         kind = None if None in every.values() else _kind(pos, every, lost=wins is False)
         if kind is not None:
             entry["kind"] = kind[0]
+            winners = tuple(m for m, v in every.items() if v) if kind[0] == SEVERAL else ()
             found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index,
-                                opponent=by_opponent))
+                                opponent=by_opponent, winners=winners))
         if log is not None:
             log({**entry, "nodes": spent - turn_start})
     if OPPONENT_FINDS:
@@ -622,9 +626,34 @@ def make_within(missed: Missed, game_id: int, solver: SolverLike, extra: int = 0
     difficulty = measure(pos, answer, root.nodes, fastest.win_in)
     source = Source("game", note=note_of(missed, game_id))
     draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
+    if not _accepts_every(draft, missed.winners):
+        return None, again
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
                   source, difficulty), again
+
+
+def _accepts_every(puzzle: Puzzle, winners: tuple[Combo | None, ...]) -> bool:
+    """Whether solving ``puzzle`` would accept each of ``winners`` (the first moves the scan proved to win).
+
+    Solving judges a move off the solution tree by proving it with the interactive budget
+    (:data:`tutor.puzzles.solving.INTERACTIVE_NODES`, a fresh solver per attempt); a winning play it cannot
+    prove there would be called a mistake — false.  The scan may prove what that budget cannot (its own
+    order and tables: issue 30, round 12, deal 25's fifth winning play), so each one is proven again as the
+    attempt would, one fresh solver a move, and a puzzle with one left open is not made.  At most
+    ``len(winners)`` times the interactive budget.
+    """
+    from tutor.puzzles import solving
+    from tutor.solver.solver import Solver
+
+    first = find_move(puzzle.position, puzzle.first_move)
+    for move in winners:
+        if move == first:
+            continue  # the tree's own move: accepted without a proof
+        judge = Solver(max_nodes=solving.INTERACTIVE_NODES, rules=STANDARD)
+        if judge.is_winning_move(puzzle.position, move) is not True:
+            return False
+    return True
 
 
 def _stake_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | None:

@@ -32,6 +32,13 @@ from tutor.puzzles.generate import SolverLike
 from tutor.puzzles.model import GoalType, Node, Puzzle, find_move, move_text
 from tutor.solver.position import Position
 
+#: Solver budget while solving interactively, in nodes per call (never a time limit: a refutation
+#: line or a verdict must not come out shorter or "unknown" on a busy machine).  The same budget
+#: proves every shipped puzzle (tests/puzzles/test_library_verified.py); their calls need far less.
+#: Here, beside the attempt that judges with it, because a personal puzzle's making
+#: (:mod:`tutor.puzzles.personal`) checks that every winning first play is provable within it.
+INTERACTIVE_NODES = 2_000_000
+
 Move = Combo | None
 
 

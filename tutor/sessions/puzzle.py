@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from tutor.engine.combos import Combo
 from tutor.i18n import Phrase
 from tutor.puzzles.model import GoalType, Puzzle
-from tutor.puzzles.solving import Attempt, Outcome, Played
+from tutor.puzzles.solving import INTERACTIVE_NODES, Attempt, Outcome, Played
 from tutor.sessions.events import Options, StatusLine
 from tutor.solver.position import Position, Role
 
@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from tutor.puzzles.library import Library
     from tutor.puzzles.progress import AttemptRecord, PuzzleProgress
 
-#: Solver budget while solving interactively, in nodes per call (never a time limit: a refutation
-#: line or a verdict must not come out shorter or "unknown" on a busy machine).  The same budget
-#: proves every shipped puzzle (tests/puzzles/test_library_verified.py); their calls need far less.
-INTERACTIVE_NODES = 2_000_000
 
 
 def seat_phrase(puzzle: Puzzle, player: int) -> Phrase:
