@@ -116,9 +116,9 @@ def solved_playout(
     the endgame far below the bots' exact search, which is what the game will meet there.  The seats not in
     ``seats`` play ``base``."""
     code, mask = variant_code(variant), sum(1 << s for s in set(seats))
-    base_code = variant_code(base)
-    extra = (base_code,) if base_code else ()
-    return search.playout(tuple(hands), to_move, table, table_seat, code if mask else 0, mask, tail, nodes, *extra)
+    return search.playout(
+        tuple(hands), to_move, table, table_seat, code if mask else 0, mask, tail, nodes, variant_code(base)
+    )
 
 
 def playout_line(
