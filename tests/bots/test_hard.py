@@ -298,6 +298,22 @@ def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.M
     assert [kwargs["opponents"] for _, kwargs in calls] == ["lowest", "quick"]
 
 
+def test_the_play_outs_pass_each_sides_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 12 (docs/bots.md): the policy every quick seat of the play-outs plays is a setting per side.
+    calls = playout_calls(monkeypatch)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    HardBot(0).play(landlord)
+    HardBot(0).play(farmer)
+    monkeypatch.setattr(HardBot, "landlord_playout_policy", "plan")
+    HardBot(0).play(landlord)
+    HardBot(0).play(farmer)
+    monkeypatch.setattr(HardBot, "farmer_playout_policy", "plan")
+    HardBot(0).play(farmer)
+    assert [kwargs["policy"] for _, kwargs in calls] == ["quick", "quick", "plan", "quick", "plan"]
+
+
 def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch: pytest.MonkeyPatch) -> None:
     # playout_nudge_model (round 7, docs/bots.md): with playout_steps, the play-outs' deals are nudged in C
     # towards the named variant's plays; "python" keeps round 4's Python path; an unknown model is an error.

@@ -173,6 +173,25 @@ def test_best_by_playouts_with_the_opponents_variant_is_deterministic_and_tells_
     assert quick[0][0] != seen[0][0]  # the opponents did play otherwise on these deals
 
 
+def test_the_plan_policy_plays_every_quick_seat_and_leaves_a_named_variant_alone() -> None:
+    # Round 12: policy="plan" makes every seat that would play the quick policy play plan — the viewer's side
+    # and opponents played as "quick" — while opponents given another variant still play it.
+    from tutor.bots.rollout import draw_deals, play_deals
+
+    position, candidates = early_decision()
+    deals = draw_deals(position, random.Random(3), 24, [], 0, None)
+    results: dict[tuple[str, str], list[list[bool]]] = {}
+    for opponents in ("quick", "plan", "lowest"):
+        for policy in ("quick", "plan"):
+            results[opponents, policy] = [[] for _ in candidates]
+            play_deals(position, candidates, deals, results[opponents, policy], opponents, policy=policy)
+    assert results["quick", "plan"] != results["quick", "quick"]  # the play-outs are played otherwise
+    assert results["quick", "plan"] == results["plan", "plan"]  # "quick" opponents play the policy
+    assert results["lowest", "plan"] != results["plan", "plan"]  # a named model stays that model
+    picks = [best_by_playouts(position, candidates, samples=24, seed=5, policy="plan") for _ in range(2)]
+    assert picks[0] == picks[1]
+
+
 def test_joined_opponent_variants_take_turns_deal_by_deal() -> None:
     # "quick+lowest": the even deals played with the quick policy's opponents, the odd ones with "lowest" — a
     # bot that cannot know which kind of opponent it meets weighs both.

@@ -72,6 +72,14 @@ def test_without_a_tail_or_with_a_spent_budget_it_is_the_quick_play_out() -> Non
             assert solved_playout(search, hands, game.to_move, None, None, variant, seats, tail=0, nodes=10**6) == quick
             # One node cannot prove the opening: the solve is given up and the quick policy plays on.
             assert solved_playout(search, hands, game.to_move, None, None, variant, seats, tail=54, nodes=1) == quick
+        # Round 12: the other seats play ``base`` ("plan") in the solved play-out as in the plain one.
+        for variant, seats in (("quick", ()), ("lowest", farmers)):
+            planned = playout(hands, game.landlord, game.to_move, None, None, variant, seats, base="plan")
+            search = tail_search(game.landlord, game.players)
+            assert search is not None
+            assert solved_playout(
+                search, hands, game.to_move, None, None, variant, seats, tail=54, nodes=1, base="plan"
+            ) == planned
 
 
 def test_a_fresh_search_gives_the_same_winners_in_the_same_order() -> None:

@@ -124,10 +124,10 @@ class _Passes(random.Random):
 
 def play_deals_against_rule_agent(
     view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]],
-    opponents: str = "quick", ending: Ending | None = None,
+    opponents: str = "quick", ending: Ending | None = None, policy: str = "quick",
 ) -> None:
-    """:func:`tutor.bots.rollout.play_deals` with the rule agent as the farmers (the quick policy stays the
-    landlord): every candidate played out on every deal; who won appended to ``results``.  ``opponents``
+    """:func:`tutor.bots.rollout.play_deals` with the rule agent as the farmers (the quick policy, or
+    ``policy``, stays the landlord): every candidate played out on every deal; who won appended to ``results``.  ``opponents``
     (the bot's choice of simulated opponents) is overruled: the rule agent is the opponents here, and its
     play-outs are played to the end (``ending``, the solved end of round 8, is not applied)."""
     from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
@@ -146,7 +146,7 @@ def play_deals_against_rule_agent(
             while not game.is_over and turns < rollout.MAX_TURNS:
                 seat = game.to_move
                 if seat == game.landlord:
-                    game.push(quick.choose(game.view(seat)))
+                    game.push(quick.choose(game.view(seat), policy))
                 else:
                     game.push(rule_agent_move(game, agent, rng))
                 turns += 1

@@ -144,6 +144,16 @@ class HardBot(MediumBot):
     #: farmers' "auto" was not measured to the end (docs/bots.md, round 7): "quick".
     landlord_playout_opponents = "auto"
     farmer_playout_opponents = "quick"
+    #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
+    #: the settings above name the quick policy — the bot's own side, and opponents played as "quick" (an
+    #: "auto" model that reads them as "lowest", "rule" or "agent" still plays that model): "quick", or "plan",
+    #: quick with a sense of control (:data:`tutor.solver.playout.VARIANTS`; docs/bots.md, round 12).  Not a
+    #: model of any opponent: a better player for every seat, so that the play-outs judge the candidates better.
+    #: Measured, not kept: against the rule agent the landlord's +0.011 [-0.009, +0.031] (decks 7000-7799), the
+    #: farmers' +0.015 [-0.018, +0.048] (7000-7399); against medium +0.0575 [+0.015, +0.100] and +0.0075, against
+    #: RHCP-v2 -0.040 and 0.000 (docs/bots.md, round 12).
+    landlord_playout_policy = "quick"
+    farmer_playout_policy = "quick"
     #: With a play-outs' opponents setting of "auto" (round 7), the model is chosen per decision from the view:
     #: the one of these that explains clearly more of the opponents' past decisions in this game than the
     #: quick policy (:func:`tutor.bots.opponent_model.chosen_model`; by :attr:`auto_margin` decisions).
@@ -354,6 +364,7 @@ class HardBot(MediumBot):
                     tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes, mixture=mixture,
                     robust=self.playout_robust(view),
                     families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
+                    policy=self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy,
                 )
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:

@@ -199,6 +199,7 @@ def best_by_playouts(
     mixture: Mixture | None = None,
     robust: float | None = None,
     families: tuple[str, ...] = (),
+    policy: str = "quick",
 ) -> Move:
     """The candidate whose compiled play-outs win clearly more than the heuristic's choice's.
 
@@ -255,6 +256,10 @@ def best_by_playouts(
     (0 when None) under any.  ``opponents`` and ``mixture`` are then not used, and the play-outs are
     ``len(families)`` times as many.
 
+    ``policy`` (round 12) is the compiled policy every seat plays in the play-outs where the above name the
+    quick policy: the viewer's side, and opponents played as "quick" ("plan": quick with a sense of control,
+    :data:`tutor.solver.playout.VARIANTS`); opponents given another variant still play that variant.
+
     The work is ``samples`` draws (``samples + more`` for a close decision; and
     ``samples · (steps + 1)`` replays) and one play-out per candidate a deal:
     counted, never timed.  Needs the compiled play-out for ``view.rules``
@@ -269,20 +274,20 @@ def best_by_playouts(
     if len(families) > 1:
         return robust_playouts(view, candidates, draw_deals(
             view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering,
-        ), families, z, 0.0 if robust is None else robust, ending, observe)
+        ), families, z, 0.0 if robust is None else robust, ending, observe, policy)
     labels: list[str] = []  # each deal's model of the opponents, for the robust rule
     if mixture is not None:
         deals, opponents = mixture_deals(view, rng, mixture, samples, limits, weighting)
     else:
         deals = draw_deals(view, rng, samples, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
-    play_deals(view, candidates, deals, results, opponents, ending)
+    play_deals(view, candidates, deals, results, opponents, ending, policy=policy)
     labels += deal_families(opponents, len(deals))
     if more > 0 and 0.0 < best_statistic(results) <= close:
         if mixture is not None:
             deals, opponents = mixture_deals(view, rng, mixture, more, limits, weighting)
         else:
             deals = draw_deals(view, rng, more, limits, steps, recent, weighting, nudge=nudge, filtering=filtering)
-        play_deals(view, candidates, deals, results, opponents, ending)
+        play_deals(view, candidates, deals, results, opponents, ending, policy=policy)
         labels += deal_families(opponents, len(deals))
     base = results[0]
     best, best_wins = 0, sum(base)
@@ -300,14 +305,14 @@ def best_by_playouts(
 
 def robust_playouts(
     view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], families: tuple[str, ...], z: float,
-    veto: float, ending: Ending | None = None, observe: PlayoutObserver | None = None,
+    veto: float, ending: Ending | None = None, observe: PlayoutObserver | None = None, policy: str = "quick",
 ) -> Move:
     """Every candidate played out on ``deals`` under each of ``families`` (:func:`play_deals`), decided by
     :func:`tutor.bots.robust.robust_choice`; the observer sees each candidate's verdicts family after family."""
     per: dict[str, list[list[bool]]] = {}
     for family in families:
         per[family] = [[] for _ in candidates]
-        play_deals(view, candidates, deals, per[family], family, ending)
+        play_deals(view, candidates, deals, per[family], family, ending, policy=policy)
     best = robust_choice(per, z, veto)
     if observe is not None:
         observe(view, candidates, [[won for f in families for won in per[f][i]] for i in range(len(candidates))], best)
@@ -395,12 +400,13 @@ class Ending:
 
 def play_deals(
     view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]],
-    opponents: str = "quick", ending: Ending | None = None,
+    opponents: str = "quick", ending: Ending | None = None, policy: str = "quick",
 ) -> None:
     """Play every candidate out on every deal by the compiled quick policy (the viewer's opponents by its
     variant ``opponents``); append who won to ``results``.  Several variants joined by ``+`` ("quick+lowest")
     take turns deal by deal: opponents of either kind, when the bot cannot know which it meets.  With
-    ``ending``, each play-out's end is solved with open hands (:class:`Ending`)."""
+    ``ending``, each play-out's end is solved with open hands (:class:`Ending`).  Every seat that would play
+    the quick policy plays ``policy`` instead (round 12: "plan")."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
     assert view.landlord is not None
@@ -416,11 +422,12 @@ def play_deals(
             if winner is None and ending is not None:
                 winner = quick.solved_playout(
                     ending.search, game.hands_packed, game.to_move, game.table, game.table_seat, variant, others,
-                    ending.tail, ending.nodes,
+                    ending.tail, ending.nodes, base=policy,
                 )
             elif winner is None:
                 winner = quick.playout(
-                    game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, variant, others
+                    game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, variant, others,
+                    base=policy,
                 )
             results[i].append(winner >= 0 and (winner == view.landlord) == mine)
 

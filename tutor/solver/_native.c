@@ -1841,6 +1841,179 @@ oom:
     return -1;
 }
 
+/* ------------------------------------------- the plan policy (round 12) */
+
+/* SIM_PLAN (round 12, issue 33): the quick policy with a sense of control,
+   for EVERY seat of the hard bot's play-outs (HardBot.playout_policy), not a
+   model of any one opponent.  Besides its own hand and the counts, a seat
+   reads the cards still out (`rest`: the other two hands together, which a
+   real player knows from the cards played; never which of them holds what).
+   A play is a *boss* when nothing of its kind in `rest` beats it (bombs
+   aside: a bomb may beat anything, and the policy cannot know who holds it).
+   Where quick measures a hand only by its least number of plays, plan adds:
+   - leading: a boss play after which the rest is one play is led first (the
+     lead comes back and the last play goes out); otherwise quick's choice,
+     except that a pair is not led into an opponent on two cards while
+     anything else is left;
+   - following an opponent: an answer that is a boss and leaves one play is
+     played (it wins); otherwise the answer quick likes best (fewest plays
+     left, then fewest high cards) is always played when there is one that
+     is not a bomb (quick passes when it neither takes a play off the hand
+     nor spares the high cards, unless the opponent is on two cards or
+     fewer); bombs as quick;
+   - following the partner: a boss play of the partner, or one the landlord
+     has already passed, stands; one the landlord has still to answer (the
+     partner played just before this seat) and could beat is overtaken by an
+     answer that takes a play off the hand and costs no high card (A, 2,
+     jokers), or by one that then goes out in one play.
+   Everything else is play_choose's.  Measured choices (benchmarks/
+   playout_policies.py, plan against quick on 10,000 random deals): ordering
+   the lead's candidates with the bosses last lost 0.004 (landlord), and
+   answering an opponent only when on four cards or fewer (between quick's
+   rule and always) cost 0.02-0.03 on each side: quick's reluctance to spend
+   high cards is its largest fault as a player. */
+#define SIM_PLAN 4
+
+/* Can some play of `m`'s kind made of `rest` beat it (bombs aside; kickers assumed)? */
+static int rest_beats(uint64_t rest, const Move *m) {
+    int need, len = m->length, top;
+    switch (m->kind) {
+    case K_SINGLE: need = 1; len = 1; break;
+    case K_PAIR: need = 2; len = 1; break;
+    case K_TRIO: case K_TRIO_SINGLE: case K_TRIO_PAIR: need = 3; len = 1; break;
+    case K_STRAIGHT: need = 1; break;
+    case K_PAIR_CHAIN: need = 2; break;
+    case K_AIRPLANE: case K_AIRPLANE_SINGLES: case K_AIRPLANE_PAIRS: need = 3; break;
+    case K_FOUR_TWO_SINGLES: case K_FOUR_TWO_PAIRS: need = 4; len = 1; break;
+    case KIND_BOMB:
+        for (int r = m->main + 1; r < 13; r++)
+            if (RANK(rest, r) >= 4) return 1;
+        return RANK(rest, SMALL_JOKER) && RANK(rest, BIG_JOKER);
+    default: return 0; /* the rocket */
+    }
+    if (len <= 1) {
+        top = m->kind == K_SINGLE ? 15 : 13;
+        for (int r = m->main + 1; r < top; r++)
+            if (RANK(rest, r) >= need) return 1;
+        return 0;
+    }
+    int run = 0; /* chains end at the ace (rank 11) */
+    for (int r = 0; r < 12; r++) {
+        run = RANK(rest, r) >= need ? run + 1 : 0;
+        if (run >= len && r > m->main) return 1;
+    }
+    return 0;
+}
+
+static int plan_choose(uint64_t h, uint64_t rest, const int *counts, int landlord, int seat, const Move *table,
+                       int table_seat, Move *out) {
+    MoveList l = {0};
+    if (gen_lead_moves(h, &l) < 0) goto oom;
+    int opp_min = 99, partner_cards = 99;
+    for (int s = 0; s < 3; s++) {
+        if (s == seat) continue;
+        if ((s == landlord) != (seat == landlord)) {
+            if (counts[s] < opp_min) opp_min = counts[s];
+        } else {
+            partner_cards = counts[s];
+        }
+    }
+    int chosen = -1;
+    if (!table) {
+        for (int i = 0; i < l.n; i++)
+            if (l.m[i].cards == h) { chosen = i; break; }
+        if (chosen < 0 && seat != landlord && partner_cards == 1 && opp_min > 1) chosen = 0;
+        if (chosen < 0) { /* a boss, then out */
+            for (int i = 0; i < l.n && chosen < 0; i++) {
+                Move *m = &l.m[i];
+                if (is_bomb_kind(m->kind) || rest_beats(rest, m)) continue;
+                int plays = play_mp(h - m->cards);
+                if (plays < 0) goto oom;
+                if (plays == 1) chosen = i;
+            }
+        }
+        if (chosen < 0) {
+            int others = 0, non_pairs = 0;
+            for (int i = 0; i < l.n; i++) {
+                if (!is_bomb_kind(l.m[i].kind) && l.m[i].kind != K_SINGLE) others = 1;
+                if (!is_bomb_kind(l.m[i].kind) && l.m[i].kind != K_PAIR) non_pairs = 1;
+            }
+            long long best = -1;
+            for (int i = 0; i < l.n; i++) {
+                Move *m = &l.m[i];
+                int plays = play_mp(h - m->cards);
+                if (plays < 0) goto oom;
+                if (is_bomb_kind(m->kind) && plays > 1) continue;
+                if (opp_min == 1 && m->kind == K_SINGLE && others) continue;
+                if (opp_min == 2 && m->kind == K_PAIR && non_pairs) continue;
+                long long key = play_key(plays, m);
+                if (opp_min == 1 && m->kind == K_SINGLE) key = ((long long)plays << 24) | (15 - m->main);
+                if (best < 0 || key < best) { best = key; chosen = i; }
+            }
+            if (chosen < 0)
+                for (int i = 0; i < l.n; i++)
+                    if (chosen < 0 || l.m[i].main < l.m[chosen].main) chosen = i;
+        }
+    } else {
+        int is_partner = table_seat != landlord && seat != landlord;
+        int base = play_mp(h);
+        if (base < 0) goto oom;
+        if (is_partner) {
+            int landlord_next = (seat + 1) % 3 == landlord; /* the partner played just before this seat */
+            int overtake = landlord_next && rest_beats(rest, table) && partner_cards > 1;
+            long long best = -1;
+            for (int i = 0; i < l.n; i++) {
+                Move *m = &l.m[i];
+                if (!beats(m, table)) continue;
+                if (m->cards == h) { chosen = i; break; } /* out, a bomb too (as quick) */
+                if (is_bomb_kind(m->kind)) continue;
+                int plays = play_mp(h - m->cards);
+                if (plays < 0) goto oom;
+                if (plays <= 1) { chosen = i; break; }
+                if (!overtake || plays >= base || high_cards(m->cards)) continue;
+                long long key = play_key(plays, m);
+                if (best < 0 || key < best) { best = key; chosen = i; }
+            }
+        } else {
+            int tcount = counts[table_seat];
+            long long best = -1;
+            int bomb = -1;
+            for (int i = 0; i < l.n; i++) {
+                Move *m = &l.m[i];
+                if (!beats(m, table)) continue;
+                if (m->cards == h) { chosen = i; break; }
+                int plays = play_mp(h - m->cards);
+                if (plays < 0) goto oom;
+                if (is_bomb_kind(m->kind)) {
+                    if ((tcount <= 3 || plays <= 1) &&
+                        (bomb < 0 || (l.m[bomb].kind == KIND_ROCKET) > (m->kind == KIND_ROCKET) ||
+                         ((l.m[bomb].kind == KIND_ROCKET) == (m->kind == KIND_ROCKET) && m->main < l.m[bomb].main)))
+                        bomb = i;
+                    continue;
+                }
+                if (plays <= 1 && !rest_beats(rest, m)) { chosen = i; break; }
+                long long key = play_key(plays, m);
+                if (tcount <= 2 && (table->kind == K_SINGLE || table->kind == K_PAIR)) key = (long long)(15 - m->main);
+                if (best < 0 || key < best) { best = key; chosen = i; }
+            }
+            if (chosen < 0 && bomb >= 0) chosen = bomb;
+        }
+    }
+    if (chosen >= 0) *out = l.m[chosen];
+    free(l.m);
+    return chosen >= 0 ? 1 : 0;
+oom:
+    free(l.m);
+    return -1;
+}
+
+/* sim_choose with the cards still out (`rest`: the other two hands together), which SIM_PLAN reads. */
+static int sim_choose_rest(uint64_t h, uint64_t rest, const int *counts, int landlord, int seat, const Move *table,
+                           int table_seat, int variant, Move *out) {
+    if (variant == SIM_PLAN) return plan_choose(h, rest, counts, landlord, seat, table, table_seat, out);
+    return sim_choose(h, counts, landlord, seat, table, table_seat, variant, out);
+}
+
 /* The play on the table from Python: None (no table: 0) or (cards, kind, length, main) (1);
    -1 with the Python error set when it is neither. */
 static int parse_table(PyObject *obj, Move *table) {
@@ -1860,20 +2033,21 @@ static PyObject *move_tuple(const Move *m) {
     return Py_BuildValue("(Kiii)", (unsigned long long)m->cards, m->kind, m->length, m->main);
 }
 
-/* playout(hands, landlord, to_move, table, table_seat, trace[, variant, seats]) -> winner seat
+/* playout(hands, landlord, to_move, table, table_seat, trace[, variant, seats, base]) -> winner seat
    (-1 when the turn limit is hit), or (winner, moves) with trace: each move
    (cards, kind, length, main) or None for a pass.  `table` is None or
    (cards, kind, length, main); `table_seat` is -1 with no table.  The seats
-   in the bit mask `seats` play `variant` (sim_choose; 0: the quick policy). */
+   in the bit mask `seats` play `variant` (sim_choose_rest; 0: the quick policy),
+   the others `base` (0, the quick policy, unless given: round 12's plan). */
 static PyObject *native_playout(PyObject *self, PyObject *args) {
     unsigned long long h0, h1, h2;
-    int landlord, to_move, table_seat, trace, variant = SIM_QUICK, sim_seats = 0;
+    int landlord, to_move, table_seat, trace, variant = SIM_QUICK, sim_seats = 0, base = SIM_QUICK;
     PyObject *table_obj;
-    if (!PyArg_ParseTuple(args, "(KKK)iiOip|ii", &h0, &h1, &h2, &landlord, &to_move, &table_obj, &table_seat, &trace,
-                          &variant, &sim_seats))
+    if (!PyArg_ParseTuple(args, "(KKK)iiOip|iii", &h0, &h1, &h2, &landlord, &to_move, &table_obj, &table_seat, &trace,
+                          &variant, &sim_seats, &base))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_AGENT) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+    if (variant < SIM_QUICK || variant > SIM_PLAN || base < SIM_QUICK || base > SIM_PLAN) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
         return NULL;
     }
     uint64_t hands[3] = {h0, h1, h2};
@@ -1892,8 +2066,8 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
         if (has_table && table_seat == seat) has_table = 0; /* both others passed */
         Move m;
         int counts[3] = {cards_size(hands[0]), cards_size(hands[1]), cards_size(hands[2])};
-        int r = sim_choose(hands[seat], counts, landlord, seat, has_table ? &table : NULL, table_seat,
-                           (sim_seats >> seat) & 1 ? variant : SIM_QUICK, &m);
+        int r = sim_choose_rest(hands[seat], hands[(seat + 1) % 3] + hands[(seat + 2) % 3], counts, landlord, seat,
+                                has_table ? &table : NULL, table_seat, (sim_seats >> seat) & 1 ? variant : base, &m);
         if (r < 0) {
             Py_XDECREF(moves);
             return PyErr_NoMemory();
@@ -1921,19 +2095,20 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* choose(hand, counts, landlord, seat, table, table_seat[, variant]) -> (cards, kind, length, main) or None:
+/* choose(hand, counts, landlord, seat, table, table_seat[, variant, rest]) -> (cards, kind, length, main) or None:
    the play-out policy's move for one seat that holds `hand`, from its own
-   view (its hand, the card counts, the table) — the model of the others'
-   past plays when the coach's samples are nudged towards them. */
+   view (its hand, the card counts, the table; `rest`, the cards still out,
+   for the plan variant) — the model of the others' past plays when the
+   coach's samples are nudged towards them. */
 static PyObject *native_choose(PyObject *self, PyObject *args) {
-    unsigned long long hand;
+    unsigned long long hand, rest = 0;
     int counts[3], landlord, seat, table_seat, variant = SIM_QUICK;
     PyObject *table_obj;
-    if (!PyArg_ParseTuple(args, "K(iii)iiOi|i", &hand, &counts[0], &counts[1], &counts[2], &landlord, &seat,
-                          &table_obj, &table_seat, &variant))
+    if (!PyArg_ParseTuple(args, "K(iii)iiOi|iK", &hand, &counts[0], &counts[1], &counts[2], &landlord, &seat,
+                          &table_obj, &table_seat, &variant, &rest))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_AGENT) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+    if (variant < SIM_QUICK || variant > SIM_PLAN) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
         return NULL;
     }
     Move table, m;
@@ -1942,7 +2117,8 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "seats are 0, 1 or 2 and the hand holds cards");
         return NULL;
     }
-    int r = sim_choose(hand, counts, landlord, seat, table_obj != Py_None ? &table : NULL, table_seat, variant, &m);
+    int r = sim_choose_rest(hand, rest, counts, landlord, seat, table_obj != Py_None ? &table : NULL, table_seat, variant,
+                            &m);
     if (r < 0) return PyErr_NoMemory();
     if (!r) Py_RETURN_NONE;
     return move_tuple(&m);

@@ -9,7 +9,8 @@
    (tutor/bots/sampling.py: `mismatches`, `likely_samples`).  In Python every
    trial swap rebuilds a view and asks the model once per past decision; here
    the same replay and the same swap rule run on packed hands, with the model
-   any variant of the compiled play-out policy (quick, lowest, rule, agent).
+   any variant of the compiled play-out policy (quick, lowest, rule, agent, plan: the last also reads the
+   cards still out to the seat, the other two hands then together).
 
    The replay: walking the history backwards, each seat's hand before each of
    its turns is its sampled hand plus what it played from then on; the model
@@ -50,6 +51,7 @@ typedef struct {
     int counts_now[3];
     uint64_t *before; /* the hand of the turn's seat before each turn */
     int *counts;      /* 3 per turn: the card counts before it */
+    uint64_t *rest;   /* the other two hands together before each turn: the cards still out to its seat (plan) */
 } Replay;
 
 static inline uint64_t nudge_next(uint64_t *state) {
@@ -76,6 +78,7 @@ static int nudge_mismatches(Replay *r, const uint64_t *hands_now, int cap, Blame
             counts[t->seat] += cards_size(t->play.cards);
         }
         r->before[i] = hands[t->seat];
+        r->rest[i] = hands[(t->seat + 1) % 3] + hands[(t->seat + 2) % 3];
         for (int s = 0; s < 3; s++) r->counts[3 * i + s] = counts[s];
     }
     int wrong = 0;
@@ -84,8 +87,8 @@ static int nudge_mismatches(Replay *r, const uint64_t *hands_now, int cap, Blame
         const PastTurn *t = &r->hist[i];
         if (t->seat == r->viewer || !r->before[i]) continue;
         Move m;
-        int got = sim_choose(r->before[i], &r->counts[3 * i], r->landlord, t->seat, t->has_table ? &t->table : NULL,
-                             t->table_seat, r->variant, &m);
+        int got = sim_choose_rest(r->before[i], r->rest[i], &r->counts[3 * i], r->landlord, t->seat,
+                                  t->has_table ? &t->table : NULL, t->table_seat, r->variant, &m);
         if (got < 0) return -1;
         if (got == t->has_play && (!got || same_move(&m, &t->play))) continue;
         wrong++;
@@ -185,9 +188,10 @@ static int replay_alloc(Replay *r, Py_ssize_t n, Blame **blame, Blame **trial) {
     size_t k = n ? (size_t)n : 1;
     r->before = malloc(k * sizeof(uint64_t));
     r->counts = malloc(3 * k * sizeof(int));
+    r->rest = malloc(k * sizeof(uint64_t));
     *blame = malloc(k * sizeof(Blame));
     if (trial) *trial = malloc(k * sizeof(Blame));
-    if (!r->before || !r->counts || !*blame || (trial && !*trial)) {
+    if (!r->before || !r->counts || !r->rest || !*blame || (trial && !*trial)) {
         PyErr_NoMemory();
         return -1;
     }
@@ -197,6 +201,7 @@ static int replay_alloc(Replay *r, Py_ssize_t n, Blame **blame, Blame **trial) {
 static void replay_free(Replay *r, Blame *blame, Blame *trial) {
     free(r->before);
     free(r->counts);
+    free(r->rest);
     free(blame);
     free(trial);
 }
@@ -204,8 +209,8 @@ static void replay_free(Replay *r, Blame *blame, Blame *trial) {
 /* The common arguments: history, viewer, (counts), landlord, variant, first. */
 static int replay_setup(Replay *r, PyObject *history, int viewer, int landlord, int variant, int first,
                         const int *counts, PastTurn **hist) {
-    if (variant < SIM_QUICK || variant > SIM_AGENT) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+    if (variant < SIM_QUICK || variant > SIM_PLAN) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
         return -1;
     }
     if (viewer < 0 || viewer > 2 || landlord < 0 || landlord > 2) {
@@ -224,6 +229,7 @@ static int replay_setup(Replay *r, PyObject *history, int viewer, int landlord, 
     for (int s = 0; s < 3; s++) r->counts_now[s] = counts[s];
     r->before = NULL;
     r->counts = NULL;
+    r->rest = NULL;
     return 0;
 }
 

@@ -980,9 +980,9 @@ static int Team_set_order(Team *t, PyObject *value, void *closure) {
 
 static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUnsignedLongLong(t->tt_used); }
 
-/* playout((h0, h1, h2), to_move, table, table_seat, variant, seats, tail, nodes) -> winner seat (-1: the turn
-   limit): the quick play-out of _native.c's `playout` (sim_choose; the seats in the bit mask `seats` play
-   `variant`), except that once at most `tail` cards are in play the rest is solved with open hands by this
+/* playout((h0, h1, h2), to_move, table, table_seat, variant, seats, tail, nodes[, base]) -> winner seat (-1: the
+   turn limit): the quick play-out of _native.c's `playout` (sim_choose_rest; the seats in the bit mask `seats`
+   play `variant`, the others `base`: the quick policy unless given), except that once at most `tail` cards are in play the rest is solved with open hands by this
    search, with at most `nodes` nodes (the hard bot's play-outs, round 8: the quick policy plays the endgame
    far worse than the bots' exact search does, so the play-outs misjudge the moves whose games are decided
    there).  The solve is tried once; when its budget is spent the quick policy plays on.  The winner of a solved
@@ -991,14 +991,14 @@ static PyObject *Team_get_entries(Team *t, void *closure) { return PyLong_FromUn
    order give the same answers). */
 static PyObject *Team_playout(Team *t, PyObject *args) {
     unsigned long long h0, h1, h2;
-    int to_move, table_seat, variant, sim_seats, tail;
+    int to_move, table_seat, variant, sim_seats, tail, base = SIM_QUICK;
     long long nodes;
     PyObject *table_obj;
-    if (!PyArg_ParseTuple(args, "(KKK)iOiiiiL", &h0, &h1, &h2, &to_move, &table_obj, &table_seat, &variant,
-                          &sim_seats, &tail, &nodes))
+    if (!PyArg_ParseTuple(args, "(KKK)iOiiiiL|i", &h0, &h1, &h2, &to_move, &table_obj, &table_seat, &variant,
+                          &sim_seats, &tail, &nodes, &base))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_AGENT) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2 or 3");
+    if (variant < SIM_QUICK || variant > SIM_PLAN || base < SIM_QUICK || base > SIM_PLAN) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
         return NULL;
     }
     if ((h0 | h1 | h2) & EXTRA_JOKERS) {
@@ -1038,8 +1038,8 @@ static PyObject *Team_playout(Team *t, PyObject *args) {
             }
         }
         Move m;
-        int r = sim_choose(hands[seat], counts, landlord, seat, has_table ? &table : NULL, table_seat,
-                           (sim_seats >> seat) & 1 ? variant : SIM_QUICK, &m);
+        int r = sim_choose_rest(hands[seat], hands[(seat + 1) % 3] + hands[(seat + 2) % 3], counts, landlord, seat,
+                                has_table ? &table : NULL, table_seat, (sim_seats >> seat) & 1 ? variant : base, &m);
         if (r < 0) return PyErr_NoMemory();
         if (r) {
             hands[seat] -= m.cards;

@@ -48,8 +48,11 @@ def plays(rules: Rules) -> bool:
 #: play included (as RLCard's rule agent follows); "rule" also leads a play holding its lowest card (as the
 #: rule agent leads); "agent" is RLCard's rule agent as its code plays (its split of the hand for the lead,
 #: its answers, its draw between a pass and a bomb made by a hash of the position).  The hard bot's play-outs
-#: may let the opponents play one (docs/bots.md measures them).
-VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2, "agent": 3}
+#: may let the opponents play one (docs/bots.md measures them).  "plan" (round 12) is not a model of an opponent
+#: but a stronger policy for every seat: quick with a sense of control — it also reads the cards still out (the
+#: others' hands together, as the played cards tell a real player) and keeps its unbeatable plays to win the
+#: lead back (``_native.c``, ``plan_choose``; :attr:`tutor.bots.hard.HardBot.playout_policy`).
+VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2, "agent": 3, "plan": 4}
 
 
 def variant_code(name: str) -> int:
@@ -64,27 +67,31 @@ def _table(table: Combo | None) -> tuple[int, int, int, int] | None:
     return None if table is None else (table.cards, int(table.kind), table.length, table.main)
 
 
-def _sim(variant: str, seats: Sequence[int]) -> tuple[int, ...]:
-    """The C call's trailing arguments for ``seats`` playing ``variant``: none for the quick policy alone
-    (the call every caller made before the variants), else (variant code, seat mask)."""
-    code = variant_code(variant)
-    if not code or not seats:
+def _sim(variant: str, seats: Sequence[int], base: str = "quick") -> tuple[int, ...]:
+    """The C call's trailing arguments for ``seats`` playing ``variant`` and the others ``base``: none for the
+    quick policy alone (the call every caller made before the variants), else (variant code, seat mask) and,
+    when ``base`` is not the quick policy, its code."""
+    code, base_code = variant_code(variant), variant_code(base)
+    mask = sum(1 << s for s in set(seats)) if code else 0
+    if base_code:
+        return code if mask else 0, mask, base_code
+    if not mask:
         return ()
-    return code, sum(1 << s for s in set(seats))
+    return code, mask
 
 
 def playout(
     hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None,
-    variant: str = "quick", seats: Sequence[int] = (),
+    variant: str = "quick", seats: Sequence[int] = (), base: str = "quick",
 ) -> int:
     """The winner's seat when the quick policy plays every seat from here to the end
     (-1 if 400 turns pass, which cannot happen with legal play); the ``seats`` play ``variant``
-    (:data:`VARIANTS`) instead."""
+    (:data:`VARIANTS`) instead, and the other seats ``base`` ("plan": round 12's policy for every seat)."""
     from tutor.solver.native import _native
 
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
-    return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats)))
+    return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats, base)))
 
 
 def tail_search(landlord: int, players: int) -> NativeTeamSearch | None:
@@ -100,40 +107,46 @@ def tail_search(landlord: int, players: int) -> NativeTeamSearch | None:
 
 def solved_playout(
     search: NativeTeamSearch, hands: Sequence[int], to_move: int, table: Combo | None, table_seat: int | None,
-    variant: str = "quick", seats: Sequence[int] = (), tail: int = 0, nodes: int = 0,
+    variant: str = "quick", seats: Sequence[int] = (), tail: int = 0, nodes: int = 0, base: str = "quick",
 ) -> int:
     """:func:`playout` with its end solved exactly: once at most ``tail`` cards are in play the open-hand
     position is solved by ``search`` (:func:`tail_search`, whose landlord is the game's) in at most ``nodes``
     nodes, and its winning side wins (the landlord's seat, or the first farmer's for the farmers); where the
     nodes do not suffice the quick policy plays on.  Round 8 (the farmers' play-outs): the quick policy plays
-    the endgame far below the bots' exact search, which is what the game will meet there."""
+    the endgame far below the bots' exact search, which is what the game will meet there.  The seats not in
+    ``seats`` play ``base``."""
     code, mask = variant_code(variant), sum(1 << s for s in set(seats))
-    return search.playout(tuple(hands), to_move, table, table_seat, code if mask else 0, mask, tail, nodes)
+    return search.playout(
+        tuple(hands), to_move, table, table_seat, code if mask else 0, mask, tail, nodes, variant_code(base)
+    )
 
 
 def playout_line(
     hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None,
-    variant: str = "quick", seats: Sequence[int] = (),
+    variant: str = "quick", seats: Sequence[int] = (), base: str = "quick",
 ) -> tuple[int, list[Combo | None]]:
     """:func:`playout` with the moves it made, in order (None = pass): to step them on a game."""
     from tutor.solver.native import _native
 
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
-    winner, raw = _native.playout(tuple(hands), landlord, to_move, _table(table), seat, True, *_sim(variant, seats))
+    winner, raw = _native.playout(
+        tuple(hands), landlord, to_move, _table(table), seat, True, *_sim(variant, seats, base)
+    )
     return int(winner), [None if m is None else _combo(m) for m in raw]
 
 
 def choose(view: PlayerView, variant: str = "quick") -> Combo | None:
     """The quick policy's move (or its ``variant``'s) for the player of ``view`` (its hand, the card counts,
-    the table)."""
+    the table; for "plan" also the cards still out, :meth:`PlayerView.unseen`)."""
     from tutor.solver.native import _native
 
     assert _native is not None and view.landlord is not None
     seat = -1 if view.table_seat is None else view.table_seat
+    code = variant_code(variant)
+    extra = (view.unseen().packed,) if code == VARIANTS["plan"] else ()
     raw = _native.choose(
-        view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat,
-        variant_code(variant),
+        view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat, code, *extra
     )
     return None if raw is None else _combo(raw)
 

@@ -115,16 +115,18 @@ class NativeTeamSearch(CompiledCore):
         self._core.clear()
 
     def playout(self, hands: tuple[int, ...], to_move: int, table: Combo | None, table_seat: int | None,
-                variant: int, seats: int, tail: int, nodes: int) -> int:
+                variant: int, seats: int, tail: int, nodes: int, base: int = 0) -> int:
         """The winner's seat of the compiled quick play-out from here (the seats of the bit mask ``seats``
         playing the variant numbered ``variant``, :data:`tutor.solver.playout.VARIANTS`), its end solved with
         open hands by this search once at most ``tail`` cards are in play, in at most ``nodes`` nodes (the
         quick policy plays on where they do not suffice); the farmers' win is told by the first farmer's seat,
         -1 when 400 turns pass.  Counted nodes, no clock, and the table kept from call to call: a fresh search
-        per decision gives the same answers on any machine (:func:`tutor.solver.playout.solved_playout`)."""
+        per decision gives the same answers on any machine (:func:`tutor.solver.playout.solved_playout`).  The
+        other seats play the variant numbered ``base`` (0: the quick policy; round 12: "plan" for every seat)."""
         raw = None if table is None else (table.cards, int(table.kind), table.length, table.main)
         seat = -1 if table_seat is None else table_seat
-        return int(self._core.playout(hands, to_move, raw, seat, variant, seats, tail, nodes))
+        extra = (base,) if base else ()
+        return int(self._core.playout(hands, to_move, raw, seat, variant, seats, tail, nodes, *extra))
 
 
 class NativeFastestSearch:
