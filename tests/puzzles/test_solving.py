@@ -98,3 +98,19 @@ def test_not_the_learners_turn_is_an_error() -> None:
     attempt.show_solution()
     with pytest.raises(ValueError):
         attempt.play("Q")
+
+
+def test_a_move_the_solver_cannot_settle_is_neither_played_nor_a_mistake() -> None:
+    """A move off the tree that the solver cannot settle within its budget is not called wrong (unproven): it is
+    not played, not counted, and the attempt stays rated; the tree's own move needs no proof."""
+    attempt = Attempt(heads_up(), Solver(rules=STANDARD, max_nodes=1))
+    check = attempt.play("Q")
+    assert check.unclear and not check.correct and not check.refutation
+    assert attempt.mistakes == 0 and attempt.outcome is Outcome.UNFINISHED
+    assert attempt.position == heads_up().position
+    assert attempt.play("77").correct
+
+
+def test_a_move_proven_to_lose_is_still_wrong_not_unclear() -> None:
+    check = Attempt(heads_up(), Solver(rules=STANDARD)).play("Q")
+    assert not check.correct and not check.unclear

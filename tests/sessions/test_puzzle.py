@@ -10,7 +10,7 @@ from tutor.puzzles.model import Goal, Puzzle, Source
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Outcome
 from tutor.sessions.events import StatusLine
-from tutor.sessions.puzzle import Correct, PuzzleOver, PuzzleSession, Wrong
+from tutor.sessions.puzzle import Correct, PuzzleOver, PuzzleSession, Unclear, Wrong
 from tutor.solver.position import Position
 from tutor.solver.solver import Solver
 from tutor.store import Store
@@ -133,3 +133,28 @@ def test_a_look_at_raised_cards_gives_the_status_line_and_plays_nothing() -> Non
     [line] = session.look("7Q")
     assert not line.ok
     assert session.look(" ") == [] and not session.attempt.history and session.attempt.mistakes == 0
+
+
+def test_an_unsettled_move_is_an_unclear_event_said_in_both_languages_not_a_wrong_one() -> None:
+    """The solver's budget cannot settle the move: the session says so (Unclear), the terminal and the web table
+    render it as neither right nor wrong, and the move is not made."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tutor.cli.puzzle import render_puzzle_event
+    from tutor.i18n import speaking
+    from tutor.web.puzzles import event
+
+    session = PuzzleSession(heads_up(), Solver(rules=STANDARD, max_nodes=1))
+    session.start()
+    start = session.attempt.position
+    (unclear,) = session.play(next(m for m in start.legal_moves() if m is not None and m.text == "Q"))
+    assert isinstance(unclear, Unclear) and session.attempt.position == start and session.attempt.mistakes == 0
+    for lang, words in (("en", "cannot settle"), ("ru", "не может проверить")):
+        with speaking(lang):
+            out = StringIO()
+            render_puzzle_event(Console(file=out, width=80, no_color=True), unclear)
+            assert out.getvalue().startswith("? ") and words in out.getvalue()
+            said = event(session, unclear)
+            assert said is not None and said["type"] == "unclear" and words in said["text"]

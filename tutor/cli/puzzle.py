@@ -53,6 +53,7 @@ from tutor.sessions.puzzle import (
     PuzzleSession,
     PuzzleStarted,
     SolutionShown,
+    Unclear,
     Wrong,
     goal_phrase,
     display_title,
@@ -163,6 +164,8 @@ def render_puzzle_event(console: Console, event: PuzzleEvent) -> None:
         console.print(Text(event.render(), style="green" if event.ok else "yellow"))
     elif isinstance(event, NotLegal):
         console.print(Text(t("puzzles.not_legal"), style="yellow"))
+    elif isinstance(event, Unclear):  # not "wrong": the solver could not settle it within its budget
+        console.print(Text("? " + t("puzzles.unclear"), style="yellow"))
     elif isinstance(event, Options):
         for i, option in enumerate(event.options, 1):
             console.print(f"  {i}. {combo_name(option)}")

@@ -76,6 +76,9 @@ class MoveCheck:
     solved: bool = False
     #: A wrong move under a "win with N bombs" goal that keeps the win, not the bombs (said so, not "loses").
     keeps_win: bool = False
+    #: The solver could not settle the move within its budget (neither proven to keep the goal nor to lose
+    #: it): the move is not played and not counted as a mistake — calling it wrong would be unproven.
+    unclear: bool = False
 
 
 class Attempt:
@@ -144,12 +147,14 @@ class Attempt:
             return self._tree_move()
         return self._solver_pick()
 
-    def _keeps_goal(self, move: Move) -> bool:
+    def _keeps_goal(self, move: Move) -> bool | None:
+        """Whether ``move`` keeps the goal: True, False, or None when the solver cannot settle it within its
+        budget (a move off the tree in a big position)."""
         if self._expected is not None and move == self._tree_move():
             return True
         verdict = self.solver.is_winning_move(self.position, move)
         if verdict is not True:
-            return False
+            return verdict  # False: proven to lose; None: beyond the budget
         if self._bombs_left is not None:
             return self._keeps_bombs(move)
         if self._plays_left is None:
@@ -157,8 +162,10 @@ class Attempt:
         after = self.position.after(move)
         if after.is_over:
             return True
-        need = self.solver.solve(after, "fastest", all_moves=False).win_in
-        return need is not None and need + (move is not None) <= self._plays_left
+        need: int | None = self.solver.solve(after, "fastest", all_moves=False).win_in
+        if need is None:
+            return None  # the move wins (proven above) but its pace is beyond the budget
+        return need + (move is not None) <= self._plays_left
 
     def _bombs_after(self, move: Move) -> int | None:
         """The bombs and rockets ``move`` and the rest of the game bring, when the side that wins after it
@@ -170,11 +177,12 @@ class Attempt:
         rest = self.solver.solve(after, "score").bombs
         return None if rest is None else now + int(rest)
 
-    def _keeps_bombs(self, move: Move) -> bool:
-        """A winning move keeps a "win with N bombs" goal when the side can still force the bombs left."""
+    def _keeps_bombs(self, move: Move) -> bool | None:
+        """A winning move keeps a "win with N bombs" goal when the side can still force the bombs left (None:
+        the score search did not finish within its budget)."""
         assert self._bombs_left is not None
         got = self._bombs_after(move)
-        return got is not None and got >= self._bombs_left
+        return None if got is None else got >= self._bombs_left
 
     def _advance(self, move: Move, by_learner: bool) -> None:
         """Make ``move``; follow the tree while the move is the tree's, else leave it."""
@@ -197,7 +205,10 @@ class Attempt:
         move = find_move(self.position, text_or_move) if isinstance(text_or_move, str) else text_or_move
         if move not in self.position.legal_moves():
             raise ValueError(f"{move_text(move)!r} is not a legal move here")
-        if not self._keeps_goal(move):
+        keeps = self._keeps_goal(move)
+        if keeps is None:
+            return MoveCheck(False, unclear=True)  # unproven either way: not played, not a mistake
+        if not keeps:
             self.mistakes += 1
             if self.outcome is Outcome.UNFINISHED:
                 self.outcome = Outcome.FAILED

@@ -269,6 +269,14 @@ def line_steps(start: Position, played: Sequence[Played]) -> tuple[LineStep, ...
 
 
 @dataclass(frozen=True, slots=True)
+class Unclear:
+    """A move the solver could not settle within its budget: neither played nor counted as a mistake.
+
+    Saying "that loses" would be unproven (the numbers decide the words); the learner tries another move.
+    """
+
+
+@dataclass(frozen=True, slots=True)
 class Wrong:
     """A wrong move, not played: how the other side wins after it."""
 
@@ -316,8 +324,8 @@ class PuzzleOver:
 
 
 PuzzleEvent = (
-    PuzzleStarted | MovesMade | PositionShown | StatusLine | Options | NotLegal | Correct | Wrong | PuzzleHint
-    | SolutionShown | PuzzleOver
+    PuzzleStarted | MovesMade | PositionShown | StatusLine | Options | NotLegal | Correct | Wrong | Unclear
+    | PuzzleHint | SolutionShown | PuzzleOver
 )
 
 
@@ -457,6 +465,8 @@ class PuzzleSession:
         """A move for the learner's side (a legal move of the position)."""
         before = self.attempt.position
         check = self.attempt.play(move)
+        if check.unclear:
+            return [Unclear()]
         if not check.correct:
             return [Wrong(tuple(check.refutation), before, check.keeps_win)]
         return [Correct(tuple(check.replies)), *self._next()]

@@ -99,6 +99,8 @@ def event(session: ps.PuzzleSession, item: object) -> dict[str, Any] | None:
         return {"type": "not_legal", "text": t("web.not_legal")}
     if isinstance(item, ps.Correct):
         return {"type": "correct", "text": t("web.correct_move"), "moves": _played(puzzle, item.replies)}
+    if isinstance(item, ps.Unclear):  # neither right nor wrong: beyond the solver's budget, not counted
+        return {"type": "unclear", "text": t("puzzles.unclear")}
     if isinstance(item, ps.Wrong):
         said = t("puzzles.wrong_stake" if item.keeps_win else "web.wrong_move")  # the win kept, not the stake
         return {"type": "wrong", "text": said, "moves": _played(puzzle, item.refutation),

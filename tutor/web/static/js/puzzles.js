@@ -181,7 +181,7 @@ function puzzleEvent(event, status, log, options, playIt, cards, hand) {
   else for (const move of event.moves || []) log.append(el("li", {}, `${move.who}: `, move.move ? comboView(move.move) : move.text));
   if (event.rating_change) log.append(el("li", { text: event.rating_change }));
   if (event.streak) log.append(el("li", { text: event.streak }));
-  if (["over", "wrong", "not_legal", "correct", "streak_over"].includes(event.type)) {
+  if (["over", "wrong", "not_legal", "correct", "streak_over", "unclear"].includes(event.type)) {
     status.textContent = event.text; status.className = `status ${cls === "good" ? "ok" : cls ? "bad" : ""}`;
   }
 }
