@@ -36,7 +36,7 @@ def crafted(monkeypatch: pytest.MonkeyPatch, verdicts: list[list[bool]]) -> tupl
     tests check which candidate the rule picks from given verdicts, whatever the cards would say."""
 
     def play_deals(_view: PlayerView, _candidates: list[Combo | None], deals: list[dict[int, int]],
-                   results: list[list[bool]], *_: object) -> None:
+                   results: list[list[bool]], *_: object, **__: object) -> None:
         for i, row in enumerate(verdicts):
             results[i] += row[: len(deals)]
 
@@ -92,7 +92,7 @@ def test_best_by_playouts_plays_every_deal_under_each_family(monkeypatch: pytest
     seen: list[tuple[str, int]] = []
 
     def play_deals(_view: PlayerView, _candidates: list[Combo | None], deals: list[dict[int, int]],
-                   results: list[list[bool]], opponents: str = "quick", *_: object) -> None:
+                   results: list[list[bool]], opponents: str = "quick", *_: object, **__: object) -> None:
         seen.append((opponents, len(deals)))
         for i, row in enumerate(tables[opponents]):
             results[i] += row[: len(deals)]
