@@ -284,15 +284,22 @@ def after_a_trick(monkeypatch: pytest.MonkeyPatch, cheap_landlord: bool = False
     return calls, landlord, farmer
 
 
+def at_the_first_trick(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Call], PlayerView, PlayerView]:
+    """The play-out calls from now on, the landlord to lead the first trick and a farmer after the landlord's 3
+    (the farmers' play-outs cut to 16 deals: these tests check which settings reach the play-outs)."""
+    calls = playout_calls(monkeypatch)
+    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)
+    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
+    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    return calls, landlord, farmer
+
+
 def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 6 (docs/bots.md): the landlord's simulated farmers and the farmers' simulated landlord are each a
     # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2 (round 7: the
     # landlord's is "auto", tests/bots/test_opponent_model.py).
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "lowest")
-    calls = playout_calls(monkeypatch)
-    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
-    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
-    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    calls, landlord, farmer = at_the_first_trick(monkeypatch)
     HardBot(0).play(landlord)
     HardBot(0).play(farmer)
     assert [kwargs["opponents"] for _, kwargs in calls] == ["lowest", "quick"]
@@ -300,10 +307,7 @@ def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.M
 
 def test_the_play_outs_pass_each_sides_policy(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 12 (docs/bots.md): the policy every quick seat of the play-outs plays is a setting per side.
-    calls = playout_calls(monkeypatch)
-    monkeypatch.setattr(HardBot, "farmer_playout_samples", 16)  # a cheap test
-    landlord = view(LANDLORD, "3456789TJQKA2", LANDLORD, (13, 14, 13))
-    farmer = view(1, "3456789TJQKA2", LANDLORD, (14, 13, 13), turns((LANDLORD, "3")))
+    calls, landlord, farmer = at_the_first_trick(monkeypatch)
     HardBot(0).play(landlord)
     HardBot(0).play(farmer)
     monkeypatch.setattr(HardBot, "landlord_playout_policy", "plan")

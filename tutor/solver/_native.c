@@ -1632,6 +1632,34 @@ static inline long long play_key(int plays, const Move *m) {
            ((long long)(63 - cards_size(m->cards)) << 8) | m->main;
 }
 
+/* The lead the play-out policies choose by play_key (the hand's least plays left, then the high cards spent, the
+   cards shed, the rank): no bomb unless the rest is one play, no single into an opponent on one card while
+   anything else is left (then the highest single), and with `avoid_pairs` (the plan policy) no pair into an
+   opponent on two cards while anything else is left; only bombs left: the lowest.  The index, -2 out of memory. */
+static int lead_by_key(const MoveList *l, uint64_t h, int opp_min, int avoid_pairs) {
+    int others = 0, non_pairs = 0, chosen = -1;
+    for (int i = 0; i < l->n; i++) {
+        if (!is_bomb_kind(l->m[i].kind) && l->m[i].kind != K_SINGLE) others = 1;
+        if (!is_bomb_kind(l->m[i].kind) && l->m[i].kind != K_PAIR) non_pairs = 1;
+    }
+    long long best = -1;
+    for (int i = 0; i < l->n; i++) {
+        const Move *m = &l->m[i];
+        int plays = play_mp(h - m->cards);
+        if (plays < 0) return -2;
+        if (is_bomb_kind(m->kind) && plays > 1) continue;
+        if (opp_min == 1 && m->kind == K_SINGLE && others) continue;
+        if (avoid_pairs && opp_min == 2 && m->kind == K_PAIR && non_pairs) continue;
+        long long key = play_key(plays, m);
+        if (opp_min == 1 && m->kind == K_SINGLE) key = ((long long)plays << 24) | (15 - m->main);
+        if (best < 0 || key < best) { best = key; chosen = i; }
+    }
+    if (chosen < 0) /* only bombs that leave more than one play */
+        for (int i = 0; i < l->n; i++)
+            if (chosen < 0 || l->m[i].main < l->m[chosen].main) chosen = i;
+    return chosen;
+}
+
 /* The policy's move for `seat`: 1 and *out set to play, 0 to pass, -1 out of memory. */
 static int play_choose(uint64_t h, const int *counts, int landlord, int seat, const Move *table, int table_seat,
                        Move *out) {
@@ -1654,24 +1682,8 @@ static int play_choose(uint64_t h, const int *counts, int landlord, int seat, co
         if (chosen < 0 && seat != landlord && partner_cards == 1 && opp_min > 1)
             chosen = 0; /* singles come first, lowest rank first */
         if (chosen < 0) {
-            int others = 0;
-            for (int i = 0; i < l.n; i++)
-                if (!is_bomb_kind(l.m[i].kind) && l.m[i].kind != K_SINGLE) others = 1;
-            long long best = -1;
-            for (int i = 0; i < l.n; i++) {
-                Move *m = &l.m[i];
-                int plays = play_mp(h - m->cards);
-                if (plays < 0) goto oom;
-                if (is_bomb_kind(m->kind) && plays > 1) continue;
-                if (opp_min == 1 && m->kind == K_SINGLE && others) continue;
-                long long key = play_key(plays, m);
-                if (opp_min == 1 && m->kind == K_SINGLE) key = ((long long)plays << 24) | (15 - m->main);
-                if (best < 0 || key < best) { best = key; chosen = i; }
-            }
-            if (chosen < 0) { /* only bombs that leave more than one play */
-                for (int i = 0; i < l.n; i++)
-                    if (chosen < 0 || l.m[i].main < l.m[chosen].main) chosen = i;
-            }
+            chosen = lead_by_key(&l, h, opp_min, 0);
+            if (chosen == -2) goto oom;
         }
     } else {
         int is_partner = table_seat != landlord && seat != landlord;
@@ -1933,26 +1945,8 @@ static int plan_choose(uint64_t h, uint64_t rest, const int *counts, int landlor
             }
         }
         if (chosen < 0) {
-            int others = 0, non_pairs = 0;
-            for (int i = 0; i < l.n; i++) {
-                if (!is_bomb_kind(l.m[i].kind) && l.m[i].kind != K_SINGLE) others = 1;
-                if (!is_bomb_kind(l.m[i].kind) && l.m[i].kind != K_PAIR) non_pairs = 1;
-            }
-            long long best = -1;
-            for (int i = 0; i < l.n; i++) {
-                Move *m = &l.m[i];
-                int plays = play_mp(h - m->cards);
-                if (plays < 0) goto oom;
-                if (is_bomb_kind(m->kind) && plays > 1) continue;
-                if (opp_min == 1 && m->kind == K_SINGLE && others) continue;
-                if (opp_min == 2 && m->kind == K_PAIR && non_pairs) continue;
-                long long key = play_key(plays, m);
-                if (opp_min == 1 && m->kind == K_SINGLE) key = ((long long)plays << 24) | (15 - m->main);
-                if (best < 0 || key < best) { best = key; chosen = i; }
-            }
-            if (chosen < 0)
-                for (int i = 0; i < l.n; i++)
-                    if (chosen < 0 || l.m[i].main < l.m[chosen].main) chosen = i;
+            chosen = lead_by_key(&l, h, opp_min, 1);
+            if (chosen == -2) goto oom;
         }
     } else {
         int is_partner = table_seat != landlord && seat != landlord;

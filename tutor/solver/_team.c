@@ -265,6 +265,18 @@ static inline int team_pass(Team *t, const uint64_t *hands, int turn, int code, 
     return t->sides[nxt] == t->sides[turn] ? r : !r;
 }
 
+/* Does the side of `turn` win after `turn` plays the entry `e` of `me`'s plays (~i: play i, which nobody at
+   all can answer, so `turn` leads again; else play i to the next seat)?  1 / 0 / -1 as team_win. */
+static inline int team_entry(Team *t, const uint64_t *hands, int turn, const Hand *me, int32_t e) {
+    int nobody = e < 0;
+    const Move *m = &me->moves[nobody ? ~e : e];
+    uint64_t left = me->hand - m->cards;
+    if (!nobody) return team_play(t, hands, turn, m, left);
+    uint64_t nh[3] = {hands[0], hands[1], hands[2]};
+    nh[turn] = left;
+    return team_win(t, nh, turn, 0, 0);
+}
+
 /* team_win's plays and pass in the order t->order asks for (ORDER_*): 1 / 0 / -1 as team_win.  `boss`
    holds the plays no opponent answers (~i: nobody at all), `other` the rest, both in the generator's order. */
 static int team_ordered(Team *t, const uint64_t *hands, int turn, int code, int table_by, Hand *me, int32_t *boss,
@@ -323,18 +335,7 @@ static int team_ordered(Team *t, const uint64_t *hands, int turn, int code, int 
         }
     }
     for (int a = 0; a < total; a++) {
-        int nobody = all[a] < 0;
-        int i = nobody ? ~all[a] : all[a];
-        const Move *m = &me->moves[i];
-        uint64_t left = me->hand - m->cards;
-        int r;
-        if (nobody) {
-            uint64_t nh[3] = {hands[0], hands[1], hands[2]};
-            nh[turn] = left;
-            r = team_win(t, nh, turn, 0, 0);
-        } else {
-            r = team_play(t, hands, turn, m, left);
-        }
+        int r = team_entry(t, hands, turn, me, all[a]);
         if (r != 0) return r;
     }
     if (code && !pass_first) return team_pass(t, hands, turn, code, table_by);
@@ -437,18 +438,7 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
         }
     }
     for (int b = 0; b < nboss; b++) {
-        int nobody = boss[b] < 0;
-        int i = nobody ? ~boss[b] : boss[b];
-        const Move *m = &me->moves[i];
-        uint64_t left = me->hand - m->cards;
-        int r;
-        if (nobody) {
-            uint64_t nh[3] = {hands[0], hands[1], hands[2]};
-            nh[turn] = left;
-            r = team_win(t, nh, turn, 0, 0);
-        } else {
-            r = team_play(t, hands, turn, m, left);
-        }
+        int r = team_entry(t, hands, turn, me, boss[b]);
         if (r < 0) goto fail;
         if (r) {
             result = 1;
