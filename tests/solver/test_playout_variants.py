@@ -37,7 +37,7 @@ def test_the_quick_policy_plays_the_same_games_as_before_the_variants() -> None:
         assert digest.hexdigest()[:16] == QUICK_LINES, extra
 
 
-@pytest.mark.parametrize("variant", ["lowest", "rule", "agent", "plan"])
+@pytest.mark.parametrize("variant", ["lowest", "rule", "agent", "plan", "fit"])
 def test_every_move_of_a_variant_playout_is_legal_and_the_winner_is_the_engines(variant: str) -> None:
     changed = 0
     for deal in range(1, 31):
@@ -94,4 +94,4 @@ def test_agent_passes_after_the_partner_and_may_bomb_the_landlord() -> None:
 def test_an_unknown_variant_is_named() -> None:
     with pytest.raises(ValueError, match="no play-out variant 'best'"):
         playout([1, 2, 4], 0, 0, None, None, "best", [1])
-    assert set(VARIANTS) == {"quick", "lowest", "rule", "agent", "plan"}
+    assert set(VARIANTS) == {"quick", "lowest", "rule", "agent", "plan", "fit"}

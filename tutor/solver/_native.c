@@ -2001,10 +2001,14 @@ oom:
     return -1;
 }
 
-/* sim_choose with the cards still out (`rest`: the other two hands together), which SIM_PLAN reads. */
+/* The fitted model (round 13): its own file, after the plan policy. */
+#include "_fit.c"
+
+/* sim_choose with the cards still out (`rest`: the other two hands together), which SIM_PLAN and SIM_FIT read. */
 static int sim_choose_rest(uint64_t h, uint64_t rest, const int *counts, int landlord, int seat, const Move *table,
                            int table_seat, int variant, Move *out) {
     if (variant == SIM_PLAN) return plan_choose(h, rest, counts, landlord, seat, table, table_seat, out);
+    if (variant == SIM_FIT) return fit_choose(h, rest, counts, landlord, seat, table, table_seat, out);
     return sim_choose(h, counts, landlord, seat, table, table_seat, variant, out);
 }
 
@@ -2040,8 +2044,8 @@ static PyObject *native_playout(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "(KKK)iiOip|iii", &h0, &h1, &h2, &landlord, &to_move, &table_obj, &table_seat, &trace,
                           &variant, &sim_seats, &base))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_PLAN || base < SIM_QUICK || base > SIM_PLAN) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
+    if (variant < SIM_QUICK || variant > SIM_FIT || base < SIM_QUICK || base > SIM_FIT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3, 4 or 5");
         return NULL;
     }
     uint64_t hands[3] = {h0, h1, h2};
@@ -2101,8 +2105,8 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "K(iii)iiOi|iK", &hand, &counts[0], &counts[1], &counts[2], &landlord, &seat,
                           &table_obj, &table_seat, &variant, &rest))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_PLAN) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
+    if (variant < SIM_QUICK || variant > SIM_FIT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3, 4 or 5");
         return NULL;
     }
     Move table, m;
@@ -2122,6 +2126,10 @@ static PyObject *native_choose(PyObject *self, PyObject *args) {
 #include "_nudge.c"
 
 static PyMethodDef native_functions[] = {
+    {"fit_weights", native_fit_weights, METH_NOARGS, "fit_weights() -> the fitted play-out model's weights (round 13)."},
+    {"fit_features", native_fit_features, METH_VARARGS,
+     "fit_features(hand, counts, landlord, seat, table, table_seat, rest) -> [(move or None, features)]: "
+     "the fitted play-out model's candidates (round 13)."},
     {"nudge", native_nudge, METH_VARARGS,
      "nudge(history, viewer, counts, landlord, known, deals, variant, steps, first, seed) -> [((h0, h1, h2), wrong)]: "
      "sampled deals nudged towards the others' past plays (_nudge.c)."},

@@ -209,8 +209,8 @@ static void replay_free(Replay *r, Blame *blame, Blame *trial) {
 /* The common arguments: history, viewer, (counts), landlord, variant, first. */
 static int replay_setup(Replay *r, PyObject *history, int viewer, int landlord, int variant, int first,
                         const int *counts, PastTurn **hist) {
-    if (variant < SIM_QUICK || variant > SIM_PLAN) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
+    if (variant < SIM_QUICK || variant > SIM_FIT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3, 4 or 5");
         return -1;
     }
     if (viewer < 0 || viewer > 2 || landlord < 0 || landlord > 2) {

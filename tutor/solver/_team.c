@@ -987,8 +987,8 @@ static PyObject *Team_playout(Team *t, PyObject *args) {
     if (!PyArg_ParseTuple(args, "(KKK)iOiiiiL|i", &h0, &h1, &h2, &to_move, &table_obj, &table_seat, &variant,
                           &sim_seats, &tail, &nodes, &base))
         return NULL;
-    if (variant < SIM_QUICK || variant > SIM_PLAN || base < SIM_QUICK || base > SIM_PLAN) {
-        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3 or 4");
+    if (variant < SIM_QUICK || variant > SIM_FIT || base < SIM_QUICK || base > SIM_FIT) {
+        PyErr_SetString(PyExc_ValueError, "the variant is 0, 1, 2, 3, 4 or 5");
         return NULL;
     }
     if ((h0 | h1 | h2) & EXTRA_JOKERS) {

@@ -52,7 +52,13 @@ def plays(rules: Rules) -> bool:
 #: but a stronger policy for every seat: quick with a sense of control — it also reads the cards still out (the
 #: others' hands together, as the played cards tell a real player) and keeps its unbeatable plays to win the
 #: lead back (``_native.c``, ``plan_choose``; :attr:`tutor.bots.hard.HardBot.playout_policy`).
-VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2, "agent": 3, "plan": 4}
+#: "fit" (round 13) is a model of the opponents whose weights were FITTED by maximum likelihood to the recorded moves
+#: of several rule-based players (RLCard's rule agent and our medium level, both roles): a linear score of cheap
+#: features of each legal move, the best-scored played (``_fit.c``; benchmarks/fit_model.py fits it and measures
+#: how well it predicts a player it never saw, RHCP-v2).  Like plan it reads the cards still out.
+VARIANTS: dict[str, int] = {"quick": 0, "lowest": 1, "rule": 2, "agent": 3, "plan": 4, "fit": 5}
+#: The variants that read the cards still out (the others' hands together) besides the seat's own view.
+READS_REST = frozenset({"plan", "fit"})
 
 
 def variant_code(name: str) -> int:
@@ -138,17 +144,42 @@ def playout_line(
 
 def choose(view: PlayerView, variant: str = "quick") -> Combo | None:
     """The quick policy's move (or its ``variant``'s) for the player of ``view`` (its hand, the card counts,
-    the table; for "plan" also the cards still out, :meth:`PlayerView.unseen`)."""
+    the table; for "plan" and "fit" also the cards still out, :meth:`PlayerView.unseen`)."""
     from tutor.solver.native import _native
 
     assert _native is not None and view.landlord is not None
     seat = -1 if view.table_seat is None else view.table_seat
     code = variant_code(variant)
-    extra = (view.unseen().packed,) if code == VARIANTS["plan"] else ()
+    extra = (view.unseen().packed,) if variant in READS_REST else ()
     raw = _native.choose(
         view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat, code, *extra
     )
     return None if raw is None else _combo(raw)
+
+
+def fit_features(view: PlayerView) -> list[tuple[Combo | None, tuple[int, ...]]]:
+    """The fitted model's candidates for the player of ``view`` (its legal moves in the C core's order, the pass
+    last when following) with each one's integer features (``_fit.c``'s order): what benchmarks/fit_model.py
+    fits the weights on, from the seat's own view and the cards still out."""
+    from tutor.solver.native import _native
+
+    assert _native is not None and view.landlord is not None
+    seat = -1 if view.table_seat is None else view.table_seat
+    raw = _native.fit_features(
+        view.hand.packed, tuple(view.card_counts), view.landlord, view.seat, _table(view.table), seat,
+        view.unseen().packed,
+    )
+    return [(None if m is None else _combo(m), tuple(f)) for m, f in raw]
+
+
+def fit_weights() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fitted model's integer weights as compiled: (a farmer deciding, the landlord deciding), in
+    :func:`fit_features`' order."""
+    from tutor.solver.native import _native
+
+    assert _native is not None
+    farmer, landlord = _native.fit_weights()
+    return tuple(farmer), tuple(landlord)
 
 
 def _combo(raw: tuple[int, int, int, int]) -> Combo:
