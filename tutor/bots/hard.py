@@ -142,6 +142,9 @@ class HardBot(MediumBot):
     #: against the rule agent +0.0275 [+0.003, +0.052] pooled over decks 2200-2599 (confirmation 2400-2599
     #: +0.020), against RHCP-v2 +0.005 (decks 0-199) and against medium +0.000 (it keeps "quick" there).  The
     #: farmers' "auto" was not measured to the end (docs/bots.md, round 7): "quick".
+    #: Round 13: "fit", a model whose weights were fitted by maximum likelihood to the decisions of several
+    #: rule-based players (the rule agent and medium; ``_fit.c``), may be named on either side; measured for the
+    #: landlord, not kept (docs/bots.md, round 13).
     landlord_playout_opponents = "auto"
     farmer_playout_opponents = "quick"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
