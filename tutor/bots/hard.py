@@ -144,7 +144,8 @@ class HardBot(MediumBot):
     #: farmers' "auto" was not measured to the end (docs/bots.md, round 7): "quick".
     #: Round 13: "fit", a model whose weights were fitted by maximum likelihood to the decisions of several
     #: rule-based players (the rule agent and medium; ``_fit.c``), may be named on either side; measured for the
-    #: landlord, not kept (docs/bots.md, round 13).
+    #: landlord, not kept: against the rule agent −0.0175 [−0.042, +0.007] (decks 7800-8599), medium +0.0075,
+    #: RHCP-v2 −0.110 [−0.170, −0.050] — though it predicts RHCP-v2's moves better than quick (docs/bots.md, round 13).
     landlord_playout_opponents = "auto"
     farmer_playout_opponents = "quick"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
