@@ -851,6 +851,8 @@ struct Pns {
     int max_bits;
     long long nodes, max_nodes, next_check;
     int budget_hit;
+    int weak; /* the disproof number: the largest child's + 1 for each other open child (Ueda et al. 2008's weak
+                 proof-number search: transpositions make the sum count the same positions again) */
     long long proved; /* positions proven (stored in the team table) by this search */
 };
 typedef struct Pns Pns;
@@ -1141,8 +1143,8 @@ static int pns_mid(Team *t, Pns *p, const uint64_t *hands, int turn, int code, i
     }
     uint32_t phi, delta;
     for (;;) {
-        uint32_t best = PN_INF, second = PN_INF;
-        int bi = -1;
+        uint32_t best = PN_INF, second = PN_INF, most = 0;
+        int bi = -1, open = 0;
         delta = 0;
         for (int k = 0; k < nk; k++) {
             if (cp[k] < best) {
@@ -1153,7 +1155,11 @@ static int pns_mid(Team *t, Pns *p, const uint64_t *hands, int turn, int code, i
                 second = cp[k];
             }
             delta = cd[k] >= PN_INF ? PN_INF : (delta >= PN_INF ? PN_INF : pn_add(delta, cd[k]));
+            if (cd[k] > most) most = cd[k];
+            open += cd[k] != 0;
         }
+        if (p->weak && delta < PN_INF && open > 0)
+            delta = pn_add(most, (uint32_t)(open - 1)); /* weak PNS: the largest, +1 for each other open child */
         phi = best;
         if (phi == 0) delta = PN_INF;
         else if (delta == 0) phi = PN_INF;
@@ -1194,9 +1200,9 @@ static int pns_mid(Team *t, Pns *p, const uint64_t *hands, int turn, int code, i
    Its table is kept from call to call (the work of an unsettled call is not lost); `clear` forgets it. */
 static PyObject *Team_prove(Team *t, PyObject *args) {
     unsigned long long h0, h1, h2;
-    int turn, code, table_by, max_bits = 21;
+    int turn, code, table_by, max_bits = 21, weak = 0;
     long long max_nodes;
-    if (!PyArg_ParseTuple(args, "(KKK)iiiL|i", &h0, &h1, &h2, &turn, &code, &table_by, &max_nodes, &max_bits))
+    if (!PyArg_ParseTuple(args, "(KKK)iiiL|ip", &h0, &h1, &h2, &turn, &code, &table_by, &max_nodes, &max_bits, &weak))
         return NULL;
     if ((h0 | h1 | h2) & EXTRA_JOKERS) {
         PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
@@ -1217,6 +1223,7 @@ static PyObject *Team_prove(Team *t, PyObject *args) {
     p->max_nodes = max_nodes < 0 ? -1 : p->nodes + max_nodes;
     p->next_check = p->nodes + 1;
     p->budget_hit = 0;
+    p->weak = weak;
     uint32_t phi, delta;
     int r = pns_mid(t, p, hands, turn, code, table_by, PN_INF, PN_INF, &phi, &delta);
     if (r < 0) {
