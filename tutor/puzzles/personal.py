@@ -621,16 +621,17 @@ def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         every, nodes = first_moves(solver, pos, every=True, known=verdicts, cap=ONE_PLAY_PROOFS * MAX_NODES,
                                    enough=_two_plays_win)
         spent += nodes
-        tried: dict[str, Any] = {}
+        tried: dict[str, Any] = {}  # the second try's log ("pns"), when there is one
         if pns is not None:
             every = _settle_open(solver, pos, every, pns, tried)
+            tried.pop("unproven", None)  # counted below
         wins = len({_play_of(m) for m, v in every.items() if v})
         plays = len({_play_of(m) for m in pos.legal_moves()})
         unproven = sum(1 for v in every.values() if v is None)
         entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "partner": missed.partner,
                                  "opponent": missed.opponent, "find": True,
                                  "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
-                                 "unproven": unproven, "nodes": nodes, **{k: v for k, v in tried.items() if k == "pns"}}
+                                 "unproven": unproven, "nodes": nodes, **tried}
         if wins == 1 and not unproven:
             entry["kind"] = ONLY_MOVE
             made.append(replace(missed, plays=plays))
