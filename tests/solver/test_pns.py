@@ -112,3 +112,12 @@ def test_the_shared_three_player_benchmarks() -> None:
         assert NativeTeamSearch(sides(pos.roles)).prove(*_args(pos), max_nodes=10**7) is verdict, entry["id"]
         checked += 1
     assert checked >= 5
+
+
+def test_the_weak_form_is_exact_too() -> None:
+    """The weak disproof numbers (an option, off by default) choose other positions, never other answers."""
+    for pos in _positions(133, 60, 10):
+        verdict, _ = _plain(pos)
+        hands, turn, code, by = _args(pos)
+        core = NativeTeamSearch(sides(pos.roles))._core
+        assert core.prove(hands, turn, code, by, 10**7, 21, True) is verdict, pos.format()
