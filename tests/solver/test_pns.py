@@ -121,3 +121,15 @@ def test_the_weak_form_is_exact_too() -> None:
         hands, turn, code, by = _args(pos)
         core = NativeTeamSearch(sides(pos.roles))._core
         assert core.prove(hands, turn, code, by, 10**7, 21, True) is verdict, pos.format()
+
+
+def test_the_solver_asks_it_for_three_players_only() -> None:
+    """``Solver.prove``: the side to move's verdict as ``solve`` gives it (three players, one deck); None where the
+    compiled three-player search does not play (two players), never a guess."""
+    from tutor.engine.rules import STANDARD
+    from tutor.solver import Solver
+
+    for pos in _positions(134, 20, 8):
+        assert Solver(rules=STANDARD).prove(pos, 10**7) is Solver(rules=STANDARD).solve(pos, line=False).mover_wins
+    duel = Position.parse("L:3456789 F:TTJJ")
+    assert Solver(rules=STANDARD).prove(duel, 10**7) is None
