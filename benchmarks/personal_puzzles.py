@@ -11,7 +11,7 @@ nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--check] [--log FILE]
         [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--unproven-run N] [--make-proofs N]
-        [--order N]
+        [--order N] [--pns-move-nodes N] [--pns-nodes N]
 """
 
 from __future__ import annotations
@@ -83,6 +83,11 @@ def main() -> None:
     parser.add_argument("--order", type=int, default=None,
                         help="personal.ORDER: the scan's move order (team_native.ORDER_* bits; 0: the plain order;"
                              " twelfth pass)")
+    parser.add_argument("--pns-move-nodes", type=int, default=None,
+                        help="personal.PNS_MOVE_NODES: the proof-number search's second try at an open first move"
+                             " (0: none, as before round 13)")
+    parser.add_argument("--pns-nodes", type=int, default=None,
+                        help="personal.PNS_NODES: a game's proof-number search budget")
     args = parser.parse_args()
     from tutor.puzzles import personal
 
@@ -92,14 +97,16 @@ def main() -> None:
     personal.OPPONENT_FINDS = personal.OPPONENT_FINDS and not args.no_finds
     personal.PARTNER_FINDS = personal.PARTNER_FINDS and not args.no_partner_finds
 
-    for name in ("max_cards", "max_nodes", "scan_nodes", "make_proofs", "order"):
+    for name in ("max_cards", "max_nodes", "scan_nodes", "make_proofs", "order", "pns_move_nodes",
+                 "pns_nodes"):
         if getattr(args, name) is not None:
             setattr(personal, name.upper(), getattr(args, name))
     if args.unproven_run is not None:
         personal.UNPROVEN_RUN = args.unproven_run or None
     print(f"budgets: MAX_CARDS {personal.MAX_CARDS}, MAX_NODES {personal.MAX_NODES},"
           f" SCAN_NODES {personal.SCAN_NODES}, MAKE_PROOFS {personal.MAKE_PROOFS},"
-          f" UNPROVEN_RUN {personal.UNPROVEN_RUN}, ORDER {personal.ORDER}, lone farmer {personal.LONE_FARMER},"
+          f" UNPROVEN_RUN {personal.UNPROVEN_RUN}, ORDER {personal.ORDER}, PNS_MOVE_NODES {personal.PNS_MOVE_NODES},"
+          f" PNS_NODES {personal.PNS_NODES}, lone farmer {personal.LONE_FARMER},"
           f" stake {personal.STAKE_TURNS}, opponents {personal.OPPONENT_TURNS}, their finds {personal.OPPONENT_FINDS},"
           f" the partner's finds {personal.PARTNER_FINDS},"
           f" compiled three-player search {'yes' if personal.COMPILED else 'no (DDZ_PURE_PYTHON or not built)'}")

@@ -178,6 +178,16 @@ MAKE_PROOFS = 10
 #: beginner's game more slowly (docs/puzzles.md, "Twelfth pass").  The puzzle itself is made with the plain order
 #: (:func:`default_factory`: its node count rates the puzzle).  0: the plain order.
 ORDER = ORDER_MERGED
+#: The proof-number search's second try (issue 30, round 13; ``Solver.prove``, the compiled df-pn): where the scan
+#: has proven one winning play and the others stay unproven within their budgets — the only move still open —
+#: each open first move is tried once more by the proof-number search, within this many expanded positions a move
+#: (counted, no clock), stopping at the first that stays open or wins (then no only move: the rest need no proof).
+#: Proving "this move loses" is the other side's search for one refutation at each of its turns, which the
+#: proof-number search finds by expanding the position whose proof needs the fewest positions still open.
+#: 0: no second try.
+PNS_MOVE_NODES = 2 * MAX_NODES if COMPILED else 0
+#: Most positions the proof-number search expands in one game's scan (all its second tries): bounded by nodes.
+PNS_NODES = 4 * MAX_NODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,6 +483,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     finds: list[tuple[Missed, Verdicts]] = []  # the opponents' kept wins with a choice: only moves? (after)
     partner_finds: list[tuple[Missed, Verdicts]] = []  # the partner's, the same question (after those)
     spent = 0
+    pns = [PNS_NODES]  # what is left of the game's proof-number search budget (_settle_open)
     unproven = 0  # turns in a row whose side is unproven (UNPROVEN_RUN)
     for index, moment, pos, played, whose in reversed(_scanned_turns(every_turn, seat, max_cards)):
         by_partner, by_opponent = whose == PARTNER, whose == OPPONENT
@@ -529,6 +540,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         # how many winning plays?  every move proven
         every, nodes = first_moves(solver, pos, every=True, known=known, cap=ONE_PLAY_PROOFS * MAX_NODES)
         spent += nodes
+        every = _settle_open(solver, pos, every, pns, entry)
         entry["wins"] = len({_play_of(m) for m, v in every.items() if v})
         entry["plays"] = len({_play_of(m) for m in pos.legal_moves()})
         entry["unproven"] = sum(1 for v in every.values() if v is None)
@@ -541,9 +553,9 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         if log is not None:
             log({**entry, "nodes": spent - turn_start})
     if OPPONENT_FINDS:
-        found += _finds_of_others(solver, finds, log)
+        found += _finds_of_others(solver, finds, log, pns)
     if PARTNER_FINDS:
-        found += _finds_of_others(solver, partner_finds, log)
+        found += _finds_of_others(solver, partner_finds, log, pns)
     # the others' finds after the other moments (PER_GAME takes the first): they never displace one
     return sorted(found, key=lambda m: (_found_by_other(m), m.index))
 
@@ -559,11 +571,47 @@ def _two_plays_win(verdicts: Verdicts) -> bool:
     return len({_play_of(m) for m, v in verdicts.items() if v}) >= 2
 
 
+def _settle_open(solver: ScanSolver, pos: Position, every: Verdicts, pns: list[int],
+                 entry: dict[str, Any]) -> Verdicts:
+    """``every`` with its open first moves tried once more by the proof-number search (:data:`PNS_MOVE_NODES` a
+    move, out of what is left of the game's :data:`PNS_NODES` in ``pns[0]``), when one winning play is proven and
+    moves stay open — the only move still undecided; else ``every`` as it is.  It stops at the first move left
+    open or proven to win (no only move then).  ``entry`` (the turn's log line) gets ``pns``: the moves settled
+    and the positions expanded.  A solver without ``prove`` (a test's) is not asked."""
+    prove = getattr(solver, "prove", None)
+    open_moves = [move for move, verdict in every.items() if verdict is None]
+    if prove is None or not open_moves or PNS_MOVE_NODES <= 0 \
+            or len({_play_of(m) for m, v in every.items() if v}) != 1:
+        return every
+    settled, used = 0, 0
+    every = dict(every)
+    for move in open_moves:
+        if pns[0] <= 0:
+            break
+        after = pos.after(move)
+        before = solver.pns_nodes()  # type: ignore[attr-defined]
+        verdict = prove(after, min(PNS_MOVE_NODES, pns[0]))
+        nodes = solver.pns_nodes() - before  # type: ignore[attr-defined]
+        pns[0] -= nodes
+        used += nodes
+        if verdict is None:
+            break
+        wins = bool(verdict) == (after.side(after.to_move) == pos.side(pos.to_move))
+        every[move] = wins
+        settled += 1
+        if wins:
+            break
+    entry["pns"] = {"settled": settled, "open": len(open_moves), "nodes": used}
+    entry["unproven"] = sum(1 for v in every.values() if v is None)
+    return every
+
+
 def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
-                    log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
+                    log: Callable[[dict[str, Any]], None] | None, pns: list[int] | None = None) -> list[Missed]:
     """The opponents' (or the partner's: :data:`PARTNER_FINDS`) only winning moves found
     (:data:`OPPONENT_FINDS`), latest turn first (the smaller positions), every first move proven, within
-    :data:`FIND_NODES` in all (one budget for each call)."""
+    :data:`FIND_NODES` in all (one budget for each call); the moves left open by one winning play, tried once
+    more by the proof-number search within what is left of ``pns`` (:func:`_settle_open`)."""
     made = []
     spent = 0
     for missed, verdicts in finds:
@@ -573,13 +621,17 @@ def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         every, nodes = first_moves(solver, pos, every=True, known=verdicts, cap=ONE_PLAY_PROOFS * MAX_NODES,
                                    enough=_two_plays_win)
         spent += nodes
+        tried: dict[str, Any] = {}  # the second try's log ("pns"), when there is one
+        if pns is not None:
+            every = _settle_open(solver, pos, every, pns, tried)
+            tried.pop("unproven", None)  # counted below
         wins = len({_play_of(m) for m, v in every.items() if v})
         plays = len({_play_of(m) for m in pos.legal_moves()})
         unproven = sum(1 for v in every.values() if v is None)
         entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "partner": missed.partner,
                                  "opponent": missed.opponent, "find": True,
                                  "cards": sum(len(h) for h in pos.hands), "wins": wins, "plays": plays,
-                                 "unproven": unproven, "nodes": nodes}
+                                 "unproven": unproven, "nodes": nodes, **tried}
         if wins == 1 and not unproven:
             entry["kind"] = ONLY_MOVE
             made.append(replace(missed, plays=plays))

@@ -63,6 +63,7 @@ typedef struct {
     int landlord, farmers[2];
     struct Fast *fast; /* the fastest search's table and counts (made at its first use) */
     int order;         /* the move order of team_win (ORDER_* bits; 0: the Python search's, node for node) */
+    struct Pns *pns;   /* the proof-number search's table and counts (made at its first use) */
 } Team;
 
 /* Other move orders of team_win (issue 30, round 12), asked for by the scan of a game: the same verdicts
@@ -816,6 +817,430 @@ static PyObject *Team_get_fast_entries(Team *t, void *closure) {
     return PyLong_FromUnsignedLongLong(t->fast ? t->fast->used : 0);
 }
 
+/* ------------------------------------------------- the proof-number search */
+
+/* A depth-first proof-number search (df-pn, Nagai 2002) over the same three-player game as team_win (issue 30,
+   round 13): the same moves, immediate wins and "nobody can answer" shortcut, and the same exact table, which it
+   reads (a position team_win proved is settled) and writes (every position it proves goes there too).
+
+   Why: the scan of a learner's game must prove that EVERY other first move loses before a move is an "only
+   move"; that is an OR-search for the other side at each of its turns, and the depth-first search tries the
+   other side's replies in a fixed order, spending its budget on the first reply's whole subtree even when a
+   later one refutes at once.  A proof-number search always expands the most-proving position: the one whose
+   proof (or disproof) needs the fewest positions still unsettled, seeded here by the hand-count bound (a side
+   whose best hand needs k plays starts with proof number k), so it goes to the cheapest refutation first.
+
+   Exact: a position is "won" only when one child is proven won for its mover's side, "lost" only when every
+   child is proven lost; the proof and disproof numbers only choose what to expand next.  Its own table (the
+   numbers of positions in progress, and the proven ones) is a hint: an entry replaced or lost costs work, never
+   correctness.  The numbers are in the mover's side's terms (phi: to prove its win, delta: to disprove it); a
+   child whose mover is on the other side swaps them.  Budget: expanded positions, counted; no clock. */
+
+#define PN_INF 0x3fffffffu
+#define PN_WINDOW 8 /* slots probed from a key's home slot: a full window replaces its entry of the fewest cards */
+
+typedef struct {
+    uint64_t h[3];
+    uint64_t meta; /* the team table's key, | T_OCCUPIED */
+    uint32_t phi, delta;
+} PEntry;
+
+struct Pns {
+    PEntry *tt;
+    uint64_t mask, used;
+    int max_bits;
+    long long nodes, max_nodes, next_check;
+    int budget_hit;
+    int weak; /* the disproof number: the largest child's + 1 for each other open child (Ueda et al. 2008's weak
+                 proof-number search: transpositions make the sum count the same positions again) */
+    long long proved; /* positions proven (stored in the team table) by this search */
+};
+typedef struct Pns Pns;
+
+#define P_WORDS (sizeof(PEntry) / sizeof(uint64_t))
+
+static PEntry *pns_find(Pns *p, const uint64_t *h, uint64_t meta) {
+    uint64_t j = team_hash(h, meta) & p->mask;
+    for (int k = 0; k < PN_WINDOW; k++, j = (j + 1) & p->mask) {
+        PEntry *e = &p->tt[j];
+        if (!(e->meta & T_OCCUPIED)) return NULL;
+        if ((e->meta & ~T_OCCUPIED) == meta && e->h[0] == h[0] && e->h[1] == h[1] && e->h[2] == h[2]) return e;
+    }
+    return NULL;
+}
+
+/* The slot for a new entry: an empty one in the window, else the one of the fewest cards (the cheapest to find
+   again: deterministic, the first of the fewest). */
+static PEntry *pns_slot(PEntry *tt, uint64_t mask, const uint64_t *h, uint64_t meta, int *fresh) {
+    uint64_t j = team_hash(h, meta) & mask;
+    PEntry *least = NULL;
+    int fewest = 1 << 30;
+    for (int k = 0; k < PN_WINDOW; k++, j = (j + 1) & mask) {
+        PEntry *e = &tt[j];
+        if (!(e->meta & T_OCCUPIED)) {
+            *fresh = 1;
+            return e;
+        }
+        int c = cards_size(e->h[0]) + cards_size(e->h[1]) + cards_size(e->h[2]);
+        if (c < fewest) {
+            fewest = c;
+            least = e;
+        }
+    }
+    *fresh = 0;
+    return least;
+}
+
+static void pns_grow(Pns *p) {
+    uint64_t slots = p->mask + 1;
+    int bits = 63 - __builtin_clzll(slots);
+    if (bits >= p->max_bits) return;
+    PEntry *fresh = (PEntry *)table_alloc(slots * 2 * P_WORDS);
+    if (!fresh) return; /* stays at this size: entries are replaced instead */
+    for (uint64_t i = 0; i < slots; i++)
+        if (p->tt[i].meta & T_OCCUPIED) {
+            int f;
+            PEntry *e = pns_slot(fresh, slots * 2 - 1, p->tt[i].h, p->tt[i].meta & ~T_OCCUPIED, &f);
+            *e = p->tt[i];
+        }
+    table_free((uint64_t *)p->tt, slots * P_WORDS);
+    p->tt = fresh;
+    p->mask = slots * 2 - 1;
+}
+
+static void pns_put(Pns *p, const uint64_t *h, uint64_t meta, uint32_t phi, uint32_t delta) {
+    PEntry *e = pns_find(p, h, meta);
+    if (!e) {
+        if ((p->used + 1) * 2 > p->mask + 1) pns_grow(p);
+        int fresh;
+        e = pns_slot(p->tt, p->mask, h, meta, &fresh);
+        if (fresh) p->used++;
+        e->h[0] = h[0];
+        e->h[1] = h[1];
+        e->h[2] = h[2];
+        e->meta = meta | T_OCCUPIED;
+    }
+    e->phi = phi;
+    e->delta = delta;
+}
+
+static void pns_free(Team *t) {
+    if (!t->pns) return;
+    table_free((uint64_t *)t->pns->tt, (t->pns->mask + 1) * P_WORDS);
+    free(t->pns);
+    t->pns = NULL;
+}
+
+static Pns *pns_state(Team *t, int max_bits) {
+    if (t->pns) {
+        t->pns->max_bits = max_bits;
+        return t->pns;
+    }
+    Pns *p = (Pns *)calloc(1, sizeof(Pns));
+    if (!p) return NULL;
+    p->mask = (1ULL << 16) - 1;
+    p->tt = (PEntry *)table_alloc((p->mask + 1) * P_WORDS);
+    if (!p->tt) {
+        free(p);
+        return NULL;
+    }
+    p->max_bits = max_bits;
+    t->pns = p;
+    return p;
+}
+
+static inline uint32_t pn_add(uint32_t a, uint32_t b) {
+    uint64_t s = (uint64_t)a + b;
+    return s >= PN_INF ? PN_INF - 1 : (uint32_t)s;
+}
+
+#define PN_PASS INT32_MAX /* the pass, among a position's children */
+
+/* The child `e` of a position (a play i to the next seat, ~i a play nobody at all answers: `turn` leads again,
+   PN_PASS the pass): its hands, mover, table code and who played it. */
+static inline void pns_child(const uint64_t *hands, int turn, int code, int table_by, const Hand *me, int32_t e,
+                             uint64_t *nh, int *nturn, int *ncode, int *nby) {
+    nh[0] = hands[0];
+    nh[1] = hands[1];
+    nh[2] = hands[2];
+    if (e == PN_PASS) {
+        int nxt = (turn + 1) % 3;
+        *nturn = nxt;
+        if (nxt == table_by) {
+            *ncode = 0;
+            *nby = 0;
+        } else {
+            *ncode = code;
+            *nby = table_by;
+        }
+        return;
+    }
+    int nobody = e < 0;
+    const Move *m = &me->moves[nobody ? ~e : e];
+    nh[turn] = me->hand - m->cards;
+    if (nobody) {
+        *nturn = turn;
+        *ncode = 0;
+        *nby = 0;
+    } else {
+        *nturn = (turn + 1) % 3;
+        *ncode = m->kind | m->length << 4 | m->main << 8;
+        *nby = turn;
+    }
+}
+
+/* The fewest plays any hand of `side` needs (the hand-count bound: the side needs at least that many plays). */
+static inline int pns_need(Team *t, Hand *const *hs, int side) {
+    int need = 99;
+    for (int i = 0; i < 3; i++)
+        if (t->sides[i] == side && hs[i]->min_plays < need) need = hs[i]->min_plays;
+    return need;
+}
+
+/* A child's numbers in its own mover's terms: its entry, its exact value, or the hand-count seed. */
+static int pns_look(Team *t, Pns *p, const uint64_t *nh, int nturn, int ncode, int nby, const Hand *me_child,
+                    uint32_t *phi, uint32_t *delta) {
+    uint64_t meta = (uint64_t)nturn | (uint64_t)nby << 2 | (uint64_t)ncode << 4;
+    PEntry *e = pns_find(p, nh, meta);
+    if (e) {
+        *phi = e->phi;
+        *delta = e->delta;
+        return 0;
+    }
+    int known = team_probe(t, nh, meta);
+    if (known >= 0) {
+        *phi = known ? 0 : PN_INF;
+        *delta = known ? PN_INF : 0;
+        return 0;
+    }
+    Hand *hs[3];
+    for (int i = 0; i < 3; i++) {
+        hs[i] = get_hand(&t->hands, nh[i]);
+        if (!hs[i]) return -1;
+    }
+    (void)me_child;
+    int side = t->sides[nturn];
+    *phi = (uint32_t)pns_need(t, hs, side);
+    *delta = (uint32_t)pns_need(t, hs, 1 - side);
+    return 0;
+}
+
+/* Searches the position until its numbers reach a threshold (phi >= thphi or delta >= thdelta) or it is proven;
+   its numbers in *ophi, *odelta.  0, or -1: error or budget (budget_hit). */
+static int pns_mid(Team *t, Pns *p, const uint64_t *hands, int turn, int code, int table_by, uint32_t thphi,
+                   uint32_t thdelta, uint32_t *ophi, uint32_t *odelta) {
+    uint64_t meta = (uint64_t)turn | (uint64_t)table_by << 2 | (uint64_t)code << 4;
+    int known = team_probe(t, hands, meta);
+    if (known >= 0) {
+        *ophi = known ? 0 : PN_INF;
+        *odelta = known ? PN_INF : 0;
+        return 0;
+    }
+    PEntry *found = pns_find(p, hands, meta);
+    if (found && (found->phi >= thphi || found->delta >= thdelta)) {
+        *ophi = found->phi;
+        *odelta = found->delta;
+        return 0;
+    }
+    p->nodes++;
+    if (p->nodes >= p->next_check) {
+        if (p->max_nodes >= 0 && p->nodes > p->max_nodes) {
+            p->budget_hit = 1;
+            return -1;
+        }
+        long long step = 2048;
+        if (p->max_nodes >= 0 && p->max_nodes + 1 - p->nodes < step) step = p->max_nodes + 1 - p->nodes;
+        p->next_check = p->nodes + (step < 1 ? 1 : step);
+        if (t->tt_used > (uint64_t)t->max_entries) {
+            if (t->keep > 0)
+                team_thin(t);
+            else
+                team_clear_tt(t);
+        }
+        if (PyErr_CheckSignals() < 0) return -1;
+        PyEval_RestoreThread(PyEval_SaveThread());
+    }
+    Hand *me = get_hand(&t->hands, hands[turn]);
+    if (!me) return -1;
+    int side = t->sides[turn];
+    Hand *opps[2];
+    int nopp = 0;
+    Hand *partner = NULL;
+    for (int k = 1; k < 3; k++) {
+        int j = (turn + k) % 3;
+        Hand *o = get_hand(&t->hands, hands[j]);
+        if (!o) return -1;
+        if (t->sides[j] != side)
+            opps[nopp++] = o;
+        else
+            partner = o;
+    }
+    int won = code == 0 && me->is_combo;
+    int n = me->nmoves;
+    size_t top = t->scratch_top;
+    /* children, then their numbers in this position's terms (cp: towards its proof, cd: its disproof) */
+    int32_t *kids = team_scratch(t, 3 * (size_t)n + 3);
+    if (!kids) return -1;
+    uint32_t *cp = (uint32_t *)(kids + n + 1), *cd = cp + n + 1;
+    int nk = 0;
+    int partner_table = code != 0 && t->sides[table_by] == side;
+    if (partner_table) kids[nk++] = PN_PASS;
+    int nboss = 0;
+    for (int i = 0; i < n && !won; i++) {
+        const Move *m = &me->moves[i];
+        if (code && !beats_table(m, code)) continue;
+        if (m->cards == me->hand) {
+            won = 1;
+            break;
+        }
+        int answered = 0;
+        for (int k = 0; k < nopp && !answered; k++) answered = answerable(opps[k], m);
+        if (answered) continue;
+        Hand *c = child_of(&t->hands, me, i);
+        if (!c) {
+            t->scratch_top = top;
+            return -1;
+        }
+        if (c->is_combo) {
+            won = 1;
+            break;
+        }
+        int nobody = !partner || !answerable(partner, m);
+        kids[nk++] = nobody ? ~i : i;
+        nboss++;
+    }
+    if (!won) {
+        for (int i = 0; i < n; i++) {
+            const Move *m = &me->moves[i];
+            if (code && !beats_table(m, code)) continue;
+            int answered = 0;
+            for (int k = 0; k < nopp && !answered; k++) answered = answerable(opps[k], m);
+            if (answered) kids[nk++] = i;
+        }
+        if (code && !partner_table) kids[nk++] = PN_PASS;
+    }
+    if (won || nk == 0) { /* nk == 0: no play and no pass (never: a lead has a play); lost, to be safe */
+        t->scratch_top = top;
+        team_store(t, hands, meta, won);
+        p->proved++;
+        pns_put(p, hands, meta, won ? 0 : PN_INF, won ? PN_INF : 0);
+        *ophi = won ? 0 : PN_INF;
+        *odelta = won ? PN_INF : 0;
+        return 0;
+    }
+    for (int k = 0; k < nk; k++) {
+        uint64_t nh[3];
+        int nturn, ncode, nby;
+        pns_child(hands, turn, code, table_by, me, kids[k], nh, &nturn, &ncode, &nby);
+        uint32_t a, b;
+        if (pns_look(t, p, nh, nturn, ncode, nby, NULL, &a, &b) < 0) {
+            t->scratch_top = top;
+            return -1;
+        }
+        int same = t->sides[nturn] == side;
+        cp[k] = same ? a : b;
+        cd[k] = same ? b : a;
+    }
+    uint32_t phi, delta;
+    for (;;) {
+        uint32_t best = PN_INF, second = PN_INF, most = 0;
+        int bi = -1, open = 0;
+        delta = 0;
+        for (int k = 0; k < nk; k++) {
+            if (cp[k] < best) {
+                second = best;
+                best = cp[k];
+                bi = k;
+            } else if (cp[k] < second) {
+                second = cp[k];
+            }
+            delta = cd[k] >= PN_INF ? PN_INF : (delta >= PN_INF ? PN_INF : pn_add(delta, cd[k]));
+            if (cd[k] > most) most = cd[k];
+            open += cd[k] != 0;
+        }
+        if (p->weak && delta < PN_INF && open > 0)
+            delta = pn_add(most, (uint32_t)(open - 1)); /* weak PNS: the largest, +1 for each other open child */
+        phi = best;
+        if (phi == 0) delta = PN_INF;
+        else if (delta == 0) phi = PN_INF;
+        pns_put(p, hands, meta, phi, delta);
+        if (phi >= thphi || delta >= thdelta || phi == 0 || delta == 0) break;
+        /* the most-proving child, until it is no longer the cheapest (1 + 1/4: fewer switches) or the
+           disproof outgrows what is left */
+        uint64_t tp = (uint64_t)second + 1 + second / 4;
+        if (tp > thphi) tp = thphi;
+        uint64_t td = (uint64_t)thdelta - delta + cd[bi];
+        if (td > PN_INF) td = PN_INF;
+        uint64_t nh[3];
+        int nturn, ncode, nby;
+        pns_child(hands, turn, code, table_by, me, kids[bi], nh, &nturn, &ncode, &nby);
+        int same = t->sides[nturn] == side;
+        uint32_t a, b;
+        int r = same ? pns_mid(t, p, nh, nturn, ncode, nby, (uint32_t)tp, (uint32_t)td, &a, &b)
+                     : pns_mid(t, p, nh, nturn, ncode, nby, (uint32_t)td, (uint32_t)tp, &a, &b);
+        if (r < 0) {
+            t->scratch_top = top;
+            return -1;
+        }
+        cp[bi] = same ? a : b;
+        cd[bi] = same ? b : a;
+    }
+    t->scratch_top = top;
+    if (phi == 0 || delta == 0) {
+        team_store(t, hands, meta, phi == 0);
+        p->proved++;
+    }
+    *ophi = phi;
+    *odelta = delta;
+    return 0;
+}
+
+/* prove((h0, h1, h2), turn, code, table_by, max_nodes[, max_bits]) -> True / False / None: does the side of `turn`
+   win, by the proof-number search within max_nodes more expanded positions (None: not settled within them)?
+   Its table is kept from call to call (the work of an unsettled call is not lost); `clear` forgets it. */
+static PyObject *Team_prove(Team *t, PyObject *args) {
+    unsigned long long h0, h1, h2;
+    int turn, code, table_by, max_bits = 21, weak = 0;
+    long long max_nodes;
+    if (!PyArg_ParseTuple(args, "(KKK)iiiL|ip", &h0, &h1, &h2, &turn, &code, &table_by, &max_nodes, &max_bits, &weak))
+        return NULL;
+    if ((h0 | h1 | h2) & EXTRA_JOKERS) {
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays one deck: one joker of each kind at most");
+        return NULL;
+    }
+    if (turn < 0 || turn > 2 || table_by < 0 || table_by > 2 || code < 0 || code >= (1 << 16) || max_bits < 16 ||
+        max_bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "turn and table_by are seats 0-2; code a table code; max_bits 16-26");
+        return NULL;
+    }
+    if (!code) table_by = 0;
+    Pns *p = pns_state(t, max_bits);
+    if (!p) return PyErr_NoMemory();
+    uint64_t hands[3] = {h0, h1, h2};
+    if (t->hands.nhands > MAX_HANDS - 100000 || t->hands.hand_bytes > t->hands.max_hand_bytes)
+        free_hands(&t->hands);
+    t->scratch_top = 0;
+    p->max_nodes = max_nodes < 0 ? -1 : p->nodes + max_nodes;
+    p->next_check = p->nodes + 1;
+    p->budget_hit = 0;
+    p->weak = weak;
+    uint32_t phi, delta;
+    int r = pns_mid(t, p, hands, turn, code, table_by, PN_INF, PN_INF, &phi, &delta);
+    if (r < 0) {
+        if (p->budget_hit && !PyErr_Occurred()) Py_RETURN_NONE;
+        return NULL;
+    }
+    if (phi == 0) Py_RETURN_TRUE;
+    if (delta == 0) Py_RETURN_FALSE;
+    Py_RETURN_NONE; /* never: with infinite thresholds it returns settled or out of budget */
+}
+
+static PyObject *Team_get_pns_nodes(Team *t, void *closure) { return PyLong_FromLongLong(t->pns ? t->pns->nodes : 0); }
+
+static PyObject *Team_get_pns_proved(Team *t, void *closure) {
+    return PyLong_FromLongLong(t->pns ? t->pns->proved : 0);
+}
+
 /* ------------------------------------------------------------ the type */
 
 static void Team_dealloc(Team *t) {
@@ -825,6 +1250,7 @@ static void Team_dealloc(Team *t) {
     map_free(&t->hands.plays);
     table_free((uint64_t *)t->tt, (t->tt_mask + 1) * sizeof(TEntry) / sizeof(uint64_t));
     team_fast_free(t);
+    pns_free(t);
     free(t->scratch);
     Py_XDECREF((PyObject *)t->two);
     Py_XDECREF(t->exc);
@@ -932,6 +1358,7 @@ static PyObject *Team_clear(Team *t, PyObject *Py_UNUSED(ignored)) {
     free_hands(&t->hands);
     team_clear_tt(t);
     team_fast_free(t);
+    pns_free(t);
     Py_RETURN_NONE;
 }
 
@@ -1056,6 +1483,9 @@ static PyMethodDef Team_methods[] = {
     {"within", (PyCFunction)Team_within, METH_VARARGS,
      "within((h0, h1, h2), turn, code, table_by, d, max_nodes, seconds, next_check[, check]) -> (bool, next_check):"
      " can the winning side win within d of its own plays?"},
+    {"prove", (PyCFunction)Team_prove, METH_VARARGS,
+     "prove((h0, h1, h2), turn, code, table_by, max_nodes[, max_bits]) -> True / False / None: does the side of"
+     " `turn` win, by the proof-number search within max_nodes expanded positions (None: not settled)?"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1068,6 +1498,8 @@ static PyGetSetDef Team_getset[] = {
     {"fast_nodes", (getter)Team_get_fast_nodes, (setter)Team_set_fast_nodes, "positions the fastest search expanded",
      NULL},
     {"fast_entries", (getter)Team_get_fast_entries, NULL, "entries of the fastest search's table", NULL},
+    {"pns_nodes", (getter)Team_get_pns_nodes, NULL, "positions the proof-number search expanded", NULL},
+    {"pns_proved", (getter)Team_get_pns_proved, NULL, "positions the proof-number search proved", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

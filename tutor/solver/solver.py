@@ -594,6 +594,30 @@ class Solver:
         except BudgetExceeded:
             return None
 
+    def prove(self, pos: Position, max_nodes: int) -> bool | None:
+        """Does the side to move win, by the compiled proof-number search (``NativeTeamSearch.prove``, issue 30,
+        round 13) within ``max_nodes`` expanded positions?  None when it is not settled within them, or when the
+        position is not a one-deck three-player one the compiled search plays (nothing is guessed).
+
+        Exact: it reads and writes the same table as :meth:`solve`'s three-player search, so a settled answer is
+        the one :meth:`solve` would give.  Its nodes are its own count (:meth:`pns_nodes`), not :attr:`nodes`'s:
+        the caller budgets them (the personal puzzles' scan gives it a budget of its own per game)."""
+        winner = pos.winner
+        if winner is not None:
+            return winner is pos.roles[pos.to_move]
+        if pos.players != 3 or self.rules.decks != 1:
+            return None
+        search = self._team_search(pos.roles)
+        if not isinstance(search, NativeTeamSearch):
+            return None
+        code = 0 if pos.table is None else table_code(pos.table)
+        by = (pos.table_by or 0) if code else 0
+        return search.prove(pos.packed, pos.to_move, code, by, max_nodes)
+
+    def pns_nodes(self) -> int:
+        """Positions the proof-number search (:meth:`prove`) expanded in this solver's searches so far."""
+        return sum(t.pns_nodes for t in self._team.values() if isinstance(t, NativeTeamSearch))
+
     def winning_moves(self, pos: Position) -> list[Move] | None:
         """Every winning move of the side to move; None when the budget ran out."""
         result = self.solve(pos, "win", all_moves=True)
