@@ -61,6 +61,17 @@ def _opened(truth: personal.Verdicts) -> personal.Verdicts:
     return {move: True if verdict else None for move, verdict in truth.items()}
 
 
+@pytest.fixture
+def second_try(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second try switched on at round 13's measured budget (it is off by default: it made no puzzle)."""
+    monkeypatch.setattr(personal, "PNS_MOVE_NODES", personal.PNS_TRY_NODES)
+
+
+def test_the_second_try_is_off_by_default() -> None:
+    assert personal.PNS_MOVE_NODES == 0 and personal.PNS_TRY_NODES > 0
+
+
+@pytest.mark.usefixtures("second_try")
 def test_the_open_moves_are_settled_as_the_plain_search_settles_them() -> None:
     for seed in range(6):
         pos, truth = _one_winner(seed)
@@ -73,6 +84,7 @@ def test_the_open_moves_are_settled_as_the_plain_search_settles_them() -> None:
         assert budget[0] == personal.PNS_NODES - entry["pns"]["nodes"]  # counted against the game's budget
 
 
+@pytest.mark.usefixtures("second_try")
 def test_no_second_try_without_budget_or_with_two_winning_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     pos, truth = _one_winner(0)
     opened = _opened(truth)

@@ -184,8 +184,12 @@ ORDER = ORDER_MERGED
 #: (counted, no clock), stopping at the first that stays open or wins (then no only move: the rest need no proof).
 #: Proving "this move loses" is the other side's search for one refutation at each of its turns, which the
 #: proof-number search finds by expanding the position whose proof needs the fewest positions still open.
-#: 0: no second try.
-PNS_MOVE_NODES = 2 * MAX_NODES if COMPILED else 0
+#: 0: no second try — the default since round 13's merge: on 110 beginner games it settled 9 open first moves as
+#: second winners and made no puzzle, for +1.8 s of scan CPU a game (docs/puzzles.md, "Thirteenth pass").
+#: :data:`PNS_TRY_NODES` is the setting measured there (``benchmarks/personal_puzzles.py --pns-move-nodes``).
+PNS_MOVE_NODES = 0
+#: The second try's budget a move when it is switched on (round 13's measured setting).
+PNS_TRY_NODES = 2 * MAX_NODES if COMPILED else 0
 #: Most positions the proof-number search expands in one game's scan (all its second tries): bounded by nodes.
 PNS_NODES = 4 * MAX_NODES
 
