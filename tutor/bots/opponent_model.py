@@ -147,14 +147,15 @@ def model_fit(
 
 def explained(landlord: int, hidden: dict[int, int], found: Sequence[Decision], models: Sequence[str]) -> dict[str, int]:
     """How many of the decisions ``found`` each model makes as they were made, the opponents holding ``hidden``
-    now (one model call a decision and model).  Not "plan" (round 12): it also reads the cards still out at each
-    decision, which a :class:`Decision` does not keep (a ValueError)."""
+    now (one model call a decision and model).  Not "plan" (round 12) nor "fit" (round 13): they also read the
+    cards still out at each decision, which a :class:`Decision` does not keep (a ValueError)."""
     from tutor.solver.native import _native
-    from tutor.solver.playout import variant_code
+    from tutor.solver.playout import READS_REST, variant_code
 
     assert _native is not None
-    if "plan" in models:
-        raise ValueError("the plan policy is not a model of the opponents' past decisions here")
+    refused = sorted(READS_REST.intersection(models))
+    if refused:
+        raise ValueError(f"the {refused[0]} policy is not a model of the opponents' past decisions here")
     codes = [(m, variant_code(m)) for m in models]
     hits = {m: 0 for m in models}
     for d in found:
