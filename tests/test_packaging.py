@@ -58,7 +58,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     else:
         target = str(ROOT)  # pip's isolated build (it fetches hatchling) compiles the C core
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", target],
+        # --no-compile: the probe imports one module; compiling the whole package's bytecode was most of this install.
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-compile", target],
         check=True,
         cwd=base,
     )
