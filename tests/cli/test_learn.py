@@ -83,6 +83,12 @@ def test_unknown_lesson_is_one_line_exit_2(env: dict[str, str]) -> None:
     assert "no lesson 'no-such-lesson'" in result.output
 
 
+def test_unknown_lesson_is_named_in_russian(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["learn", "no-such-lesson", "--lang", "ru"], env=env)
+    assert result.exit_code == 2
+    assert "урока 'no-such-lesson' нет" in result.output and "no lesson" not in result.output
+
+
 def test_validate_the_course_passes(env: dict[str, str]) -> None:
     # --no-view: tests/lessons/test_validate.py runs the (slower) view-based weighing once.
     result = CliRunner().invoke(main, ["lessons", "validate", "--no-view"], env=env)

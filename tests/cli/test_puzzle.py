@@ -73,6 +73,12 @@ def test_bad_input_is_one_line_and_exit_2(home: Path) -> None:
         assert result.output.count("\n") == 1 and result.output.startswith("error:")
 
 
+def test_unknown_puzzle_is_named_in_russian(home: Path) -> None:
+    result = CliRunner().invoke(main, ["puzzle", "nosuch", "--lang", "ru"])
+    assert result.exit_code == 2, result.output
+    assert "задачи 'nosuch' нет" in result.output and "no puzzle" not in result.output
+
+
 @pytest.mark.parametrize("duel", [True, False])
 def test_solving_interactively_raises_the_rating(home: Path, duel: bool) -> None:
     puzzle = simple_puzzle(duel)
