@@ -125,7 +125,7 @@ def position_panel(attempt: Attempt) -> Panel:
             name = Text("▶ ") + name
         role = t("puzzles.role_landlord") if pos.roles[player] is Role.LANDLORD else t("puzzles.role_farmer")
         grid.add_row(name, Text(role, style="bold magenta" if pos.roles[player] is Role.LANDLORD else ""),
-                     cards_text(hand, "—"))
+                     cards_text(hand, "—", grouped=True))
     parts: list[RenderableType] = [grid]
     if pos.table is not None and pos.table_by is not None:
         line = Text(t("puzzles.to_beat", who=player_name(puzzle, pos.table_by)) + " ", style="bold")

@@ -201,7 +201,7 @@ def open_table(hands: Sequence[Cards], landlord: int | None, kitty: Cards | None
     grid.add_column(no_wrap=True)
     grid.add_column()
     for seat, hand in enumerate(hands):
-        grid.add_row(Text(seat_name(seat, rules), style="bold"), role_text(landlord, seat), cards_text(hand, "—"))
+        grid.add_row(Text(seat_name(seat, rules), style="bold"), role_text(landlord, seat), cards_text(hand, "—", grouped=True))
     parts: list[RenderableType] = [grid]
     if kitty is not None:
         line = Text(f"{t('play.kitty')}: ", style="bold")
@@ -249,7 +249,7 @@ def final_card(info: FinalInfo) -> Panel:
         grid.add_row(
             Text(seat_name(seat, info.rules), style="bold"),
             role_text(info.landlord, seat),
-            cards_text(hand, t("play.empty_hand")),
+            cards_text(hand, t("play.empty_hand"), grouped=True),
         )
     lines.append(Text(f"{t('play.remaining')}:", style="bold"))
     lines.append(grid)
