@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -112,20 +112,38 @@ def reveal(puzzle: Puzzle) -> Text:
     return text
 
 
-def position_panel(attempt: Attempt) -> Panel:
+#: Below this width the position stacks each player's cards under the name and the goal moves into the panel:
+#: side by side, a 40-column terminal left five columns for the cards and cut the goal off mid-word.
+NARROW_PANEL = 60
+
+
+class _Narrowable:
+    """A renderable drawn one way at ``NARROW_PANEL`` columns or more and another below (rich asks at print time)."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide if options.max_width >= NARROW_PANEL else self.narrow
+
+
+def position_panel(attempt: Attempt) -> _Narrowable:
     """All hands face up, whose turn it is, and the play to beat."""
     puzzle, pos = attempt.puzzle, attempt.position
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column()
+    stacked: list[RenderableType] = [Text(goal_text(puzzle), style="bold")]
     for player, hand in enumerate(pos.hands):
         name = Text(player_name(puzzle, player), style="bold" if player == pos.to_move else "")
         if player == pos.to_move and not pos.is_over:
             name = Text("▶ ") + name
-        role = t("puzzles.role_landlord") if pos.roles[player] is Role.LANDLORD else t("puzzles.role_farmer")
-        grid.add_row(name, Text(role, style="bold magenta" if pos.roles[player] is Role.LANDLORD else ""),
-                     cards_text(hand, "—", grouped=True))
+        role = Text(t("puzzles.role_landlord") if pos.roles[player] is Role.LANDLORD else t("puzzles.role_farmer"),
+                    style="bold magenta" if pos.roles[player] is Role.LANDLORD else "")
+        grid.add_row(name, role, cards_text(hand, "—", grouped=True))
+        stacked.append(Text.assemble(name, "  ", role))
+        stacked.append(Text.assemble("  ", cards_text(hand, "—", grouped=True)))
     parts: list[RenderableType] = [grid]
     if pos.table is not None and pos.table_by is not None:
         line = Text(t("puzzles.to_beat", who=player_name(puzzle, pos.table_by)) + " ", style="bold")
@@ -136,7 +154,8 @@ def position_panel(attempt: Attempt) -> Panel:
     for note in (idle_phrase(puzzle), moment_phrase(puzzle, counts=False)):  # a duel's idle hand; a personal puzzle's moment
         if note is not None:
             parts.append(Text(note.render(), style="dim"))
-    return Panel(Group(*parts), title=goal_text(puzzle), title_align="left")
+    return _Narrowable(Panel(Group(*parts), title=goal_text(puzzle), title_align="left"),
+                       Panel(Group(*stacked, *parts[1:])))
 
 
 def played_text(puzzle: Puzzle, played: Played) -> Text:
