@@ -90,3 +90,23 @@ def test_precedence_without_a_command_line(monkeypatch: pytest.MonkeyPatch) -> N
     assert choose_language("ru", given="ru") == "ru"
     monkeypatch.setenv("DDZ_LANG", "klingon")
     assert choose_language("ru") == "ru"
+
+
+@pytest.mark.parametrize(("args", "russian"), [
+    (["play", "--level", "x"], "неверное значение '--level': 'x' — выберите одно из: 'easy', 'medium', 'hard'."),
+    (["history", "--limit", "-3"], "неверное значение '--limit' / '-n': -3 вне допустимого диапазона"),
+    (["stats", "--bogus"], "нет параметра '--bogus'."),
+    (["solve"], "не хватает аргумента 'PLAYERS...'."),
+    (["puzzle", "replay", "zzz"], "лишние аргументы (zzz)"),
+    (["nosuchcmd"], "нет команды 'nosuchcmd'."),
+])
+def test_click_usage_errors_speak_the_language_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     args: list[str], russian: str) -> None:
+    """click words its usage errors in English only; with --lang ru the line is Russian, exit 2, one line."""
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    monkeypatch.delenv("DDZ_LANG", raising=False)
+    result = CliRunner().invoke(main, [*args, "--lang", "ru"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert russian in result.output, result.output
+    english = CliRunner().invoke(main, args)
+    assert english.exit_code == 2 and "неверное" not in english.output and "нет " not in english.output
