@@ -135,3 +135,17 @@ def test_a_narrow_open_table_wraps_hands_between_cards() -> None:
     for line in card_lines:
         cards = line[line.index("["):]
         assert cards.endswith("]"), line
+
+
+def test_a_40_column_table_puts_the_last_play_under_the_seat_whole() -> None:
+    """At 40 columns the last play had six columns ("[3][4…", "Strai…"); it now has a line of its own."""
+    game = Game(42)
+    while game.landlord is None:
+        game.make_bid(2 if game.to_move == 1 else 0)
+    game.play_cards("345678")
+    game.play(None)  # Left passes
+    out = io.StringIO()
+    Console(file=out, width=40, no_color=True, color_system=None).print(table(game.view(0), TableInfo(42, "hard", -40)))
+    text = out.getvalue()
+    assert "…" not in text, text
+    assert "[3][4][5][6][7][8] Straight of 6 ←" in text and "Right   LANDLORD" in text, text

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -29,7 +29,7 @@ from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, GivenText, MAX
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
 from tutor.cli.input import Reader, stdin_reader
-from tutor.cli.render import cards_text, combo_text
+from tutor.cli.render import Narrowable, cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD
@@ -112,22 +112,7 @@ def reveal(puzzle: Puzzle) -> Text:
     return text
 
 
-#: Below this width the position stacks each player's cards under the name and the goal moves into the panel:
-#: side by side, a 40-column terminal left five columns for the cards and cut the goal off mid-word.
-NARROW_PANEL = 60
-
-
-class _Narrowable:
-    """A renderable drawn one way at ``NARROW_PANEL`` columns or more and another below (rich asks at print time)."""
-
-    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
-        self.wide, self.narrow = wide, narrow
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.wide if options.max_width >= NARROW_PANEL else self.narrow
-
-
-def position_panel(attempt: Attempt) -> _Narrowable:
+def position_panel(attempt: Attempt) -> Narrowable:
     """All hands face up, whose turn it is, and the play to beat."""
     puzzle, pos = attempt.puzzle, attempt.position
     grid = Table.grid(padding=(0, 2))
@@ -154,8 +139,8 @@ def position_panel(attempt: Attempt) -> _Narrowable:
     for note in (idle_phrase(puzzle), moment_phrase(puzzle, counts=False)):  # a duel's idle hand; a personal puzzle's moment
         if note is not None:
             parts.append(Text(note.render(), style="dim"))
-    return _Narrowable(Panel(Group(*parts), title=goal_text(puzzle), title_align="left"),
-                       Panel(Group(*stacked, *parts[1:])))
+    return Narrowable(Panel(Group(*parts), title=goal_text(puzzle), title_align="left"),
+                      Panel(Group(*stacked, *parts[1:])))
 
 
 def played_text(puzzle: Puzzle, played: Played) -> Text:
