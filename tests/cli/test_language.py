@@ -110,3 +110,18 @@ def test_click_usage_errors_speak_the_language_asked(tmp_path: Path, monkeypatch
     assert russian in result.output, result.output
     english = CliRunner().invoke(main, args)
     assert english.exit_code == 2 and "неверное" not in english.output and "нет " not in english.output
+
+
+@pytest.mark.parametrize(("args", "russian"), [
+    (["classify", "3z"], "неверная карта 'z' в '3z'"),
+    (["classify", "33333"], "слишком много '3' в '33333': 5 (в колоде 4)"),
+    (["solve", "zzz"], "игрок 'zzz' записывается как РОЛЬ:КАРТЫ"),
+])
+def test_the_engines_messages_speak_the_language_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       args: list[str], russian: str) -> None:
+    """The engine words its errors in English; the command's edge says them in Russian under --lang ru."""
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    monkeypatch.delenv("DDZ_LANG", raising=False)
+    result = CliRunner().invoke(main, [*args, "--lang", "ru"])
+    assert result.exit_code == 2 and russian in result.output, result.output
+    assert "bad card" in CliRunner().invoke(main, ["classify", "3z"]).output  # English as the engine says it
