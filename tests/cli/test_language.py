@@ -90,3 +90,38 @@ def test_precedence_without_a_command_line(monkeypatch: pytest.MonkeyPatch) -> N
     assert choose_language("ru", given="ru") == "ru"
     monkeypatch.setenv("DDZ_LANG", "klingon")
     assert choose_language("ru") == "ru"
+
+
+@pytest.mark.parametrize(("args", "russian"), [
+    (["play", "--level", "x"], "неверное значение '--level': 'x' — выберите одно из: 'easy', 'medium', 'hard'."),
+    (["history", "--limit", "-3"], "неверное значение '--limit' / '-n': -3 вне допустимого диапазона"),
+    (["stats", "--bogus"], "нет параметра '--bogus'."),
+    (["solve"], "не хватает аргумента 'PLAYERS...'."),
+    (["puzzle", "replay", "zzz"], "лишние аргументы (zzz)"),
+    (["nosuchcmd"], "нет команды 'nosuchcmd'."),
+])
+def test_click_usage_errors_speak_the_language_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     args: list[str], russian: str) -> None:
+    """click words its usage errors in English only; with --lang ru the line is Russian, exit 2, one line."""
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    monkeypatch.delenv("DDZ_LANG", raising=False)
+    result = CliRunner().invoke(main, [*args, "--lang", "ru"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert russian in result.output, result.output
+    english = CliRunner().invoke(main, args)
+    assert english.exit_code == 2 and "неверное" not in english.output and "нет " not in english.output
+
+
+@pytest.mark.parametrize(("args", "russian"), [
+    (["classify", "3z"], "неверная карта 'z' в '3z'"),
+    (["classify", "33333"], "слишком много '3' в '33333': 5 (в колоде 4)"),
+    (["solve", "zzz"], "игрок 'zzz' записывается как РОЛЬ:КАРТЫ"),
+])
+def test_the_engines_messages_speak_the_language_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       args: list[str], russian: str) -> None:
+    """The engine words its errors in English; the command's edge says them in Russian under --lang ru."""
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    monkeypatch.delenv("DDZ_LANG", raising=False)
+    result = CliRunner().invoke(main, [*args, "--lang", "ru"])
+    assert result.exit_code == 2 and russian in result.output, result.output
+    assert "bad card" in CliRunner().invoke(main, ["classify", "3z"]).output  # English as the engine says it

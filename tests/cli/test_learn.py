@@ -83,6 +83,12 @@ def test_unknown_lesson_is_one_line_exit_2(env: dict[str, str]) -> None:
     assert "no lesson 'no-such-lesson'" in result.output
 
 
+def test_unknown_lesson_is_named_in_russian(env: dict[str, str]) -> None:
+    result = CliRunner().invoke(main, ["learn", "no-such-lesson", "--lang", "ru"], env=env)
+    assert result.exit_code == 2
+    assert "урока 'no-such-lesson' нет" in result.output and "no lesson" not in result.output
+
+
 def test_validate_the_course_passes(env: dict[str, str]) -> None:
     # --no-view: tests/lessons/test_validate.py runs the (slower) view-based weighing once.
     result = CliRunner().invoke(main, ["lessons", "validate", "--no-view"], env=env)
@@ -127,3 +133,24 @@ def test_rule_12_4_a_four_player_lesson_position_shows_four_seats() -> None:
     assert lines[0] == "Landlord: across · bid 2"
     assert [line.split(" (")[0].strip() for line in lines[1:5]] == ["left", "across", "right", "you"]
     assert "cards: 15" in lines[2] and "cards: 18" in lines[1] and "cards: 20" in lines[3]
+
+
+def test_a_narrow_terminal_wraps_a_lesson_hand_between_cards() -> None:
+    """At 40 columns a 17-card hand wraps between ranks, never inside a card ("[K][" then "A]")."""
+    from rich.console import Console
+
+    from tutor.cli.learn import show_setup
+    from tutor.engine.cards import Cards
+    from tutor.engine.rules import STANDARD
+    from tutor.lessons.model import Setup
+
+    setup = Setup(landlord=2, bid=2, hands={0: Cards.parse("34567789TJJQKAAA2")}, show=frozenset({0}),
+                  counts={1: 17, 2: 20}, kitty=None, bids=(), history=(), history_complete=False,
+                  table=None, table_by=None, to_move=0, rules=STANDARD)
+    console = Console(record=True, width=40, color_system=None)
+    show_setup(console, setup)
+    hand_lines = [line.strip() for line in console.export_text().splitlines() if "][" in line or line.strip().startswith("[")]
+    assert len(hand_lines) >= 2  # it does wrap at 40 columns
+    for line in hand_lines:
+        cards = line[line.index("["):]
+        assert cards.startswith("[") and cards.endswith("]"), line

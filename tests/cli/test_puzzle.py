@@ -73,6 +73,12 @@ def test_bad_input_is_one_line_and_exit_2(home: Path) -> None:
         assert result.output.count("\n") == 1 and result.output.startswith("error:")
 
 
+def test_unknown_puzzle_is_named_in_russian(home: Path) -> None:
+    result = CliRunner().invoke(main, ["puzzle", "nosuch", "--lang", "ru"])
+    assert result.exit_code == 2, result.output
+    assert "задачи 'nosuch' нет" in result.output and "no puzzle" not in result.output
+
+
 @pytest.mark.parametrize("duel", [True, False])
 def test_solving_interactively_raises_the_rating(home: Path, duel: bool) -> None:
     puzzle = simple_puzzle(duel)
@@ -203,3 +209,29 @@ def test_a_bigger_win_let_go_in_the_list_and_the_json(home: Path) -> None:
     result = run("puzzle", "mine", text="333K\n3333\nK\n")
     assert "the stake ×2" in result.output and "That still wins, but the stake" in result.output
     assert "Solved!" in result.output
+
+
+def test_a_narrow_terminal_shows_the_whole_goal_and_whole_hands() -> None:
+    """At 40 columns the goal was cut mid-word in the panel's title and the cards got five columns
+    ("[9…"); the narrow layout puts the goal inside and each hand under its player's name."""
+    import io
+
+    from rich.console import Console
+
+    from tutor.cli.puzzle import goal_text, position_panel
+    from tutor.puzzles.solving import Attempt
+    from tutor.engine.rules import STANDARD
+    from tutor.solver.solver import Solver
+
+    set_language("ru")
+    try:
+        puzzle = load_library().get("0c0425")
+        panel = position_panel(Attempt(puzzle, Solver(rules=STANDARD)))
+        for width in (40, 80):
+            out = io.StringIO()
+            Console(file=out, width=width, no_color=True, color_system=None).print(panel)
+            text = out.getvalue()
+            assert " ".join(text.replace("│", " ").split()).count(goal_text(puzzle)) == 1, text
+            assert "…" not in text and "[9][9] [J]" in text, text
+    finally:
+        set_language("en")

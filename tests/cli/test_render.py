@@ -93,7 +93,7 @@ def test_final_card_spells_out_every_multiplier_hands_kitty_and_deal() -> None:
     assert "Game: 10 × 3 × 8 = 240" in text
     assert "Score: You +480 · Right −240 · Left −240" in text
     assert "Running score: +500" in text
-    assert "Right  farmer    [3][4][5]" in text and "out" in text
+    assert "Right  farmer    [3] [4] [5]" in text and "out" in text
     assert "Kitty: [4][9][J]" in text
     assert "Deal 42 · hints 2 · undos 1" in text
 
@@ -121,3 +121,31 @@ def test_a_narrow_terminal_wraps_the_hand_between_cards_never_inside_one() -> No
     Console(file=out, width=20, no_color=True).print(cards_text(Cards.parse("33444667889JQKKKKA2XD"), grouped=True))
     for line in out.getvalue().splitlines():
         assert line.strip().startswith("[") and line.strip().endswith("]"), line
+
+
+def test_a_narrow_open_table_wraps_hands_between_cards() -> None:
+    """``ddz replay``'s open table at 40 columns: a hand wraps between ranks, never inside a card."""
+    from tutor.cli.render import open_table
+
+    hands = [Cards.parse("345677889TJJQKAAA2X"), Cards.parse("33445566"), Cards.parse("D")]
+    out = io.StringIO()
+    Console(file=out, width=40, no_color=True, color_system=None).print(open_table(hands, 0, None, "Deal 1", STANDARD))
+    card_lines = [line.strip("│ ").strip() for line in out.getvalue().splitlines() if "[" in line]
+    assert len(card_lines) > len(hands)  # a hand wraps
+    for line in card_lines:
+        cards = line[line.index("["):]
+        assert cards.endswith("]"), line
+
+
+def test_a_40_column_table_puts_the_last_play_under_the_seat_whole() -> None:
+    """At 40 columns the last play had six columns ("[3][4…", "Strai…"); it now has a line of its own."""
+    game = Game(42)
+    while game.landlord is None:
+        game.make_bid(2 if game.to_move == 1 else 0)
+    game.play_cards("345678")
+    game.play(None)  # Left passes
+    out = io.StringIO()
+    Console(file=out, width=40, no_color=True, color_system=None).print(table(game.view(0), TableInfo(42, "hard", -40)))
+    text = out.getvalue()
+    assert "…" not in text, text
+    assert "[3][4][5][6][7][8] Straight of 6 ←" in text and "Right   LANDLORD" in text, text

@@ -150,3 +150,18 @@ def test_rule_12_3_solve_wild_reads_the_table_and_the_hands_with_stand_ins() -> 
     assert lost["mover_wins"] is False
     plain = json.loads(run("F:8899 L:3", "--beat", "7779", "--json").output)  # no wild rank: 7779 is a trio + 1
     assert plain["mover_wins"] is False  # and 8899 is no play at all
+
+
+def test_the_count_of_positions_agrees_with_its_number() -> None:
+    """«2 позиции», «1 position»: the solver's figures line took the plural form whatever the number."""
+    from tutor.i18n import set_language, t
+
+    try:
+        set_language("ru")
+        assert t("solve.stats", nodes=2, seconds=0.0, rate=2.0).startswith("2 позиции за")
+        assert t("solve.stats", nodes=21, seconds=0.0, rate=2.0).startswith("21 позиция за")
+        assert "после 1 позиции (" in t("solve.unknown", nodes=1, seconds=0.0)
+        set_language("en")
+        assert t("solve.stats", nodes=1, seconds=0.0, rate=1.0).startswith("1 position in")
+    finally:
+        set_language("en")

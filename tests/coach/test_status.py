@@ -60,6 +60,13 @@ def test_not_cards_names_the_bad_character() -> None:
     assert not status.ok and "'33z'" in status.line and "help" in status.line
 
 
+def test_not_cards_quotes_at_most_forty_characters() -> None:
+    """A pasted paragraph is quoted as its first 40 characters, on one line (the guide's rule)."""
+    status = play_status(HAND, None, "K" * 62 + "\n zzz")
+    assert not status.ok and "'" + "K" * 39 + "…'" in status.line
+    assert "K" * 40 not in status.line and "\n" not in status.line
+
+
 def test_does_not_beat_says_what_would() -> None:
     status = play_status(HAND, table("KK"), "55")
     assert not status.ok

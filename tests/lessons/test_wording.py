@@ -66,7 +66,7 @@ def test_tens_are_spelled_for_the_author_but_jokers_need_a_name_or_a_web_wording
 
 #: The "not" column of the Russian glossary (docs/lessons.md): words the course and the coach replaced.
 _NOT_RUSSIAN = re.compile(
-    r"партн[её]р|(?<![а-яё])ход(?:ит|ите|ить)? первым|удваива\w* (?:ставку|партию)|складн"
+    r"партн[её]р|торговл|(?<![а-яё])ход(?:ит|ите|ить)? первым|удваива\w* (?:ставку|партию)|складн"
     r"|(?<![а-яё])(?:вернуть|вернёт|вернут|возвраща(?:ет|ют|ть)|забрать|забира(?:ет|ть)|заберёт|отнять"
     r"|отнима(?:ет|ть)|отда(?:ть|ёт|ют)|перехват(?:ить|ит|ывать|ывает)|взять|возьмёт|удерж(?:ать|ат|ивает)"
     r"|сохраня(?:ет|ть)) ход(?![а-яё])",
@@ -84,4 +84,5 @@ def test_the_russian_glossary_holds_in_the_lessons_and_the_catalogues() -> None:
              for m in _NOT_RUSSIAN.finditer(line)]
     assert found == []
     assert _NOT_RUSSIAN.search("двойка вернёт ход") and _NOT_RUSSIAN.search("Вы ходите первым")
+    assert _NOT_RUSSIAN.search("Торговля: ставки") and not _NOT_RUSSIAN.search("Торг: ставки")
     assert not _NOT_RUSSIAN.search("двойка вернёт заход") and not _NOT_RUSSIAN.search("пять ходов")

@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
-from tutor.i18n import t
+from tutor.i18n import DEFAULT_LANGUAGE, language, t
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -86,6 +86,29 @@ class Interrupted(click.ClickException):
         click.echo(t("cli.interrupted"), err=True)
 
 
+#: Messages the engine and the solver word in English (they speak no language: tutor/engine is pure rules), and
+#: the catalogue key that says each at the edge in the learner's language: `ddz classify 3z --lang ru` said
+#: "bad card 'z' in '3z'" in English.
+_DOMAIN_MESSAGES = (
+    (re.compile(r"bad card (?P<ch>'[^']*'|\"[^\"]*\") in (?P<text>.*) \(cards are 3-9 T J Q K A 2 X D\)$", re.S),
+     "cli.bad_card"),
+    (re.compile(r"too many (?P<rank>'[^']*') in (?P<text>.*): (?P<n>\d+) \(the deck has (?P<deck>\d+)\)$", re.S),
+     "cli.too_many"),
+    (re.compile(r"player (?P<item>.*) should read ROLE:CARDS, e\.g\. 'L:AAA33'$", re.S), "cli.player_form"),
+)
+
+
+def domain_message(message: str) -> str:
+    """An engine's English message in the current language, when it is one of :data:`_DOMAIN_MESSAGES`."""
+    if language() == DEFAULT_LANGUAGE:
+        return message
+    for pattern, key in _DOMAIN_MESSAGES:
+        match = pattern.match(message)
+        if match is not None:
+            return t(key, **match.groupdict())
+    return message
+
+
 def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command so that ``ValueError`` (our domain errors) becomes a :class:`UserError`.
 
@@ -101,7 +124,7 @@ def handle_user_errors(func: Callable[P, R]) -> Callable[P, R]:
         except ValueError as error:
             if "int_max_str_digits" in str(error):  # int() of thousands of digits somewhere below
                 raise UserError(t("cli.number_too_long")) from None
-            raise UserError(str(error)) from None
+            raise UserError(domain_message(str(error))) from None
 
     return wrapper
 

@@ -119,7 +119,7 @@ def show_setup(console: Console, setup: Setup, trick_hands: list[Cards | None] |
         hand = hands[seat]
         if hand is not None and (seat in setup.show or seat == YOU):
             line = Text("  " + t("lessons.hand_line", seat=seat_name(seat), role=role, cards="").rstrip() + " ")
-            line.append_text(cards_text(hand, empty="—"))
+            line.append_text(cards_text(hand, empty="—", grouped=True))
             console.print(line)
         elif held[seat] is not None:
             console.print("  " + t("lessons.hand_hidden", seat=seat_name(seat), role=role, count=held[seat]))

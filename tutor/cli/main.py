@@ -28,8 +28,8 @@ import click
 
 from tutor import __version__
 from tutor.cli.errors import INTERRUPTED_EXIT, QUOTE_LIMIT, Interrupted, UserError, one_line, shorten
-from tutor.cli.help_text import LazyGroup
-from tutor.i18n import language, set_language, t
+from tutor.cli.help_text import LazyGroup, choose_language
+from tutor.i18n import DEFAULT_LANGUAGE, language, set_language, t
 
 #: Every command of ``ddz`` and the module whose ``COMMANDS`` list holds it.
 COMMAND_MODULES: dict[str, str] = {
@@ -67,6 +67,33 @@ def _short_extra(message: str) -> str:
     if match is None or len(match.group(1)) <= QUOTE_LIMIT:
         return message
     return f"{message[: match.start()]}({shorten(' '.join(match.group(1).split()))})"
+
+
+#: click's own usage messages (it speaks English only) and the catalogue key that says each in another language:
+#: ``ddz play --level x --lang ru`` said "Invalid value for '--level': 'x' is not one of …" in English.
+_CLICK_MESSAGES = (
+    (re.compile(r"Invalid value for (?P<param>'[^']*'(?: / '[^']*')*|\S+): (?P<value>.*?) is not one of (?P<choices>.*?)\.?$", re.S),
+     "cli.usage_not_one_of"),
+    (re.compile(r"Invalid value for (?P<param>'[^']*'(?: / '[^']*')*|\S+): (?P<reason>.*)$", re.S), "cli.usage_invalid"),
+    (re.compile(r"No such option:? (?P<name>'[^']*'|\S+?)\.?(?P<rest> .*)?$", re.S), "cli.usage_no_option"),
+    (re.compile(r"No such command (?P<name>'[^']*'|\S+?)\.?$", re.S), "cli.usage_no_command"),
+    (re.compile(r"Missing argument (?P<name>'[^']*'|\S+?)\.?$", re.S), "cli.usage_missing_argument"),
+    (re.compile(r"Missing option (?P<name>'[^']*'|\S+?)\.?$", re.S), "cli.usage_missing_option"),
+    (re.compile(r"Option (?P<name>'[^']*'|\S+) requires an argument\.?$", re.S), "cli.usage_needs_value"),
+    (re.compile(r"Got unexpected extra arguments? \((?P<args>.*)\)\.?$", re.S), "cli.usage_extra"),
+)
+
+
+def _usage_message(error: click.UsageError) -> str:
+    """click's usage message in the command's language (click's English wording kept in English)."""
+    message = error.format_message()
+    if choose_language(ctx=error.ctx) == DEFAULT_LANGUAGE:
+        return message
+    for pattern, key in _CLICK_MESSAGES:
+        match = pattern.match(message)
+        if match is not None:
+            return t(key, **{k: (v or "").strip() for k, v in match.groupdict().items()})
+    return message
 
 
 def _interrupted_by_user(error: BaseException) -> bool:
@@ -182,7 +209,7 @@ class RootGroup(LazyGroup):
                 sys.exit(error.exit_code)
             except click.UsageError as error:
                 where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
-                click.echo(f"error: {one_line(_short_extra(error.format_message()))}{where}", err=True)
+                click.echo(f"error: {one_line(_short_extra(_usage_message(error)))}{where}", err=True)
                 sys.exit(error.exit_code)
             except click.ClickException as error:
                 click.echo(f"error: {one_line(error.format_message())}", err=True)

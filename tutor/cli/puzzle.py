@@ -29,7 +29,7 @@ from tutor.cli.errors import BoundedFloat, BoundedInt, GivenPath, GivenText, MAX
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.input import Command, parse_entry
 from tutor.cli.input import Reader, stdin_reader
-from tutor.cli.render import cards_text, combo_text
+from tutor.cli.render import Narrowable, cards_text, combo_text
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD
@@ -112,20 +112,23 @@ def reveal(puzzle: Puzzle) -> Text:
     return text
 
 
-def position_panel(attempt: Attempt) -> Panel:
+def position_panel(attempt: Attempt) -> Narrowable:
     """All hands face up, whose turn it is, and the play to beat."""
     puzzle, pos = attempt.puzzle, attempt.position
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column()
+    stacked: list[RenderableType] = [Text(goal_text(puzzle), style="bold")]
     for player, hand in enumerate(pos.hands):
         name = Text(player_name(puzzle, player), style="bold" if player == pos.to_move else "")
         if player == pos.to_move and not pos.is_over:
             name = Text("▶ ") + name
-        role = t("puzzles.role_landlord") if pos.roles[player] is Role.LANDLORD else t("puzzles.role_farmer")
-        grid.add_row(name, Text(role, style="bold magenta" if pos.roles[player] is Role.LANDLORD else ""),
-                     cards_text(hand, "—"))
+        role = Text(t("puzzles.role_landlord") if pos.roles[player] is Role.LANDLORD else t("puzzles.role_farmer"),
+                    style="bold magenta" if pos.roles[player] is Role.LANDLORD else "")
+        grid.add_row(name, role, cards_text(hand, "—", grouped=True))
+        stacked.append(Text.assemble(name, "  ", role))
+        stacked.append(Text.assemble("  ", cards_text(hand, "—", grouped=True)))
     parts: list[RenderableType] = [grid]
     if pos.table is not None and pos.table_by is not None:
         line = Text(t("puzzles.to_beat", who=player_name(puzzle, pos.table_by)) + " ", style="bold")
@@ -136,7 +139,8 @@ def position_panel(attempt: Attempt) -> Panel:
     for note in (idle_phrase(puzzle), moment_phrase(puzzle, counts=False)):  # a duel's idle hand; a personal puzzle's moment
         if note is not None:
             parts.append(Text(note.render(), style="dim"))
-    return Panel(Group(*parts), title=goal_text(puzzle), title_align="left")
+    return Narrowable(Panel(Group(*parts), title=goal_text(puzzle), title_align="left"),
+                      Panel(Group(*stacked, *parts[1:])))
 
 
 def played_text(puzzle: Puzzle, played: Played) -> Text:

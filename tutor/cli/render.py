@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -139,6 +139,21 @@ def _seat_columns(grid: Table) -> None:
     grid.add_column()
 
 
+#: Below this width the puzzle's position stacks each hand under its player's name (its goal inside the panel) and
+#: the table puts each seat's last play under the seat: side by side, 40 columns left 5 or 6 for them ("[3][4…").
+NARROW_PANEL = 60
+
+
+class Narrowable:
+    """A renderable drawn one way at ``NARROW_PANEL`` columns or more and another below (rich asks at print time)."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
+        self.wide, self.narrow = wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide if options.max_width >= NARROW_PANEL else self.narrow
+
+
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     """What the table shows besides the learner's view."""
@@ -150,18 +165,27 @@ class TableInfo:
     counter: bool = False
 
 
-def table(view: PlayerView, info: TableInfo) -> Panel:
-    """The whole table from the learner's seat (RULES §9)."""
+def _seats(view: PlayerView, seats: Sequence[int], last: dict[int, Turn]) -> Narrowable:
+    """The seats' rows: name, role, count and last play side by side; narrow, the last play on a line below."""
     grid = Table.grid(padding=(0, 2))
     _seat_columns(grid)
+    stacked: list[RenderableType] = []
+    for seat in seats:
+        cells = (Text(seat_name(seat, view.rules), style="bold"), role_text(view.landlord, seat),
+                 cards_count(view.card_counts[seat]))
+        grid.add_row(*cells, _last_text(view, seat, last))
+        row = Table.grid(padding=(0, 2))
+        _seat_columns(row)
+        row.columns.pop()  # no last-play column: it has the line below
+        row.add_row(*cells)
+        stacked += [row, Text.assemble("  ", _last_text(view, seat, last))]
+    return Narrowable(grid, Group(*stacked))
+
+
+def table(view: PlayerView, info: TableInfo) -> Panel:
+    """The whole table from the learner's seat (RULES §9)."""
     last = last_actions(view)
-    for seat in range(1, view.players):
-        grid.add_row(
-            Text(seat_name(seat, view.rules), style="bold"),
-            role_text(view.landlord, seat),
-            cards_count(view.card_counts[seat]),
-            _last_text(view, seat, last),
-        )
+    grid = _seats(view, range(1, view.players), last)
     kitty = Text(f"{t('play.kitty')}: ", style="bold")
     if view.kitty is not None:
         kitty.append_text(cards_text(view.kitty))
@@ -176,14 +200,7 @@ def table(view: PlayerView, info: TableInfo) -> Panel:
         parts.append(shown.append_text(cards_text(view.shown)))
     if info.counter:
         parts.append(counter_line(view))
-    me = Table.grid(padding=(0, 2))
-    _seat_columns(me)
-    me.add_row(
-        Text(seat_name(0, view.rules), style="bold"),
-        role_text(view.landlord, 0),
-        cards_count(view.card_counts[0]),
-        _last_text(view, 0, last),
-    )
+    me = _seats(view, (0,), last)
     parts += [Text(""), me, cards_text(view.hand, grouped=True), Text(t("play.legend"), style="dim")]
     level = t(f"play.level_{info.level}")
     title = (
@@ -201,7 +218,7 @@ def open_table(hands: Sequence[Cards], landlord: int | None, kitty: Cards | None
     grid.add_column(no_wrap=True)
     grid.add_column()
     for seat, hand in enumerate(hands):
-        grid.add_row(Text(seat_name(seat, rules), style="bold"), role_text(landlord, seat), cards_text(hand, "—"))
+        grid.add_row(Text(seat_name(seat, rules), style="bold"), role_text(landlord, seat), cards_text(hand, "—", grouped=True))
     parts: list[RenderableType] = [grid]
     if kitty is not None:
         line = Text(f"{t('play.kitty')}: ", style="bold")
@@ -249,7 +266,7 @@ def final_card(info: FinalInfo) -> Panel:
         grid.add_row(
             Text(seat_name(seat, info.rules), style="bold"),
             role_text(info.landlord, seat),
-            cards_text(hand, t("play.empty_hand")),
+            cards_text(hand, t("play.empty_hand"), grouped=True),
         )
     lines.append(Text(f"{t('play.remaining')}:", style="bold"))
     lines.append(grid)

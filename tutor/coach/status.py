@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tutor import judgement
+from tutor.files import QUOTE, shorten
 from tutor.engine.cards import Cards, InvalidCardsError, format_packed, packed_size, rank_char, unpack
 from tutor.engine.combos import Combo, Kind, readings, strength
 from tutor.engine.moves import legal_moves
@@ -155,9 +156,9 @@ def play_status(hand: Cards, table: Combo | None, text: str, rules: Rules | None
     try:
         chosen = Cards.parse(text)
     except InvalidCardsError:
-        return PlayStatus(t("coach.not_cards", text=text.strip()), False)
+        return PlayStatus(t("coach.not_cards", text=shorten(text, QUOTE)), False)
     if not chosen:
-        return PlayStatus(t("coach.not_cards", text=text.strip()), False)
+        return PlayStatus(t("coach.not_cards", text=shorten(text, QUOTE)), False)
     if not chosen.issubset(hand):
         return PlayStatus(t("coach.not_in_hand", cards=str(chosen), missing=_missing(hand, chosen)), False, chosen)
     options = readings(chosen, rules)

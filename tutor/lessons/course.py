@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tutor.files import ascii_int
+from tutor.i18n import t
 from tutor.lessons.loader import lesson_files, load_lesson_file
 from tutor.lessons.model import Lesson, build_lesson
 from tutor.lessons.schema import schema_problems
@@ -78,5 +79,5 @@ def find_lesson(course: list[Lesson], key: str) -> Lesson:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise LessonNotFoundError(f"{key!r} matches several lessons: {', '.join(m.id for m in matches)}")
-    raise LessonNotFoundError(f"no lesson {key!r} (see 'ddz learn' for the list)")
+        raise LessonNotFoundError(t("lessons.several_match", key=key, ids=", ".join(m.id for m in matches)))
+    raise LessonNotFoundError(t("lessons.no_such", key=key))

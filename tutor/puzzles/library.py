@@ -24,6 +24,7 @@ import yaml
 
 from tutor.files import MAX_BYTES, FieldPath, FileProblem, atomic_write_text, clip_quotes, load_yaml_file, read_bytes, shorten, shown
 
+from tutor.i18n import t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.model import Node, Puzzle, PuzzleFormatError, find_move
 from tutor.solver.position import Position
@@ -197,7 +198,7 @@ class Library:
         try:
             return self._by_id[ident.strip().lower()]
         except KeyError:
-            raise UnknownPuzzleError(f"no puzzle with id {ident!r} (try `ddz puzzle random`)") from None
+            raise UnknownPuzzleError(t("puzzles.no_such", ident=ident)) from None
 
     def with_theme(self, theme: str) -> list[Puzzle]:
         return [p for p in self.puzzles if theme in p.themes]

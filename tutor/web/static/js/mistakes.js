@@ -109,5 +109,7 @@ function takeMistakes(answer) {
       el("button", { type: "button", onclick: moment.skip }, tr("skip_moment"))),
       el("p", { class: "keys", text: tr("mistakes_keys") }));
   } else box.append(said);
-  node.replaceChildren(el("button", { type: "button", onclick: openHistory }, tr("back")), box, log);
+  // Nothing to replay: the one line is already the status above; a log repeating it would say it twice.
+  const solo = !m && log.children.length === 1 && log.firstChild.textContent === said.textContent;
+  node.replaceChildren(el("button", { type: "button", onclick: openHistory }, tr("back")), box, ...(solo ? [] : [log]));
 }
