@@ -129,6 +129,8 @@ LONGEST_FIRST = (
     "tests/puzzles/test_daily.py", "tests/bots/test_model_mix.py", "tests/web/test_browser_variants.py",
     "tests/engine/test_move_tables.py", "tests/bots/test_effort.py", "tests/web/test_club_busy.py",
     "tests/bots/test_hard.py",
+    # round 13's new files of ~5 s (not in d44df54's timeline)
+    "tests/web/test_browser_four_side.py", "tests/solver/test_pns.py", "tests/puzzles/test_personal_pns.py",
 )
 
 

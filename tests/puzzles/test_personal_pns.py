@@ -73,7 +73,7 @@ def test_the_second_try_is_off_by_default() -> None:
 
 @pytest.mark.usefixtures("second_try")
 def test_the_open_moves_are_settled_as_the_plain_search_settles_them() -> None:
-    for seed in range(6):
+    for seed in range(3):
         pos, truth = _one_winner(seed)
         budget = [personal.PNS_NODES]
         entry: dict[str, Any] = {}
@@ -102,7 +102,7 @@ def test_a_move_beyond_the_budget_stays_open_and_stops_the_try(monkeypatch: pyte
     """One expanded position a move settles no real position: the first open move stays open (None, not a
     guess) and the others are not tried."""
     monkeypatch.setattr(personal, "PNS_MOVE_NODES", 1)
-    for seed in range(6):
+    for seed in range(3):
         pos, truth = _one_winner(seed)
         entry: dict[str, Any] = {}
         settled = personal._settle_open(personal.scan_factory(), pos, _opened(truth), [10**6], entry)
