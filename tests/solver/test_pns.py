@@ -7,13 +7,10 @@ and without a play on the table, under a budget too; an unsettled answer is None
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
-
 import pytest
 import yaml  # type: ignore[import-untyped]
 
-from test_solver_vs_brute import random_position
+from test_team_native import _positions as drawn_positions
 from tutor.paths import benchmarks_dir
 from tutor.solver import Position
 from tutor.solver.position import sides
@@ -38,17 +35,8 @@ def _plain(pos: Position) -> tuple[bool, int]:
 
 
 def _positions(seed: int, count: int, max_cards: int) -> list[Position]:
-    rng = random.Random(seed)
-    out: list[Position] = []
-    while len(out) < count:
-        try:
-            pos = random_position(rng, 3, max_cards, rng.random() < 0.5)
-        except IndexError:  # no spare cards left for a table play
-            continue
-        pos = pos if pos.table is not None else replace(pos, to_move=rng.randrange(3))
-        if not pos.is_over:
-            out.append(pos)
-    return out
+    """test_team_native's random three-player positions (the same draw), those still being played."""
+    return [pos for pos in drawn_positions(seed, count, max_cards) if not pos.is_over]
 
 
 def test_every_settled_answer_is_the_plain_searchs() -> None:

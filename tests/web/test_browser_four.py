@@ -79,6 +79,19 @@ TRICK_OUTSIDE = """() => {
 }"""
 
 
+def play_one_turn(page: Any) -> None:
+    """The learner's turn as a learner taps it: the first bid offered, else the hint's cards played (or a pass)."""
+    from tests.web.browser import ready
+
+    if page.locator("#bid-buttons:not([hidden])").count():
+        page.locator("#bid-buttons button:enabled").first.click()
+    else:
+        page.locator("#btn-hint").click()
+        ready(page)
+        page.locator("#btn-play" if page.locator("#hand .card[aria-pressed='true']").count() else "#btn-pass").click()
+    ready(page)
+
+
 def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, server: str, context: Any) -> None:
     """Issue 34: on its side (640×360, 740×360) and upright (360×640, 360×740, 390×844), a whole four-player game (the landlord's 33 cards, then 25; from
     the fourth turn in Russian) on one screen at every turn — three opponents, the trick inside the middle, the
@@ -119,13 +132,7 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
                     assert sizes["own"] is None or sizes["own"] >= 24, f"{at}: {sizes}"
                     assert sizes["unreadable"] == [], f"{at}: {sizes}"
                     seen |= {key for key in ("trick", "own") if sizes[key]}
-                if page.locator("#bid-buttons:not([hidden])").count():
-                    page.locator("#bid-buttons button:enabled").first.click()
-                else:
-                    page.locator("#btn-hint").click()
-                    ready(page)
-                    page.locator("#btn-play" if page.locator("#hand .card[aria-pressed='true']").count() else "#btn-pass").click()
-                ready(page)
+                play_one_turn(page)
             assert {25, 33} & counts, counts  # a whole four-player hand was among those checked
             assert seen == {"trick", "own"}, seen
             assert page.locator("#final").is_visible() and languages == {"en", "ru"}, (turn, languages)  # played to its end

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.browser import fresh_deal, needs_browser, ready, relaid, sized
-from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE
+from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE, play_one_turn
 
 pytestmark = needs_browser
 
@@ -40,13 +40,7 @@ def test_rules_12_4_a_short_play_on_its_side_stays_on_its_line(page: Any, server
                     sizes = card_sizes(page)
                     assert sizes["trick"] is None or sizes["trick"][0] >= 24, f"{at}: {sizes}"
                     seen += sizes["trick"] is not None
-                if page.locator("#bid-buttons:not([hidden])").count():
-                    page.locator("#bid-buttons button:enabled").first.click()
-                else:
-                    page.locator("#btn-hint").click()
-                    ready(page)
-                    page.locator("#btn-play" if page.locator("#hand .card[aria-pressed='true']").count() else "#btn-pass").click()
-                ready(page)
+                play_one_turn(page)
             assert seen, "no trick was on the table at the sizes checked"
     finally:
         with context.store() as store:

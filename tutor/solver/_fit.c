@@ -49,15 +49,8 @@ static int fit_features(uint64_t h, uint64_t rest, const int *counts, int landlo
     *cands = NULL;
     *feats = NULL;
     if (gen_lead_moves(h, &l) < 0) goto oom;
-    int opp_min = 99, partner_cards = 99;
-    for (int s = 0; s < 3; s++) {
-        if (s == seat) continue;
-        if ((s == landlord) != (seat == landlord)) {
-            if (counts[s] < opp_min) opp_min = counts[s];
-        } else {
-            partner_cards = counts[s];
-        }
-    }
+    int opp_min, partner_cards;
+    seat_counts(counts, landlord, seat, &opp_min, &partner_cards);
     int lead = table == NULL;
     int partner_table = !lead && table_seat != landlord && seat != landlord;
     int tcount = lead ? 99 : counts[table_seat];

@@ -1917,19 +1917,26 @@ static int rest_beats(uint64_t rest, const Move *m) {
     return 0;
 }
 
+/* The fewest cards an opponent of ``seat`` holds, and its partner's (99: none), from the three seats' counts. */
+static void seat_counts(const int *counts, int landlord, int seat, int *opp_min, int *partner_cards) {
+    *opp_min = 99;
+    *partner_cards = 99;
+    for (int s = 0; s < 3; s++) {
+        if (s == seat) continue;
+        if ((s == landlord) != (seat == landlord)) {
+            if (counts[s] < *opp_min) *opp_min = counts[s];
+        } else {
+            *partner_cards = counts[s];
+        }
+    }
+}
+
 static int plan_choose(uint64_t h, uint64_t rest, const int *counts, int landlord, int seat, const Move *table,
                        int table_seat, Move *out) {
     MoveList l = {0};
     if (gen_lead_moves(h, &l) < 0) goto oom;
-    int opp_min = 99, partner_cards = 99;
-    for (int s = 0; s < 3; s++) {
-        if (s == seat) continue;
-        if ((s == landlord) != (seat == landlord)) {
-            if (counts[s] < opp_min) opp_min = counts[s];
-        } else {
-            partner_cards = counts[s];
-        }
-    }
+    int opp_min, partner_cards;
+    seat_counts(counts, landlord, seat, &opp_min, &partner_cards);
     int chosen = -1;
     if (!table) {
         for (int i = 0; i < l.n; i++)

@@ -134,6 +134,17 @@ static void team_thin(Team *t) {
     Py_END_ALLOW_THREADS
 }
 
+/* The exact table over its bound (a search's periodic check): thinned when the search keeps its small proofs,
+   else cleared — work lost, never a verdict. */
+static void team_bound_tt(Team *t) {
+    if (t->tt_used > (uint64_t)t->max_entries) {
+        if (t->keep > 0)
+            team_thin(t);
+        else
+            team_clear_tt(t);
+    }
+}
+
 /* Doubles the table (re-inserting every entry: the keys are whole); at the
    largest size it is cleared (or thinned) instead, which costs time, never correctness. */
 static void team_grow_locked(Team *t);
@@ -361,12 +372,7 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
             if (!next) return -1;
             Py_DECREF(next);
         }
-        if (t->tt_used > (uint64_t)t->max_entries) {
-            if (t->keep > 0)
-                team_thin(t);
-            else
-                team_clear_tt(t);
-        }
+        team_bound_tt(t);
         if (PyErr_CheckSignals() < 0) return -1;
         /* Let the process's other threads run (a proof of millions of positions runs in the
            background of a session: the learner's own thread must not wait for it), as the
@@ -1051,12 +1057,7 @@ static int pns_mid(Team *t, Pns *p, const uint64_t *hands, int turn, int code, i
         long long step = 2048;
         if (p->max_nodes >= 0 && p->max_nodes + 1 - p->nodes < step) step = p->max_nodes + 1 - p->nodes;
         p->next_check = p->nodes + (step < 1 ? 1 : step);
-        if (t->tt_used > (uint64_t)t->max_entries) {
-            if (t->keep > 0)
-                team_thin(t);
-            else
-                team_clear_tt(t);
-        }
+        team_bound_tt(t);
         if (PyErr_CheckSignals() < 0) return -1;
         PyEval_RestoreThread(PyEval_SaveThread());
     }
