@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.web.browser import fresh_deal, needs_browser, relaid, sized
@@ -79,6 +81,21 @@ TRICK_OUTSIDE = """() => {
 }"""
 
 
+@contextmanager
+def deal_7_on_its_side(page: Any, server: str, context: Any) -> Iterator[None]:
+    """Deal 7 to four players on a phone on its side (640×360), its buttons shown; three players again after."""
+    with context.store() as store:
+        store.set_setting("players", 4)
+    try:
+        with sized(page, 640, 360):
+            fresh_deal(page, server, 7)
+            page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
+            yield
+    finally:
+        with context.store() as store:
+            store.set_setting("players", 3)
+
+
 def play_one_turn(page: Any) -> None:
     """The learner's turn as a learner taps it: the first bid offered, else the hint's cards played (or a pass)."""
     from tests.web.browser import ready
@@ -100,12 +117,8 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
     from tests.web.test_browser_landscape import set_lang
     from tests.web.test_browser_phone import card_sizes
 
-    with context.store() as store:
-        store.set_setting("players", 4)
     try:
-        with sized(page, 640, 360):
-            fresh_deal(page, server, 7)
-            page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
+        with deal_7_on_its_side(page, server, context):
             counts = set()
             seen: set[str] = set()
             languages: set[str] = set()
@@ -141,5 +154,3 @@ def test_rules_12_4_the_four_player_table_on_a_phone_on_its_side(page: Any, serv
                 assert page.evaluate("document.scrollingElement.scrollHeight") <= height, f"the final card at {width}×{height}"
     finally:
         set_lang(page, server, "en")
-        with context.store() as store:
-            store.set_setting("players", 3)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import fresh_deal, needs_browser, ready, relaid, sized
-from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE, play_one_turn
+from tests.web.browser import needs_browser, ready, relaid
+from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE, deal_7_on_its_side, play_one_turn
 
 pytestmark = needs_browser
 
@@ -19,29 +19,21 @@ def test_rules_12_4_a_short_play_on_its_side_stays_on_its_line(page: Any, server
     from tests.web.test_browser_landscape import set_lang
     from tests.web.test_browser_phone import card_sizes
 
-    with context.store() as store:
-        store.set_setting("players", 4)
-    try:
-        with sized(page, 640, 360):
-            fresh_deal(page, server, 7)
-            page.locator("#controls .buttons:not([hidden])").first.wait_for()  # visible (no handle)
-            seen = 0
-            for turn in range(7):
-                if turn == 3:  # in Russian: the longest tags and names
-                    set_lang(page, server, "ru")
-                    page.reload()
-                    ready(page)
-                for width in (640, 740):
-                    page.set_viewport_size({"width": width, "height": 360})
-                    relaid(page)
-                    at = f"turn {turn} at {width}×360"
-                    assert page.evaluate(CLIPPED) == [], at
-                    assert page.evaluate(TRICK_OUTSIDE) == 0, at
-                    sizes = card_sizes(page)
-                    assert sizes["trick"] is None or sizes["trick"][0] >= 24, f"{at}: {sizes}"
-                    seen += sizes["trick"] is not None
-                play_one_turn(page)
-            assert seen, "no trick was on the table at the sizes checked"
-    finally:
-        with context.store() as store:
-            store.set_setting("players", 3)
+    with deal_7_on_its_side(page, server, context):
+        seen = 0
+        for turn in range(7):
+            if turn == 3:  # in Russian: the longest tags and names
+                set_lang(page, server, "ru")
+                page.reload()
+                ready(page)
+            for width in (640, 740):
+                page.set_viewport_size({"width": width, "height": 360})
+                relaid(page)
+                at = f"turn {turn} at {width}×360"
+                assert page.evaluate(CLIPPED) == [], at
+                assert page.evaluate(TRICK_OUTSIDE) == 0, at
+                sizes = card_sizes(page)
+                assert sizes["trick"] is None or sizes["trick"][0] >= 24, f"{at}: {sizes}"
+                seen += sizes["trick"] is not None
+            play_one_turn(page)
+        assert seen, "no trick was on the table at the sizes checked"

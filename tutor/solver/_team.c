@@ -279,6 +279,22 @@ static inline int team_pass(Team *t, const uint64_t *hands, int turn, int code, 
 
 /* Does the side of `turn` win after `turn` plays the entry `e` of `me`'s plays (~i: play i, which nobody at
    all can answer, so `turn` leads again; else play i to the next seat)?  1 / 0 / -1 as team_win. */
+/* The two other seats' hands of ``turn``'s player, opponents and partners apart (-1: out of memory). */
+static int team_others(Team *t, const uint64_t *hands, int turn, Hand **opps, int *nopp, Hand **partners,
+                       int *npart) {
+    int side = t->sides[turn];
+    for (int k = 1; k < 3; k++) {
+        int j = (turn + k) % 3;
+        Hand *o = get_hand(&t->hands, hands[j]);
+        if (!o) return -1;
+        if (t->sides[j] != side)
+            opps[(*nopp)++] = o;
+        else
+            partners[(*npart)++] = o;
+    }
+    return 0;
+}
+
 static inline int team_entry(Team *t, const uint64_t *hands, int turn, const Hand *me, int32_t e) {
     int nobody = e < 0;
     const Move *m = &me->moves[nobody ? ~e : e];
@@ -389,15 +405,7 @@ static int team_win(Team *t, const uint64_t *hands, int turn, int code, int tabl
     int side = t->sides[turn];
     Hand *opps[2], *partners[2];
     int nopp = 0, npart = 0;
-    for (int k = 1; k < 3; k++) {
-        int j = (turn + k) % 3;
-        Hand *o = get_hand(&t->hands, hands[j]);
-        if (!o) return -1;
-        if (t->sides[j] != side)
-            opps[nopp++] = o;
-        else
-            partners[npart++] = o;
-    }
+    if (team_others(t, hands, turn, opps, &nopp, partners, &npart) < 0) return -1;
     if (code == 0 && me->is_combo) return team_store(t, hands, meta, 1);
     int n = me->nmoves;
     size_t top = t->scratch_top;
@@ -1064,18 +1072,10 @@ static int pns_mid(Team *t, Pns *p, const uint64_t *hands, int turn, int code, i
     Hand *me = get_hand(&t->hands, hands[turn]);
     if (!me) return -1;
     int side = t->sides[turn];
-    Hand *opps[2];
-    int nopp = 0;
-    Hand *partner = NULL;
-    for (int k = 1; k < 3; k++) {
-        int j = (turn + k) % 3;
-        Hand *o = get_hand(&t->hands, hands[j]);
-        if (!o) return -1;
-        if (t->sides[j] != side)
-            opps[nopp++] = o;
-        else
-            partner = o;
-    }
+    Hand *opps[2], *partners[2];
+    int nopp = 0, npart = 0;
+    if (team_others(t, hands, turn, opps, &nopp, partners, &npart) < 0) return -1;
+    Hand *partner = npart ? partners[0] : NULL;
     int won = code == 0 && me->is_combo;
     int n = me->nmoves;
     size_t top = t->scratch_top;
