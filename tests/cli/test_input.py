@@ -39,3 +39,38 @@ def test_bids_follow_rule_3() -> None:
 def test_a_lone_q_is_the_queen_not_quit() -> None:
     entry = parse_entry("Q")
     assert entry.command is Command.CARDS
+
+
+def _prompt_words(prompt: str) -> list[str]:
+    """The commands a move prompt lists: ``… (cards, or pass · hint · …)`` → ["pass", "hint", …]."""
+    inside = prompt[prompt.index("(") + 1: prompt.rindex(")")]
+    return [word.strip().split()[-1] for word in inside.split("·")]
+
+
+def test_the_move_prompt_names_its_commands_in_the_language_spoken() -> None:
+    """Round 14: the Russian prompt listed «pass · hint · undo …» in English although «пас», «подсказка» work."""
+    from tutor.i18n import speaking, t
+
+    expected = [Command.PASS, Command.HINT, Command.UNDO, Command.COUNTER, Command.HELP, Command.QUIT]
+    for lang in ("en", "ru"):
+        with speaking(lang):
+            words = _prompt_words(t("play.move_prompt"))
+        assert [parse_entry(word).command for word in words] == expected, (lang, words)
+    with speaking("ru"):
+        russian = t("play.move_prompt")
+    assert not any(ch.isascii() and ch.isalpha() for ch in russian), russian  # no English word left in Russian
+
+
+def test_the_mistakes_prompt_names_words_the_loop_reads_in_russian() -> None:
+    """`ddz mistakes` in Russian offered «pass · show · skip · quit»; its loop reads «пас · решение · дальше · выход»."""
+    import inspect
+
+    from tutor.cli import mistakes
+    from tutor.i18n import speaking, t
+
+    with speaking("ru"):
+        words = _prompt_words(t("mistakes.prompt"))
+    assert parse_entry(words[0]).command is Command.PASS
+    loop = inspect.getsource(mistakes)
+    assert all(f'"{word}"' in loop for word in words[1:]), words
+    assert not any(ch.isascii() and ch.isalpha() for word in words for ch in word), words
