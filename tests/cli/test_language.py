@@ -125,3 +125,23 @@ def test_the_engines_messages_speak_the_language_asked(tmp_path: Path, monkeypat
     result = CliRunner().invoke(main, [*args, "--lang", "ru"])
     assert result.exit_code == 2 and russian in result.output, result.output
     assert "bad card" in CliRunner().invoke(main, ["classify", "3z"]).output  # English as the engine says it
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "zzz"],                 # our UserError (the engine's message said at the edge)
+    ["play", "--level", "x"],         # click's usage error
+    ["learn", "nosuchlesson"],        # a command's own refusal
+    ["puzzles", "validate", "/nonexistent/ddz-no-such-file.yaml"],  # click's path check
+])
+def test_the_error_line_begins_in_the_language_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     args: list[str]) -> None:
+    """Round 14: a Russian error line began with the English «error:»; it reads «ошибка: …» now, English "error: …"."""
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    monkeypatch.delenv("DDZ_LANG", raising=False)
+    russian = CliRunner().invoke(main, [*args, "--lang", "ru"])
+    assert russian.exit_code == 2 and russian.output.startswith("ошибка: "), russian.output
+    assert russian.output.count("\n") == 1, russian.output
+    by_env = CliRunner().invoke(main, args, env={"DDZ_LANG": "ru"})
+    assert by_env.output.startswith("ошибка: "), by_env.output
+    english = CliRunner().invoke(main, args)
+    assert english.exit_code == 2 and english.output.startswith("error: "), english.output

@@ -20,7 +20,7 @@ from tutor.bots import LEVELS
 from tutor.cli.errors import MAX_DEAL, BoundedInt, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand
 from tutor.engine.rules import AUCTIONS, variant
-from tutor.i18n import t
+from tutor.i18n import number, t
 from tutor.sessions.events import rules_phrase
 
 LEVEL = click.Choice(LEVELS, case_sensitive=False)
@@ -33,7 +33,8 @@ def _console() -> Console:
 
 
 def _ci(low: float, high: float, digits: int) -> str:
-    return f"[{low:.{digits}f}, {high:.{digits}f}]"
+    """An interval in the language's numbers: ``[0.412, 0.598]``, «[0,412; 0,598]» (a comma is Russian's decimal mark)."""
+    return t("arena.interval", low=number(low, digits), high=number(high, digits))
 
 
 def render(result: ArenaResult, console: Console) -> None:
@@ -43,17 +44,17 @@ def render(result: ArenaResult, console: Console) -> None:
     table.add_column(t("arena.column_figure"))
     table.add_column(t("arena.column_value"), justify="right")
     table.add_column(t("arena.column_ci"), justify="right")
-    table.add_row(t("arena.wp"), f"{result.wp:.3f}", _ci(*result.wp_ci, 3))
+    table.add_row(t("arena.wp"), number(result.wp, 3), _ci(*result.wp_ci, 3))
     if result.wp_as_landlord is not None and result.wp_as_farmers is not None:
-        table.add_row(t("arena.wp_landlord", a=result.a), f"{result.wp_as_landlord:.3f}", "")
-        table.add_row(t("arena.wp_farmers", a=result.a), f"{result.wp_as_farmers:.3f}", "")
+        table.add_row(t("arena.wp_landlord", a=result.a), number(result.wp_as_landlord, 3), "")
+        table.add_row(t("arena.wp_farmers", a=result.a), number(result.wp_as_farmers, 3), "")
     adp_key = "arena.score" if result.bidding else "arena.adp"
-    table.add_row(t(adp_key), f"{result.adp:+.3f}", _ci(*result.adp_ci, 3))
+    table.add_row(t(adp_key), number(result.adp, 3, signed=True), _ci(*result.adp_ci, 3))
     if result.bidding and result.a_landlord_share is not None:
-        table.add_row(t("arena.landlord_share"), f"{result.a_landlord_share:.3f}", "")
-    table.add_row(t("arena.speed"), f"{result.games_per_second:.1f}", "")
+        table.add_row(t("arena.landlord_share"), number(result.a_landlord_share, 3), "")
+    table.add_row(t("arena.speed"), number(result.games_per_second, 1), "")
     for level, (median, worst) in result.decision_ms.items():
-        table.add_row(t("arena.decision", level=level), f"{median:.2f}", t("arena.decision_max", ms=f"{worst:.0f}"))
+        table.add_row(t("arena.decision", level=level), number(median, 2), t("arena.decision_max", ms=number(worst, 0)))
     console.print(table)
     if not result.rules.is_classic or result.rules.players != 3:
         console.print(rules_phrase(result.rules).render())

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import click
 
-from tutor.i18n import t
+from tutor.i18n import number, t
 from tutor.puzzles.daily_pool import PoolReport, pool_report
 from tutor.puzzles.model import Puzzle
 
@@ -25,8 +25,9 @@ def daily_report(puzzles: Sequence[Puzzle], problems: dict[str, list[str]], sche
 
 def print_daily_report(report: PoolReport) -> None:
     spread = report.ratings
-    click.echo(t("streak.validate_pool", n=report.size, legal=f"{report.legal_median:g}",
-                 live=f"{report.live_share:.0%}", tries=f"{report.tries_median:g}", depth=f"{report.depth_median:g}"))
+    click.echo(t("streak.validate_pool", n=report.size, legal=number(report.legal_median),
+                 live=number(report.live_share, percent=True), tries=number(report.tries_median),
+                 depth=number(report.depth_median)))
     if spread:
         click.echo(t("streak.validate_spread", **{k: round(v) for k, v in spread.items()}))
-    click.echo(t("streak.validate_heads_up", library=f"{report.heads_up_share:.0%}", pool=f"{report.heads_up_pool:.0%}"))
+    click.echo(t("streak.validate_heads_up", library=number(report.heads_up_share, percent=True), pool=number(report.heads_up_pool, percent=True)))

@@ -19,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import click
 
-from tutor.i18n import DEFAULT_LANGUAGE, language, t
+from tutor.i18n import DEFAULT_LANGUAGE, language, number, t
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -65,13 +65,22 @@ def one_line(message: str) -> str:
     return shorten(text, LINE_LIMIT)
 
 
+def error_line(message: str) -> str:
+    """``error: …`` in the current language («ошибка: …» in Russian), the message as :func:`one_line`.
+
+    Every error line of ``ddz`` starts so; the head comes from the catalogue (cli.error), at display
+    time, like the message after it: an English head before a Russian message read as a slip.
+    """
+    return t("cli.error", message=one_line(message))
+
+
 class UserError(click.ClickException):
     """A problem with what the user typed or gave us; printed as one line, exit 2."""
 
     exit_code = 2
 
     def show(self, file: object = None) -> None:  # noqa: D102 - click API
-        click.echo(f"error: {one_line(self.format_message())}", err=True)
+        click.echo(error_line(self.format_message()), err=True)
 
 
 class Interrupted(click.ClickException):
@@ -209,7 +218,7 @@ class BoundedFloat(click.ParamType):  # type: ignore[type-arg]  # generic from c
         return t("cli.not_number", text=text)
 
     def out_of_range(self, text: str) -> str:
-        return t("cli.out_of_range", text=text, low=f"{self.low:g}", high=f"{self.high:g}")
+        return t("cli.out_of_range", text=text, low=number(self.low, group=False), high=number(self.high, group=False))
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
         """``value`` as a float in range, or a one-line failure naming the range."""

@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from tutor import __version__
-from tutor.cli.errors import INTERRUPTED_EXIT, QUOTE_LIMIT, Interrupted, UserError, one_line, shorten
+from tutor.cli.errors import INTERRUPTED_EXIT, QUOTE_LIMIT, Interrupted, UserError, error_line, shorten
 from tutor.cli.help_text import LazyGroup, choose_language
 from tutor.i18n import DEFAULT_LANGUAGE, language, set_language, t
 
@@ -209,10 +209,10 @@ class RootGroup(LazyGroup):
                 sys.exit(error.exit_code)
             except click.UsageError as error:
                 where = f" ({error.ctx.command_path} --help)" if error.ctx is not None else ""
-                click.echo(f"error: {one_line(_short_extra(_usage_message(error)))}{where}", err=True)
+                click.echo(f"{error_line(_short_extra(_usage_message(error)))}{where}", err=True)
                 sys.exit(error.exit_code)
             except click.ClickException as error:
-                click.echo(f"error: {one_line(error.format_message())}", err=True)
+                click.echo(error_line(error.format_message()), err=True)
                 sys.exit(error.exit_code)
             except OSError as error:
                 if error.errno == errno.EPIPE:  # `ddz … | head`: the reader left, nothing to say
@@ -221,7 +221,7 @@ class RootGroup(LazyGroup):
                     sys.exit(1)
                 # Anything a command did not word itself (a name too long, a folder it cannot enter):
                 # one line with the cause and the path, never a traceback.
-                click.echo(f"error: {one_line(_os_error_line(error))}", err=True)
+                click.echo(error_line(_os_error_line(error)), err=True)
                 sys.exit(2 if error.errno in _BAD_ARGUMENT_ERRNOS else 1)
             sys.exit(result if isinstance(result, int) and not isinstance(result, bool) else 0)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import string
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -198,7 +199,7 @@ class Phrase:
         chosen = lang or language()
         values = {k: v.render(chosen) if isinstance(v, Renderable) else v for k, v in self.values.items()}
         text = plurals(lookup(self.key, chosen) or self.key, chosen, values)
-        text = text.format(**values) if values else text
+        text = fill(text, chosen, values) if values else text
         return text[:1].lower() + text[1:] if self.lower else text
 
     def to_data(self) -> dict[str, Any]:
@@ -279,4 +280,74 @@ def t(key: str, /, **values: object) -> str:
     """
     lang = language()
     text = plurals(lookup(key, lang) or key, lang, values)
-    return text.format(**values) if values else text
+    return fill(text, lang, values) if values else text
+
+
+# ------------------------------------------------------------------ numbers
+#: The decimal mark and the group separator of each language (CLDR): English 11,740.5; Russian
+#: «11 740,5» with a no-break space (U+00A0, as the browser's ``Intl.NumberFormat("ru")`` writes it),
+#: so that a terminal or a wrapping paragraph never splits a number.
+SEPARATORS: dict[str, tuple[str, str]] = {"en": (".", ","), "ru": (",", "\u00a0")}
+#: Russian writes a space between a number and its per cent sign (CLDR: «45 %»).
+_PERCENT_SPACE = {"ru": "\u00a0"}
+
+
+def _localised(text: str, lang: str) -> str:
+    """Python's English digits (``11,740.50``, ``45%``) with the separators of ``lang``.
+
+    Works on the formatted text, not on the machine's locale (``locale.format_string`` would make the
+    same call print differently on two machines): one character for one, so a table's widths hold.
+    """
+    decimal, group = SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANGUAGE])
+    if (decimal, group) != SEPARATORS[DEFAULT_LANGUAGE]:
+        text = text.translate({ord("."): decimal, ord(","): group})
+    space = _PERCENT_SPACE.get(lang)
+    if space and text.endswith("%"):
+        text = text[:-1].rstrip() + space + "%"
+    return text
+
+
+def number(value: float, decimals: int | None = None, *, lang: str | None = None, group: bool = True,
+           percent: bool = False, signed: bool = False) -> str:
+    """``value`` written for a sentence in ``lang`` (default: the current language), independent of the locale.
+
+    Whole numbers are grouped (``11,740`` / «11 740»; ``group=False`` for identifiers such as a deal
+    number), decimals take the language's mark (``0.25`` / «0,25»); ``decimals`` fixes their count.
+    ``percent`` writes a share (0.45) as a percentage (``45%`` / «45 %»); ``signed`` writes a
+    plus before a positive number (a difference: ``+0.031``).
+    """
+    chosen = lang or language()
+    head = ("+" if signed else "") + ("," if group else "")
+    if percent:
+        spec = f"{head}.{0 if decimals is None else decimals}%"
+    elif decimals is not None:
+        spec = f"{head}.{decimals}f"
+    else:
+        spec = head if isinstance(value, int) else f"{head}g"
+    return _localised(format(value, spec), chosen)
+
+
+class _NumberFormatter(string.Formatter):
+    """``str.format`` whose numbers take the separators of one language (see :func:`_localised`)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = format(value, format_spec)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return _localised(text, self.lang)
+        return text
+
+
+def fill(text: str, lang: str, values: Mapping[str, object]) -> str:
+    """``text.format(**values)``, with every number written the way ``lang`` writes numbers.
+
+    A catalogue string says how a number is shown (``{nodes:,}``, ``{seconds:.2f}``); the language
+    says with which separators: the same key prints ``11,740 … 0.25 s`` in English and
+    «11 740 … 0,25 с» in Russian.  English keeps ``str.format`` itself (the common path, no cost).
+    """
+    if SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANGUAGE]) == SEPARATORS[DEFAULT_LANGUAGE] \
+            and lang not in _PERCENT_SPACE:
+        return text.format(**values)
+    return _NumberFormatter(lang).vformat(text, (), dict(values))
