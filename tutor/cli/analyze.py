@@ -32,6 +32,7 @@ import click
 from tutor.bots import LEVELS
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.say import say
 from tutor.files import ascii_int
 from tutor.i18n import t
 
@@ -207,10 +208,10 @@ def analyze(
             }
         click.echo(json.dumps(out, ensure_ascii=False))
         return
-    click.echo(t("analyze.header", samples=ev.samples, method=t(f"analyze.method_{ev.method}")))
-    click.echo(t(f"coach.against_{ev.method}"))
+    say(t("analyze.header", samples=ev.samples, method=t(f"analyze.method_{ev.method}")))
+    say(t(f"coach.against_{ev.method}"))
     for i, c in enumerate(ev.candidates, 1):
-        click.echo(
+        say(
             t(
                 "analyze.candidate",
                 n=i,
@@ -220,9 +221,9 @@ def analyze(
             )
         )
     if verdict is not None:
-        click.echo(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss),
+        say(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss),
                      noise=round(100 * verdict.noise)))  # fmt: skip
-        click.echo(verdict_text(verdict))
+        say(verdict_text(verdict))
 
 
 def _analyze_choice(record: Any, at: int, move_text: str | None, as_json: bool, bidder: str) -> None:
@@ -274,12 +275,12 @@ def _analyze_open(view: Any, shown: bool, as_json: bool, bidder: str) -> None:
                      "flagged": verdict.flagged},
         }, ensure_ascii=False))  # fmt: skip
         return
-    click.echo(t("analyze.open_header", samples=ev.samples, base=base))
+    say(t("analyze.open_header", samples=ev.samples, base=base))
     for i, c in enumerate(ev.candidates, 1):
-        click.echo(t("analyze.open_candidate", n=i, choice=open_phrase(c.bid).render(), score=points(c.expected, ev),
+        say(t("analyze.open_candidate", n=i, choice=open_phrase(c.bid).render(), score=points(c.expected, ev),
                      err=round(c.stderr * base), win=round(100 * c.landlord_wins)))  # fmt: skip
-    click.echo(t("analyze.your_open", choice=open_phrase(verdict.bid).render(), loss=round(verdict.loss * base)))
-    click.echo(open_verdict_phrase(verdict, ev).render())
+    say(t("analyze.your_open", choice=open_phrase(verdict.bid).render(), loss=round(verdict.loss * base)))
+    say(open_verdict_phrase(verdict, ev).render())
 
 
 def _parse_bid(view: Any, text: str) -> int:
@@ -356,15 +357,15 @@ def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> Non
             }
         click.echo(json.dumps(out, ensure_ascii=False))
         return
-    click.echo(t("analyze.bid_header", samples=ev.samples, base=base))
+    say(t("analyze.bid_header", samples=ev.samples, base=base))
     for i, c in enumerate(ev.candidates, 1):
-        click.echo(t("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid, view.rules).render(), score=points(c.expected, ev),
+        say(t("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid, view.rules).render(), score=points(c.expected, ev),
                      err=round(c.stderr * base), reason=bid_reason(c, ev).render()))  # fmt: skip
     if ev.misfits:
-        click.echo(t("analyze.bid_misfits", n=ev.misfits))
+        say(t("analyze.bid_misfits", n=ev.misfits))
     if verdict is not None:
-        click.echo(t("analyze.your_bid", bid=bid_phrase(verdict.bid, view.rules).render(), loss=round(verdict.loss * base)))
-        click.echo(bid_verdict_phrase(verdict, ev).render())
+        say(t("analyze.your_bid", bid=bid_phrase(verdict.bid, view.rules).render(), loss=round(verdict.loss * base)))
+        say(bid_verdict_phrase(verdict, ev).render())
 
 
 def _bid_json(bid: int, rules: Any) -> str:

@@ -11,6 +11,7 @@ import click
 
 from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.say import say
 
 
 @click.command("insights", cls=TranslatedCommand)
@@ -28,7 +29,7 @@ def insights_command(games: int, as_json: bool) -> None:
         click.echo(json.dumps(found.to_json(), ensure_ascii=False))
         return
     for line in insight_phrases(found):
-        click.echo(line.render())
+        say(line.render())
 
 
 COMMANDS = [insights_command]

@@ -22,6 +22,7 @@ from rich.text import Text
 from tutor.cli.errors import GivenPath, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.render import cards_text
+from tutor.cli.say import say
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
 from tutor.i18n import language, t
@@ -307,7 +308,7 @@ def learn_command(lesson: str | None, reset: bool, yes: bool, lang: str | None, 
             question = t("lessons.reset_ask_one", id=find_lesson(course, lesson).id) if lesson \
                 else t("lessons.reset_ask_all")
             if not yes and not click.confirm(question, default=False):
-                click.echo(t("lessons.reset_kept"))
+                say(t("lessons.reset_kept"))
                 return
             if lesson:
                 chosen = find_lesson(course, lesson)

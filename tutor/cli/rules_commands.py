@@ -22,6 +22,7 @@ from rich.table import Table
 
 from tutor.cli.errors import MAX_DEAL, UserError, handle_user_errors, shorten
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.say import say
 from tutor.engine.cards import DECK_COUNTS, SMALL_JOKER, Cards, InvalidCardsError, parse_rank, rank_char
 from tutor.engine.combos import Combo, Kind, readings, stand_ins
 from tutor.engine.moves import legal_moves
@@ -109,7 +110,7 @@ def classify(cards: str, wild: str | None, as_json: bool) -> None:
             table.add_row(*row, *([spelled(reading)] if rules.wilds else []))
         _console().print(table)
     else:
-        click.echo(t("rules.not_a_combination", cards=str(Cards.parse(cards))))
+        say(t("rules.not_a_combination", cards=str(Cards.parse(cards))))
     if not found:
         sys.exit(1)
 
@@ -142,7 +143,7 @@ def table_reading(beat: str, beat_kind: str | None, hand: Cards, as_json: bool, 
         if as_json:
             _echo_json({"error": message, "readings": [r.to_json() for r in found]})
         else:
-            click.echo(f"error: {message}", err=True)
+            click.echo(t("cli.error", message=message), err=True)
             for reading in found:
                 click.echo(f"  --beat-kind {Kind(reading.kind).label}: {describe(reading)}", err=True)
         sys.exit(2)

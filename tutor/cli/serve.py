@@ -17,6 +17,7 @@ import click
 
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.say import say
 from tutor.i18n import LANGUAGES, t
 
 
@@ -89,7 +90,7 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     club_db = _checked_club(db) if db is not None else None
     needs_token = not is_loopback(host) and club_db is None
     if token is not None and not needs_token and club_db is None:
-        click.echo(t("harden.token_ignored", host=host), err=True)  # issue 32: say so, do not drop it silently
+        say(t("harden.token_ignored", host=host), err=True)  # issue 32: say so, do not drop it silently
     token = _checked_token(token) if needs_token else None
     try:
         listener = socket.create_server((host.strip("[]"), port),
@@ -110,8 +111,8 @@ def serve_command(host: str, port: int, token: str | None, open_browser: bool | 
     url = f"http://{shown}:{port}/"
     if token is not None:
         url += f"?token={token}"
-        click.echo(t("cli.serve_beyond_loopback", host=host), err=True)
-    click.echo(t("cli.serve_url", url=url))
+        say(t("cli.serve_beyond_loopback", host=host), err=True)
+    say(t("cli.serve_url", url=url))
     if open_browser if open_browser is not None else _has_display():
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     config = uvicorn.Config(create_app(host=host.strip("[]") if host.startswith("[") else host, port=port,
@@ -192,15 +193,15 @@ def _serve_club(listener: Any, host: str, port: int, db: str, workers: int, open
     inline = bool(behind.get("coach_inline"))
     beyond = not is_loopback(host)
     if behind.get("public_url"):
-        click.echo(t("club.serve_behind_proxy", url=behind["public_url"], proxy=", ".join(behind["proxy"])), err=True)
+        say(t("club.serve_behind_proxy", url=behind["public_url"], proxy=", ".join(behind["proxy"])), err=True)
     elif beyond:
-        click.echo(t("club.serve_club_https"), err=True)
-    click.echo(t("club.serve_club", db=_redacted(db), n=workers), err=True)
+        say(t("club.serve_club_https"), err=True)
+    say(t("club.serve_club", db=_redacted(db), n=workers), err=True)
     from tutor.store.club import is_postgres
 
     if is_postgres(db) and not inline:
-        click.echo(t("worker.serve_needs_workers"), err=True)
-    click.echo(t("cli.serve_url", url=url))
+        say(t("worker.serve_needs_workers"), err=True)
+    say(t("cli.serve_url", url=url))
     if open_browser if open_browser is not None else _has_display():
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     bound = host.strip("[]") if host.startswith("[") else host

@@ -24,6 +24,7 @@ import click
 
 from tutor.cli.errors import BoundedInt, Seconds, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.say import say
 from tutor.i18n import t
 from tutor.solver import Position, Role, Solver, SolveResult
 from tutor.solver.solver import Objective
@@ -194,7 +195,7 @@ def solve(players: tuple[str, ...], beat: str | None, beat_by: int | None, faste
         click.echo(json.dumps(result_json(pos, res, fastest, score), ensure_ascii=False))
         return
     for line in explain(pos, res):
-        click.echo(line)
+        say(line)
 
 
 COMMANDS = [solve]

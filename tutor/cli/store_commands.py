@@ -16,6 +16,7 @@ import click
 
 from tutor.cli.errors import GivenPath, handle_user_errors
 from tutor.cli.help_text import TranslatedGroup
+from tutor.cli.say import say
 from tutor.files import quoted, shown
 from tutor.i18n import t
 from tutor.store import LOCAL_LEARNER, LOCAL_NAME, Store
@@ -66,7 +67,7 @@ def export_command(file: Path, learner: str | None, db: str | None) -> None:
 
     with learner_store(db, learner) as (store, name):
         moved = export_file(store, name, file)
-    click.echo(t("store.exported", n=moved.total, learner=name, path=shown(file)))
+    say(t("store.exported", n=moved.total, learner=name, path=shown(file)))
 
 
 @store_group.command("import")
@@ -82,7 +83,7 @@ def import_command(file: Path, learner: str | None, db: str | None, replace: boo
     _, rows = read_export(file)
     with learner_store(db, learner) as (store, name):
         moved = import_rows(store, rows, replace=replace)
-    click.echo(t("store.imported", n=moved.total, learner=name, path=shown(file)))
+    say(t("store.imported", n=moved.total, learner=name, path=shown(file)))
 
 
 COMMANDS = [store_group]

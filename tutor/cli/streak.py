@@ -20,6 +20,7 @@ from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
 from tutor.cli.puzzle import _act, _console, _open, _render_all, played_text, puzzle_group
 from tutor.cli.input import Command, Reader, parse_entry, stdin_reader
+from tutor.cli.say import say
 from tutor.i18n import LANGUAGES, t
 from tutor.puzzles.model import Puzzle
 from tutor.sessions.puzzle import PuzzleSession, Wrong
@@ -91,7 +92,7 @@ def streak_command(record: bool, seed: int | None, lang: str | None) -> None:
     with store:
         if record:
             kept = StreakProgress(store).record()
-            click.echo(t("streak.record", best=kept.best, runs=kept.runs, last=kept.last))
+            say(t("streak.record", best=kept.best, runs=kept.runs, last=kept.last))
             return
         run = StreakSession(list(load_library()), progress=progress, seed=random.SystemRandom().randrange(2**32) if seed is None else seed)
         run_streak(console, run, stdin_reader(console))

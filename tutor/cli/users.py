@@ -15,6 +15,7 @@ import click
 
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup
+from tutor.cli.say import say
 from tutor.i18n import t
 
 #: The shortest password accepted (the store hashes whatever it is given).
@@ -86,7 +87,7 @@ def add_command(name: str, teacher: bool, classes: tuple[str, ...], db: str | No
         club.users.add(name, read_password(name), teacher=teacher, classes=classes)
     finally:
         club.close()
-    click.echo(t("club.users_added", name=name, role=t("club.role_teacher" if teacher else "club.role_learner")))
+    say(t("club.users_added", name=name, role=t("club.role_teacher" if teacher else "club.role_learner")))
 
 
 @users_group.command("list", cls=TranslatedCommand)
@@ -100,7 +101,7 @@ def list_command(db: str | None) -> None:
     finally:
         club.close()
     if not users:
-        click.echo(t("club.users_none"))
+        say(t("club.users_none"))
         return
     width = max(len(t("club.col_name")), *(len(user.name) for user in users))
     roles = {user.id: t("club.role_teacher" if user.is_teacher else "club.role_learner") for user in users}
@@ -108,7 +109,7 @@ def list_command(db: str | None) -> None:
     click.echo(f"{t('club.col_name'):<{width}}  {t('club.col_role'):<{role_width}}  {t('club.col_classes')}".rstrip())
     for user in users:
         click.echo(f"{user.name:<{width}}  {roles[user.id]:<{role_width}}  {', '.join(classes.get(user.id, []))}".rstrip())
-    click.echo(t("club.users_count", n=len(users)))
+    say(t("club.users_count", n=len(users)))
 
 
 @users_group.command("remove", cls=TranslatedCommand)
@@ -128,7 +129,7 @@ def remove_command(name: str, yes: bool, db: str | None) -> None:
         club.users.remove(name)  # every row of theirs, what they had open in a browser included
     finally:
         club.close()
-    click.echo(t("club.users_removed", name=name))
+    say(t("club.users_removed", name=name))
 
 
 def can_ask() -> bool:
@@ -157,7 +158,7 @@ def passwd_command(name: str, db: str | None, keep: bool = False) -> None:
         club.users.set_password(user.name, read_password(user.name), one_time=not keep)
     finally:
         club.close()
-    click.echo(t("club.users_password_set", name=user.name))
+    say(t("club.users_password_set", name=user.name))
 
 
 @users_group.command("unlock", cls=TranslatedCommand)
@@ -174,7 +175,7 @@ def unlock_command(name: str, db: str | None) -> None:
             gone = SignInFailures(store).clear(f"name:{user.name.casefold()}")
     finally:
         club.close()
-    click.echo(t("club.users_unlocked", name=user.name, n=gone))
+    say(t("club.users_unlocked", name=user.name, n=gone))
 
 
 @users_group.command("import", cls=TranslatedCommand)
@@ -194,7 +195,7 @@ def import_command(file: str, db: str | None) -> None:
     width = max(len(name) for name, _ in added)
     for name, password in added:
         click.echo(f"{name:<{width}}  {password}")
-    click.echo(t("club.import_done", n=len(added)), err=True)
+    say(t("club.import_done", n=len(added)), err=True)
 
 
 COMMANDS = [users_group]

@@ -18,6 +18,7 @@ import click
 
 from tutor.cli.errors import UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.say import say
 from tutor.i18n import t
 
 #: Set in the processes ``--processes N`` starts: they end silently when their parent does.
@@ -57,11 +58,11 @@ def worker_command(db: str | None, processes: int, stalled_after: float, nice: i
     if os.environ.get(CHILD_ENV):
         _die_with_parent()
     elif processes > 1:
-        click.echo(t("worker.started", db=_redacted(url), n=processes), err=True)
+        say(t("worker.started", db=_redacted(url), n=processes), err=True)
         _supervise(url, processes, stalled_after)
         return
     else:
-        click.echo(t("worker.started", db=_redacted(url), n=1), err=True)
+        say(t("worker.started", db=_redacted(url), n=1), err=True)
     from tutor.web.coachqueue import run
 
     try:

@@ -1,0 +1,75 @@
+"""Plain sentences wrap between words at the terminal's width (round 14, tutor/cli/say.py).
+
+`ddz puzzle mine` on a 40-column terminal was cut by the terminal inside words: click.echo does not
+wrap (rich does, for what it prints).  Checked in both languages at COLUMNS=40, in-process.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli.main import main
+from tutor.cli.say import terminal_width, wrapped
+
+NBSP = "\u00a0"
+
+
+def _words_whole(text: str, out: str) -> bool:
+    """``out`` is ``text`` with some spaces turned into line breaks (no word cut, none lost)."""
+    return " ".join(out.split()) == " ".join(text.split()) and "\n".join(out.split("\n")) == out
+
+
+def test_wrapped_breaks_between_words_and_keeps_each_line_within_the_width() -> None:
+    text = "No puzzles from your games yet: when the solver proves you missed a win late in a game, it is yours."
+    out = wrapped(text, 40)
+    assert all(len(line) <= 40 for line in out.split("\n")) and out.count("\n") >= 2
+    assert _words_whole(text, out)
+    assert wrapped(text, None) == text  # no terminal: one sentence a line
+
+
+def test_wrapped_keeps_an_indent_a_long_word_and_a_no_break_space() -> None:
+    indented = "  " + "word " * 12
+    assert all(line.startswith("  ") for line in wrapped(indented.rstrip(), 20).split("\n"))
+    long_word = "x" * 50
+    assert wrapped(f"see {long_word} here", 20).split("\n") == ["see", long_word, "here"]
+    number = f"за 0,16 с (154{NBSP}407/с)"
+    assert f"(154{NBSP}407/с)" in wrapped(number, 8).split("\n")  # not «(154» / «407/с)»
+
+
+def test_the_width_is_columns_else_a_terminals_else_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    assert terminal_width(io.StringIO()) == 40
+    monkeypatch.setenv("COLUMNS", "5")  # too narrow to be a terminal
+    assert terminal_width(io.StringIO()) is None
+    monkeypatch.delenv("COLUMNS")
+    assert terminal_width(io.StringIO()) is None  # piped: not wrapped
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_puzzle_mine_wraps_at_40_columns_between_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        lang: str) -> None:
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    monkeypatch.delenv("DDZ_LANG", raising=False)
+    wide = CliRunner().invoke(main, ["puzzle", "mine", "--lang", lang], env={"COLUMNS": "200"})
+    narrow = CliRunner().invoke(main, ["puzzle", "mine", "--lang", lang], env={"COLUMNS": "40"})
+    assert wide.exit_code == narrow.exit_code == 0, narrow.output
+    assert max(len(line) for line in wide.output.splitlines()) > 40  # the sentence is long…
+    assert all(len(line) <= 40 for line in narrow.output.splitlines()), narrow.output  # …and wraps
+    assert _words_whole(wide.output, narrow.output), narrow.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_solve_wraps_its_sentences_at_40_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    monkeypatch.setenv("DDZ_HOME", str(tmp_path))
+    args = ["solve", "L:Q9988 F:JJ5544", "--lang", lang]
+    narrow = CliRunner().invoke(main, args, env={"COLUMNS": "40"})
+    piped = CliRunner().invoke(main, args, env={"COLUMNS": ""})
+    assert narrow.exit_code == piped.exit_code == 0, narrow.output
+    assert all(len(line) <= 40 for line in narrow.output.splitlines()), narrow.output
+    assert len(piped.output.splitlines()) < len(narrow.output.splitlines())  # piped: a sentence a line
+    said = " ".join(piped.output.splitlines()[:-1]).split()  # all but the figures line (its time varies)
+    assert narrow.output.split()[: len(said)] == said  # the same words, none cut

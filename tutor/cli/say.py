@@ -1,0 +1,65 @@
+"""Plain sentences on the terminal, wrapped between words to its width.
+
+rich wraps what it prints (the table, the panels), but ``click.echo`` of a long
+sentence does not: on a 40-column terminal the terminal itself cut it inside a
+word («…ваших сыгр» / «анных партиях»).  :func:`say` is ``click.echo`` that
+wraps at word boundaries to the width of the terminal it writes to.
+
+Only a terminal (or an explicit ``COLUMNS``, as rich honours it) sets a width:
+piped output keeps one sentence a line, so ``ddz solve … | grep`` still finds a
+whole sentence.  Error lines stay one line (the guide's rule): they never come here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from typing import IO
+
+import click
+
+#: Narrower than this is not wrapped (a width this small is more likely a bad COLUMNS than a terminal).
+MIN_WIDTH = 20
+
+
+def terminal_width(stream: IO[str] | None = None) -> int | None:
+    """The width to wrap at: ``COLUMNS`` when set, else the terminal's; None when ``stream`` is no terminal."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isascii() and columns.isdigit():
+        return int(columns) if int(columns) >= MIN_WIDTH else None
+    stream = stream if stream is not None else sys.stdout
+    try:
+        if not stream.isatty():
+            return None
+        width = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):  # a stream without a file (a test's buffer), a closed one
+        return None
+    return width if width >= MIN_WIDTH else None
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """``text`` with each of its lines wrapped between words to ``width`` (None: as it is).
+
+    A line's leading spaces indent its continuation lines too; a word longer than the width
+    (a card string, a path) is left whole rather than cut; a no-break space (a Russian «11 740»)
+    is not a place to break.
+    """
+    if width is None:
+        return text
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent,
+                                 break_long_words=False, break_on_hyphens=False, drop_whitespace=True)
+                   or [line])
+    return "\n".join(out)
+
+
+def say(text: str, err: bool = False) -> None:
+    """``click.echo(text)``, wrapped between words to the terminal's width (see :func:`wrapped`)."""
+    stream = sys.stderr if err else sys.stdout
+    click.echo(wrapped(text, terminal_width(stream)), err=err)
