@@ -74,3 +74,13 @@ def test_the_mistakes_prompt_names_words_the_loop_reads_in_russian() -> None:
     loop = inspect.getsource(mistakes)
     assert all(f'"{word}"' in loop for word in words[1:]), words
     assert not any(ch.isascii() and ch.isalpha() for word in words for ch in word), words
+
+
+def test_a_russian_refusal_names_the_russian_help_word() -> None:
+    """«Это не карты и не команда: 'zzz' (…; введите help)»: the English word in a Russian line."""
+    from tutor.i18n import speaking, t
+
+    with speaking("ru"):
+        line = t("coach.not_cards", text="'zzz'")
+    assert "«помощь»" in line and "help" not in line, line
+    assert parse_entry("помощь").command is Command.HELP

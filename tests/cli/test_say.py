@@ -73,3 +73,13 @@ def test_solve_wraps_its_sentences_at_40_columns(tmp_path: Path, monkeypatch: py
     assert len(piped.output.splitlines()) < len(narrow.output.splitlines())  # piped: a sentence a line
     said = " ".join(piped.output.splitlines()[:-1]).split()  # all but the figures line (its time varies)
     assert narrow.output.split()[: len(said)] == said  # the same words, none cut
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_play_help_is_one_line_a_paragraph_so_the_terminal_can_wrap_it(lang: str) -> None:
+    """Its catalogue text broke lines at ~76 columns; at 40 rich wrapped each of them again: ragged lines."""
+    from tutor.i18n import Phrase
+
+    paragraphs = Phrase("play.help").render(lang).split("\n")
+    assert len(paragraphs) == 3, paragraphs
+    assert paragraphs[1].startswith(("Commands:", "Команды")) and paragraphs[2].startswith(("Bidding:", "Торг:"))

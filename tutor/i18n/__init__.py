@@ -285,15 +285,14 @@ def t(key: str, /, **values: object) -> str:
 
 # ------------------------------------------------------------------ numbers
 #: The decimal mark and the group separator of each language (CLDR): English 11,740.5; Russian
-#: «11 740,5» with a no-break space (U+00A0, as the browser's ``Intl.NumberFormat("ru")`` writes it),
-#: so that a terminal or a wrapping paragraph never splits a number.
+#: «11 740,5» with a no-break space (U+00A0, as the browser's ``Intl.NumberFormat("ru")`` writes it):
+#: the browser and the terminal's plain sentences (tutor/cli/say.py) never break a line there
+#: (rich still may: its wrapping takes any Unicode space for a gap).
 SEPARATORS: dict[str, tuple[str, str]] = {"en": (".", ","), "ru": (",", "\u00a0")}
-#: Russian writes a space between a number and its per cent sign (CLDR: «45 %»).
-_PERCENT_SPACE = {"ru": "\u00a0"}
 
 
 def _localised(text: str, lang: str) -> str:
-    """Python's English digits (``11,740.50``, ``45%``) with the separators of ``lang``.
+    """Python's English digits (``11,740.50``) with the separators of ``lang``.
 
     Works on the formatted text, not on the machine's locale (``locale.format_string`` would make the
     same call print differently on two machines): one character for one, so a table's widths hold.
@@ -301,9 +300,6 @@ def _localised(text: str, lang: str) -> str:
     decimal, group = SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANGUAGE])
     if (decimal, group) != SEPARATORS[DEFAULT_LANGUAGE]:
         text = text.translate({ord("."): decimal, ord(","): group})
-    space = _PERCENT_SPACE.get(lang)
-    if space and text.endswith("%"):
-        text = text[:-1].rstrip() + space + "%"
     return text
 
 
@@ -313,7 +309,8 @@ def number(value: float, decimals: int | None = None, *, lang: str | None = None
 
     Whole numbers are grouped (``11,740`` / «11 740»; ``group=False`` for identifiers such as a deal
     number), decimals take the language's mark (``0.25`` / «0,25»); ``decimals`` fixes their count.
-    ``percent`` writes a share (0.45) as a percentage (``45%`` / «45 %»); ``signed`` writes a
+    ``percent`` writes a share (0.45) as a percentage (``45%``, «45%»: no space, as every catalogue
+    writes ``{chance}%``); ``signed`` writes a
     plus before a positive number (a difference: ``+0.031``).
     """
     chosen = lang or language()
@@ -347,7 +344,6 @@ def fill(text: str, lang: str, values: Mapping[str, object]) -> str:
     says with which separators: the same key prints ``11,740 … 0.25 s`` in English and
     «11 740 … 0,25 с» in Russian.  English keeps ``str.format`` itself (the common path, no cost).
     """
-    if SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANGUAGE]) == SEPARATORS[DEFAULT_LANGUAGE] \
-            and lang not in _PERCENT_SPACE:
+    if SEPARATORS.get(lang, SEPARATORS[DEFAULT_LANGUAGE]) == SEPARATORS[DEFAULT_LANGUAGE]:
         return text.format(**values)
     return _NumberFormatter(lang).vformat(text, (), dict(values))
