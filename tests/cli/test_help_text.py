@@ -156,3 +156,18 @@ def test_help_shows_no_key_and_only_the_chosen_language(path: list[str], key: st
     texts = {other: catalogue(other)[key].format(id=PUZZLE_ID) for other in LANGUAGES}
     assert _words(texts[lang], 3) in _words(out), out
     assert all(_words(texts[other], 5) not in _words(out) for other in LANGUAGES if other != lang), out
+
+
+@pytest.mark.parametrize("name", ["play", "serve", "solve"])
+def test_a_narrow_russian_help_leaves_none_of_clicks_english(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 40 columns click wrapped "Show this message and exit." and "[default: 8765; …]" over two lines
+    before the Russian words replaced them: `ddz play --help` ended in English, `ddz serve --help` said «[default:»."""
+    monkeypatch.setenv(LANG_VARIABLE, "ru")
+    root = click.Context(main, info_name="ddz")
+    command = main.get_command(root, name)
+    assert command is not None
+    # The width of a 40-column terminal (CliRunner forces click's help to 80 columns).
+    text = command.get_help(click.Context(command, info_name=name, parent=root, terminal_width=40))
+    assert max(len(line) for line in text.splitlines()) <= 45, text
+    assert not re.search(r"Show this|and exit|\[default|required\]", text), text
+    assert "справку" in text  # «Показать эту справку и выйти.»

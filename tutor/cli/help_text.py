@@ -39,6 +39,7 @@ while its ``--help`` still lists them all (texts from the catalogues).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from gettext import gettext
@@ -185,10 +186,18 @@ def _click_words(chunks: list[str], lang: str) -> list[str]:
     out = []
     for chunk in chunks:
         for english, local in words:
-            if local is not None:
-                chunk = chunk.replace(english, local)
+            if local is None:
+                continue
+            if english == "[default: ":  # at a narrow width click may break the line after "[default:"
+                head = local.rstrip()
+                chunk = _DEFAULT_BROKEN.sub(lambda m: head + m.group(1), chunk)
+            chunk = chunk.replace(english, local)
         out.append(chunk)
     return out
+
+
+#: "[default:" at the end of a line of a narrow help (the value on the next): the gap kept as it is.
+_DEFAULT_BROKEN = re.compile(r"\[default:(\s*\n\s*)")
 
 
 class TranslatedHelp(click.Command):
@@ -225,12 +234,17 @@ class TranslatedHelp(click.Command):
         key = command_key(ctx)
         lang = help_language(ctx)
         texts: list[tuple[_HasHelp, str | None]] = [(self, help_text(key, lang, self.help_values))]
+        help_option = self.get_help_option(ctx)  # named "help" or "_click_default_help" by click's version
         for param in self.get_params(ctx):
             text = help_text(f"{key}.{param.name}", lang, self.help_values)
             if text is None and param.name == "lang":
                 text = help_text(f"{AREA}.lang", lang, {})
             if text is None and param.name == "version":  # click's own option
                 text = help_text(f"{AREA}.click_{param.name}", lang, {})
+            if text is None and param is help_option:
+                # Swapped before click wraps it: replaced afterwards (_click_words), "Show this message
+                # and exit." stayed English wherever the column was too narrow to hold it on one line.
+                text = help_text(f"{AREA}.click_help", lang, {})
             texts.append((param, text))
         start = len(formatter.buffer)
         with ctx.scope(cleanup=False), _swapped(texts):
