@@ -97,6 +97,7 @@ def test_precedence_without_a_command_line(monkeypatch: pytest.MonkeyPatch) -> N
     (["history", "--limit", "-3"], "неверное значение '--limit' / '-n': -3 вне допустимого диапазона"),
     (["stats", "--bogus"], "нет параметра '--bogus'."),
     (["solve"], "не хватает аргумента 'PLAYERS...'."),
+    (["replay"], "не хватает аргумента 'GAME_ID'."),  # was 'INTEGER', the type's name (round 14)
     (["puzzle", "replay", "zzz"], "лишние аргументы (zzz)"),
     (["nosuchcmd"], "нет команды 'nosuchcmd'."),
 ])

@@ -57,6 +57,19 @@ def test_a_lesson_run_with_mistakes_saves_stars_and_reset_forgets(env: dict[str,
     assert runner.invoke(main, ["learn", "cards", "--reset", "--yes"], env=env).exit_code == 0  # scripts
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_narrow_terminal_lists_the_course_with_whole_titles_and_codes(env: dict[str, str], lang: str) -> None:
+    """At 40 columns the course table cut titles and codes inside words («старши|нство», «how-a|-game»)."""
+    from tutor.lessons.course import load_course
+
+    result = CliRunner().invoke(main, ["learn", "--lang", lang], env={**env, "COLUMNS": "40"})
+    assert result.exit_code == 0, result.output
+    assert all(len(line) <= 40 for line in result.output.splitlines()), result.output
+    said = " ".join(result.output.split())
+    for lesson in load_course():
+        assert f"{lesson.title.get(lang)} · {lesson.id} · " in said, lesson.id
+
+
 def test_lessons_validate_refuses_an_empty_path_and_an_empty_folder(tmp_path: Path) -> None:
     for args in (["lessons", "validate", ""], ["lessons", "validate", str(tmp_path)], ["puzzles", "validate", ""]):
         result = CliRunner().invoke(main, args)

@@ -182,6 +182,10 @@ def test_stats_history_and_replay_after_a_game(home: Path) -> None:
     assert "Running score:" in text and "As farmer: 1 game," in text
     table = run(["history"]).output
     assert "42" in table and "medium" in table
+    # At 40 columns the table cut every cell («Разд…», «сред…») and left the id no room: one game a line instead.
+    narrow = CliRunner().invoke(main, ["history", "--lang", "ru"], env={"COLUMNS": "40"}).output
+    assert all(len(line) <= 40 for line in narrow.splitlines()) and "…" not in narrow, narrow
+    assert f"#{history[0]['id']} · " in narrow and "раздача 42 · средний · крестьянин" in " ".join(narrow.split()), narrow
     replay = run(["replay", str(history[0]["id"]), "--all"]).output
     assert "Deal 42: the hands as dealt" in replay and "End of the game." in replay
     assert "Right: bid 2" in replay

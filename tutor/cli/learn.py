@@ -15,13 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from tutor.cli.errors import GivenPath, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
-from tutor.cli.render import cards_text
+from tutor.cli.render import Narrowable, cards_text
 from tutor.cli.say import say
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
@@ -257,11 +257,16 @@ def _course_table(console: Console, course: list[Lesson], book: ProgressBook) ->
     table.add_column(t("lessons.col_id"), overflow="fold")
     table.add_column(t("lessons.col_level"), justify="center")
     table.add_column(t("lessons.col_stars"))
+    # Below 60 columns the five columns cut titles and codes inside words («старши|нство», «how-a|-game»):
+    # one lesson a paragraph instead, wrapped between words.
+    lines = [Text(t("lessons.course_title"), style="italic")]
     for i, lesson in enumerate(course, 1):
         done = progress.get(lesson.id)
         stars = _stars(done.stars) if done else t("lessons.not_done")
         table.add_row(str(i), lesson.title.get(lang), lesson.id, str(lesson.level), stars)
-    console.print(table)
+        lines.append(Text(t("lessons.course_row", n=i, title=lesson.title.get(lang), id=lesson.id,
+                             level=lesson.level, stars=stars)))
+    console.print(Narrowable(table, Group(*lines)))
     done_count = sum(1 for lesson in course if lesson.id in progress)
     total_stars = sum(progress[lesson.id].stars for lesson in course if lesson.id in progress)
     console.print(t("lessons.progress", done=done_count, total=len(course), stars=total_stars,

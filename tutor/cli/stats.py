@@ -11,13 +11,13 @@ import json
 import sys
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, use_language
-from tutor.cli.render import combo_text, open_table, signed
+from tutor.cli.render import Narrowable, combo_text, open_table, signed
 from tutor.coach.seats import seat_name
 from tutor.engine.rules import Rules
 from tutor.engine.view import Turn
@@ -89,14 +89,17 @@ def history_command(limit: int, as_json: bool) -> None:
     grid = Table(title=t("play.history_title"), title_justify="left")
     for key in ("col_id", "col_when", "col_deal", "col_level", "col_role", "col_result", "col_score"):
         grid.add_column(t(f"play.{key}"), no_wrap=key != "col_when")
+    # Below 60 columns seven columns left each three or four letters («Разд…», «поме…») and the id none:
+    # one game a paragraph instead, wrapped between words.
+    lines = [Text(t("play.history_title"), style="italic")]
     for g in rows:
         result = t("play.result_abandoned") if g.abandoned else t("play.result_won") if g.won else t("play.result_lost")
         score = signed(g.delta) if g.scored else t("play.replay_mark")
-        grid.add_row(
-            str(g.id), g.finished_at.replace("T", " ")[:16], str(g.deal), t(f"play.level_{g.level}"),
-            t(f"play.role_{g.role}"), result, score,
-        )
-    console.print(grid)
+        cells = dict(id=str(g.id), when=g.finished_at.replace("T", " ")[:16], deal=str(g.deal),
+                     level=t(f"play.level_{g.level}"), role=t(f"play.role_{g.role}"), result=result, score=score)
+        grid.add_row(*cells.values())
+        lines.append(Text(t("play.history_row", **cells)))
+    console.print(Narrowable(grid, Group(*lines)))
 
 
 def _describe_action(action: Turn, rules: Rules) -> Text:
@@ -109,7 +112,7 @@ def _describe_action(action: Turn, rules: Rules) -> Text:
 
 
 @click.command("replay", cls=TranslatedCommand)
-@click.argument("game_id", type=BoundedInt(1, 2**63 - 1))
+@click.argument("game_id", type=BoundedInt(1, 2**63 - 1), metavar="GAME_ID")
 @click.option("--all", "show_all", is_flag=True)
 @handle_user_errors
 def replay_command(game_id: int, show_all: bool) -> None:
