@@ -235,3 +235,22 @@ def test_a_narrow_terminal_shows_the_whole_goal_and_whole_hands() -> None:
             assert "…" not in text and "[9][9] [J]" in text, text
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "cards", "expected"), [
+    ("ru", "34567", "Подсказка: выигрывающий ход — стрит из 5 карт."),
+    ("en", "333444", "Hint: the winning play is of this kind: airplane of 2."),  # was "is a Airplane of 2"
+])
+def test_the_kind_hint_names_the_combination_inside_its_sentence(lang: str, cards: str, expected: str) -> None:
+    from rich.console import Console
+
+    from tutor.cli.puzzle import render_puzzle_event
+    from tutor.engine.cards import Cards
+    from tutor.engine.combos import readings
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import PuzzleHint
+
+    console = Console(record=True, width=80, color_system=None)
+    with speaking(lang):
+        render_puzzle_event(console, PuzzleHint(1, readings(Cards.parse(cards))[0]))
+    assert console.export_text().strip() == expected

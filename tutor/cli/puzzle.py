@@ -177,6 +177,7 @@ def render_puzzle_event(console: Console, event: PuzzleEvent) -> None:
     elif isinstance(event, PuzzleHint):
         if event.level == 1:
             kind = t("puzzles.pass_word") if event.move is None else combo_name(event.move)
+            kind = kind[:1].lower() + kind[1:]  # inside a sentence: «ход — стрит из 5 карт», not «— Стрит»
             console.print(Text(t("puzzles.hint_kind", kind=kind), style="cyan"))
         else:
             console.print(Text(t("puzzles.hint_move", move=_move_words(event.move)), style="cyan"))
