@@ -113,7 +113,7 @@ def test_a_wrong_move_shows_the_refutation_then_retry_is_unrated_loss(home: Path
 def test_hint_names_the_kind_then_the_move_and_solution_plays_it_out(home: Path) -> None:
     puzzle = simple_puzzle()
     result = run("puzzle", puzzle.id, text="hint\nhint\nsolution\n")
-    assert "Hint: the winning play is a" in result.output
+    assert "Hint: the winning play is of this kind:" in result.output
     assert f"Hint: play {puzzle.first_move}" in result.output or "Hint: play pass" in result.output
     assert "The solution:" in result.output
     assert "Unrated attempt" in result.output
