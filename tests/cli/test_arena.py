@@ -89,3 +89,13 @@ def test_arena_with_four_players_seats_four_bots_in_every_game(monkeypatch: pyte
     assert "four players" in run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--players", "4").output.lower()
     refused = run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--players", "4", "--wildcard")
     assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
+
+
+def test_arena_table_writes_russian_numbers_in_russian() -> None:
+    """Round 14: «0.500» and «[0.500, 0.500]» in a Russian table; now «0,500» and «[0,500; 0,500]»."""
+    import re
+
+    result = run("--landlord", "easy", "--farmers", "easy", "-n", "1", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"\[\d,\d{3}; \d,\d{3}\]", result.output), result.output  # the WP interval
+    assert not re.search(r"\d\.\d", result.output), result.output  # no English decimal point left

@@ -9,7 +9,7 @@ import click
 
 from tutor.cli.errors import handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
-from tutor.i18n import t
+from tutor.i18n import number, t
 
 
 @click.command("coach", cls=TranslatedCommand)
@@ -63,14 +63,14 @@ def coach(as_json: bool, quality: bool, decisions: int | None, classic: bool, wo
     click.echo(t("bench.coach_samples", median=figures.median_samples, imprecise=figures.imprecise,
                  worst=figures.worst_noise))  # fmt: skip
     click.echo(t("bench.coach_cpu", median=figures.cpu_median, worst=figures.cpu_worst))
-    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures.load)))
+    click.echo(t("bench.coach_load", load=" ".join(number(x, 2) for x in figures.load)))
     wall_ok = figures.median < 0.3 and figures.worst < 1.5
     cpu_ok = figures.cpu_median < 0.3 and figures.cpu_worst < 1.5
     click.echo(t("bench.coach_target", wall="✓" if wall_ok else "✗", cpu="✓" if cpu_ok else "✗"))
     click.echo(t("bench.coach_bid_figures", positions=bids.positions, median=bids.median, worst=bids.worst,
                  samples=bids.samples, games=bids.games, decisions=bids.decisions, misfits=bids.misfits))  # fmt: skip
     click.echo(t("bench.coach_cpu", median=bids.cpu_median, worst=bids.cpu_worst))
-    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in bids.load)))
+    click.echo(t("bench.coach_load", load=" ".join(number(x, 2) for x in bids.load)))
     wall_ok = bids.median < 0.3 and bids.worst < 1.5
     cpu_ok = bids.cpu_median < 0.3 and bids.cpu_worst < 1.5
     click.echo(t("bench.coach_target", wall="✓" if wall_ok else "✗", cpu="✓" if cpu_ok else "✗"))
@@ -91,7 +91,7 @@ def _quality(as_json: bool, decisions: int) -> None:
         click.echo(json.dumps(figures.to_json()))
         return
     def pct(x: float | None) -> str:
-        return "—" if x is None else f"{100 * x:.1f}%"
+        return "—" if x is None else number(100 * x, 1) + "%"
 
     click.echo(t("bench.coach_quality_head", decisions=figures.decisions, factor=coach_quality.REFERENCE_FACTOR,
                  samples=figures.median_samples, reference=figures.reference_samples))  # fmt: skip
@@ -101,11 +101,11 @@ def _quality(as_json: bool, decisions: int) -> None:
     click.echo(t("bench.coach_quality_agreement", agreement=pct(figures.agreement), level=pct(figures.level_agreement),
                  false=pct(figures.false_alarms), inaccuracy=figures.misses["inaccuracy"],
                  mistake=figures.misses["mistake"], blunder=figures.misses["blunder"]))  # fmt: skip
-    noise = "—" if figures.median_noise is None else f"{figures.median_noise:.3f}"
-    worst = "—" if figures.worst_noise is None else f"{figures.worst_noise:.3f}"
+    noise = "—" if figures.median_noise is None else number(figures.median_noise, 3)
+    worst = "—" if figures.worst_noise is None else number(figures.worst_noise, 3)
     click.echo(t("bench.coach_quality_noise", median=noise, worst=worst, share=pct(figures.precise_share)))
     click.echo(t("bench.coach_cpu", median=figures.median_cpu_s, worst=figures.worst_cpu_s))
-    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures.load)))
+    click.echo(t("bench.coach_load", load=" ".join(number(x, 2) for x in figures.load)))
     ok = (figures.agreement is None or figures.agreement >= 0.9) and figures.false_alarms <= 0.03
     click.echo(t("bench.coach_quality_target", ok="✓" if ok else "✗"))
 
@@ -130,10 +130,10 @@ def _words(as_json: bool, decisions: int) -> None:
     click.echo(t("words.bench_proposals", proposals=figures["proposals"], false=figures["false_proposals"],
                  small=figures["proposals_under_5_points"]))  # fmt: skip
     click.echo(t("words.bench_flagged", flagged=figures["flagged"], reasons=figures["flagged_with_reason"],
-                 share="—" if figures["reason_share"] is None else f"{figures['reason_share']:.2f}",
+                 share="—" if figures["reason_share"] is None else number(figures['reason_share'], 2),  # type: ignore[arg-type]
                  praised=figures["praised_losses"]))  # fmt: skip
     click.echo(t("bench.coach_cpu", median=figures["median_cpu_s"], worst=figures["worst_cpu_s"]))
-    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures["load"])))  # type: ignore[attr-defined]
+    click.echo(t("bench.coach_load", load=" ".join(number(x, 2) for x in figures["load"])))  # type: ignore[attr-defined]
     share = figures["reason_share"]
     ok = (figures["false_proposals"] <= 0.02 and (share is None or share >= 0.9)  # type: ignore[operator]
           and figures["praised_losses"] == 0)  # fmt: skip
@@ -163,10 +163,10 @@ def _heldout(as_json: bool, positions: int) -> None:
     click.echo(t("words.heldout_proposals", proposals=figures["proposals"], weak=figures["weak_proposals"],
                  text_only=figures["text_only"]))  # fmt: skip
     click.echo(t("words.heldout_reasons", clear=figures["clear_losses"], reasons=figures["clear_with_reason"],
-                 share="—" if share is None else f"{share:.2f}"))  # fmt: skip
+                 share="—" if share is None else number(share, 2)))  # fmt: skip
     click.echo(t("words.heldout_verdicts", within=figures["verdicts_within_one_class"], moves=figures["moves"]))
     click.echo(t("words.heldout_cpu", cpu=figures["cpu_s"]))
-    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in figures["load"])))
+    click.echo(t("bench.coach_load", load=" ".join(number(x, 2) for x in figures["load"])))
     click.echo(t("words.heldout_target", ok="✓" if result.ok else "✗"))
 
 
@@ -207,10 +207,10 @@ def _classic(as_json: bool, games: int) -> None:
         data = f.to_json()
         click.echo(t("bench.coach_classic_row", name=t(f"bench.classic_{name}"), found=f.found, flagged=f.flagged,
                      unclear=f.unclear, best=f.best_commits,
-                     loss="—" if data["median_loss"] is None else f"{data['median_loss']:.2f}"))  # fmt: skip
+                     loss="—" if data["median_loss"] is None else number(data['median_loss'], 2)))  # type: ignore[arg-type]  # fmt: skip
     click.echo(t("bench.coach_classic_exercises", games=len(exercises), with_some=sum(1 for n in exercises if n),
                  found=" ".join(map(str, exercises))))  # fmt: skip
-    click.echo(t("bench.coach_load", load=" ".join(f"{x:.2f}" for x in load)))
+    click.echo(t("bench.coach_load", load=" ".join(number(x, 2) for x in load)))
 
 
 COMMANDS = [coach]

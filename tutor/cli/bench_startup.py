@@ -9,7 +9,7 @@ import click
 from tutor.bench import startup
 from tutor.cli.errors import BoundedInt, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand
-from tutor.i18n import t
+from tutor.i18n import number, t
 
 
 @click.command("startup", cls=TranslatedCommand)
@@ -25,7 +25,7 @@ def startup_command(runs: int, as_json: bool) -> None:
         click.echo(json.dumps({"benchmark": "startup", "runs": runs, "load_before": before, "load_after": after,
                                "commands": [timing.to_json() for timing in timings]}, ensure_ascii=False))  # fmt: skip
         return
-    load = "-" if before is None or after is None else f"{before[0]:.2f} → {after[0]:.2f}"
+    load = "-" if before is None or after is None else f"{number(before[0], 2)} → {number(after[0], 2)}"
     click.echo(t("bench.startup_header", runs=runs, load=load))
     for timing in timings:
         click.echo(t("bench.startup_row", command="ddz " + " ".join(timing.args), median=timing.median,
