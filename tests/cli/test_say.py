@@ -83,3 +83,25 @@ def test_the_play_help_is_one_line_a_paragraph_so_the_terminal_can_wrap_it(lang:
     paragraphs = Phrase("play.help").render(lang).split("\n")
     assert len(paragraphs) == 3, paragraphs
     assert paragraphs[1].startswith(("Commands:", "Команды")) and paragraphs[2].startswith(("Bidding:", "Торг:"))
+
+
+def test_reflowed_undoes_an_authors_wrapping_but_keeps_sentences_items_and_tables() -> None:
+    from tutor.cli.say import reflowed
+
+    text = ("Каждый получает 17 карт; последние 3 карты кладутся\nрубашкой вверх — это ПРИКУП.\n"
+            "Сначала ТОРГ:\n- пас\n- ставка\n  3 4 5 6 7\nT — десятка\n1. первое\nтрио   QQQ\nпара   55")
+    assert reflowed(text) == ("Каждый получает 17 карт; последние 3 карты кладутся рубашкой вверх — это ПРИКУП.\n"
+                              "Сначала ТОРГ:\n- пас\n- ставка\n  3 4 5 6 7\nT — десятка\n1. первое\nтрио   QQQ\nпара   55")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_lesson_step_wraps_evenly_at_40_columns(tmp_path: Path, lang: str) -> None:
+    """The lesson files wrap at ~80 columns; at 40 rich wrapped each line again: «кладутся» alone on a line."""
+    result = CliRunner().invoke(main, ["learn", "1", "--lang", lang], input="q\n",
+                                env={"COLUMNS": "40", "DDZ_HOME": str(tmp_path), "NO_COLOR": "1"})
+    lines = result.output.splitlines()
+    step = lines[lines.index(next(line for line in lines if line.startswith(("Шаг 1/", "Step 1/")))) + 1:]
+    step = step[: step.index("")] if "" in step else step
+    assert len(step) >= 10, result.output
+    ragged = [(a, b) for a, b in zip(step, step[1:]) if len(a.rstrip()) < 24 and b[:1].islower()]
+    assert not ragged, ragged

@@ -22,6 +22,7 @@ from rich.text import Text
 from tutor.cli.errors import GivenPath, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
 from tutor.cli.render import Narrowable, cards_text
+from tutor.cli.say import reflowed
 from tutor.cli.say import say
 from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo, Kind
@@ -191,7 +192,7 @@ def render_lesson_event(console: Console, event: LessonEvent) -> None:
     elif isinstance(event, StepShown):
         console.print()
         console.print(f"[dim]{t('lessons.step_header', number=event.index + 1, total=event.total)}[/dim]")
-        console.print(event.wording.get(lang))
+        console.print(reflowed(event.wording.get(lang)))  # the terminal wraps it to its width
         if event.step.task is None and event.step.setup is not None:
             show_setup(console, event.step.setup)
     elif isinstance(event, TaskShown):

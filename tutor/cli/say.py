@@ -59,6 +59,39 @@ def wrapped(text: str, width: int | None) -> str:
     return "\n".join(out)
 
 
+#: A line ending so ends a sentence or introduces a list: the line break after it is the author's.
+_SENTENCE_END = (".", "!", "?", ":", "…")
+#: A line starting so is an item of a list (or a hand, a diagram): it keeps its own line.
+_ITEM_START = ("-", "•", "*", "–", "—", "→", "[")
+
+
+def reflowed(text: str) -> str:
+    """An author's hard-wrapped text (a lesson step, ~80 columns a line) with its wrapping undone.
+
+    The lesson files break their lines at about 80 columns; on a 40-column terminal rich wrapped
+    each of those lines again, leaving a short line after every one («кладутся» alone, then
+    «рубашкой вверх — это ПРИКУП.»).  A line joins the next unless it is blank, ends a sentence
+    (:data:`_SENTENCE_END`) or the next is indented or an item (:data:`_ITEM_START`, "1."): the
+    breaks the author meant stay (an indented line or a row of aligned columns keeps its own), the
+    terminal wraps the rest to its width.
+    """
+    out: list[str] = []
+    for line in text.split("\n"):
+        if out and out[-1].strip() and line.strip() and not _keeps_break(out[-1], line):
+            out[-1] = out[-1].rstrip() + " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _keeps_break(before: str, after: str) -> bool:
+    head = after.lstrip()
+    numbered = head[:1].isdigit() and head.split(" ", 1)[0].rstrip(".)").isdigit() and head.split(" ", 1)[0][-1:] in ".)"
+    aligned = "   " in before.strip() or "   " in head.strip()  # a row of a little table, columns lined up
+    return (before.rstrip().endswith(_SENTENCE_END) or before[:1].isspace() or after[:1].isspace()
+            or head.startswith(_ITEM_START) or numbered or aligned)
+
+
 def say(text: str, err: bool = False) -> None:
     """``click.echo(text)``, wrapped between words to the terminal's width (see :func:`wrapped`)."""
     stream = sys.stderr if err else sys.stdout
