@@ -174,7 +174,7 @@ def _show_task(console: Console, shown: TaskShown) -> None:
         console.print(t("lessons.cards_to_name", cards=_cards(task.cards)))
         console.print(t("lessons.kinds_list"))
     if task.prompt is not None:
-        console.print(task.prompt.get(language()))
+        console.print(reflowed(task.prompt.get(language())))
 
 
 def render_lesson_event(console: Console, event: LessonEvent) -> None:
@@ -188,7 +188,7 @@ def render_lesson_event(console: Console, event: LessonEvent) -> None:
                   level=lesson.level)
         console.print(f"[bold]{title}[/bold]")
         if lesson.summary is not None:
-            console.print(lesson.summary.get(lang))
+            console.print(reflowed(lesson.summary.get(lang)))
     elif isinstance(event, StepShown):
         console.print()
         console.print(f"[dim]{t('lessons.step_header', number=event.index + 1, total=event.total)}[/dim]")
@@ -198,14 +198,14 @@ def render_lesson_event(console: Console, event: LessonEvent) -> None:
     elif isinstance(event, TaskShown):
         _show_task(console, event)
     elif isinstance(event, HintGiven):
-        console.print(event.line.render())
+        console.print(reflowed(event.line.render()))  # an author's hint, wrapped like the step
     elif isinstance(event, Restarted):
         console.print(t("lessons.restarted"))
     elif isinstance(event, StatusLine):
         console.print(Text(event.render(), style="dim" if event.ok else "yellow"))
     elif isinstance(event, Answered):
         for line in event.lines:
-            console.print(line.render())
+            console.print(reflowed(line.render()))  # an author's feedback too
     elif isinstance(event, LessonDone):
         console.print()
         console.print(t("lessons.lesson_done", stars=_stars(event.stars), wrong=event.wrong, hints=event.hints))
