@@ -310,8 +310,7 @@ def number(value: float, decimals: int | None = None, *, lang: str | None = None
     Whole numbers are grouped (``11,740`` / «11 740»; ``group=False`` for identifiers such as a deal
     number), decimals take the language's mark (``0.25`` / «0,25»); ``decimals`` fixes their count.
     ``percent`` writes a share (0.45) as a percentage (``45%``, «45%»: no space, as every catalogue
-    writes ``{chance}%``); ``signed`` writes a
-    plus before a positive number (a difference: ``+0.031``).
+    writes ``{chance}%``); ``signed`` writes a plus before a positive number (a difference: ``+0.031``).
     """
     chosen = lang or language()
     head = ("+" if signed else "") + ("," if group else "")
