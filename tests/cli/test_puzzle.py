@@ -254,3 +254,14 @@ def test_the_kind_hint_names_the_combination_inside_its_sentence(lang: str, card
     with speaking(lang):
         render_puzzle_event(console, PuzzleHint(1, readings(Cards.parse(cards))[0]))
     assert console.export_text().strip() == expected
+
+
+@pytest.mark.parametrize(("lang", "quit_word", "expected"), [
+    ("ru", "выход", "Нужно побить (сыграно: ваш напарник):"),
+    ("en", "quit", "To beat, played by your partner:"),
+])
+def test_the_player_to_beat_is_named_in_lower_case_inside_the_sentence(home: Path, lang: str, quit_word: str,
+                                                                        expected: str) -> None:
+    """«Нужно побить (сыграно: Ваш напарник)»: a seat's label kept its capital inside the sentence."""
+    result = run("puzzle", "245692", "--lang", lang, text=f"{quit_word}\n")
+    assert expected in result.output, result.output

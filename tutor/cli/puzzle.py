@@ -132,7 +132,8 @@ def position_panel(attempt: Attempt) -> Narrowable:
         stacked.append(Text.assemble("  ", cards_text(hand, "—", grouped=True)))
     parts: list[RenderableType] = [grid]
     if pos.table is not None and pos.table_by is not None:
-        line = Text(t("puzzles.to_beat", who=player_name(puzzle, pos.table_by)) + " ", style="bold")
+        who = player_name(puzzle, pos.table_by)  # a label («Ваш напарник»), here inside a sentence: lower case
+        line = Text(t("puzzles.to_beat", who=who[:1].lower() + who[1:]) + " ", style="bold")
         line.append_text(combo_text(pos.table))
         parts.append(line)
     elif not pos.is_over:
