@@ -35,6 +35,10 @@ eighth passes, where a beginner's games gave too few of those:
   the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own;
 * the **partner's only winning move, found** (:data:`PARTNER_FINDS`, tenth pass): the same, from the partner's
   seat (the learner a farmer) — a hard move of the learner's own side — within :data:`FIND_NODES` of its own.
+* a **win kept with one of a few winning plays** (:data:`FOUND`, round 14): the move played keeps the side's win,
+  two plays or more win but at most :data:`SEVERAL_SHARE` of the legal ones — the bar of :data:`SEVERAL`, for a
+  move that was found — the learner's, the partner's or an opponent's, set from the mover's seat ("you kept the win
+  — 2 of 5 plays win"); every winning play must be accepted by solving (:func:`_accepts_every`); made last.
 
 The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
 the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
