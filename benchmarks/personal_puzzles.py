@@ -10,7 +10,7 @@ three-player search, ``personal.COMPILED``); CPU time is printed for the record,
 nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--check] [--log FILE]
-        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--unproven-run N] [--make-proofs N]
+        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--no-found] [--unproven-run N] [--make-proofs N]
         [--order N] [--pns-move-nodes N] [--pns-nodes N]
 """
 
@@ -73,6 +73,8 @@ def main() -> None:
                         help="without the opponents' only moves found (personal.OPPONENT_FINDS; on since the ninth pass)")
     parser.add_argument("--no-partner-finds", action="store_true",
                         help="without the partner's only moves found (personal.PARTNER_FINDS; on since the tenth pass)")
+    parser.add_argument("--no-found", action="store_true",
+                        help="without the wins kept with a few winning plays (personal.FOUND_SEVERAL; round 14)")
     parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     parser.add_argument("--unproven-run", type=int, default=None,
                         help="personal.UNPROVEN_RUN: give a game up after this many turns in a row with the side"
@@ -96,6 +98,7 @@ def main() -> None:
     personal.STAKE_TURNS = personal.STAKE_TURNS and not args.no_stake
     personal.OPPONENT_FINDS = personal.OPPONENT_FINDS and not args.no_finds
     personal.PARTNER_FINDS = personal.PARTNER_FINDS and not args.no_partner_finds
+    personal.FOUND_SEVERAL = personal.FOUND_SEVERAL and not args.no_found
 
     for name in ("max_cards", "max_nodes", "scan_nodes", "make_proofs", "order", "pns_move_nodes",
                  "pns_nodes"):
@@ -108,7 +111,7 @@ def main() -> None:
           f" UNPROVEN_RUN {personal.UNPROVEN_RUN}, ORDER {personal.ORDER}, PNS_MOVE_NODES {personal.PNS_MOVE_NODES},"
           f" PNS_NODES {personal.PNS_NODES}, lone farmer {personal.LONE_FARMER},"
           f" stake {personal.STAKE_TURNS}, opponents {personal.OPPONENT_TURNS}, their finds {personal.OPPONENT_FINDS},"
-          f" the partner's finds {personal.PARTNER_FINDS},"
+          f" the partner's finds {personal.PARTNER_FINDS}, found several {personal.FOUND_SEVERAL},"
           f" compiled three-player search {'yes' if personal.COMPILED else 'no (DDZ_PURE_PYTHON or not built)'}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store

@@ -489,9 +489,12 @@ def test_a_bigger_win_let_go_becomes_a_stake_puzzle(store: Store) -> None:
 
 
 def test_the_bomb_played_gives_no_stake_puzzle(store: Store) -> None:
-    """The same game with the bomb played first: the highest stake was kept, nothing to find again."""
+    """The same game with the bomb played first: the highest stake was kept, no stake to find again.  (Since
+    round 14 the kept win itself is a puzzle — 3 of its 6 plays win, ``FOUND`` — but not a stake one.)"""
     _finish_game(store, "F:3333K L:A F:2", "3333")
-    assert personal.scan(store) == 0
+    assert personal.scan(store) == 1
+    (puzzle,) = PuzzleProgress(store).personal()
+    assert personal.moment_of(puzzle).kind == personal.FOUND and puzzle.goal.bombs is None  # type: ignore[union-attr]
 
 
 def test_a_stake_with_two_of_six_plays_accepts_either(store: Store) -> None:
@@ -680,3 +683,79 @@ def test_the_partners_only_move_found_is_set_from_their_seat(store: Store, monke
                 en=f"game {game_id}, your partner's turn 1: the only winning move — your partner found it",
                 ru="ход напарника 1: единственный выигрывающий ход — напарник его нашёл",
                 whose=lambda m: bool(m.partner))
+
+
+def test_a_win_kept_with_one_of_two_of_five_winning_plays_is_a_found_puzzle(store: Store,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, round 14 (``FOUND_SEVERAL``): we lead the pair 44 and keep the win; the pairs 44 and 88 win, the
+    other three plays lose — a real choice, kept: "you kept the win — 2 of 5 plays win", either pair accepted.
+    Off, the same game gives only the only move that follows (88, turn 2)."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import goal_phrase, moment_data, moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    game_id = _finish_game(store, "F:44889 L:9QA F:46", "44")
+    assert personal.scan(store) == 2
+    progress = PuzzleProgress(store)
+    (puzzle,) = [p for p in progress.personal() if not personal.is_only_move(p)]
+    assert puzzle.source.describe() == f"game {game_id}, turn 1, found, 2 of 5 plays win"
+    assert personal.moment_of(puzzle) == personal.Moment(game_id, 1, personal.FOUND, wins=2, plays=5)
+    assert personal.found_of_game(progress, game_id) == 1 and personal.kinds_of_game(progress, game_id) == (0, 1, 0)
+    assert personal.opponents_of_game(progress, game_id) == 0
+    check_tree(puzzle)
+    solver = Solver(rules=STANDARD)
+    for answer in ("44", "88"):
+        assert Attempt(puzzle, solver).play(answer).correct
+    assert not Attempt(puzzle, solver).play("4").correct and not Attempt(puzzle, solver).play("9").correct
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, turn 1: you kept the win — 2 of 5 plays win")
+        assert goal_phrase(puzzle).render() == "Goal: win as the farmers — 2 of 5 first plays win, find one"
+        assert moment_data(puzzle)["kind"] == "found_several" and moment_data(puzzle)["winning_plays"] == 2
+    with speaking("ru"):
+        assert "ход 1: вы сохранили выигрыш — выигрывают 2 из 5 ходов" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+    # Teaching truth: each winning play the scan proved must be proven again as solving would (one node: none).
+    from tutor.puzzles import solving
+
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    (found,) = [m for m in personal.missed_wins(record, personal.default_factory) if m.kind == personal.FOUND]
+    monkeypatch.setattr(solving, "INTERACTIVE_NODES", 1)
+    assert personal.make_puzzle(found, game_id, personal.default_factory()) is None
+    monkeypatch.setattr(personal, "FOUND_SEVERAL", False)
+    assert [m.kind for m in personal.missed_wins(record, personal.default_factory)] == [personal.ONLY_MOVE]
+
+
+def test_the_partners_kept_win_with_two_of_four_plays_is_found_after_every_other_find(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 14: after our 3 the landlord passes... the partner (89J) keeps the side's win with one of the two
+    winning plays of four.  His proof stopped at the second winning play (no only move); the found pass proves
+    the rest, within ``FOUND_NODES`` of its own — at none, no such puzzle."""
+    from tutor.i18n import speaking
+    from tutor.sessions.puzzle import moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    game_id = _finish_moves(store, "F:3445 L:489QK F:89J", ["3"])
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    (found,) = [m for m in personal.missed_wins(record, personal.default_factory) if m.kind == personal.FOUND]
+    assert found.partner and (found.wins, found.plays) == (2, 4) and len(found.winners) >= 2
+    personal.scan(store)
+    (puzzle,) = [p for p in PuzzleProgress(store).personal()
+                 if personal.moment_of(p).label == "partner_found_several"]  # type: ignore[union-attr]
+    assert puzzle.source.describe() == f"game {game_id}, partner's turn 1, found, 2 of 4 plays win"
+    assert puzzle.position.format() == "F:89J F:445 L:489QK"
+    solver = Solver(rules=STANDARD)
+    for move in found.winners:
+        assert Attempt(puzzle, solver).play("pass" if move is None else move.text).correct
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, your partner's turn 1: your partner kept the win — 2 of 4 plays win")
+    monkeypatch.setattr(personal, "FOUND_NODES", 0)
+    assert not any(m.kind == personal.FOUND for m in personal.missed_wins(record, personal.default_factory))
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "A win was kept in this game"), ("en", 2, "kept 2 times"),
+    ("ru", 1, "выигрыш сохранили одним"), ("ru", 3, "3 раза сохранили"), ("ru", 5, "5 раз сохранили"),
+])
+def test_the_after_game_line_for_a_found_win_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_several", n).render(lang)

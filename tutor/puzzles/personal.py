@@ -35,6 +35,10 @@ eighth passes, where a beginner's games gave too few of those:
   the only winning move — he found it"); proven after the scan within :data:`FIND_NODES` of its own;
 * the **partner's only winning move, found** (:data:`PARTNER_FINDS`, tenth pass): the same, from the partner's
   seat (the learner a farmer) — a hard move of the learner's own side — within :data:`FIND_NODES` of its own.
+* a **win kept with one of a few winning plays** (:data:`FOUND`, round 14): the move played keeps the side's win,
+  two plays or more win but at most :data:`SEVERAL_SHARE` of the legal ones — the bar of :data:`SEVERAL`, for a
+  move that was found — the learner's, the partner's or an opponent's, set from the mover's seat ("you kept the win
+  — 2 of 5 plays win"); every winning play must be accepted by solving (:func:`_accepts_every`); made last.
 
 The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
 the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
@@ -192,6 +196,18 @@ PNS_MOVE_NODES = 0
 PNS_TRY_NODES = 2 * MAX_NODES if COMPILED else 0
 #: Most positions the proof-number search expands in one game's scan (all its second tries): bounded by nodes.
 PNS_NODES = 4 * MAX_NODES
+#: A win **kept with one of a few winning plays** (issue 30, round 14): the move played keeps the side's proven win,
+#: two or more plays win but at most :data:`SEVERAL_SHARE` of the legal ones — the bar of a :data:`SEVERAL` missed
+#: win, for a move that was found.  The learner's own such turns cost nothing more (their every first move is already
+#: proven for the only move); the opponents' and the partner's kept wins, whose proof stops at a second winning play,
+#: are proven on after every other find, within :data:`FOUND_NODES` of their own, so no earlier kind loses a node or
+#: a puzzle, and they are made last (:data:`PER_GAME`): they never displace one.
+FOUND = "found"
+#: Look for :data:`FOUND` moments (round 14; ``benchmarks/personal_puzzles.py --no-found``).
+FOUND_SEVERAL = True
+#: Solver budget, in nodes, of one game's proofs of the others' kept wins with several winning plays (:data:`FOUND`):
+#: apart from :data:`SCAN_NODES` and :data:`FIND_NODES`, so a game's scan is bounded by the sum.
+FOUND_NODES = FIND_NODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,19 +565,70 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         entry["plays"] = len({_play_of(m) for m in pos.legal_moves()})
         entry["unproven"] = sum(1 for v in every.values() if v is None)
         kind = None if None in every.values() else _kind(pos, every, lost=wins is False)
+        if kind is None and wins and FOUND_SEVERAL and None not in every.values():
+            kind = _found_several(pos, every)
         if kind is not None:
             entry["kind"] = kind[0]
-            winners = tuple(m for m, v in every.items() if v) if kind[0] == SEVERAL else ()
+            winners = tuple(m for m, v in every.items() if v) if kind[0] in (SEVERAL, FOUND) else ()
             found.append(Missed(moment, pos, played, kind[0], by_partner, kind[1], kind[2], index,
                                 opponent=by_opponent, winners=winners))
         if log is not None:
             log({**entry, "nodes": spent - turn_start})
+    several: list[tuple[Missed, Verdicts]] = []  # the others' kept wins with two winning plays (FOUND, last)
     if OPPONENT_FINDS:
-        found += _finds_of_others(solver, finds, log, pns)
+        found += _finds_of_others(solver, finds, log, pns, several)
     if PARTNER_FINDS:
-        found += _finds_of_others(solver, partner_finds, log, pns)
-    # the others' finds after the other moments (PER_GAME takes the first): they never displace one
-    return sorted(found, key=lambda m: (_found_by_other(m), m.index))
+        found += _finds_of_others(solver, partner_finds, log, pns, several)
+    if FOUND_SEVERAL:
+        found += _several_found(solver, several, log)
+    # the others' finds after the other moments, the kept wins with several plays last (PER_GAME takes the
+    # first): they never displace one
+    return sorted(found, key=lambda m: (m.kind == FOUND, _found_by_other(m), m.index))
+
+
+def _found_several(pos: Position, every: Verdicts) -> tuple[str, int, int] | None:
+    """(:data:`FOUND`, winning plays, legal plays) of a kept win whose first moves are all proven, when two plays
+    or more win but at most :data:`SEVERAL_SHARE` of the legal ones (a real choice, the bar of :data:`SEVERAL`);
+    else None."""
+    wins = len({_play_of(m) for m, v in every.items() if v})
+    plays = len({_play_of(m) for m in pos.legal_moves()})
+    return (FOUND, wins, plays) if 2 <= wins <= SEVERAL_SHARE * plays else None
+
+
+def _several_found(solver: ScanSolver, several: list[tuple[Missed, Verdicts]],
+                   log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
+    """The opponents' and the partner's kept wins with a few winning plays (:data:`FOUND`): each position whose
+    proof stopped at a second winning play (:func:`_finds_of_others`) is proven on — every first move, stopping
+    as soon as more than :data:`SEVERAL_SHARE` of the plays win — within :data:`FOUND_NODES` in all, after every
+    other find (so none of theirs loses a node)."""
+    made = []
+    spent = 0
+    for missed, verdicts in several:
+        if spent >= FOUND_NODES:
+            break
+        pos = missed.position
+        plays = len({_play_of(m) for m in pos.legal_moves()})
+
+        def too_many(found: Verdicts, plays: int = plays) -> bool:
+            return len({_play_of(m) for m, v in found.items() if v}) > SEVERAL_SHARE * plays
+
+        every, nodes = first_moves(solver, pos, every=True, known=verdicts,
+                                   cap=min(ONE_PLAY_PROOFS * MAX_NODES, FOUND_NODES - spent), enough=too_many)
+        spent += nodes
+        unproven = sum(1 for v in every.values() if v is None)
+        kind = None if unproven else _found_several(pos, every)
+        entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "partner": missed.partner,
+                                 "opponent": missed.opponent, "find": True, "several": True,
+                                 "cards": sum(len(h) for h in pos.hands),
+                                 "wins": len({_play_of(m) for m, v in every.items() if v}), "plays": plays,
+                                 "unproven": unproven, "nodes": nodes}
+        if kind is not None:
+            entry["kind"] = FOUND
+            made.append(replace(missed, kind=FOUND, wins=kind[1], plays=kind[2],
+                                winners=tuple(m for m, v in every.items() if v)))
+        if log is not None:
+            log(entry)
+    return made
 
 
 def _found_by_other(missed: Missed) -> bool:
@@ -611,7 +678,8 @@ def _settle_open(solver: ScanSolver, pos: Position, every: Verdicts, pns: list[i
 
 
 def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
-                    log: Callable[[dict[str, Any]], None] | None, pns: list[int] | None = None) -> list[Missed]:
+                    log: Callable[[dict[str, Any]], None] | None, pns: list[int] | None = None,
+                    several: list[tuple[Missed, Verdicts]] | None = None) -> list[Missed]:
     """The opponents' (or the partner's: :data:`PARTNER_FINDS`) only winning moves found
     (:data:`OPPONENT_FINDS`), latest turn first (the smaller positions), every first move proven, within
     :data:`FIND_NODES` in all (one budget for each call); the moves left open by one winning play, tried once
@@ -639,6 +707,8 @@ def _finds_of_others(solver: ScanSolver, finds: list[tuple[Missed, Verdicts]],
         if wins == 1 and not unproven:
             entry["kind"] = ONLY_MOVE
             made.append(replace(missed, plays=plays))
+        elif several is not None and 2 <= wins <= SEVERAL_SHARE * plays:
+            several.append((missed, every))  # a few winning plays, perhaps (FOUND): proven on after every find
         if log is not None:
             log(entry)
     return made
@@ -808,7 +878,8 @@ def scan(store: Store, game_id: int | None = None,
 #: «game 4, turn 12», «…, only move», «…, 3 of 9 plays win», «game 13, partner's turn 9» (the words a
 #: learner reads come from the catalogues: :func:`moment_of` reads the note back).
 _NOTE = re.compile(r"game (\d+), (partner's |landlord's |farmer's )?turn (\d+)"
-                   r"(, only move|, (\d+) of (\d+) plays win|, bombs (\d+), (\d+) of (\d+) plays)?")
+                   r"(, only move|, (\d+) of (\d+) plays win|, bombs (\d+), (\d+) of (\d+) plays"
+                   r"|, found, (\d+) of (\d+) plays win)?")
 
 
 def note_of(missed: Missed, game_id: int) -> str:
@@ -824,6 +895,8 @@ def note_of(missed: Missed, game_id: int) -> str:
         return note + f", {missed.wins} of {missed.plays} plays win"
     if missed.kind == STAKE:
         return note + f", bombs {missed.bombs}, {missed.wins} of {missed.plays} plays"
+    if missed.kind == FOUND:
+        return note + f", found, {missed.wins} of {missed.plays} plays win"
     return note
 
 
@@ -848,11 +921,12 @@ class Moment:
         """The kind as ``--json`` and the web name it: missed, only_move, several, stake, partner,
         partner_several, partner_stake."""
         if self.partner:
-            return {SEVERAL: "partner_several", STAKE: "partner_stake",
-                    ONLY_MOVE: "partner_only_move"}.get(self.kind, "partner")
+            return {SEVERAL: "partner_several", STAKE: "partner_stake", ONLY_MOVE: "partner_only_move",
+                    FOUND: "partner_found_several"}.get(self.kind, "partner")
         if self.opponent:
-            return {SEVERAL: "opponent_several", ONLY_MOVE: "opponent_only_move"}.get(self.kind, "opponent")
-        return self.kind
+            return {SEVERAL: "opponent_several", ONLY_MOVE: "opponent_only_move",
+                    FOUND: "opponent_found_several"}.get(self.kind, "opponent")
+        return "found_several" if self.kind == FOUND else self.kind
 
 
 def moment_of(puzzle: Puzzle) -> Moment | None:
@@ -865,6 +939,9 @@ def moment_of(puzzle: Puzzle) -> Moment | None:
     if match[7]:
         return Moment(int(match[1]), int(match[3]), STAKE, partner, int(match[8]), int(match[9]),
                       int(match[7]))
+    if match[10]:  # a kept win with a few winning plays (FOUND)
+        return Moment(int(match[1]), int(match[3]), FOUND, partner, int(match[10]), int(match[11]),
+                      opponent=opponent)
     kind = ONLY_MOVE if match[4] == ", only move" else SEVERAL if match[5] else MISSED
     wins, plays = (int(match[5]), int(match[6])) if match[5] else (1, 0)
     return Moment(int(match[1]), int(match[3]), kind, partner, wins, plays, opponent=opponent)
@@ -874,7 +951,7 @@ def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int
     """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
     puzzles from game ``game_id``."""
     moments = [m for m in map(moment_of, progress.personal())  # a stake's win was kept, an opponent's is theirs
-               if m is not None and m.game == game_id and m.kind != STAKE and not m.opponent
+               if m is not None and m.game == game_id and m.kind not in (STAKE, FOUND) and not m.opponent
                and not (m.partner and m.kind == ONLY_MOVE)]  # the partner's find: said apart
     partner = sum(1 for m in moments if m.partner)
     only = sum(1 for m in moments if m.kind == ONLY_MOVE)
@@ -892,7 +969,7 @@ def opponents_of_game(progress: PuzzleProgress, game_id: int) -> int:
     """The opponents' wins thrown away (:data:`OPPONENT_TURNS`) among the learner's puzzles from game
     ``game_id``."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
-               and bool(m.opponent) and m.kind != ONLY_MOVE)
+               and bool(m.opponent) and m.kind not in (ONLY_MOVE, FOUND))
 
 
 def opponent_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
@@ -907,6 +984,13 @@ def partner_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
     ``game_id``: said apart after the game (the side's win kept, by the partner's hard move)."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
                and m.partner and m.kind == ONLY_MOVE)
+
+
+def found_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The wins kept with one of a few winning plays (:data:`FOUND`: the learner's, the partner's or an
+    opponent's) among the learner's puzzles from game ``game_id``: said apart after the game."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and m.kind == FOUND)
 
 
 def is_only_move(puzzle: Puzzle) -> bool:

@@ -66,10 +66,10 @@ def goal_phrase(puzzle: Puzzle) -> Phrase:
         return Phrase("puzzles.goal_win_with_bomb", {"side": side})
     if puzzle.goal.type is GoalType.WIN_BOMBS:  # a personal puzzle's bigger win
         return _bombs_goal(puzzle, side)
-    from tutor.puzzles.personal import SEVERAL, moment_of
+    from tutor.puzzles.personal import FOUND, SEVERAL, moment_of
 
     moment = moment_of(puzzle)
-    if moment is not None and moment.kind == SEVERAL:  # a personal puzzle with several winning plays says so
+    if moment is not None and moment.kind in (SEVERAL, FOUND):  # a personal puzzle with several winning plays says so
         return plural("puzzles.goal_win_several", moment.plays, side=side, wins=moment.wins)
     return Phrase("puzzles.goal_win", {"side": side})
 
@@ -131,12 +131,16 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
     partner's turn ("your side could have won here").  Shown with the goal and in the lists, so the
     learner knows what to look for — it names no move (issue 30, sixth pass).  Beside the goal line
     (``counts=False``) the several kinds leave out "3 of 9 plays win": the goal already says it."""
-    from tutor.puzzles.personal import ONLY_MOVE, SEVERAL, STAKE, moment_of
+    from tutor.puzzles.personal import FOUND, ONLY_MOVE, SEVERAL, STAKE, moment_of
 
     moment = moment_of(puzzle)
     if moment is None:
         return None
     where = {"game": moment.game, "turn": moment.turn}
+    if moment.kind == FOUND:  # a win kept with one of a few winning plays (issue 30, round 14), whoever's seat
+        key = (f"mine.kind_opponent_{moment.opponent}" if moment.opponent
+               else "mine.kind_partner" if moment.partner else "mine.kind") + "_found"
+        return plural(key + "_several", moment.plays, wins=moment.wins, **where) if counts else Phrase(key, where)
     if moment.kind == STAKE:  # the win was kept, a higher stake was not: "×4 was proven"
         return plural("mine.kind_partner_stake" if moment.partner else "mine.kind_stake", moment.bombs,
                       x=2 ** moment.bombs, **where)
@@ -159,16 +163,17 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
 def moment_data(puzzle: Puzzle) -> dict[str, object]:
     """A personal puzzle's moment as data (``ddz puzzle mine --json``, ``GET /api/puzzle/mine``): its kind
     (missed, only_move, several, stake, partner, partner_several, partner_stake, partner_only_move, opponent,
-    opponent_several, opponent_only_move), game, turn, for several
+    opponent_several, opponent_only_move, found_several, partner_found_several, opponent_found_several), game,
+    turn, for several
     winning plays how many of how many (for a stake, the plays that keep it and its bombs), and the words
     (:func:`moment_phrase`); empty for any other puzzle."""
-    from tutor.puzzles.personal import SEVERAL, STAKE, moment_of
+    from tutor.puzzles.personal import FOUND, SEVERAL, STAKE, moment_of
 
     moment, phrase = moment_of(puzzle), moment_phrase(puzzle)
     if moment is None or phrase is None:
         return {}
     data: dict[str, object] = {"kind": moment.label, "game": moment.game, "turn": moment.turn}
-    if moment.kind == SEVERAL:
+    if moment.kind in (SEVERAL, FOUND):
         data.update(winning_plays=moment.wins, plays=moment.plays)
     if moment.kind == STAKE:
         data.update(bombs=moment.bombs, winning_plays=moment.wins, plays=moment.plays)
