@@ -259,6 +259,16 @@ def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languag
             page.locator("body").press("ArrowRight")
             everywhere({"#puzzle .stepper-panel .buttons": "the line's buttons", "#puzzle .stepper-panel .felt":
                         "the line's table", "#puzzle > .log": "the result"}, "a puzzle's solution")
+            # a streak's puzzle (round 14: on its side its line above the title took the row a tall table needed, and
+            # the page scrolled 14 px): the streak's line heads it there, the title a row no longer.  The run draws
+            # its puzzles at random (tutor/web/streak.py), so the title's row is checked as well as the screen.
+            page.locator("#puzzle-streak-run").click()
+            ready(page)
+            everywhere({"#puzzle > .felt": "the table", "#puzzle-hand": "the hand", "#puzzle .controls .primary": "Play",
+                        "#puzzle > .streak-run": "the streak's line"}, "a streak's puzzle")
+            page.set_viewport_size({"width": 640, "height": 360})
+            assert page.locator("#puzzle > h2").bounding_box()["height"] <= 1, "a streak's title takes a row on its side"
+            page.set_viewport_size({"width": 390, "height": 844})
 
             page.goto(f"{server}/learn")
             ready(page)
