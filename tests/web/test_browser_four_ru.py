@@ -28,7 +28,19 @@ ROLE_OUTSIDE = """() => {
 }"""
 
 
+#: The middle's game value and kitty that reach past the felt's padding.
+HEAD_OUTSIDE = """() => {
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    return ['#game-cell', '#kitty'].filter((sel) => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return r.left < felt.left + 4 || r.right > felt.right - 4;
+    });
+}"""
+
+
 def test_opponents_marks_stay_inside_their_boxes_in_russian(page: Any, server: str, context: Any) -> None:
+    from tutor.i18n import lookup
+
     with context.store() as store:
         store.set_setting("players", 4)
         store.set_setting("lang", "ru")
@@ -46,7 +58,20 @@ def test_opponents_marks_stay_inside_their_boxes_in_russian(page: Any, server: s
                     page.set_viewport_size({"width": width, "height": height})
                     relaid(page)
                     assert page.evaluate(NAME_CUT) == [], f"{width}×{height}"
+        # round 14: rob the landlord, the game value «Партия: 10 × 4 = 40 (перехваты: 2, ×4)» and the kitty of eight
+        # ran past both edges of the felt at 360 px (deal 11, the learner's first call)
+        with context.store() as store:
+            store.set_setting("auction", "rob")
+        with sized(page, 360, 640):
+            page.goto(f"{server}/play?deal=11&level=easy")
+            ready(page)
+            page.get_by_role("button", name=lookup("web.abandon_start", "ru")).click()  # deal 42's game, in progress
+            ready(page)
+            page.locator("#controls .buttons:not([hidden])").first.wait_for()
+            assert "перехват" in page.locator("#game-cell").inner_text()
+            assert page.evaluate(HEAD_OUTSIDE) == []
     finally:
         with context.store() as store:
             store.set_setting("players", 3)
             store.set_setting("lang", "en")
+            store.set_setting("auction", "bid")
