@@ -37,16 +37,19 @@ def test_rules_12_4_the_four_player_table_fits_a_phone(page: Any, server: str, c
         assert "25" in page.locator("#seat-2").inner_text() or "33" in page.locator("#seat-2").inner_text()
         assert page.locator("#kitty .fan-count").inner_text() == "8"  # the kitty of eight
         assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
+        assert page.evaluate(NAME_CUT) == []
         page.screenshot(path=str(SHOTS / "four-390.png")) if SHOTS else None
         page.set_viewport_size({"width": 360, "height": 740})
         relaid(page)
         page.screenshot(path=str(SHOTS / "four-360.png")) if SHOTS else None
         assert page.evaluate(OFF_SCREEN, ON_SCREEN) == []
+        assert page.evaluate(NAME_CUT) == []
     with context.store() as store:
         store.set_setting("players", 3)
 
 
-#: Cards of the hand cut off by the felt's edge, and the trick or the kitty running into the status line.
+#: Cards of the hand cut off by the felt's edge, and the trick, the kitty or your own last play running into the
+#: status line (round 14: your five-card last play at 640×360 ran under it, late in deal 7's game).
 CLIPPED = """() => {
     const out = [];
     const felt = document.querySelector('#felt').getBoundingClientRect();
@@ -58,7 +61,7 @@ CLIPPED = """() => {
         }
     }
     const status = document.querySelector('#felt .status-box').getBoundingClientRect();
-    for (const sel of ['#trick .mini', '#kitty .mini, #kitty .back']) {
+    for (const sel of ['#trick .mini', '#kitty .mini, #kitty .back', '#seat-0 .last .mini']) {
         for (const node of document.querySelectorAll(sel)) {
             const r = node.getBoundingClientRect();
             if (r.bottom > status.top + 0.5 && r.top < status.bottom && r.right > status.left && r.left < status.right) {
@@ -66,6 +69,26 @@ CLIPPED = """() => {
                 break;
             }
         }
+    }
+    return out;
+}"""
+
+
+#: The opponents' names cut: the text wider than its box (an ellipsis), or running out of the seat's name line or under
+#: its card backs (round 14: «Напротив» showed as «Напро» at 360 and 390 px upright, the rest under the backs).
+NAME_CUT = """() => {
+    const out = [];
+    for (const s of [1, 2, 3]) {
+        const name = document.querySelector(`#seat-${s} .name`), who = name.closest('.who').getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        const text = range.getBoundingClientRect(), fan = document.querySelector(`#seat-${s} .fan`);
+        const under = fan && [...fan.querySelectorAll('.back, .fan-count')].some((n) => {
+            const r = n.getBoundingClientRect();
+            return r.width && r.left < text.right - 0.5 && r.right > text.left + 0.5 && r.top < text.bottom && r.bottom > text.top;
+        });
+        if (name.scrollWidth > name.clientWidth || text.right > who.right + 0.5 || text.left < who.left - 0.5 || under)
+            out.push(`${name.textContent}: ${Math.round(text.width)} px of text in ${Math.round(name.clientWidth)}${under ? ', under the backs' : ''}`);
     }
     return out;
 }"""

@@ -1,4 +1,5 @@
-"""The four-player table in Russian on a 390×844 phone (RULES §12.4): each opponent's marks stay inside its box.
+"""The four-player table in Russian on a 390×844 phone (RULES §12.4): each opponent's marks stay inside its box, and
+(round 14) each opponent's name whole at 390 and 360 px.
 
 Russian words are longer: «крестьянин» was clipped in the opponents' boxes and the landlord's «помещик» ran out
 of the right one's box (the short phones already left the farmer's mark out; now every phone upright does)."""
@@ -7,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import fresh_deal, needs_browser, ready, sized
+from tests.web.browser import fresh_deal, needs_browser, ready, relaid, sized
+from tests.web.test_browser_four import NAME_CUT
 
 pytestmark = needs_browser
 
@@ -26,7 +28,19 @@ ROLE_OUTSIDE = """() => {
 }"""
 
 
+#: The middle's game value and kitty that reach past the felt's padding.
+HEAD_OUTSIDE = """() => {
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    return ['#game-cell', '#kitty'].filter((sel) => {
+        const r = document.querySelector(sel).getBoundingClientRect();
+        return r.left < felt.left + 4 || r.right > felt.right - 4;
+    });
+}"""
+
+
 def test_opponents_marks_stay_inside_their_boxes_in_russian(page: Any, server: str, context: Any) -> None:
+    from tutor.i18n import lookup
+
     with context.store() as store:
         store.set_setting("players", 4)
         store.set_setting("lang", "ru")
@@ -39,7 +53,25 @@ def test_opponents_marks_stay_inside_their_boxes_in_russian(page: Any, server: s
                 page.get_by_role("button", name="Ставка 3", exact=True).click()  # the roles are known from here
                 ready(page)
                 assert page.locator("#seat-1 .role").count() and page.evaluate(ROLE_OUTSIDE) == [], deal
+                # round 14: «Напротив» was cut to «Напро» at 390 and 360 px (its third of the row)
+                for width, height in ((390, 844), (360, 640)):
+                    page.set_viewport_size({"width": width, "height": height})
+                    relaid(page)
+                    assert page.evaluate(NAME_CUT) == [], f"{width}×{height}"
+        # round 14: rob the landlord, the game value «Партия: 10 × 4 = 40 (перехваты: 2, ×4)» and the kitty of eight
+        # ran past both edges of the felt at 360 px (deal 11, the learner's first call)
+        with context.store() as store:
+            store.set_setting("auction", "rob")
+        with sized(page, 360, 640):
+            page.goto(f"{server}/play?deal=11&level=easy")
+            ready(page)
+            page.get_by_role("button", name=lookup("web.abandon_start", "ru")).click()  # deal 42's game, in progress
+            ready(page)
+            page.locator("#controls .buttons:not([hidden])").first.wait_for()
+            assert "перехват" in page.locator("#game-cell").inner_text()
+            assert page.evaluate(HEAD_OUTSIDE) == []
     finally:
         with context.store() as store:
             store.set_setting("players", 3)
             store.set_setting("lang", "en")
+            store.set_setting("auction", "bid")

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tests.web.browser import fresh_deal, needs_browser, open_page, play_on_by_api, ready, walk_game
+from tests.web.browser import fresh_deal, needs_browser, open_page, play_on_by_api, ready, relaid, walk_game
 from tutor.cli.main import main
 
 pytestmark = needs_browser
@@ -52,6 +52,16 @@ GAMES = [
      {"players": 4, "auction": "rob", "open_hand": "off", "decks": 2, "wild_rank": -1}),
 ]
 
+
+#: The opponents' boxes the game value covers (a wildcard game's «Game: 10 × 1 = 10 (no rob) · wild rank 4» on one
+#: line was wider than the middle column of a phone on its side).
+CELL_OVER_SEATS = """() => {
+    const g = document.querySelector('#game-cell').getBoundingClientRect();
+    return [...document.querySelectorAll('#felt > .seat:not(.me)')].filter((seat) => {
+        const r = seat.getBoundingClientRect();
+        return g.right > r.left + 0.5 && g.left < r.right - 0.5 && g.bottom > r.top + 0.5 && g.top < r.bottom - 0.5;
+    }).map((seat) => seat.id);
+}"""
 
 #: The turns (the auction's answers included) tapped in the browser before the rest is played through the API.
 BROWSER_TURNS = 4
@@ -92,6 +102,12 @@ def test_rules_12_a_whole_coached_variant_game_in_the_browser_is_stored_with_its
         fresh_deal(table, server, deal, level)
         cell = table.locator("#game-cell").inner_text().lower()
         assert ("wild rank" in cell) == settings["wildcard"], cell  # the deal's wild rank, public from the start
+        if settings["wildcard"]:  # round 14: on its side the long game value covered both opponents' counts
+            size = table.viewport_size
+            table.set_viewport_size({"width": 640, "height": 360})
+            relaid(table)
+            assert table.evaluate(CELL_OVER_SEATS) == [], "the game value covers a seat at 640×360"
+            table.set_viewport_size(size)
         if settings["players"] == 4:
             assert table.locator("#felt.seats-4").count() == 1  # three opponents
         words: list[str] = []

@@ -70,7 +70,22 @@ async function openLibrary() {
   draw(true);
 }
 
+/**
+ * The bar's cue that it scrolls (app.css: a "›" at its right edge): marked while entries lie beyond its right edge.
+ * A phone on its side has one row for the bar; at 640 px the Russian entries run past it, and a scrollbar hidden
+ * (it took a row of its own) left «Библиотека» out of sight with nothing to say so.
+ */
+function markBarMore() {
+  const bar = document.querySelector("#view-puzzle > .bar");
+  const more = bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1;
+  if (more) bar.dataset.more = "right";
+  else delete bar.dataset.more;
+}
+
 export function bindPuzzles() {
+  const bar = document.querySelector("#view-puzzle > .bar");
+  bar.addEventListener("scroll", markBarMore, { passive: true });
+  new ResizeObserver(markBarMore).observe(bar);
   $("puzzle-daily").addEventListener("click", () => startPuzzle("daily"));
   $("puzzle-random").addEventListener("click", () => startPuzzle("random"));
   $("puzzle-streak-run").addEventListener("click", () => startPuzzle("streak"));
@@ -96,6 +111,7 @@ function drawBar(data) {
   if (!themes.options.length) {
     themes.append(el("option", { value: "", text: tr("any_theme") }), ...data.themes.map((t) => el("option", { value: t.id, text: t.name })));
   }
+  requestAnimationFrame(markBarMore);  // its entries may have changed (the replay button, the rating's words)
 }
 
 function takePuzzle(answer) {
