@@ -236,7 +236,7 @@ def small_sets(draw: st.DrawFn) -> tuple[int, ...]:
     (The counts were drawn as one tuple filtered to 1-20 cards before: most draws held more, and Hypothesis threw
     away more draws than it kept and gave up on many runs: docs/testing.md, round 14.)
     """
-    counts = []
+    counts: list[int] = []
     for most in DECK_COUNTS:
         counts.append(draw(st.integers(0, min(most, 20 - sum(counts)))))
     if not any(counts):
