@@ -80,7 +80,13 @@ def test_every_number_parser_refuses_what_is_not_ascii_digits(text: str) -> None
             find_lesson(course, text)
 
 
-@given(text=digits.filter(lambda d: 1 <= int(d) <= 3))
+#: Every text of one to three ASCII digits that reads 1, 2 or 3 (nine in all: Hypothesis tries each once).  Drawn as
+#: ``digits.filter(lambda d: 1 <= int(d) <= 3)`` before, 98 % of the draws were thrown away and the test gave up on
+#: most of its runs after Hypothesis's many tries (docs/testing.md, round 14).
+ONE_TO_THREE = [zeros + digit for zeros in ("", "0", "00") for digit in "123"]
+
+
+@given(text=st.sampled_from(ONE_TO_THREE))
 def test_the_same_parsers_take_ascii_digits(text: str) -> None:
     course = _course()
     from tutor.cli.input import Command, parse_entry

@@ -229,7 +229,19 @@ def test_rule_6_no_reading_for_non_combinations() -> None:
 
 # --- property tests against the independent constructor ---------------------------------
 
-small_sets = st.tuples(*(st.integers(0, n) for n in DECK_COUNTS)).filter(lambda c: 0 < sum(c) <= 20)
+@st.composite
+def small_sets(draw: st.DrawFn) -> tuple[int, ...]:
+    """Any card set of 1 to 20 cards: each rank's count drawn in turn, never past 20 cards in all.
+
+    (The counts were drawn as one tuple filtered to 1-20 cards before: most draws held more, and Hypothesis threw
+    away more draws than it kept and gave up on many runs: docs/testing.md, round 14.)
+    """
+    counts: list[int] = []
+    for most in DECK_COUNTS:
+        counts.append(draw(st.integers(0, min(most, 20 - sum(counts)))))
+    if not any(counts):
+        counts[draw(st.integers(0, len(counts) - 1))] = 1
+    return tuple(counts)
 
 
 @st.composite
@@ -252,7 +264,7 @@ def _engine_readings(counts: tuple[int, ...]) -> set[tuple[str, int, int]]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(small_sets, shaped_sets()))
+@given(st.one_of(small_sets(), shaped_sets()))
 def test_rule_5_readings_agree_with_brute_force_construction(counts: tuple[int, ...]) -> None:
     assert _engine_readings(counts) == reference_readings(counts)
 
@@ -264,16 +276,18 @@ def combination_pairs(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]
     Plain drawn sets are rarely combinations, so the loops below would mostly run empty;
     half the time the second shares a kind with the first (any length), the case beating is about.
     """
-    first = constructions(draw(st.one_of(small_sets, shaped_sets())))
+    first = constructions(draw(st.one_of(small_sets(), shaped_sets())))
     a = draw(st.sampled_from(sorted(first)))
-    second = constructions(draw(st.one_of(small_sets, shaped_sets())))
+    second = constructions(draw(st.one_of(small_sets(), shaped_sets())))
     if draw(st.booleans()):
         same = {kind for kind, _, _ in first[a]}
         second = {cards: r for cards, r in {**first, **second}.items() if same & {kind for kind, _, _ in r}}
     return a, draw(st.sampled_from(sorted(second)))
 
 
-@settings(max_examples=150, deadline=None)
+# 300 examples (150 before round 14): the cheaper draws of small_sets pay for them, and with 150 the new draws
+# missed a bomb beating the same bomb (`>=` for `>`), which 300 catch (docs/testing.md, round 14).
+@settings(max_examples=300, deadline=None)
 @given(combination_pairs())
 def test_rule_6_beats_agrees_with_the_rules_on_every_pair_of_readings(
     pair: tuple[tuple[int, ...], tuple[int, ...]]

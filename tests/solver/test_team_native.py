@@ -169,19 +169,36 @@ def test_the_lone_farmer_shortcut_in_c_asks_the_same_questions_as_the_python_one
 
 
 
+#: The plain search's nodes past which :func:`test_every_move_order_proves_the_same_verdicts` leaves a position out.
+PLAIN_NODES = 50_000
+
+
 def test_every_move_order_proves_the_same_verdicts() -> None:
     """``order`` (issue 30, round 12: the scan's search) reorders the plays, the pass and the table look-ups:
     the same verdict as the plain order (itself the Python search's, node for node: above) on every position,
     with one search per order also kept from position to position (its table serving the later ones, as the
-    scan's); node counts of their own."""
+    scan's); node counts of their own.
+
+    A position whose plain search takes more than :data:`PLAIN_NODES` is left out (one of the 17: 86,811 plain nodes,
+    4 million in all the orders, two thirds of the test's CPU).  The 16 left still catch an enhanced cutoff that reads
+    a won child as lost (positions 4, 9, 16) and a pass-first order that stops at a lost pass (6, 11, 16): round 14,
+    docs/testing.md."""
     positions = [pos for pos in _positions(33, 60, 10) if sides(pos.roles) == (0, 1, 1)]
     orders = (0, ORDER_BOSS_PLAYS, ORDER_MERGED, ORDER_PASS_FIRST, ORDER_ETC, ORDER_MERGED | ORDER_ETC)
     kept = {order: NativeTeamSearch((0, 1, 1), order=order) for order in orders}
     verdicts: dict[int, list[bool]] = {order: [] for order in orders}
     nodes = dict.fromkeys(orders, 0)
+    searched = 0
     for pos in positions:
         code = 0 if pos.table is None else table_code(pos.table)
         by = (pos.table_by or 0) if code else 0
+        plain = NativeTeamSearch((0, 1, 1))
+        plain.budget = Budget(PLAIN_NODES, None)
+        try:
+            plain.win(pos.packed, pos.to_move, code, pos.table, by)
+        except BudgetExceeded:
+            continue
+        searched += 1
         for order in orders:
             fresh = NativeTeamSearch((0, 1, 1), order=order)
             for search in (fresh, kept[order]):
@@ -192,3 +209,4 @@ def test_every_move_order_proves_the_same_verdicts() -> None:
         assert verdicts[order] == verdicts[0], order
     assert len(set(nodes.values())) == len(orders)  # each order searches its own way
     assert 0 < sum(verdicts[0]) < len(verdicts[0]) and nodes[0] > 2_000  # wins and losses, real searches
+    assert searched == len(positions) - 1  # the one costly position, no more
