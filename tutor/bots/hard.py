@@ -146,6 +146,8 @@ class HardBot(MediumBot):
     #: rule-based players (the rule agent and medium; ``_fit.c``), may be named on either side; measured for the
     #: landlord, not kept: against the rule agent −0.0175 [−0.042, +0.007] (decks 7800-8599), medium +0.0075,
     #: RHCP-v2 −0.110 [−0.170, −0.050] — though it predicts RHCP-v2's moves better than quick (docs/bots.md, round 13).
+    #: Round 14: the farmers' "fit" (the landlord they imagine plays the fitted model), declared and run in part only
+    #: (the machine's load); not kept: "quick" (docs/bots.md, round 14).
     landlord_playout_opponents = "auto"
     farmer_playout_opponents = "quick"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
