@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/hard_losses.py [--side landlord|farmers] [--against rlcard|rhcp|medium]
         [--rhcp-dir DIR] [--decks 100] [--seed 0] [--cards 30] [--nodes 100000] [--level hard]
-        [--set ATTR=VALUE ...] [--today FILE] [--oracle NAME=FILE ...] [--json]
+        [--set ATTR=VALUE ...] [--today FILE] [--oracle NAME=FILE ...] [--redecide NAME:ATTR=VALUE[,...] ...] [--json]
 
 Plays ``--decks`` games with our level as the landlord (``--side farmers``: as both farmers, the other side's
 landlord against them) — against RLCard's rule agent in RLCard's own
@@ -29,6 +29,12 @@ whether it played the heuristic's choice or the look-ahead's alternative (:func:
 (a benchmarks/hard_paired.py ``--progress`` file of the same decks, side and opponents) counts the decks
 today's bot won there as won without playing them: only the lost ones are played and judged.
 
+``--redecide NAME:ATTR=VALUE[,ATTR=VALUE]`` (repeatable; round 14) judges a setting on today's blunders without
+playing a deck again: at each blunder the erring seat's view is rebuilt, the hard bot with those class attributes
+decides from it, and the list says whether that move is one of the solver's winning moves; a tally follows
+(:func:`tutor.bench.losses.redecided`).  ``today`` (no change) is always the first column: it plays the blunder
+again, so it should count none — a check that the view rebuilt is the one the game's bot saw.
+
 A loss with no losing landlord move inside the horizon was already lost when the solver first saw it
 ("lost earlier"), or the budget did not decide ("unknown").  Full information is used only here, after the
 game, to judge it: the bots decided from their views.  ``--set`` changes a class attribute of the hard bot
@@ -53,7 +59,7 @@ from dataclasses import asdict
 
 from tutor.bench import rhcp_arena
 from tutor.bench.losses import (
-    BLUNDER, EARLIER, Moment, Strength, deciding_moment, last_lead, replay_to, strength, winning_moves,
+    BLUNDER, EARLIER, Moment, Strength, deciding_moment, last_lead, redecided, replay_to, strength, winning_moves,
 )
 from tutor.bench.oracle import deck_rows
 from tutor.bots import make_bot
@@ -203,6 +209,37 @@ def anatomy(played: list[tuple[int, Game, bool]], oracles: dict[str, dict[int, b
         print(f"{name}: wins {wins} of the {len(lost)} lost decks")
 
 
+def parse_setting(text: str) -> tuple[str, dict[str, object]]:
+    """``NAME:ATTR=VALUE[,ATTR=VALUE]`` as (NAME, {ATTR: VALUE}); an unknown attribute raises ValueError."""
+    name, sep, rest = text.partition(":")
+    if not sep or not name:
+        raise ValueError(f"not NAME:ATTR=VALUE: {text[:40]!r}")
+    changes: dict[str, object] = {}
+    for item in rest.split(","):
+        attr, _, value = item.partition("=")
+        if not hasattr(HardBot, attr):
+            raise ValueError(f"HardBot has no attribute {attr[:40]!r}")
+        changes[attr] = parse_value(value)
+    return name, changes
+
+
+def redecide_all(
+    game: Game, m: Moment, settings: list[tuple[str, dict[str, object]]], level: str, nodes: int,
+) -> dict[str, bool | None]:
+    """For each setting, does the bot with it play a winning move at the blunder ``m`` (None: not a blunder)?"""
+    out: dict[str, bool | None] = {}
+    for name, changes in settings:
+        saved = {attr: getattr(HardBot, attr) for attr in changes}
+        for attr, value in changes.items():
+            setattr(HardBot, attr, value)
+        try:
+            out[name] = redecided(game, m, make_bot(level, m.deck).play, nodes)
+        finally:
+            for attr, value in saved.items():
+                setattr(HardBot, attr, value)
+    return out
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", choices=("rlcard", "rhcp", "medium", "easy", "hard"), default="rlcard")
@@ -220,8 +257,17 @@ def main(argv: list[str]) -> int:
                              "today's bot won there are not played again (only without --set)")
     parser.add_argument("--oracle", action="append", default=[], metavar="NAME=FILE",
                         help="a --progress file of benchmarks/landlord_ceiling.py on the same decks")
+    parser.add_argument("--redecide", action="append", default=[], metavar="NAME:ATTR=VALUE[,ATTR=VALUE]",
+                        help="at each blunder, would the bot with these settings play a winning move?")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    try:
+        settings: list[tuple[str, dict[str, object]]] = (
+            [("today", {})] + [parse_setting(text) for text in args.redecide] if args.redecide else []
+        )
+    except ValueError as exc:
+        print(f"--redecide: {exc}", file=sys.stderr)
+        return 2
     try:
         oracles = {name: oracle_wins(path) for name, _, path in (o.partition("=") for o in args.oracle)}
     except (OSError, ValueError, KeyError) as exc:
@@ -262,13 +308,16 @@ def main(argv: list[str]) -> int:
     lost = [(deck, game) for deck, game, won in played if not won and game is not None]
     moments = [deciding_moment(game, deck, args.cards, args.nodes, side) for deck, game in lost]
     looks = [looked_at(game, m, args.level, args.nodes) for (_, game), m in zip(lost, moments)]
+    again = [redecide_all(game, m, settings, args.level, args.nodes) if m.verdict == BLUNDER else {}
+             for (_, game), m in zip(lost, moments)]
     total_cpu = time.process_time() - cpu
     wins = len(played) - len(lost)
     if args.json:
         print(json.dumps({"side": side, "decks": len(played), "wins": wins,
                           **({"landlord_wins": wins} if side == "landlord" else {}),
-                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play, side), "looked_at": look}
-                                      for m, look in zip(moments, looks)]}))
+                          "moments": [{**asdict(m), "stage": stage(m.cards_in_play, side), "looked_at": look,
+                                       **({"redecided": redo} if redo else {})}
+                                      for m, look, redo in zip(moments, looks, again)]}))
         return 0
     whose = "landlord" if side == "landlord" else "farmer"
     print(f"{args.level} as {'landlord' if side == 'landlord' else 'both farmers'} against {args.against}: "
@@ -287,6 +336,14 @@ def main(argv: list[str]) -> int:
                 print(f"{m.deck:>5} {m.trick:>5} {m.landlord_cards:>3} {m.farmer_cards or '':>3} {m.cards_in_play:>4} "
                       f"{stage(m.cards_in_play, side):<10} {m.farmer:<7} {m.move} -> {m.winning}"
                       + (f"  ({look})" if look else ""))
+    if settings and blunders:
+        print(f"\nredecided at the {len(blunders)} blunders (W: a winning move, l: a losing one, ?: not decided)")
+        print(f"{'deck':>5} {'turn':>4} " + " ".join(f"{name:>10}" for name, _ in settings))
+        for m, redo in zip(moments, again):
+            if m.verdict == BLUNDER:
+                marks = ("?" if redo[n] is None else "W" if redo[n] else "l" for n, _ in settings)
+                print(f"{m.deck:>5} {m.turn:>4} " + " ".join(f"{mark:>10}" for mark in marks))
+        print(f"{'won':>10} " + " ".join(f"{sum(1 for r in again if r.get(n)):>10}" for n, _ in settings))
     earlier = [m for m in moments if m.verdict == EARLIER and m.cards_in_play]
     if earlier:
         print(f"\nlost earlier: already lost at the first solved decision, cards in play "

@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 
 from tutor.bench.losses import (
-    AFTER, BEFORE, BLUNDER, EARLIER, UNKNOWN, LastLead, Strength, deciding_moment, last_lead, start_of, strength,
+    AFTER, BEFORE, BLUNDER, EARLIER, UNKNOWN, LastLead, Moment, Strength, deciding_moment, last_lead, redecided,
+    start_of, strength,
 )
+from tutor.engine.combos import Combo
 from tutor.engine.game import Game
+from tutor.engine.view import PlayerView
 from tutor.engine.rules import STANDARD
 from tutor.solver import Position, Solver
 
@@ -80,6 +83,24 @@ def test_the_farmers_moment_names_the_farmer_who_erred() -> None:
         deciding_moment(farmers_lost_after("7", "8"), 3, horizon=30, nodes=200_000, side="partner")
 
 
+def test_a_blunder_redecided_from_its_view_is_judged_by_the_open_hands() -> None:
+    # The farmer after the landlord played 8 over the landlord's 7 where only the pass wins (the test above).
+    game = farmers_lost_after("7", "8")
+    moment = deciding_moment(game, 3, horizon=30, nodes=200_000, side="farmers")
+    seen: list[int] = []
+
+    def passes(view: PlayerView) -> Combo | None:
+        seen.append(view.seat)
+        return None
+
+    assert redecided(game, moment, passes, 200_000) is True
+    assert seen == [1] and moment.farmer == AFTER  # the erring seat's own view, at the blunder
+    blunder = game.history[moment.turn].play
+    assert blunder is not None and blunder.text == "8" and redecided(game, moment, lambda view: blunder, 200_000) is False
+    assert redecided(game, moment, passes, 1) is None  # the solver did not decide
+    assert redecided(game, Moment(3, EARLIER), passes, 200_000) is None
+
+
 def test_the_losses_benchmark_refuses_a_bad_today_file_in_one_line(tmp_path: Path) -> None:
     # --today (benchmarks/hard_losses.py) skips the decks today's bot won in a hard_paired.py --progress file.
     root = Path(__file__).resolve().parents[2]
@@ -88,7 +109,8 @@ def test_the_losses_benchmark_refuses_a_bad_today_file_in_one_line(tmp_path: Pat
     env = {**os.environ, "PYTHONPATH": str(root)}
     base = [sys.executable, str(root / "benchmarks" / "hard_losses.py"), "--side", "farmers", "--against", "medium",
             "--decks", "0"]
-    for extra in (["--today", str(tmp_path / "nowhere")], ["--today", str(broken)]):
+    bad_setting = ["--redecide", "fit:no_such_knob=1"]  # --redecide NAME:ATTR=VALUE names a HardBot attribute
+    for extra in (["--today", str(tmp_path / "nowhere")], ["--today", str(broken)], bad_setting):
         done = subprocess.run([*base, *extra], capture_output=True, text=True, env=env, check=False)
         assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1
 

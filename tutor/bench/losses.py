@@ -18,11 +18,13 @@ and lost decks by the hand it was dealt (:func:`strength`) and by when it led fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.engine.cards import BIG_JOKER, NUM_RANKS, R2, SMALL_JOKER, Cards, packed_size
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
+from tutor.engine.view import PlayerView
 from tutor.solver import Position, Solver
 
 #: Verdicts of :func:`deciding_moment`.
@@ -135,6 +137,23 @@ def deciding_moment(game: Game, deck: int, horizon: int, nodes: int, side: str =
                     )
         replay.play(turn.play)
     return Moment(deck, EARLIER if decided else UNKNOWN)
+
+
+def redecided(game: Game, moment: Moment, decide: Callable[[PlayerView], Combo | None], nodes: int) -> bool | None:
+    """At the blunder ``moment`` of ``game``: does ``decide`` (a bot's ``play``, given the erring seat's view
+    rebuilt there) play one of the winning moves the solver finds with open hands in ``nodes`` nodes?
+
+    None when ``moment`` is not a blunder or the solver does not decide.  How a setting is judged on the
+    decisions that lost today's games (benchmarks/hard_losses.py ``--redecide``), without playing a deck again:
+    only the bot decides from its view; the open hands only judge.
+    """
+    if moment.verdict != BLUNDER or moment.turn < 0:
+        return None
+    replay = replay_to(game, moment.turn)
+    winning = winning_moves(replay, nodes)
+    if winning is None:
+        return None
+    return decide(replay.view(replay.to_move)) in winning
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,6 +146,9 @@ class HardBot(MediumBot):
     #: rule-based players (the rule agent and medium; ``_fit.c``), may be named on either side; measured for the
     #: landlord, not kept: against the rule agent −0.0175 [−0.042, +0.007] (decks 7800-8599), medium +0.0075,
     #: RHCP-v2 −0.110 [−0.170, −0.050] — though it predicts RHCP-v2's moves better than quick (docs/bots.md, round 13).
+    #: Round 14: the farmers' "fit" (the landlord they imagine plays the fitted model): against the rule agent +0.003
+    #: [−0.027, +0.032] over decks 8600-8999 (selection −0.035, confirmation +0.040), medium −0.006 and RHCP-v2 −0.012
+    #: (partial runs): not kept, "quick" (docs/bots.md, round 14).
     landlord_playout_opponents = "auto"
     farmer_playout_opponents = "quick"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
