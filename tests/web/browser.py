@@ -256,6 +256,21 @@ def walk_game(page: Any, visit: Callable[[int], bool], turns: int = 80) -> None:
     raise AssertionError(f"the game did not end in {turns} turns")
 
 
+def game_api(page: Any, server: str) -> tuple[Callable[[str, dict[str, Any]], dict[str, Any]], dict[str, Any]]:
+    """The page's own game API (its session and cookies, its origin): a ``post(path, body)`` that asserts the answer
+    is ok and returns its JSON, and the game's state now (``GET /api/game``)."""
+    headers = {"origin": server}
+
+    def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
+        answer = page.request.post(f"{server}{path}", data=body, headers=headers)
+        assert answer.ok, f"{path}: {answer.status} {answer.text()[:300]}"
+        return dict(answer.json())
+
+    answer = page.request.get(f"{server}/api/game", headers=headers)
+    assert answer.ok, answer.text()
+    return post, dict(answer.json())
+
+
 def play_on_by_api(page: Any, server: str, turns: int = 200) -> int:
     """Play the rest of the page's game through its own API (the page's session and cookies), then reload the page
     on the final card; the number of the learner's turns played so.
@@ -266,16 +281,7 @@ def play_on_by_api(page: Any, server: str, turns: int = 200) -> int:
     test): the turns in the browser cost Chromium, Playwright's driver and this process ~0.2-0.3 s each (the
     bots' and the coach's own CPU is spent either way).
     """
-    headers = {"origin": server}
-
-    def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
-        answer = page.request.post(f"{server}{path}", data=body, headers=headers)
-        assert answer.ok, f"{path}: {answer.status} {answer.text()[:300]}"
-        return dict(answer.json())
-
-    answer = page.request.get(f"{server}/api/game", headers=headers)
-    assert answer.ok, answer.text()
-    data = dict(answer.json())
+    post, data = game_api(page, server)
     played = 0
     while data["game"]["waiting"] in ("bid", "play") and played < turns:
         if data["game"]["waiting"] == "bid":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import needs_browser, ready, relaid
+from tests.web.browser import game_api, needs_browser, ready, relaid
 from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE, deal_7_on_its_side, play_one_turn
 
 pytestmark = needs_browser
@@ -21,16 +21,7 @@ def play_by_api(page: Any, server: str, turns: int) -> None:
     """``turns`` of the learner's turns through the page's own API, as :func:`play_one_turn` taps them (the hint's
     cards, or a pass; the first reading of cards read several ways), then the page reloaded: the turns between
     the looks are not what this test checks (each costs the browser ~0.2-0.3 s drawn)."""
-    headers = {"origin": server}
-
-    def post(path: str, body: dict[str, Any]) -> dict[str, Any]:
-        answer = page.request.post(f"{server}{path}", data=body, headers=headers)
-        assert answer.ok, f"{path}: {answer.status} {answer.text()[:300]}"
-        return dict(answer.json())
-
-    answer = page.request.get(f"{server}/api/game", headers=headers)
-    assert answer.ok, answer.text()
-    data = dict(answer.json())
+    post, data = game_api(page, server)
     for _turn in range(turns):
         assert data["game"]["waiting"] == "play", data["game"]["waiting"]
         hint = post("/api/game/hint", {"rev": data["rev"]})
