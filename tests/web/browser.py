@@ -271,6 +271,19 @@ def game_api(page: Any, server: str) -> tuple[Callable[[str, dict[str, Any]], di
     return post, dict(answer.json())
 
 
+def play_the_hint(post: Callable[[str, dict[str, Any]], dict[str, Any]], data: dict[str, Any]) -> dict[str, Any]:
+    """One of the learner's turns as the page plays the hint (a pass when it says pass; the first reading when the
+    cards read several ways) through :func:`game_api`'s ``post``; the game's state after it."""
+    hint = post("/api/game/hint", {"rev": data["rev"]})
+    move = next(e for e in hint["events"] if e["type"] == "hint")["move"]
+    if move is None:
+        return post("/api/game/pass", {"rev": hint["rev"]})
+    data = post("/api/game/play", {"rev": hint["rev"], "cards": "".join(move["cards"])})
+    if any(e["type"] == "options" for e in data["events"]):  # read several ways: the first reading
+        data = post("/api/game/play", {"rev": data["rev"], "cards": "".join(move["cards"]), "n": 1})
+    return data
+
+
 def play_on_by_api(page: Any, server: str, turns: int = 200) -> int:
     """Play the rest of the page's game through its own API (the page's session and cookies), then reload the page
     on the final card; the number of the learner's turns played so.
@@ -287,14 +300,7 @@ def play_on_by_api(page: Any, server: str, turns: int = 200) -> int:
         if data["game"]["waiting"] == "bid":
             data = post("/api/game/bid", {"rev": data["rev"], "bid": data["game"]["bids"]["suggested"]})
             continue
-        hint = post("/api/game/hint", {"rev": data["rev"]})
-        move = next(e for e in hint["events"] if e["type"] == "hint")["move"]
-        if move is None:
-            data = post("/api/game/pass", {"rev": hint["rev"]})
-        else:
-            data = post("/api/game/play", {"rev": hint["rev"], "cards": "".join(move["cards"])})
-            if any(e["type"] == "options" for e in data["events"]):  # read several ways: the first reading
-                data = post("/api/game/play", {"rev": data["rev"], "cards": "".join(move["cards"]), "n": 1})
+        data = play_the_hint(post, data)
         played += 1
     assert data["game"]["final"] is not None, f"the game did not end in {turns} turns through the API"
     page.reload()

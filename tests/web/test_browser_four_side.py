@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import game_api, needs_browser, ready, relaid
+from tests.web.browser import game_api, needs_browser, play_the_hint, ready, relaid
 from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE, deal_7_on_its_side, play_one_turn
 
 pytestmark = needs_browser
@@ -24,14 +24,7 @@ def play_by_api(page: Any, server: str, turns: int) -> None:
     post, data = game_api(page, server)
     for _turn in range(turns):
         assert data["game"]["waiting"] == "play", data["game"]["waiting"]
-        hint = post("/api/game/hint", {"rev": data["rev"]})
-        move = next(e for e in hint["events"] if e["type"] == "hint")["move"]
-        if move is None:
-            data = post("/api/game/pass", {"rev": hint["rev"]})
-        else:
-            data = post("/api/game/play", {"rev": hint["rev"], "cards": "".join(move["cards"])})
-            if any(e["type"] == "options" for e in data["events"]):
-                data = post("/api/game/play", {"rev": data["rev"], "cards": "".join(move["cards"]), "n": 1})
+        data = play_the_hint(post, data)
     page.reload()
     ready(page)
 
