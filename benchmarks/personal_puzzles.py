@@ -9,7 +9,7 @@ so the count is the same on any machine with the same build (the budgets are lar
 three-player search, ``personal.COMPILED``); CPU time is printed for the record, and the solver
 nodes of each game's scan (and of the making of its puzzles) as it goes.
 
-    .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--check] [--log FILE]
+    .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--distinct] [--check] [--log FILE]
         [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--no-found] [--unproven-run N] [--make-proofs N]
         [--order N] [--pns-move-nodes N] [--pns-nodes N]
 """
@@ -27,17 +27,25 @@ from pathlib import Path
 from typing import Any
 
 
-def play_beginner_games(store_path: Path, games: int, first: int) -> list[int]:
-    """Play ``games`` deals (``first``…) with the easy bot as the learner; the stored game ids."""
+def play_beginner_games(store_path: Path, games: int, first: int,
+                        distinct: bool = False) -> list[tuple[int, int]]:
+    """Play ``games`` deals (``first``…) with the easy bot as the learner; (deal number, stored game id) of each.
+
+    ``distinct``: ``games`` *different* games — a deal nobody bids is redealt into the next number, so deal n can
+    be the same game as deal n + 1 (deals 44 and 45: the same hands and the same moves); such a repeat is played
+    and stored, as a learner would, but neither counted nor scanned, and the next deal number is played instead."""
     from tutor.bots import make_bot
     from tutor.engine.rules import STANDARD
     from tutor.sessions.game import GameSession, Waiting
     from tutor.store import Store
     from tutor.store.games import GameStore
 
-    ids = []
+    ids: list[tuple[int, int]] = []
+    dealt: set[int] = set()  # the deal numbers actually played (after redeals)
+    deal = first - 1
     with Store.open(store_path) as store:
-        for deal in range(first, first + games):
+        while len(ids) < games:
+            deal += 1
             session = GameSession.new(deal, level="medium", coach=False, games=GameStore(store),
                                       rules=STANDARD)
             learner = make_bot("easy", deal)
@@ -49,7 +57,12 @@ def play_beginner_games(store_path: Path, games: int, first: int) -> list[int]:
                 else:
                     session.play(learner.play(view))
             assert session.final is not None and session.final.game_id is not None
-            ids.append(session.final.game_id)
+            if distinct and session.deal in dealt:
+                print(f"  deal {deal}: the same game as an earlier deal (redealt into {session.deal}): not counted",
+                      flush=True)
+                continue
+            dealt.add(session.deal)
+            ids.append((deal, session.final.game_id))
     return ids
 
 
@@ -57,6 +70,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first", type=int, default=1, help="the first deal number")
+    parser.add_argument("--distinct", action="store_true",
+                        help="--games different games: a deal redealt into a deal already played is not counted, the"
+                             " next deal number is played instead")
     parser.add_argument("--max-cards", type=int, default=None, help="personal.MAX_CARDS (default: shipped)")
     parser.add_argument("--max-nodes", type=int, default=None, help="personal.MAX_NODES: one proof's budget")
     parser.add_argument("--scan-nodes", type=int, default=None, help="personal.SCAN_NODES: one game's budget")
@@ -152,12 +168,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         path = Path(home) / "ddz.sqlite3"
         cpu, wall = time.process_time(), time.perf_counter()
-        ids = play_beginner_games(path, args.games, args.first)
+        ids = play_beginner_games(path, args.games, args.first, args.distinct)
         played_cpu = time.process_time() - cpu
         cpu, wall2 = time.process_time(), time.perf_counter()
         per_game, cpu_game, scan_nodes = [], [], []
         with Store.open(path) as store:
-            for deal, game_id in enumerate(ids, args.first):
+            for deal, game_id in ids:
                 one, before = time.process_time(), nodes[:]
                 deal_now[0] = deal
                 per_game.append(personal.scan(store, game_id))
@@ -168,7 +184,7 @@ def main() -> None:
             mine = PuzzleProgress(store).personal()
         scan_cpu, scan_wall = time.process_time() - cpu, time.perf_counter() - wall2
     kinds = Counter(moment.label for moment in map(personal.moment_of, mine) if moment is not None)
-    print(f"games {args.games} (deals {args.first}-{args.first + args.games - 1}), easy learner vs medium bots")
+    print(f"games {args.games} (deals {', '.join(str(deal) for deal, _ in ids)}), easy learner vs medium bots")
     print(f"personal puzzles: {len(mine)} ({', '.join(f'{n} {kind}' for kind, n in sorted(kinds.items()))})"
           f"  per game: {per_game}")
     print(f"playing: CPU {played_cpu:.1f} s; scanning: CPU {scan_cpu:.1f} s, wall {scan_wall:.1f} s"

@@ -33,7 +33,7 @@ def _beginner_record(tmp_path: Path, deal: int) -> GameRecord:
     from benchmarks.personal_puzzles import play_beginner_games
 
     path = tmp_path / "ddz.sqlite"
-    (game_id,) = play_beginner_games(path, 1, deal)
+    ((_, game_id),) = play_beginner_games(path, 1, deal)
     with Store.open(path) as store:
         stored = GameStore(store).get(game_id)
     assert stored is not None
@@ -133,3 +133,14 @@ def test_the_scans_move_order_proves_the_same_verdicts_with_other_node_counts(
     assert len(both) > 5
     assert all(plain[key]["side"] == merged[key]["side"] for key in both)
     assert [plain[key]["nodes"] for key in both] != [merged[key]["nodes"] for key in both]
+
+
+def test_the_benchmarks_ten_games_can_be_ten_different_games(tmp_path: Path) -> None:
+    """Deal 44 is redealt into 45 (nobody bids): deals 44 and 45 are one game. ``--distinct`` plays and stores the
+    repeat, as a learner would, but counts the next deal number instead (issue 30's "ten games" are ten games)."""
+    from benchmarks.personal_puzzles import play_beginner_games
+
+    assert [deal for deal, _ in play_beginner_games(tmp_path / "a.sqlite", 2, 44)] == [44, 45]
+    assert [deal for deal, _ in play_beginner_games(tmp_path / "b.sqlite", 2, 44, distinct=True)] == [44, 46]
+    with Store.open(tmp_path / "b.sqlite") as store:
+        assert len(GameStore(store).history()) == 3  # the repeat is stored all the same
