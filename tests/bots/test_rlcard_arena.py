@@ -42,3 +42,4 @@ def test_a_move_rlcard_does_not_allow_is_an_error() -> None:
     assert rlcard_arena._theirs(three, ["pass", "3", "4"]) == "3"
     with pytest.raises(rlcard_arena.ProtocolError):
         rlcard_arena._theirs(three, ["pass", "4"])
+

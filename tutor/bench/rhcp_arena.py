@@ -292,18 +292,20 @@ def as_combo(game: Game, cards: Cards | None) -> Combo | None:
 # --- the games -----------------------------------------------------------------------------------------
 
 def rlcard_available() -> bool:
-    """Is rlcard installed (for its deal of each deck)?"""
-    try:
-        import rlcard  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Is rlcard installed (for its deal of each deck)?  Its tables loaded as :func:`rlcard_arena.available` does."""
+    from tutor.bench import rlcard_arena
+
+    return rlcard_arena.available()
 
 
 def deal(deck: int, source: str) -> Game:
     """The game of deck ``deck``: RLCard 1.2.0's deal (``source="rlcard"``) or ours (``"ours"``), landlord 0."""
     if source == "rlcard":
         import rlcard
+
+        from tutor.bench.rlcard_arena import _load_tables
+
+        _load_tables(rlcard.__path__[0])
         from rlcard.games.doudizhu.utils import cards2str
 
         env: Any = rlcard.make("doudizhu", config={"seed": deck})

@@ -25,6 +25,8 @@ before each game, so a run is reproducible.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -46,12 +48,33 @@ class ProtocolError(RuntimeError):
 
 
 def available() -> bool:
-    """Is the optional ``rlcard`` package installed?"""
+    """Is the optional ``rlcard`` package installed?  Also loads its Dou Di Zhu tables safely (see below)."""
     try:
-        import rlcard  # noqa: F401
+        import rlcard
     except ImportError:
         return False
+    _load_tables(rlcard.__path__[0])
     return True
+
+
+def _load_tables(root: str) -> None:
+    """Import ``rlcard.games.doudizhu.utils`` holding a lock on its package folder.
+
+    Why: rlcard 1.2.0 unzips its card tables into its own package at the first import of that module, and a
+    second process importing meanwhile reads a half-written JSON file.  Four arena runs started together on a
+    fresh install crashed so (``JSONDecodeError: Unterminated string``, 2026-12-04).  ``flock`` on the folder
+    itself writes no file; the lock ends with the descriptor.
+    """
+    import fcntl
+
+    if "rlcard.games.doudizhu.utils" in sys.modules:
+        return
+    folder = os.open(os.path.join(root, "games", "doudizhu"), os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
+        import rlcard.games.doudizhu.utils  # noqa: F401
+    finally:
+        os.close(folder)
 
 
 def _ours(text: str) -> Cards:
@@ -100,6 +123,8 @@ def play_game(
     """
     import numpy as np
     import rlcard
+
+    _load_tables(rlcard.__path__[0])
     from rlcard.games.doudizhu.utils import cards2str
     from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
 
