@@ -125,6 +125,15 @@ def clip_quotes(message: str) -> str:
     return _LONG_QUOTE.sub(lambda m: f"'{m.group(1)}…", message)
 
 
+def one_line(message: str, limit: int = 100) -> str:
+    """A message built deep down as one line of at most ``limit`` characters, its quoted values cut first.
+
+    Why this order: cut to ``limit`` first, a long quoted value (a text file given where a puzzle file
+    belongs) used up the line and the words naming the problem ("is not of type 'object'") were lost.
+    """
+    return shorten(clip_quotes(" ".join(message.split())), limit)
+
+
 # ------------------------------------------------------------- YAML scalars
 # Only what JSON has: null, booleans, integers, finite floats and strings.  PyYAML's
 # YAML 1.1 resolver also reads base-60 integers ("1:0:0" is 3600, built in quadratic

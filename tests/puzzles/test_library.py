@@ -95,6 +95,17 @@ def test_a_bad_field_names_the_file_and_the_field() -> None:
         parse_file_data(data, "bad.yaml")
 
 
+def test_a_text_file_given_as_puzzles_is_named_as_such_in_one_line(tmp_path: Path) -> None:
+    """The words naming the problem survive a long quoted value: /etc/passwd given as a puzzle file."""
+    path = tmp_path / "passwd.yaml"
+    path.write_text("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n" * 20)
+    with pytest.raises(PuzzleFormatError) as caught:
+        load_file(path)
+    message = str(caught.value)
+    assert message.endswith("is not of type 'object'") and "\n" not in message, message
+    assert max(len(q) for q in message.split("'")[1::2]) <= 40, message
+
+
 def test_tree_must_reach_the_end_and_have_one_move_per_solving_turn() -> None:
     with pytest.raises(PuzzleFormatError, match="stops before"):
         check_tree(make_puzzle("L:77Q F:6TQA", ["77", "pass"]))

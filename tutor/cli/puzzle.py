@@ -34,7 +34,7 @@ from tutor.cli.say import say
 from tutor.coach.status import combo_name
 from tutor.engine.combos import Combo
 from tutor.engine.rules import STANDARD
-from tutor.files import InvalidFile, ascii_int, clip_quotes, shorten, shown
+from tutor.files import InvalidFile, ascii_int, one_line, shown
 from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_puzzle_id, parse_date
@@ -573,7 +573,7 @@ def validate_command(paths: tuple[Path, ...], full: bool, schema_only: bool, as_
             puzzles = list(load_library(check=True))
     except (InvalidFile, PuzzleFormatError) as error:
         # Read but invalid: one line, exit 1 (a file that cannot be read at all is exit 2).
-        click.echo(t("cli.error", message=clip_quotes(shorten(str(error), 390))), err=True)
+        click.echo(t("cli.error", message=one_line(str(error), 390)), err=True)
         sys.exit(1)
     problems: dict[str, list[str]] = {}
     if not schema_only:

@@ -22,7 +22,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from tutor.files import MAX_BYTES, FieldPath, FileProblem, atomic_write_text, clip_quotes, load_yaml_file, read_bytes, shorten, shown
+from tutor.files import MAX_BYTES, FieldPath, FileProblem, atomic_write_text, load_yaml_file, one_line, read_bytes, shown
 
 from tutor.i18n import t
 from tutor.paths import puzzles_dir
@@ -69,7 +69,7 @@ def check_schema(data: Any, where: str, lines: dict[FieldPath, int] | None = Non
     tail = "" if not more else f" (and {more}{'+' if len(found) > MAX_SCHEMA_ERRORS else ''} more)"
     line = (lines or {}).get(tuple(error.absolute_path))
     at = f"line {line}: " if line else ""  # issue 32: the line too, not only the field's path
-    raise PuzzleFormatError(f"{where}: {at}{path}: {clip_quotes(shorten(error.message))}{tail}")
+    raise PuzzleFormatError(f"{where}: {at}{path}: {one_line(error.message)}{tail}")
 
 
 def check_tree(puzzle: Puzzle) -> None:
@@ -121,7 +121,7 @@ def parse_file_data(data: Any, where: str, lines: dict[FieldPath, int] | None = 
         except PuzzleFormatError as error:
             line = (lines or {}).get(("puzzles", index))
             at = f"line {line}: " if line else ""
-            raise PuzzleFormatError(f"{where}: {at}{clip_quotes(shorten(str(error), 300))}") from None
+            raise PuzzleFormatError(f"{where}: {at}{one_line(str(error), 300)}") from None
         puzzles.append(puzzle)
     return puzzles
 
