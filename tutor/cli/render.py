@@ -21,6 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tutor.cli.nobreak import keep_numbers_whole
 from tutor.coach.seats import seat_name
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, format_packed, packed_size
@@ -35,6 +36,8 @@ CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
 LANDLORD_STYLE = "bold magenta"
 #: Counter order of RULES §9: big joker, small joker, 2, then A down to 3.
 COUNTER_ORDER = (BIG_JOKER, SMALL_JOKER, R2) + tuple(range(R2 - 1, -1, -1))
+
+keep_numbers_whole()  # rich breaks no «12 345» at its no-break space
 
 
 def card(rank: int) -> Text:
