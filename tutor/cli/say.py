@@ -13,6 +13,7 @@ whole sentence.  Error lines stay one line (the guide's rule): they never come h
 from __future__ import annotations
 
 import os
+import re
 import sys
 import textwrap
 from typing import IO
@@ -38,12 +39,18 @@ def terminal_width(stream: IO[str] | None = None) -> int | None:
     return width if width >= MIN_WIDTH else None
 
 
-def wrapped(text: str, width: int | None) -> str:
+#: A numbered item's head, `` 2. `` (its continuation lines hang under the text after it).
+_NUMBERED = re.compile(r" *\d+[.)] +")
+
+
+def wrapped(text: str, width: int | None, hang: int | None = None) -> str:
     """``text`` with each of its lines wrapped between words to ``width`` (None: as it is).
 
-    A line's leading spaces indent its continuation lines too; a word longer than the width
-    (a card string, a path) is left whole rather than cut; a no-break space (a Russian «11 740»)
-    is not a place to break.
+    A line's continuation lines hang under its text: under its leading spaces, or after a numbered
+    item's `` 2. `` (``ddz analyze``'s candidates had continued at one space, under the number), or at
+    column ``hang`` when one is given (the last column of a row, its reason) and leaves at least
+    :data:`MIN_WIDTH` columns to hang there.  A word longer than the width (a card string, a path) is
+    left whole rather than cut; a no-break space (a Russian «11 740») is not a place to break.
     """
     if width is None:
         return text
@@ -52,7 +59,10 @@ def wrapped(text: str, width: int | None) -> str:
         if len(line) <= width:
             out.append(line)
             continue
-        indent = line[: len(line) - len(line.lstrip(" "))]
+        head = _NUMBERED.match(line)
+        indent = " " * (hang if hang is not None and width - hang >= MIN_WIDTH
+                        else head.end() if head is not None and width - head.end() >= MIN_WIDTH
+                        else len(line) - len(line.lstrip(" ")))
         out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent,
                                  break_long_words=False, break_on_hyphens=False, drop_whitespace=True)
                    or [line])
@@ -92,7 +102,7 @@ def _keeps_break(before: str, after: str) -> bool:
             or head.startswith(_ITEM_START) or numbered or aligned)
 
 
-def say(text: str, err: bool = False) -> None:
+def say(text: str, err: bool = False, hang: int | None = None) -> None:
     """``click.echo(text)``, wrapped between words to the terminal's width (see :func:`wrapped`)."""
     stream = sys.stderr if err else sys.stdout
-    click.echo(wrapped(text, terminal_width(stream)), err=err)
+    click.echo(wrapped(text, terminal_width(stream), hang), err=err)
