@@ -7,6 +7,7 @@ wrap (rich does, for what it prints).  Checked in both languages at COLUMNS=40, 
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,9 @@ def test_a_lesson_step_wraps_evenly_at_40_columns(tmp_path: Path, lang: str) -> 
     assert len(step) >= 10, result.output
     ragged = [(a, b) for a, b in zip(step, step[1:]) if len(a.rstrip()) < 24 and b[:1].islower()]
     assert not ragged, ragged
+
+
+def test_a_columns_exported_by_the_shell_does_not_reach_a_test() -> None:
+    """``COLUMNS=80 pytest tests/cli`` wrapped serve's one-line note (tests/conftest.py clears it for each test)."""
+    assert "COLUMNS" not in os.environ and "LINES" not in os.environ
+    assert terminal_width(io.StringIO()) is None  # what CliRunner's output is: no terminal, no width
