@@ -40,7 +40,7 @@ def terminal_width(stream: IO[str] | None = None) -> int | None:
 
 
 #: A numbered item's head, `` 2. `` (its continuation lines hang under the text after it).
-_NUMBERED = re.compile(r" *\d+[.)] +")
+NUMBERED = re.compile(r" *\d+[.)] +")
 
 
 def wrapped(text: str, width: int | None, hang: int | None = None) -> str:
@@ -59,7 +59,7 @@ def wrapped(text: str, width: int | None, hang: int | None = None) -> str:
         if len(line) <= width:
             out.append(line)
             continue
-        head = _NUMBERED.match(line)
+        head = NUMBERED.match(line)
         indent = " " * (hang if hang is not None and width - hang >= MIN_WIDTH
                         else head.end() if head is not None and width - head.end() >= MIN_WIDTH
                         else len(line) - len(line.lstrip(" ")))
