@@ -122,12 +122,13 @@ def test_a_command_named_in_a_sentence_is_never_broken_by_say_or_rich() -> None:
     from tutor.i18n import lookup
 
     for lang in ("en", "ru"):
-        text = lookup("play.quit_saved", lang) or ""
-        for width in range(20, 61):
-            rich = io.StringIO()
-            Console(file=rich, width=width, no_color=True).print(text)
-            for out in (wrapped(text, width), rich.getvalue()):
-                assert any("ddz play --resume" in line for line in out.splitlines()), (lang, width, out)
+        for key, command in (("play.quit_saved", "ddz play --resume"), ("play.stats_none", "ddz play.")):
+            text = lookup(key, lang) or ""
+            for width in range(20, 61):
+                rich = io.StringIO()
+                Console(file=rich, width=width, no_color=True).print(text)
+                for out in (wrapped(text, width), rich.getvalue()):  # the full stop too stays with its command
+                    assert any(command in line for line in out.splitlines()), (lang, width, out)
     assert wrapped("start with ddz puzzle mine --list to see them", 20).splitlines() == [
         "start with", "ddz puzzle mine --list", "to see them"]
 

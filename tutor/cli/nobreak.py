@@ -25,7 +25,7 @@ from tutor.cli.say import COMMAND
 NO_BREAK = "\u00a0\u2007\u202f"
 #: rich's ``\s*\S+\s*`` with the no-break spaces moved from the gaps into the words, and a ``ddz`` command line
 #: («ddz play --resume», tutor/cli/say.py) one word: 40 columns had put «--resume» on a line of its own.
-WORD = re.compile(rf"[^\S{NO_BREAK}]*(?:{COMMAND}|[\S{NO_BREAK}]+)[^\S{NO_BREAK}]*")
+WORD = re.compile(rf"[^\S{NO_BREAK}]*(?:{COMMAND}[\S{NO_BREAK}]*|[\S{NO_BREAK}]+)[^\S{NO_BREAK}]*")
 
 
 def keep_numbers_whole() -> None:
