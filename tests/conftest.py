@@ -171,6 +171,19 @@ def _default_language() -> Iterator[None]:
     set_language(DEFAULT_LANGUAGE)
 
 
+@pytest.fixture(autouse=True)
+def _no_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``COLUMNS``/``LINES`` from the shell that started pytest: a test that wants a width sets its own.
+
+    The terminal's plain sentences wrap at ``COLUMNS`` (tutor/cli/say.py) and rich sizes itself by it, so a
+    ``COLUMNS=80`` exported by the shell or a CI runner, inherited by every xdist worker, wrapped a one-line note
+    at 80 (tests/cli/test_serve_guard.py, once; no test changes the environment: round 15 watched each of
+    tests/cli's tests for it).  ``ddz`` processes the tests start inherit the cleared environment too.
+    """
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
+
+
 @pytest.fixture()
 def small_coach(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every coach a game session builds judges on a small budget: the same logic, a fraction of the CPU.

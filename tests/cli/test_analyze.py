@@ -186,3 +186,25 @@ def test_analyze_figures_are_the_same_in_another_process(tmp_path: object) -> No
         assert done.returncode == 0, done.stderr
         outs.append(done.stdout)
     assert outs[0] == outs[1] and json.loads(outs[0])["candidates"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_candidate_row_that_wraps_hangs_under_its_reason_and_the_samples_are_counted_right(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Round 15: a wrapped row went on at one space, under its number; the Russian header said «32 случайных раскладов»."""
+    rows = {}
+    for columns in ("60", "40"):
+        monkeypatch.setenv("COLUMNS", columns)
+        code, out, _ = _run([*ISSUE, "--lang", lang])
+        assert code == 0
+        lines = out.splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith(" 1. "))
+        rows[columns] = lines[first:]
+        assert all(len(line) <= int(columns) for line in lines), out
+    # 60 columns: the reason's own column (32 spaces, the move and the chance before it); 40: after " 1. ".
+    for columns, hang in (("60", 32), ("40", 4)):
+        continued = [line for line in rows[columns] if not line[:4].strip()]
+        assert continued and all(len(line) - len(line.lstrip(" ")) == hang for line in continued), (columns, rows)
+    monkeypatch.setenv("COLUMNS", "400")
+    header = _run([*ISSUE, "--lang", lang])[1].splitlines()[0]
+    assert ("(32 sampled deals," if lang == "en" else "(32 случайных расклада,") in header, header

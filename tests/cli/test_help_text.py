@@ -171,3 +171,16 @@ def test_a_narrow_russian_help_leaves_none_of_clicks_english(name: str, monkeypa
     assert max(len(line) for line in text.splitlines()) <= 45, text
     assert not re.search(r"Show this|and exit|\[default|required\]", text), text
     assert "справку" in text  # «Показать эту справку и выйти.»
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_help_on_a_40_column_terminal_fits_it_and_its_usage_line_is_in_the_language(lang: str) -> None:
+    """Round 15: click formats help 50 columns wide at the least, so at 40 every line ran past the edge; and the
+    Russian usage line kept click's «[OPTIONS] COMMAND [ARGS]...» (and grew past the width it was wrapped to)."""
+    for args in (["--help"], ["play", "--help"], ["lessons", "--help"], ["puzzle", "--help"]):
+        result = CliRunner().invoke(main, [*args, "--lang", lang], env={"COLUMNS": "40"})
+        assert result.exit_code == 0, result.output
+        assert max(map(len, result.output.splitlines())) <= 40, (args, result.output)
+        assert ("[OPTIONS]" in result.output) == (lang == "en"), result.output
+    wide = CliRunner().invoke(main, ["lessons", "--help", "--lang", "ru"], env={"COLUMNS": "100"}).output
+    assert wide.startswith("Использование: main lessons [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...\n"), wide  # CliRunner: "main"

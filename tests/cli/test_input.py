@@ -84,3 +84,14 @@ def test_a_russian_refusal_names_the_russian_help_word() -> None:
         line = t("coach.not_cards", text="'zzz'")
     assert "«помощь»" in line and "help" not in line, line
     assert parse_entry("помощь").command is Command.HELP
+
+
+def test_the_helps_example_pasted_back_with_its_no_break_spaces_reads_as_its_cards() -> None:
+    """Round 15: «3 3 3 4 4» is written with no-break spaces (40 columns split it «3» / «3 3 4 4»)."""
+    from tutor.i18n import lookup
+
+    for key in ("puzzles.intro", "puzzles.help", "play.help"):
+        for lang in ("en", "ru"):
+            text = lookup(key, lang) or ""
+            assert "3\u00a03\u00a03\u00a04\u00a04" in text and "3 3 3 4 4" not in text, (key, lang)
+    assert parse_entry(" 3\u00a03\u00a03\u00a04\u202f4 ") == parse_entry("3 3 3 4 4")

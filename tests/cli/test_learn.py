@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,6 +69,17 @@ def test_a_narrow_terminal_lists_the_course_with_whole_titles_and_codes(env: dic
     said = " ".join(result.output.split())
     for lesson in load_course():
         assert f"{lesson.title.get(lang)} · {lesson.id} · " in said, lesson.id
+    # round 15: a row's wrapped lines hang under its title (they went on at the line's start, under «1.»), and
+    # neither «· level» begins a line nor «level» ends one («уровень» / «3»)
+    heads, rows = 0, result.output.splitlines()[1:]
+    for line in rows:
+        if re.match(r" ?\d+\. \S", line):
+            heads += 1
+        elif line.startswith("    ") and line[4:5].strip() and heads:
+            assert not line.lstrip().startswith("·") and not line.rstrip().endswith(("level", "уровень")), line
+        else:
+            break
+    assert heads == len(load_course()), result.output
 
 
 def test_lessons_validate_refuses_an_empty_path_and_an_empty_folder(tmp_path: Path) -> None:

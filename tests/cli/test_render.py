@@ -13,7 +13,7 @@ from tutor.engine.cards import Cards
 from tutor.engine.combos import Kind
 from tutor.engine.game import Game
 from tutor.engine.rules import STANDARD
-from tutor.i18n import set_language
+from tutor.i18n import set_language, t
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +48,14 @@ def test_table_fits_80_columns_and_shows_every_element_of_rule_9() -> None:
     assert "Kitty: [5][6][7]" in text
     assert "Not seen: D:1 X:1 2:3 A:3 K:0" in text
     assert "[3] [4][4][4] [6][6] [7] [8][8] [J] [Q] [K][K][K][K] [A] [2]" in text
-    assert "T = ten · X = small joker · D = big joker" in text
+    assert "T = ten · X = small joker · D = big joker" in text.replace("\u00a0", " ")
+    # round 15: on a 40-column terminal the legend broke inside an item («D =» / «big joker»)
+    for lang in ("en", "ru"):
+        set_language(lang)
+        narrow = io.StringIO()
+        Console(file=narrow, width=40, no_color=True, color_system=None).print(table(game.view(0), TableInfo(42, "hard", -40)))
+        items = t("play.legend").split(" · ")
+        assert all(any(item in line for line in narrow.getvalue().splitlines()) for item in items), narrow.getvalue()
 
 
 def test_kitty_is_face_down_while_bidding() -> None:

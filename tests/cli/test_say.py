@@ -7,6 +7,7 @@ wrap (rich does, for what it prints).  Checked in both languages at COLUMNS=40, 
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,45 @@ def test_a_lesson_step_wraps_evenly_at_40_columns(tmp_path: Path, lang: str) -> 
     assert len(step) >= 10, result.output
     ragged = [(a, b) for a, b in zip(step, step[1:]) if len(a.rstrip()) < 24 and b[:1].islower()]
     assert not ragged, ragged
+
+
+def test_a_columns_exported_by_the_shell_does_not_reach_a_test() -> None:
+    """``COLUMNS=80 pytest tests/cli`` wrapped serve's one-line note (tests/conftest.py clears it for each test)."""
+    assert "COLUMNS" not in os.environ and "LINES" not in os.environ
+    assert terminal_width(io.StringIO()) is None  # what CliRunner's output is: no terminal, no width
+
+
+def test_a_command_named_in_a_sentence_is_never_broken_by_say_or_rich() -> None:
+    """Round 15: 40 columns left «Продолжить: ddz play» on one line and «--resume» on the next."""
+    from rich.console import Console
+
+    import tutor.cli.render  # noqa: F401  (rich told where not to break: tutor/cli/nobreak.py)
+    from tutor.i18n import lookup
+
+    for lang in ("en", "ru"):
+        for key, command in (("play.quit_saved", "ddz play --resume"), ("play.stats_none", "ddz play.")):
+            text = lookup(key, lang) or ""
+            for width in range(20, 61):
+                rich = io.StringIO()
+                Console(file=rich, width=width, no_color=True).print(text)
+                for out in (wrapped(text, width), rich.getvalue()):  # the full stop too stays with its command
+                    assert any(command in line for line in out.splitlines()), (lang, width, out)
+    assert wrapped("start with ddz puzzle mine --list to see them", 20).splitlines() == [
+        "start with", "ddz puzzle mine --list", "to see them"]
+
+
+def test_the_command_words_are_the_programs() -> None:
+    import click
+
+    from tutor.cli.main import COMMAND_MODULES
+    from tutor.cli.main import main as group
+    from tutor.cli.say import COMMAND_WORDS
+
+    words = set()
+    with click.Context(group) as ctx:
+        for name in COMMAND_MODULES:
+            words.add(name)
+            command = group.get_command(ctx, name)
+            if isinstance(command, click.Group):
+                words.update(command.list_commands(ctx))
+    assert words == COMMAND_WORDS

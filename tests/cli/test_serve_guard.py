@@ -73,8 +73,7 @@ def test_loopback_says_the_token_is_ignored(tmp_path: Path) -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         result = CliRunner().invoke(main, ["serve", "--no-open", "--port", str(taken.getsockname()[1]),
-                                           "--token", TOKEN],
-                                    env={"DDZ_HOME": str(tmp_path / "home"), "COLUMNS": "400"})  # the note on one line
+                                           "--token", TOKEN], env={"DDZ_HOME": str(tmp_path / "home")})
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 2 and "--token is ignored" in lines[0], result.output
     assert len(lines[0]) < 200

@@ -87,7 +87,11 @@ NAME_CUT = """() => {
             const r = n.getBoundingClientRect();
             return r.width && r.left < text.right - 0.5 && r.right > text.left + 0.5 && r.top < text.bottom && r.bottom > text.top;
         });
-        if (name.scrollWidth > name.clientWidth || text.right > who.right + 0.5 || text.left < who.left - 0.5 || under)
+        // a name shrunk by a fraction of a pixel is drawn with an ellipsis («Прав…») while its whole-pixel
+        // scrollWidth still equals its clientWidth (round 15): the text's own width against its box's
+        const box = name.getBoundingClientRect();
+        if (name.scrollWidth > name.clientWidth || text.width > box.width + 0.01 || text.right > who.right + 0.5
+            || text.left < who.left - 0.5 || under)
             out.push(`${name.textContent}: ${Math.round(text.width)} px of text in ${Math.round(name.clientWidth)}${under ? ', under the backs' : ''}`);
     }
     return out;

@@ -1,5 +1,5 @@
 """The four-player table in Russian on a 390×844 phone (RULES §12.4): each opponent's marks stay inside its box, and
-(round 14) each opponent's name whole at 390 and 360 px.
+(round 14) each opponent's name whole at 390 and 360 px; (round 15) rob the landlord's auction on a phone on its side.
 
 Russian words are longer: «крестьянин» was clipped in the opponents' boxes and the landlord's «помещик» ran out
 of the right one's box (the short phones already left the farmer's mark out; now every phone upright does)."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser import fresh_deal, needs_browser, ready, relaid, sized
-from tests.web.test_browser_four import NAME_CUT
+from tests.web.browser import fresh_deal, needs_browser, off_screen, ready, relaid, sized
+from tests.web.test_browser_four import CLIPPED, NAME_CUT, ON_SCREEN
 
 pytestmark = needs_browser
 
@@ -35,6 +35,19 @@ HEAD_OUTSIDE = """() => {
         const r = document.querySelector(sel).getBoundingClientRect();
         return r.left < felt.left + 4 || r.right > felt.right - 4;
     });
+}"""
+
+#: Any two of the table's boxes (the seats, the middle, the status line, the hand, the buttons) drawn over each other.
+OVERLAPPING = """() => {
+    const boxes = [...document.querySelectorAll('#felt > .seat, #felt .middle, #felt .status-box, #hand, #controls')]
+        .filter((n) => n.getBoundingClientRect().width).map((n) => [n.id || n.className, n.getBoundingClientRect()]);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [a, r] = boxes[i], [b, q] = boxes[j];
+        if (Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1)
+            out.push(`${a} over ${b}`);
+    }
+    return out;
 }"""
 
 
@@ -70,6 +83,16 @@ def test_opponents_marks_stay_inside_their_boxes_in_russian(page: Any, server: s
             page.locator("#controls .buttons:not([hidden])").first.wait_for()
             assert "перехват" in page.locator("#game-cell").inner_text()
             assert page.evaluate(HEAD_OUTSIDE) == []
+        # round 15: the same auction on a phone on its side (640 and 740 px; round 14 looked at it by eye only): one
+        # screen, each name whole, the value and the kitty inside the felt, no two of the table's boxes over each other
+        for width in (640, 740):
+            with sized(page, width, 360):
+                relaid(page)
+                at = f"rob the landlord at {width}×360"
+                assert off_screen(page, ON_SCREEN) == [], at
+                assert page.evaluate(NAME_CUT) == [], at  # «Прав…», «Напрот…» at 640 px (a word beside each)
+                assert page.evaluate(HEAD_OUTSIDE) == [] and page.evaluate(CLIPPED) == [], at
+                assert page.evaluate(OVERLAPPING) == [], at
     finally:
         with context.store() as store:
             store.set_setting("players", 3)

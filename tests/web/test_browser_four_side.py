@@ -5,14 +5,15 @@ the middle fell to 29 px and the trick's cards to 20 px wide).  Found in round 1
 own so that its store is fresh and the game goes the way it went when the defects were seen.
 
 Round 14: the same game's turn 21 (the turns between played through the page's API): a five-card straight beside the
-game value and the kitty of eight was drawn 21 px wide, and your own five-card last play ran under the status line."""
+game value and the kitty of eight was drawn 21 px wide, and your own five-card last play ran under the status line.
+Round 15: turn 23, your own ten-card last play widened the first column and cut the other two names at 640 px."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.web.browser import game_api, needs_browser, play_the_hint, ready, relaid
-from tests.web.test_browser_four import CLIPPED, TRICK_OUTSIDE, deal_7_on_its_side, play_one_turn
+from tests.web.test_browser_four import CLIPPED, NAME_CUT, TRICK_OUTSIDE, deal_7_on_its_side, play_one_turn
 
 pytestmark = needs_browser
 
@@ -64,5 +65,13 @@ def test_rules_12_4_a_short_play_on_its_side_stays_on_its_line(page: Any, server
                 # beside the game value and the kitty of eight the straight's cards had 21 px; now the value
                 # stands above the kitty and the trick has the rest of the row
                 look(f"turn 21 at {width}×360", 40)
+            play_by_api(page, server, 2)  # to turn 23: your own ten-card last play beside the others' names
+            assert page.locator("#seat-0 .last .mini").count() == 10
+            for width in (640, 740):
+                page.set_viewport_size({"width": width, "height": 360})
+                relaid(page)
+                # round 15: your line of ten cards had taken 216 px, «Напротив» and «Правый» were cut to «На…», «Пра…»
+                look(f"turn 23 at {width}×360", 24)
+                assert page.evaluate(NAME_CUT) == [], f"turn 23 at {width}×360"
     finally:
         set_lang(page, server, "en")

@@ -221,6 +221,29 @@ BAR_MORE = """() => new Promise((done) => {
     }));
 })"""
 
+#: On its side the rating in sight without scrolling the bar (round 15: it stood at the bar's scrolling end): inside
+#: the window, below the bar, clear of the title (its box less the room it keeps), the goal's words and the table.
+RATING_SEEN = """() => {
+    const a = document.querySelector('#puzzle-rating').getBoundingClientRect(), out = [];
+    if (!a.width || a.left < 0 || a.right > innerWidth + 0.5 || a.top < 0 || a.bottom > innerHeight + 0.5)
+        return [`the rating out of sight: ${Math.round(a.left)}–${Math.round(a.right)}`];
+    const hit = (r) => r.width && r.right > a.left + 0.5 && r.left < a.right - 0.5 && r.bottom > a.top + 0.5 && r.top < a.bottom - 0.5;
+    if (a.top < document.querySelector('#view-puzzle > .bar').getBoundingClientRect().bottom - 0.5) out.push('in the bar');
+    const h2 = document.querySelector('#puzzle > h2'), box = h2.getBoundingClientRect();
+    const title = {width: box.width, left: box.left, top: box.top, bottom: box.bottom,
+                   right: box.right - parseFloat(getComputedStyle(h2).paddingRight)};
+    if (hit(title)) out.push('over the title');
+    for (const sel of ['#puzzle > h2 + p', '#puzzle > .streak-run']) {
+        const node = document.querySelector(sel);
+        if (!node) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some(hit)) out.push(`over ${sel}`);
+    }
+    if (hit(document.querySelector('#puzzle > .felt').getBoundingClientRect())) out.push('over the table');
+    return out;
+}"""
+
 
 def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languages(page: Any, server: str,
                                                                                    context: Any) -> None:
@@ -241,6 +264,8 @@ def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languag
                     assert page.evaluate(BAR_CUT) == [], where
                 else:
                     assert page.evaluate(BAR_MORE) == [True, False, True], where
+                if width > height:
+                    assert page.evaluate(RATING_SEEN) == [], where
         page.set_viewport_size({"width": 390, "height": 844})
 
     position = {"#puzzle > .felt": "the table", "#puzzle-hand": "the hand", "#puzzle .controls .primary": "Play",
@@ -254,6 +279,14 @@ def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languag
             page.locator("#puzzle-random").click()
             ready(page)
             everywhere(position, "a puzzle", bar=True)
+            page.locator("#puzzle-daily").click()  # the longest title («Задача дня 2026-12-04 · Задача 3d4ec7»)
+            ready(page)
+            for width in (640, 740):
+                page.set_viewport_size({"width": width, "height": 360})
+                relaid(page)
+                assert page.evaluate(RATING_SEEN) == [], f"the daily puzzle's rating at {width}×360 ({lang})"
+            page.locator("#puzzle-random").click()
+            ready(page)
             page.locator("#puzzle .controls button").nth(3).click()  # Solution: the line to step through
             ready(page)
             page.locator("body").press("ArrowRight")
@@ -265,7 +298,7 @@ def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languag
             page.locator("#puzzle-streak-run").click()
             ready(page)
             everywhere({"#puzzle > .felt": "the table", "#puzzle-hand": "the hand", "#puzzle .controls .primary": "Play",
-                        "#puzzle > .streak-run": "the streak's line"}, "a streak's puzzle")
+                        "#puzzle > .streak-run": "the streak's line"}, "a streak's puzzle", bar=True)
             page.set_viewport_size({"width": 640, "height": 360})
             assert page.locator("#puzzle > h2").bounding_box()["height"] <= 1, "a streak's title takes a row on its side"
             page.set_viewport_size({"width": 390, "height": 844})

@@ -211,19 +211,17 @@ def analyze(
     say(t("analyze.header", samples=ev.samples, method=t(f"analyze.method_{ev.method}")))
     say(t(f"coach.against_{ev.method}"))
     for i, c in enumerate(ev.candidates, 1):
-        say(
-            t(
-                "analyze.candidate",
-                n=i,
-                move=render_move(c.move),
-                chance=chance_phrase(c.win_chance, c.noise, c.proven).render(),
-                reason=reason(view, c.move, ev).text,
-            )
-        )
+        _row("analyze.candidate", n=i, move=render_move(c.move),
+             chance=chance_phrase(c.win_chance, c.noise, c.proven).render(), reason=reason(view, c.move, ev).text)
     if verdict is not None:
         say(t("analyze.your_move", move=render_move(verdict.move), loss=round(100 * verdict.loss),
                      noise=round(100 * verdict.noise)))  # fmt: skip
         say(verdict_text(verdict))
+
+
+def _row(key: str, **values: object) -> None:
+    """A candidate's row, its reason's continuation lines hung under the reason's column (not the number)."""
+    say(t(key, **values), hang=len(t(key, **{**values, "reason": ""})))
 
 
 def _analyze_choice(record: Any, at: int, move_text: str | None, as_json: bool, bidder: str) -> None:
@@ -359,8 +357,8 @@ def _analyze_bid(view: Any, made: int | None, as_json: bool, bidder: str) -> Non
         return
     say(t("analyze.bid_header", samples=ev.samples, base=base))
     for i, c in enumerate(ev.candidates, 1):
-        say(t("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid, view.rules).render(), score=points(c.expected, ev),
-                     err=round(c.stderr * base), reason=bid_reason(c, ev).render()))  # fmt: skip
+        _row("analyze.bid_candidate", n=i, bid=bid_phrase(c.bid, view.rules).render(), score=points(c.expected, ev),
+             err=round(c.stderr * base), reason=bid_reason(c, ev).render())
     if ev.misfits:
         say(t("analyze.bid_misfits", n=ev.misfits))
     if verdict is not None:

@@ -19,6 +19,7 @@ from tutor.bench.arena import ArenaResult, run_arena
 from tutor.bots import LEVELS
 from tutor.cli.errors import MAX_DEAL, BoundedInt, handle_user_errors, workers_type
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.nobreak import keep_numbers_whole
 from tutor.engine.rules import AUCTIONS, variant
 from tutor.i18n import number, t
 from tutor.sessions.events import rules_phrase
@@ -26,6 +27,8 @@ from tutor.sessions.events import rules_phrase
 LEVEL = click.Choice(LEVELS, case_sensitive=False)
 #: Most deals one arena run plays.
 MAX_DEALS = 1_000_000
+
+keep_numbers_whole()  # rich breaks no «12 345» at its no-break space
 
 
 def _console() -> Console:

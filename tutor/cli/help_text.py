@@ -48,6 +48,7 @@ from typing import Any, Protocol
 
 import click
 
+from tutor.cli.say import terminal_width
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, lookup, set_language
 
 AREA = "help"
@@ -177,6 +178,14 @@ _CLICK_WORDS = (("Usage:", "usage"), ("Options:", "options"), ("Commands:", "com
                 ("Show this message and exit.", "help"))
 
 
+#: The narrowest terminal click formats help for by itself (its formatter is at least 50 wide, plus a margin of 2).
+CLICK_MIN_WIDTH = 52
+
+
+#: click's metavars in a usage line → catalogue keys.
+_METAVARS = (("[OPTIONS]", "options_metavar"), ("COMMAND [ARGS]...", "command_metavar"))
+
+
 def _click_words(chunks: list[str], lang: str) -> list[str]:
     """The help click formatted, with click's English words (``Usage:``, ``Options:``,
     ``[default: …]``) in ``lang`` — they are not in click's ``help=`` texts, so not swapped above."""
@@ -200,8 +209,25 @@ def _click_words(chunks: list[str], lang: str) -> list[str]:
 _DEFAULT_BROKEN = re.compile(r"\[default:(\s*\n\s*)")
 
 
+class _NarrowFormatter(click.HelpFormatter):
+    """click's formatter, whose lists (options, commands) give the text room on a narrow terminal.
+
+    Below 50 columns a first column of up to 30 («--level [easy|medium|hard]») left the text 6 columns
+    and click cut words («remem» / «bered»): there a long option stands on its own line, its text under it.
+    """
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl(rows, col_max if self.width >= 50 else max(10, self.width // 3), col_spacing)
+
+
+class _Context(click.Context):
+    formatter_class = _NarrowFormatter
+
+
 class TranslatedHelp(click.Command):
     """What commands and groups share: catalogue texts swapped in while click formats help."""
+
+    context_class = _Context
 
     def __init__(
         self,
@@ -215,6 +241,17 @@ class TranslatedHelp(click.Command):
         self.help_values: dict[str, object] = dict(help_values or {})
         if not any(param.name == "lang" for param in self.params):
             self.params.append(lang_option())
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        # click formats help 50 columns wide at the least: on a 40-column terminal each line of --help ran past
+        # the edge and the terminal cut it inside a word.  A terminal narrower than that gets its own width
+        # (less click's margin of 2); the contexts below inherit it.
+        if parent is None and "terminal_width" not in extra:
+            width = terminal_width()
+            if width is not None and width < CLICK_MIN_WIDTH:
+                extra["terminal_width"] = width - 2
+        return super().make_context(info_name, args, parent, **extra)
 
     def invoke(self, ctx: click.Context) -> Any:
         # The language the command speaks, before it prints anything (a command that
@@ -250,6 +287,16 @@ class TranslatedHelp(click.Command):
         with ctx.scope(cleanup=False), _swapped(texts):
             super().format_help(ctx, formatter)
         formatter.buffer[start:] = _click_words(formatter.buffer[start:], lang)
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # The usage line in the help's language before click wraps it: swapped afterwards (_click_words), the
+        # Russian line grew past the width click had wrapped it to (54 columns on a 40-column terminal), and
+        # its [OPTIONS] and COMMAND [ARGS]... stayed English.
+        lang = help_language(ctx)
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        for english, key in _METAVARS:
+            pieces = pieces.replace(english, lookup(f"{AREA}.click_{key}", lang) or english)
+        formatter.write_usage(ctx.command_path, pieces, prefix=(lookup(f"{AREA}.click_usage", lang) or "Usage:") + " ")
 
     def get_short_help_str(self, limit: int = 45) -> str:
         # Called by the parent group's listing, with the parent's context current.

@@ -77,9 +77,10 @@ def parse_entry(line: str) -> Entry:
     ``p`` is pass and ``d``/``x`` are jokers, so single letters that are also
     card names (``d``, ``x``, ``t``…) are read as cards unless listed as commands.
     Digits 1–9 alone are numbers (a bid or a choice); ``10`` and longer digit
-    strings are cards.
+    strings are cards.  Any space is a space: the help's example «3 3 3 4 4» is written with no-break spaces
+    (a narrow terminal must not split it over two lines), and pasted back it reads as the cards it shows.
     """
-    text = line.strip()
+    text = " ".join(line.split())
     word = text.lower()
     if word in ALIASES:
         return Entry(ALIASES[word])

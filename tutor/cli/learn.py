@@ -21,7 +21,7 @@ from rich.text import Text
 
 from tutor.cli.errors import GivenPath, UserError, handle_user_errors
 from tutor.cli.help_text import TranslatedCommand, TranslatedGroup, use_language
-from tutor.cli.render import Narrowable, cards_text
+from tutor.cli.render import Narrowable, cards_text, numbered
 from tutor.cli.say import reflowed
 from tutor.cli.say import say
 from tutor.engine.cards import Cards
@@ -267,7 +267,7 @@ def _course_table(console: Console, course: list[Lesson], book: ProgressBook) ->
         table.add_row(str(i), lesson.title.get(lang), lesson.id, str(lesson.level), stars)
         lines.append(Text(t("lessons.course_row", n=i, title=lesson.title.get(lang), id=lesson.id,
                              level=lesson.level, stars=stars)))
-    console.print(Narrowable(table, Group(*lines)))
+    console.print(Narrowable(table, Group(lines[0], numbered(lines[1:]))))
     done_count = sum(1 for lesson in course if lesson.id in progress)
     total_stars = sum(progress[lesson.id].stars for lesson in course if lesson.id in progress)
     console.print(t("lessons.progress", done=done_count, total=len(course), stars=total_stars,

@@ -21,6 +21,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tutor.cli.nobreak import keep_numbers_whole
+from tutor.cli.say import NUMBERED
 from tutor.coach.seats import seat_name
 from tutor.coach.status import combo_name
 from tutor.engine.cards import BIG_JOKER, R2, RANK_CHARS, SMALL_JOKER, Cards, format_packed, packed_size
@@ -35,6 +37,8 @@ CARD_STYLES = {R2: "bold yellow", SMALL_JOKER: "bold", BIG_JOKER: "bold red"}
 LANDLORD_STYLE = "bold magenta"
 #: Counter order of RULES §9: big joker, small joker, 2, then A down to 3.
 COUNTER_ORDER = (BIG_JOKER, SMALL_JOKER, R2) + tuple(range(R2 - 1, -1, -1))
+
+keep_numbers_whole()  # rich breaks no «12 345» at its no-break space
 
 
 def card(rank: int) -> Text:
@@ -152,6 +156,26 @@ class Narrowable:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield self.wide if options.max_width >= NARROW_PANEL else self.narrow
+
+
+def numbered(rows: Sequence[Text]) -> Table:
+    """Numbered rows («12. Title · id · level 3 · —») whose wrapped lines hang under their text, not their number.
+
+    ``ddz learn`` on a 40-column terminal wrapped one lesson a paragraph back to the line's start, under «1.»
+    (round 15); two columns — the number, right-aligned, and the rest — keep the numbers in a column of their own.
+    """
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column()
+    for row in rows:
+        head = NUMBERED.match(row.plain)
+        if head is None:
+            grid.add_row("", row)
+        else:
+            number = row[: head.end()]
+            number.rstrip()  # in place
+            grid.add_row(number, row[head.end():])
+    return grid
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,15 @@ from rich.table import Table
 
 from tutor.cli.errors import MAX_DEAL, UserError, handle_user_errors, shorten
 from tutor.cli.help_text import TranslatedCommand
+from tutor.cli.nobreak import keep_numbers_whole
 from tutor.cli.say import say
 from tutor.engine.cards import DECK_COUNTS, SMALL_JOKER, Cards, InvalidCardsError, parse_rank, rank_char
 from tutor.engine.combos import Combo, Kind, readings, stand_ins
 from tutor.engine.moves import legal_moves
 from tutor.engine.rules import STANDARD, Rules
 from tutor.i18n import t
+
+keep_numbers_whole()  # rich breaks no «12 345» at its no-break space
 
 
 def _console() -> Console:

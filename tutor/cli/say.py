@@ -13,6 +13,7 @@ whole sentence.  Error lines stay one line (the guide's rule): they never come h
 from __future__ import annotations
 
 import os
+import re
 import sys
 import textwrap
 from typing import IO
@@ -38,12 +39,33 @@ def terminal_width(stream: IO[str] | None = None) -> int | None:
     return width if width >= MIN_WIDTH else None
 
 
-def wrapped(text: str, width: int | None) -> str:
+#: The words that follow ``ddz`` in a command line (its commands and subcommands; tests/cli/test_say.py checks
+#: them against the program's): a command named in a sentence («ddz play --resume») stays whole on one line.
+COMMAND_WORDS = frozenset({
+    "add", "analyze", "arena", "bench", "classify", "coach", "deal", "export", "generate", "history", "import",
+    "insights", "learn", "lessons", "list", "mine", "mistakes", "movegen", "moves", "passwd", "play", "puzzle",
+    "puzzles", "random", "remove", "replay", "serve", "solve", "solver", "startup", "stats", "store", "streak", "unlock",
+    "users", "validate", "worker"})
+#: ``ddz`` and the words of its command line after it (an option, a command word, a placeholder, a number).
+COMMAND = (r"\bddz(?: (?:--?[a-z][\w-]*|" + "|".join(sorted(COMMAND_WORDS, key=len, reverse=True))
+           + r"|[A-ZА-ЯЁ]{2,}|\d+)(?![\w-]))+")
+_COMMAND = re.compile(COMMAND)
+#: Stands for a command's spaces while a line is wrapped (a private-use character: never in our text).
+_GLUE = "\ue000"
+#: A numbered item's head, `` 2. `` (its continuation lines hang under the text after it).
+NUMBERED = re.compile(r" *\d+[.)] +")
+
+
+def wrapped(text: str, width: int | None, hang: int | None = None) -> str:
     """``text`` with each of its lines wrapped between words to ``width`` (None: as it is).
 
-    A line's leading spaces indent its continuation lines too; a word longer than the width
-    (a card string, a path) is left whole rather than cut; a no-break space (a Russian «11 740»)
-    is not a place to break.
+    A line's continuation lines hang under its text: under its leading spaces, or after a numbered item's
+    `` 2. `` (``ddz analyze``'s candidates had continued at one space, under the number), or at column
+    ``hang`` when one is given (the last column of a row, its reason) and leaves at least :data:`MIN_WIDTH`
+    columns to hang there.  A command named in a line («ddz play --resume», :data:`COMMAND_WORDS`) is not
+    broken (40 columns had left «ddz play» at one line's end, «--resume» at the next one's start).  A word
+    longer than the width (a card string, a path) is left whole rather than cut; a no-break space (a Russian
+    «11 740») is not a place to break.
     """
     if width is None:
         return text
@@ -52,11 +74,15 @@ def wrapped(text: str, width: int | None) -> str:
         if len(line) <= width:
             out.append(line)
             continue
-        indent = line[: len(line) - len(line.lstrip(" "))]
+        line = _COMMAND.sub(lambda command: command.group().replace(" ", _GLUE), line)
+        head = NUMBERED.match(line)
+        indent = " " * (hang if hang is not None and width - hang >= MIN_WIDTH
+                        else head.end() if head is not None and width - head.end() >= MIN_WIDTH
+                        else len(line) - len(line.lstrip(" ")))
         out.extend(textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent,
                                  break_long_words=False, break_on_hyphens=False, drop_whitespace=True)
                    or [line])
-    return "\n".join(out)
+    return "\n".join(out).replace(_GLUE, " ")
 
 
 #: A line ending so ends a sentence or introduces a list: the line break after it is the author's.
@@ -92,7 +118,7 @@ def _keeps_break(before: str, after: str) -> bool:
             or head.startswith(_ITEM_START) or numbered or aligned)
 
 
-def say(text: str, err: bool = False) -> None:
+def say(text: str, err: bool = False, hang: int | None = None) -> None:
     """``click.echo(text)``, wrapped between words to the terminal's width (see :func:`wrapped`)."""
     stream = sys.stderr if err else sys.stdout
-    click.echo(wrapped(text, terminal_width(stream)), err=err)
+    click.echo(wrapped(text, terminal_width(stream), hang), err=err)
