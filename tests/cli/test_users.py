@@ -8,6 +8,16 @@ from typing import Any
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def _cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2 at its smallest parameters: these tests check the commands (who is added, asked, changed, printed),
+    not the hash's cost, which tests/store/test_club.py checks with the real hasher.  The default parameters cost
+    ~0.15 s of CPU a hash or a check, 14 of them here: ~2 s of this file's 2.4 (round 15)."""
+    from tests.web.test_club import cheap_hashes
+
+    cheap_hashes(monkeypatch)
+
+
 def run(args: list[str], stdin: str = "") -> Any:
     from click.testing import CliRunner
 
