@@ -242,6 +242,40 @@ def test_each_side_hands_its_own_robust_threshold_to_the_play_outs(monkeypatch: 
         (None, ()), (0.5, ()), (None, ()), (0.0, ()), (0.5, ("quick", "agent"))]
 
 
+def test_a_farmers_played_out_candidates_are_judged_exactly_within_its_card_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # farmer_exact_cards (round 15, docs/bots.md): a farmer's played-out decision within that many cards in play
+    # hands its candidates and the play-outs' choice to tutor.bots.search.exact_judgement, with the farmers'
+    # own deals and node budget; the landlord's decisions never; 0 (the default) is today's play.
+    from tutor.bots import search
+
+    calls, farmer, landlord = after_the_landlords_six(monkeypatch, farmer_exact_samples=3, farmer_exact_nodes=77)
+    judged: list[tuple[int, int, int]] = []
+
+    def spy(view: PlayerView, candidates: list[object], chosen: object, solver: Solver, samples: int,
+            *rest: object) -> object:
+        judged.append((view.seat, samples, solver.max_nodes or 0))
+        assert chosen in candidates and candidates == calls[-1][0][1]
+        return candidates[-1]
+
+    monkeypatch.setattr(search, "exact_judgement", spy)
+    bot = HardBot(0)
+    bot.play(farmer)
+    assert judged == []
+    monkeypatch.setattr(HardBot, "farmer_exact_cards", 50)  # the farmer's view has 51 cards in play
+    bot.play(farmer)
+    assert judged == []
+    monkeypatch.setattr(HardBot, "farmer_exact_cards", 51)
+    after = bot.play(farmer)
+    bot.play(landlord)
+    assert judged == [(1, 3, 77)]
+    assert after == calls[-2][0][1][-1]  # the judgement's move is played
+    monkeypatch.setattr(HardBot, "farmer_exact_cards", 54)  # the landlord's view has 54
+    bot.play(landlord)
+    assert judged == [(1, 3, 77)]
+
+
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
     # search horizon; the landlord keeps its own knob.

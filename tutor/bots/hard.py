@@ -200,6 +200,13 @@ class HardBot(MediumBot):
     farmer_playout_tail = 0
     landlord_playout_tail = 0
     playout_tail_nodes = 1_000
+    #: A farmer's played-out decisions with at most this many cards in play have their candidates judged again
+    #: by exact solves of sampled deals (:func:`tutor.bots.search.exact_judgement`; 0 = never): the solver is
+    #: fast enough there (round 15: 21-30 cards, a median solve of a few thousand nodes).
+    farmer_exact_cards = 0
+    #: The exact judgement's deals, and the node budget of each solve (counts, never time).
+    farmer_exact_samples = 16
+    farmer_exact_nodes = 50_000
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
     playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
@@ -361,7 +368,7 @@ class HardBot(MediumBot):
                 steps, recent, nudge = self.playout_steps, self.playout_recent, self.nudge_model(view)
                 if self.landlord_nudges(view, opponents):
                     steps, recent, nudge = self.landlord_nudge_steps, self.landlord_nudge_recent, opponents
-                return best_by_playouts(
+                chosen = best_by_playouts(
                     view, candidates, self.model_samples(view, opponents, samples), self.seed,
                     self.playout_threshold(view),
                     steps=steps, recent=recent,
@@ -373,6 +380,15 @@ class HardBot(MediumBot):
                     families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
                     policy=self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy,
                 )
+                if self.should_judge_exactly(view):
+                    from tutor.bots.search import exact_judgement
+
+                    solver = self.solver(view.rules, self.farmer_exact_nodes)
+                    chosen = exact_judgement(
+                        view, candidates, chosen, solver, self.farmer_exact_samples, turn_rng(self.seed, view),
+                        self.weighting(),
+                    )
+                return chosen
             return heuristic
         if self.rollouts and self.should_roll_out(view) and nodes.spent < self.rollout_after_nodes:
             candidates = self.candidates(view, heuristic)
@@ -446,6 +462,10 @@ class HardBot(MediumBot):
 
         horizon = self.farmer_horizon()
         return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
+
+    def should_judge_exactly(self, view: PlayerView) -> bool:
+        """A farmer's played-out decision within :attr:`farmer_exact_cards` cards in play."""
+        return view.seat != view.landlord and sum(view.card_counts) <= self.farmer_exact_cards
 
     def playout_candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
         """The moves a played-out decision weighs, the heuristic's choice first: :meth:`candidates` within this
