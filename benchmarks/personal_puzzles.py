@@ -236,9 +236,12 @@ def accepted(puzzle: Any) -> str:
             after = puzzle.position.after(move)
             need = 0 if after.is_over else proof.solve(after, "fastest", all_moves=False).win_in
             fast = need is not None and need + (move is not None) <= plays
-            right = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES)).play(move).correct
-            said.append(f"{'pass' if move is None else move.text}: {'at the pace' if fast else 'slower'},"
-                        f" {'accepted' if right else 'refused'}{'' if right == fast else ' (WRONG)'}")
+            check = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES)).play(move)
+            right = check.correct
+            pace = "pace unproven" if need is None else "at the pace" if fast else "slower"
+            wrong = need is not None and right != fast
+            said.append(f"{'pass' if move is None else move.text}: {pace}, {'accepted' if right else 'refused'}"
+                        f"{' (unclear)' if check.unclear else ''}{' (WRONG)' if wrong else ''}")
         return (f"win in {plays}: winning first moves {len(winners)} of {len(puzzle.position.legal_moves())}: "
                 + ", ".join(said))
     for move in winners:

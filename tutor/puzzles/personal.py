@@ -39,6 +39,9 @@ eighth passes, where a beginner's games gave too few of those:
   two plays or more win but at most :data:`SEVERAL_SHARE` of the legal ones — the bar of :data:`SEVERAL`, for a
   move that was found — the learner's, the partner's or an opponent's, set from the mover's seat ("you kept the win
   — 2 of 5 plays win"); every winning play must be accepted by solving (:func:`_accepts_every`); made last.
+* the **fastest win** (:data:`FASTEST`, round 15): a kept win where more plays win than any other kind allows, but
+  one play only wins at the fastest pace the side can force — the goal "win in N", as the library's; from any seat,
+  proven after every other find within :data:`FASTEST_NODES`, made last.
 
 The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
 the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
