@@ -10,7 +10,7 @@ three-player search, ``personal.COMPILED``); CPU time is printed for the record,
 nodes of each game's scan (and of the making of its puzzles) as it goes.
 
     .venv/bin/python benchmarks/personal_puzzles.py [--games 10] [--first 1] [--distinct] [--check] [--log FILE]
-        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--no-found] [--unproven-run N] [--make-proofs N]
+        [--no-opponents] [--no-stake] [--no-finds] [--no-partner-finds] [--no-found] [--no-fastest] [--unproven-run N] [--make-proofs N]
         [--order N] [--pns-move-nodes N] [--pns-nodes N]
 """
 
@@ -91,6 +91,8 @@ def main() -> None:
                         help="without the partner's only moves found (personal.PARTNER_FINDS; on since the tenth pass)")
     parser.add_argument("--no-found", action="store_true",
                         help="without the wins kept with a few winning plays (personal.FOUND_SEVERAL; round 14)")
+    parser.add_argument("--no-fastest", action="store_true",
+                        help="without the fastest wins, one play at the pace (personal.FASTEST_TURNS; round 15)")
     parser.add_argument("--plain", action="store_true", help="without the lone-farmer shortcut (personal.LONE_FARMER)")
     parser.add_argument("--unproven-run", type=int, default=None,
                         help="personal.UNPROVEN_RUN: give a game up after this many turns in a row with the side"
@@ -115,6 +117,7 @@ def main() -> None:
     personal.OPPONENT_FINDS = personal.OPPONENT_FINDS and not args.no_finds
     personal.PARTNER_FINDS = personal.PARTNER_FINDS and not args.no_partner_finds
     personal.FOUND_SEVERAL = personal.FOUND_SEVERAL and not args.no_found
+    personal.FASTEST_TURNS = personal.FASTEST_TURNS and not args.no_fastest
 
     for name in ("max_cards", "max_nodes", "scan_nodes", "make_proofs", "order", "pns_move_nodes",
                  "pns_nodes"):
@@ -128,6 +131,7 @@ def main() -> None:
           f" PNS_NODES {personal.PNS_NODES}, lone farmer {personal.LONE_FARMER},"
           f" stake {personal.STAKE_TURNS}, opponents {personal.OPPONENT_TURNS}, their finds {personal.OPPONENT_FINDS},"
           f" the partner's finds {personal.PARTNER_FINDS}, found several {personal.FOUND_SEVERAL},"
+          f" fastest {personal.FASTEST_TURNS},"
           f" compiled three-player search {'yes' if personal.COMPILED else 'no (DDZ_PURE_PYTHON or not built)'}")
     from tutor.puzzles.progress import PuzzleProgress
     from tutor.store import Store
@@ -226,6 +230,20 @@ def accepted(puzzle: Any) -> str:
         return (f"bombs {puzzle.goal.bombs}: {len(best)} of {len(winners)} winning first moves keep them: "
                 + ", ".join(said) + f"; the solution played out: {played} bombs, won"
                 f" {attempt.position.winner is puzzle.solver_side}")
+    if puzzle.goal.type is GoalType.WIN_IN:  # a fastest win (round 15): the plays at the pace accepted, the rest refused
+        plays = puzzle.goal.plays or 0
+        for move in winners:
+            after = puzzle.position.after(move)
+            need = 0 if after.is_over else proof.solve(after, "fastest", all_moves=False).win_in
+            fast = need is not None and need + (move is not None) <= plays
+            check = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES)).play(move)
+            right = check.correct
+            pace = "pace unproven" if need is None else "at the pace" if fast else "slower"
+            wrong = need is not None and right != fast
+            said.append(f"{'pass' if move is None else move.text}: {pace}, {'accepted' if right else 'refused'}"
+                        f"{' (unclear)' if check.unclear else ''}{' (WRONG)' if wrong else ''}")
+        return (f"win in {plays}: winning first moves {len(winners)} of {len(puzzle.position.legal_moves())}: "
+                + ", ".join(said))
     for move in winners:
         attempt = Attempt(puzzle, Solver(rules=STANDARD, max_nodes=INTERACTIVE_NODES))
         said.append(f"{'pass' if move is None else move.text}: {'accepted' if attempt.play(move).correct else 'REFUSED'}")

@@ -11,7 +11,7 @@ from tests.coach.positions import puzzle_game
 from tutor.engine.rules import STANDARD
 from tutor.puzzles import personal
 from tutor.puzzles.library import check_tree
-from tutor.puzzles.model import Puzzle
+from tutor.puzzles.model import Puzzle, find_move
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt
 from tutor.sessions.puzzle import plural, with_personal
@@ -759,3 +759,61 @@ def test_the_partners_kept_win_with_two_of_four_plays_is_found_after_every_other
 ])
 def test_the_after_game_line_for_a_found_win_has_the_right_plural(lang: str, n: int, text: str) -> None:
     assert text in plural("mine.found_several", n).render(lang)
+
+
+def test_a_kept_win_with_one_play_at_the_fastest_pace_is_a_win_in_n_puzzle(store: Store,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30, round 15 (``FASTEST``): we lead the 5 and keep the win — every play but one wins here, so no other
+    kind takes the turn — but only the pair 77 wins in 4 plays against every defence: "win in 4", the 77 accepted,
+    the slower 5 refused although it wins.  Without the kind, or without its budget, no such puzzle."""
+    from tutor.i18n import speaking
+    from tutor.puzzles.model import GoalType
+    from tutor.sessions.puzzle import goal_phrase, moment_data, moment_phrase
+
+    monkeypatch.setattr(personal, "OPPONENT_TURNS", False)
+    game_id = _finish_moves(store, "F:5779JQK L:7JQK F:33TAA", ["5"])
+    record = GameRecord.from_dict(GameStore(store).get(game_id).record)  # type: ignore[union-attr]
+    (fast,) = [m for m in personal.missed_wins(record, personal.default_factory)
+               if m.kind == personal.FASTEST and m.index == 0]  # (later turns may give more)
+    assert (fast.moment, fast.pace, len(fast.winners)) == (1, 4, 1) and fast.winners[0].text == "77"  # type: ignore[union-attr]
+    personal.scan(store)
+    progress = PuzzleProgress(store)
+    (puzzle,) = [p for p in progress.personal() if p.source.describe() == f"game {game_id}, turn 1, fastest in 4"]
+    assert puzzle.goal.type is GoalType.WIN_IN and puzzle.goal.plays == 4
+    assert personal.fastest_of_game(progress, game_id) >= 1 and personal.found_of_game(progress, game_id) == 0
+    check_tree(puzzle)
+    solver = Solver(rules=STANDARD)
+    assert Attempt(puzzle, solver).play("77").correct
+    assert solver.is_winning_move(puzzle.position, find_move(puzzle.position, "5"))  # it wins, but slower:
+    assert not Attempt(puzzle, solver).play("5").correct
+    with speaking("en"):
+        assert moment_phrase(puzzle).render() == (  # type: ignore[union-attr]
+            f"game {game_id}, turn 1: the fastest win — one play only wins in 4 plays")
+        assert goal_phrase(puzzle).render() == "Goal: win as the farmers in 4 plays — only one first move wins"
+        assert moment_data(puzzle)["kind"] == "fastest" and moment_data(puzzle)["pace"] == 4
+    with speaking("ru"):
+        assert "ход 1: самый быстрый выигрыш — только один ход выигрывает за 4 хода" in moment_phrase(puzzle).render()  # type: ignore[union-attr]
+    monkeypatch.setattr(personal, "FASTEST_NODES", 0)
+    assert not any(m.kind == personal.FASTEST for m in personal.missed_wins(record, personal.default_factory))
+    monkeypatch.setattr(personal, "FASTEST_NODES", personal.MAX_NODES)
+    monkeypatch.setattr(personal, "FASTEST_TURNS", False)
+    assert not any(m.kind == personal.FASTEST for m in personal.missed_wins(record, personal.default_factory))
+
+
+def test_a_kept_win_with_two_plays_at_the_pace_is_no_fastest_puzzle() -> None:
+    """Two plays (kickers aside) reach the fastest pace — the 5 and the 7, each a win in 4 — so finding one is not
+    the only way: no puzzle; the position of the test above, one play at the pace, gives one."""
+    solver = Solver(rules=STANDARD)
+    two = Position.parse("F:578TQQ L:KK F:4482")
+    assert personal._fastest_found(solver, [personal.Missed(1, two, None, personal.FASTEST)], None) == []
+    one = Position.parse("F:5779JQK L:7JQK F:33TAA")
+    (made,) = personal._fastest_found(solver, [personal.Missed(1, one, None, personal.FASTEST)], None)
+    assert made.pace == 4 and made.plays == len({personal._play_of(m) for m in one.legal_moves()})
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("en", 1, "A win in this game had one play only"), ("en", 2, "pace 2 times"),
+    ("ru", 1, "у выигрыша был только один"), ("ru", 3, "3 раза у выигрыша"), ("ru", 5, "5 раз у выигрыша"),
+])
+def test_the_after_game_line_for_a_fastest_win_has_the_right_plural(lang: str, n: int, text: str) -> None:
+    assert text in plural("mine.found_fastest", n).render(lang)

@@ -136,3 +136,29 @@ def test_the_plain_search_stays_the_default_and_two_players_stay_in_python() -> 
     assert isinstance(solver._fastest_search(pos.roles, 1), NativeFastestSearch)
     two = Position(pos.hands[:2], (Role.LANDLORD, Role.FARMER), 0, None, None, rules=STANDARD)
     assert isinstance(solver._fastest_search(two.roles, 1), FastestSearch)
+
+
+def test_wins_within_answers_as_the_fastest_search_and_counts_each_questions_budget() -> None:
+    """``Solver.wins_within`` (issue 30, round 15): one search asked in a row — true at the pace of
+    ``solve(..., "fastest")``, false one play below it, for either side (the loser's questions are all false); each
+    question has its own node budget (the search's counter runs on), and a spent one answers None."""
+    for pos in _positions(15, 6, 10):
+        solver = Solver(rules=STANDARD)
+        result = solver.solve(pos, "fastest", all_moves=False)
+        if not result.complete or result.win_in is None:
+            continue
+        mover = pos.roles[pos.to_move]
+        winner = mover if result.mover_wins else (Role.FARMER if mover is Role.LANDLORD else Role.LANDLORD)
+        loser = Role.FARMER if winner is Role.LANDLORD else Role.LANDLORD
+        ask = solver.wins_within(pos.roles, winner)
+        assert ask(pos, result.win_in)[0] is True and ask(pos, result.win_in - 1)[0] is False
+        assert solver.wins_within(pos.roles, loser)(pos, result.win_in + 1)[0] is False
+    pos = Position.parse("F:5779JQK L:7JQK F:33TAA")
+    solver = Solver(rules=STANDARD)
+    ask = solver.wins_within(pos.roles, Role.FARMER)
+    first = ask(pos, 3)
+    assert first[0] is False
+    solver.max_nodes = 1  # read at each question: the second is cut at once, though the counter already ran on
+    assert ask(pos, 4)[0] is None
+    solver.max_nodes = None
+    assert ask(pos, 4)[0] is True  # the pace of the personal puzzle test: a win in 4

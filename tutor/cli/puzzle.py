@@ -449,10 +449,12 @@ def mention_personal(console: Console, store: Store, game_id: int, wait: bool = 
         finds = personal.opponent_finds_of_game(PuzzleProgress(store), game_id)
         partner_finds = personal.partner_finds_of_game(PuzzleProgress(store), game_id)
         kept = personal.found_of_game(PuzzleProgress(store), game_id)  # a win kept by one of few plays (round 14)
+        fastest = personal.fastest_of_game(PuzzleProgress(store), game_id)  # one play at the pace (round 15)
         for key, n in (("puzzles.from_game", missed), ("mine.found_only", only),
                        ("mine.found_partner", partner), ("mine.found_stake", stakes),
                        ("mine.found_opponent", opponents), ("mine.found_opponent_only", finds),
-                       ("mine.found_partner_only", partner_finds), ("mine.found_several", kept)):
+                       ("mine.found_partner_only", partner_finds), ("mine.found_several", kept),
+                       ("mine.found_fastest", fastest)):
             if n:
                 console.print(Text(plural(key, n).render(), style="cyan"))
     return True

@@ -39,6 +39,9 @@ eighth passes, where a beginner's games gave too few of those:
   two plays or more win but at most :data:`SEVERAL_SHARE` of the legal ones — the bar of :data:`SEVERAL`, for a
   move that was found — the learner's, the partner's or an opponent's, set from the mover's seat ("you kept the win
   — 2 of 5 plays win"); every winning play must be accepted by solving (:func:`_accepts_every`); made last.
+* the **fastest win** (:data:`FASTEST`, round 15): a kept win where more plays win than any other kind allows, but
+  one play only wins at the fastest pace the side can force — the goal "win in N", as the library's; from any seat,
+  proven after every other find within :data:`FASTEST_NODES`, made last.
 
 The score search of the bigger wins asks "can the side force k more bombs?" since the ninth pass (docs/solver.md):
 the same answers, in far fewer nodes, so it now finishes at the bomb-holding turns of real games.
@@ -208,6 +211,23 @@ FOUND_SEVERAL = True
 #: Solver budget, in nodes, of one game's proofs of the others' kept wins with several winning plays (:data:`FOUND`):
 #: apart from :data:`SCAN_NODES` and :data:`FIND_NODES`, so a game's scan is bounded by the sum.
 FOUND_NODES = FIND_NODES
+#: The **fastest win** (issue 30, round 15): a kept win where many plays win (no other kind), but one play only
+#: (kickers aside) wins in the fewest plays the side can force against every defence — the puzzle's goal is "win in
+#: N" (:attr:`GoalType.WIN_IN`, as the library's), and solving holds the learner to that pace, as lichess's "mate in
+#: N" accepts only the shortest mate.  Any seat (the learner's, the partner's, an opponent's), set from the mover's;
+#: proven after every other find, latest turn first, within :data:`FASTEST_NODES` of its own, and made last.
+FASTEST = "fastest"
+#: Look for :data:`FASTEST` moments (round 15; ``benchmarks/personal_puzzles.py --no-fastest``).
+FASTEST_TURNS = True
+#: Solver budget, in nodes, of one game's :data:`FASTEST` proofs (the pace, then one "within N - 1 more plays?"
+#: question a first move): apart from the other budgets, so a game's scan is bounded by the sum.  One proof's: the
+#: moments are small positions (deal 84's three, 30-38 cards, took 4 000 nodes in all; a 44-card one 3.5 million,
+#: and its line did not fit the making's budget).
+FASTEST_NODES = MAX_NODES
+#: Fewest plays in a :data:`FASTEST` puzzle's pace: a win in two is one play and going out — seen, not found.
+FASTEST_PLAYS = 3
+#: Most plays of a :data:`FASTEST` puzzle's pace looked for (the deepening stops there: no puzzle beyond).
+FASTEST_MOST = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +256,8 @@ class Missed:
     #: A :data:`SEVERAL` moment's first moves proven to win (kickers included): solving must accept each,
     #: so the puzzle is made only when every one is provable within the interactive budget (:func:`_accepts_every`).
     winners: tuple[Combo | None, ...] = ()
+    #: A :data:`FASTEST` moment's pace: the side's plays in its fastest forced win (the goal "win in N").
+    pace: int = 0
 
 
 def game_position(game: Any) -> Position | None:
@@ -502,6 +524,7 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
     found = []
     finds: list[tuple[Missed, Verdicts]] = []  # the opponents' kept wins with a choice: only moves? (after)
     partner_finds: list[tuple[Missed, Verdicts]] = []  # the partner's, the same question (after those)
+    fast: list[Missed] = []  # the kept wins with a choice: one play at the fastest pace? (FASTEST, last of all)
     spent = 0
     pns = [PNS_NODES]  # what is left of the game's proof-number search budget (_settle_open)
     unproven = 0  # turns in a row whose side is unproven (UNPROVEN_RUN)
@@ -534,6 +557,9 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
             wins, nodes = _move_wins(solver, pos, played)
             spent += nodes
         entry["move"] = {True: "keeps", False: "loses", None: "unknown"}[wins]
+        if wins and FASTEST_TURNS and len({_play_of(m) for m in pos.legal_moves()}) >= ONLY_MOVE_CHOICES \
+                and not _goes_out(pos, played):
+            fast.append(Missed(moment, pos, played, FASTEST, by_partner, index=index, opponent=by_opponent))
         if wins and STAKE_TURNS and not by_opponent:
             stake, nodes = _stake(solver, pos, played)
             spent += nodes
@@ -581,9 +607,68 @@ def missed_wins(record: Any, solver_factory: Callable[[], ScanSolver], seat: int
         found += _finds_of_others(solver, partner_finds, log, pns, several)
     if FOUND_SEVERAL:
         found += _several_found(solver, several, log)
+    if FASTEST_TURNS:
+        taken = {m.index for m in found}
+        found += _fastest_found(solver, [m for m in fast if m.index not in taken], log)
     # the others' finds after the other moments, the kept wins with several plays last (PER_GAME takes the
     # first): they never displace one
-    return sorted(found, key=lambda m: (m.kind == FOUND, _found_by_other(m), m.index))
+    return sorted(found, key=lambda m: (m.kind == FASTEST, m.kind == FOUND, _found_by_other(m), m.index))
+
+
+def _fastest_found(solver: ScanSolver, fast: list[Missed],
+                   log: Callable[[dict[str, Any]], None] | None) -> list[Missed]:
+    """The kept wins where one play only keeps the fastest pace (:data:`FASTEST`), latest turn first (the smaller
+    positions), within :data:`FASTEST_NODES` in all, after every other find (so none of theirs loses a node).
+
+    The pace N is the fastest search's (every defence, the toughest); a first move keeps it when the side can
+    still win within N - 1 more plays after it (N after a pass): one question of the fastest search a move
+    (``Solver.wins_within``).  A first move left unsettled, or a second play at the pace, and there is no puzzle."""
+    questions = getattr(solver, "wins_within", None)
+    if questions is None:
+        return []  # a solver without the fastest search's questions (a test's)
+    made = []
+    spent = 0
+    shipped = solver.max_nodes
+    try:
+        for missed in fast:
+            if spent >= FASTEST_NODES:
+                break
+            pos = missed.position
+            side = pos.roles[pos.to_move]
+            within = questions(pos.roles, side)  # one search for the candidate's questions: its table serves all
+            start = spent
+            pace: int | None = None
+            for plays_left in range(FASTEST_PLAYS - 1, FASTEST_MOST + 1):  # the pace, by deepening
+                solver.max_nodes = max(1, min(MAX_NODES, FASTEST_NODES - spent))
+                reached, nodes = within(pos, plays_left)
+                spent += nodes
+                if reached is not False:
+                    pace = plays_left if reached else None
+                    break
+            entry: dict[str, Any] = {"index": missed.index, "moment": missed.moment, "partner": missed.partner,
+                                     "opponent": missed.opponent, "fastest": True,
+                                     "cards": sum(len(h) for h in pos.hands), "pace": pace}
+            at_pace: dict[Combo | None, bool | None] = {}
+            if pace is not None and pace >= FASTEST_PLAYS:
+                for move in pos.legal_moves():
+                    if spent >= FASTEST_NODES or len({_play_of(m) for m, v in at_pace.items() if v}) > 1:
+                        break
+                    solver.max_nodes = max(1, min(MAX_NODES, FASTEST_NODES - spent))
+                    at_pace[move], nodes = within(pos.after(move), pace - (move is not None))
+                    spent += nodes
+            plays = len({_play_of(m) for m in pos.legal_moves()})
+            fastest = {_play_of(m) for m, v in at_pace.items() if v}
+            settled = len(at_pace) == len(pos.legal_moves()) and None not in at_pace.values()
+            entry.update(at_pace=len(fastest), plays=plays, settled=settled)
+            if pace is not None and pace >= FASTEST_PLAYS and settled and len(fastest) == 1:
+                entry["kind"] = FASTEST
+                made.append(replace(missed, wins=1, plays=plays, pace=pace,
+                                    winners=tuple(m for m, v in at_pace.items() if v)))
+            if log is not None:
+                log({**entry, "nodes": spent - start})
+    finally:
+        solver.max_nodes = shipped
+    return made
 
 
 def _found_several(pos: Position, every: Verdicts) -> tuple[str, int, int] | None:
@@ -743,6 +828,8 @@ def make_within(missed: Missed, game_id: int, solver: SolverLike, extra: int = 0
     fastest, again = _fastest(solver, pos, extra)
     if not fastest.complete or fastest.win_in is None or fastest.win_in < MIN_PLAYS or not fastest.line:
         return None, again
+    if missed.kind == FASTEST and fastest.win_in != missed.pace:
+        return None, again  # the puzzle's own search must find the pace the scan proved (never guessed)
     generator = Generator(lambda: solver, Limits(extra_defences=1))
     tree = generator.build_tree(solver, pos, fastest.line)
     if tree is None:
@@ -751,11 +838,12 @@ def make_within(missed: Missed, game_id: int, solver: SolverLike, extra: int = 0
     root = solver.solve(pos, "win", all_moves=True)
     difficulty = measure(pos, answer, root.nodes, fastest.win_in)
     source = Source("game", note=note_of(missed, game_id))
-    draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, Goal(), tree, difficulty.rating, source, difficulty)
+    goal = Goal(GoalType.WIN_IN, plays=missed.pace) if missed.kind == FASTEST else Goal()
+    draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
     if not _accepts_every(draft, missed.winners):
         return None, again
     themes = tag(draft)
-    return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, Goal(), tree, difficulty.rating,
+    return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, goal, tree, difficulty.rating,
                   source, difficulty), again
 
 
@@ -777,7 +865,10 @@ def _accepts_every(puzzle: Puzzle, winners: tuple[Combo | None, ...]) -> bool:
         if move == first:
             continue  # the tree's own move: accepted without a proof
         judge = Solver(max_nodes=solving.INTERACTIVE_NODES, rules=STANDARD)
-        if judge.is_winning_move(puzzle.position, move) is not True:
+        if puzzle.goal.type is GoalType.WIN_IN:  # the pace too (a FASTEST puzzle's other kickers): as solving judges
+            if not solving.Attempt(puzzle, judge).play(move).correct:
+                return False
+        elif judge.is_winning_move(puzzle.position, move) is not True:
             return False
     return True
 
@@ -822,7 +913,8 @@ def puzzles_of_game(record: Any, game_id: int, solver_factory: Callable[[], Scan
     left = MAKE_PROOFS * MAX_NODES  # the second tries at a fastest line that does not fit MAX_NODES
     for missed in missed_wins(record, lambda: solver, seat, budget):
         # a fresh solver: its node count rates the puzzle
-        puzzle, again = make_within(missed, game_id, solver_factory(), left)
+        # a fastest win's line gets no second try: it comes last, and its moment is a kept win (round 15)
+        puzzle, again = make_within(missed, game_id, solver_factory(), 0 if missed.kind == FASTEST else left)
         left = max(0, left - again)
         if puzzle is not None and all(p.id != puzzle.id for _, p in made):
             made.append((missed.moment, puzzle))
@@ -879,7 +971,7 @@ def scan(store: Store, game_id: int | None = None,
 #: learner reads come from the catalogues: :func:`moment_of` reads the note back).
 _NOTE = re.compile(r"game (\d+), (partner's |landlord's |farmer's )?turn (\d+)"
                    r"(, only move|, (\d+) of (\d+) plays win|, bombs (\d+), (\d+) of (\d+) plays"
-                   r"|, found, (\d+) of (\d+) plays win)?")
+                   r"|, found, (\d+) of (\d+) plays win|, fastest in (\d+))?")
 
 
 def note_of(missed: Missed, game_id: int) -> str:
@@ -897,6 +989,8 @@ def note_of(missed: Missed, game_id: int) -> str:
         return note + f", bombs {missed.bombs}, {missed.wins} of {missed.plays} plays"
     if missed.kind == FOUND:
         return note + f", found, {missed.wins} of {missed.plays} plays win"
+    if missed.kind == FASTEST:
+        return note + f", fastest in {missed.pace}"
     return note
 
 
@@ -915,6 +1009,8 @@ class Moment:
     bombs: int = 0
     #: The move was an opponent's: "landlord" or "farmer" (whose seat the puzzle is set from), else "".
     opponent: str = ""
+    #: A :data:`FASTEST` moment's pace (the goal's "win in N").
+    pace: int = 0
 
     @property
     def label(self) -> str:
@@ -922,10 +1018,10 @@ class Moment:
         partner_several, partner_stake."""
         if self.partner:
             return {SEVERAL: "partner_several", STAKE: "partner_stake", ONLY_MOVE: "partner_only_move",
-                    FOUND: "partner_found_several"}.get(self.kind, "partner")
+                    FOUND: "partner_found_several", FASTEST: "partner_fastest"}.get(self.kind, "partner")
         if self.opponent:
             return {SEVERAL: "opponent_several", ONLY_MOVE: "opponent_only_move",
-                    FOUND: "opponent_found_several"}.get(self.kind, "opponent")
+                    FOUND: "opponent_found_several", FASTEST: "opponent_fastest"}.get(self.kind, "opponent")
         return "found_several" if self.kind == FOUND else self.kind
 
 
@@ -939,6 +1035,8 @@ def moment_of(puzzle: Puzzle) -> Moment | None:
     if match[7]:
         return Moment(int(match[1]), int(match[3]), STAKE, partner, int(match[8]), int(match[9]),
                       int(match[7]))
+    if match[12]:  # a kept win with one play at the fastest pace (FASTEST)
+        return Moment(int(match[1]), int(match[3]), FASTEST, partner, opponent=opponent, pace=int(match[12]))
     if match[10]:  # a kept win with a few winning plays (FOUND)
         return Moment(int(match[1]), int(match[3]), FOUND, partner, int(match[10]), int(match[11]),
                       opponent=opponent)
@@ -951,7 +1049,7 @@ def kinds_of_game(progress: PuzzleProgress, game_id: int) -> tuple[int, int, int
     """(the learner's missed wins, only moves found, the partner's missed wins) among the learner's
     puzzles from game ``game_id``."""
     moments = [m for m in map(moment_of, progress.personal())  # a stake's win was kept, an opponent's is theirs
-               if m is not None and m.game == game_id and m.kind not in (STAKE, FOUND) and not m.opponent
+               if m is not None and m.game == game_id and m.kind not in (STAKE, FOUND, FASTEST) and not m.opponent
                and not (m.partner and m.kind == ONLY_MOVE)]  # the partner's find: said apart
     partner = sum(1 for m in moments if m.partner)
     only = sum(1 for m in moments if m.kind == ONLY_MOVE)
@@ -969,7 +1067,7 @@ def opponents_of_game(progress: PuzzleProgress, game_id: int) -> int:
     """The opponents' wins thrown away (:data:`OPPONENT_TURNS`) among the learner's puzzles from game
     ``game_id``."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
-               and bool(m.opponent) and m.kind not in (ONLY_MOVE, FOUND))
+               and bool(m.opponent) and m.kind not in (ONLY_MOVE, FOUND, FASTEST))
 
 
 def opponent_finds_of_game(progress: PuzzleProgress, game_id: int) -> int:
@@ -991,6 +1089,13 @@ def found_of_game(progress: PuzzleProgress, game_id: int) -> int:
     opponent's) among the learner's puzzles from game ``game_id``: said apart after the game."""
     return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
                and m.kind == FOUND)
+
+
+def fastest_of_game(progress: PuzzleProgress, game_id: int) -> int:
+    """The kept wins with one play at the fastest pace (:data:`FASTEST`: the learner's, the partner's or an
+    opponent's) among the learner's puzzles from game ``game_id``: said apart after the game."""
+    return sum(1 for m in map(moment_of, progress.personal()) if m is not None and m.game == game_id
+               and m.kind == FASTEST)
 
 
 def is_only_move(puzzle: Puzzle) -> bool:

@@ -131,12 +131,16 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
     partner's turn ("your side could have won here").  Shown with the goal and in the lists, so the
     learner knows what to look for — it names no move (issue 30, sixth pass).  Beside the goal line
     (``counts=False``) the several kinds leave out "3 of 9 plays win": the goal already says it."""
-    from tutor.puzzles.personal import FOUND, ONLY_MOVE, SEVERAL, STAKE, moment_of
+    from tutor.puzzles.personal import FASTEST, FOUND, ONLY_MOVE, SEVERAL, STAKE, moment_of
 
     moment = moment_of(puzzle)
     if moment is None:
         return None
     where = {"game": moment.game, "turn": moment.turn}
+    if moment.kind == FASTEST:  # one play at the fastest pace of a kept win (issue 30, round 15), whoever's seat
+        key = (f"mine.kind_opponent_{moment.opponent}" if moment.opponent
+               else "mine.kind_partner" if moment.partner else "mine.kind") + "_fastest"
+        return plural(key, moment.pace, **where)
     if moment.kind == FOUND:  # a win kept with one of a few winning plays (issue 30, round 14), whoever's seat
         key = (f"mine.kind_opponent_{moment.opponent}" if moment.opponent
                else "mine.kind_partner" if moment.partner else "mine.kind") + "_found"
@@ -163,11 +167,13 @@ def moment_phrase(puzzle: Puzzle, counts: bool = True) -> Phrase | None:
 def moment_data(puzzle: Puzzle) -> dict[str, object]:
     """A personal puzzle's moment as data (``ddz puzzle mine --json``, ``GET /api/puzzle/mine``): its kind
     (missed, only_move, several, stake, partner, partner_several, partner_stake, partner_only_move, opponent,
-    opponent_several, opponent_only_move, found_several, partner_found_several, opponent_found_several), game,
+    opponent_several, opponent_only_move, found_several, partner_found_several, opponent_found_several, fastest,
+    partner_fastest, opponent_fastest), game,
     turn, for several
-    winning plays how many of how many (for a stake, the plays that keep it and its bombs), and the words
+    winning plays how many of how many (for a stake, the plays that keep it and its bombs; for the fastest, its
+    pace), and the words
     (:func:`moment_phrase`); empty for any other puzzle."""
-    from tutor.puzzles.personal import FOUND, SEVERAL, STAKE, moment_of
+    from tutor.puzzles.personal import FASTEST, FOUND, SEVERAL, STAKE, moment_of
 
     moment, phrase = moment_of(puzzle), moment_phrase(puzzle)
     if moment is None or phrase is None:
@@ -177,6 +183,8 @@ def moment_data(puzzle: Puzzle) -> dict[str, object]:
         data.update(winning_plays=moment.wins, plays=moment.plays)
     if moment.kind == STAKE:
         data.update(bombs=moment.bombs, winning_plays=moment.wins, plays=moment.plays)
+    if moment.kind == FASTEST:
+        data.update(pace=moment.pace)
     data["moment"] = phrase.render()
     return data
 

@@ -594,6 +594,37 @@ class Solver:
         except BudgetExceeded:
             return None
 
+    def wins_within(self, roles: tuple[Role, ...], side: Role) -> Callable[[Position, int], tuple[bool | None, int]]:
+        """Questions to the fastest search for ``side``, over positions of the seats ``roles``: can ``side`` force a
+        win from a position within ``plays`` plays of its own, whoever is to move (None: not settled within the
+        budget, :attr:`max_nodes` a question), and the nodes it took.  One search serves every question asked
+        (its table keeps what earlier ones proved), until another search of this solver starts: ask in a row.
+        :meth:`solve`'s ``"fastest"`` deepens until the answer turns true; a personal puzzle's "one play keeps the
+        fastest pace" asks once a first move (issue 30, round 15)."""
+        search = self._fastest_search(roles, 0 if side is Role.LANDLORD else 1)
+
+        def ask(pos: Position, plays: int) -> tuple[bool | None, int]:
+            if pos.is_over:
+                return pos.winner is side, 0
+            if plays < 0:
+                return False, 0
+            before = search.nodes  # the search counts on from its first question: the budget is this one's
+            budget = Budget(None if self.max_nodes is None else before + self.max_nodes, self.max_seconds,
+                            self.max_mb)
+            budget.next_check = before + (budget.next_check if self.max_nodes is None
+                                          else min(budget.CHECK_EVERY, self.max_nodes))
+            search.budget = budget
+            code = 0 if pos.table is None else table_code(pos.table)
+            verdict: bool | None = None
+            try:
+                verdict = bool(search.within(pos.packed, pos.to_move, code, pos.table,
+                                             (pos.table_by or 0) if code else 0, plays))
+            except BudgetExceeded:
+                pass
+            return verdict, search.nodes - before
+
+        return ask
+
     def prove(self, pos: Position, max_nodes: int) -> bool | None:
         """Does the side to move win, by the compiled proof-number search (``NativeTeamSearch.prove``, issue 30,
         round 13) within ``max_nodes`` expanded positions?  None when it is not settled within them, or when the
