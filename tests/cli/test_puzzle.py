@@ -189,6 +189,10 @@ def test_puzzles_from_your_own_games(home: Path) -> None:
     assert "game 1, turn 1" in listed.output and "new" in listed.output
     data = json.loads(run("puzzle", "mine", "--json").output)
     assert len(data) == 1 and "solution" not in data[0] and data[0]["last"] is None
+    # The id the list shows opens that puzzle (round 15: "no puzzle with id" — they live in the store).
+    assert json.loads(run("puzzle", data[0]["id"], "--json").output)["position"] == data[0]["position"]
+    assert "Solved!" in run("puzzle", data[0]["id"], text="5\n55\nK\n").output
+    assert run("puzzle", "my-000000").exit_code == 2
     result = run("puzzle", "mine", text="5\n55\nK\n")
     assert "1 puzzle from your own games is waiting" in result.output
     assert "That loses" in result.output and "Solved!" in result.output
@@ -233,6 +237,32 @@ def test_a_narrow_terminal_shows_the_whole_goal_and_whole_hands() -> None:
             text = out.getvalue()
             assert " ".join(text.replace("│", " ").split()).count(goal_text(puzzle)) == 1, text
             assert "…" not in text and "[9][9] [J]" in text, text
+    finally:
+        set_language("en")
+
+
+def test_the_goal_in_the_title_is_never_cut() -> None:
+    """rich cuts a panel's title and never wraps it: at 60 columns «Goal: win as the farmers in 6 plays — only one
+    first move wins» lost «ve wins» (round 15).  The longest goal, both languages, every width from 40 to 100."""
+    import io
+
+    from rich.console import Console
+
+    from tutor.cli.puzzle import goal_text, position_panel
+    from tutor.puzzles.solving import Attempt
+    from tutor.engine.rules import STANDARD
+    from tutor.solver.solver import Solver
+
+    try:
+        for lang in ("en", "ru"):
+            set_language(lang)
+            puzzle = max(load_library(), key=lambda p: len(goal_text(p)))
+            panel = position_panel(Attempt(puzzle, Solver(rules=STANDARD)))
+            for width in range(40, 101):
+                out = io.StringIO()
+                Console(file=out, width=width, no_color=True, color_system=None).print(panel)
+                flat = " ".join(out.getvalue().replace("│", " ").replace("─", " ").replace("╭", " ").split())
+                assert goal_text(puzzle) in flat, (lang, width, out.getvalue())
     finally:
         set_language("en")
 

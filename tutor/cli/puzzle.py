@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -39,7 +40,7 @@ from tutor.i18n import LANGUAGES, t
 from tutor.paths import puzzles_dir
 from tutor.puzzles.daily import daily_puzzle_id, parse_date
 from tutor.puzzles.library import Library, dump_file, load_file, load_library
-from tutor.puzzles.model import Puzzle, PuzzleFormatError
+from tutor.puzzles.model import PERSONAL_PREFIX, Puzzle, PuzzleFormatError
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Attempt, Outcome, Played
 from tutor.sessions.events import Options, StatusLine
@@ -141,8 +142,9 @@ def position_panel(attempt: Attempt) -> Narrowable:
     for note in (idle_phrase(puzzle), moment_phrase(puzzle, counts=False)):  # a duel's idle hand; a personal puzzle's moment
         if note is not None:
             parts.append(Text(note.render(), style="dim"))
-    return Narrowable(Panel(Group(*parts), title=goal_text(puzzle), title_align="left"),
-                      Panel(Group(*stacked, *parts[1:])))
+    title = goal_text(puzzle)
+    return Narrowable(Panel(Group(*parts), title=title, title_align="left"),
+                      Panel(Group(*stacked, *parts[1:])), wide_from=cell_len(title) + len("╭─  ─╮"))
 
 
 def played_text(puzzle: Puzzle, played: Played) -> Text:
@@ -319,7 +321,12 @@ def _id_command(ident: str) -> click.Command:
     @click.option("--lang", type=click.Choice(LANGUAGES), default=None)
     @handle_user_errors
     def show(as_json: bool, lang: str | None) -> None:
-        puzzle = load_library().get(ident)
+        library = load_library()
+        if ident.startswith(PERSONAL_PREFIX):
+            # The ids `ddz puzzle mine --list` shows are the learner's own puzzles: in the store, not the library.
+            with Store.open() as store:
+                library = with_personal(library, PuzzleProgress(store))
+        puzzle = library.get(ident)
         if as_json:
             click.echo(_public(puzzle))
             return

@@ -151,11 +151,13 @@ NARROW_PANEL = 60
 class Narrowable:
     """A renderable drawn one way at ``NARROW_PANEL`` columns or more and another below (rich asks at print time)."""
 
-    def __init__(self, wide: RenderableType, narrow: RenderableType) -> None:
-        self.wide, self.narrow = wide, narrow
+    def __init__(self, wide: RenderableType, narrow: RenderableType, wide_from: int = NARROW_PANEL) -> None:
+        # ``wide_from``: more columns when the wide form needs them — a panel's title, which rich cuts and never
+        # wraps («Goal: win as the farmers in 6 plays — only one first mo» at 60 columns, round 15).
+        self.wide, self.narrow, self.wide_from = wide, narrow, max(NARROW_PANEL, wide_from)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.wide if options.max_width >= NARROW_PANEL else self.narrow
+        yield self.wide if options.max_width >= self.wide_from else self.narrow
 
 
 def numbered(rows: Sequence[Text]) -> Table:

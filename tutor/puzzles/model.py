@@ -260,6 +260,11 @@ def position_key(pos: Position) -> str:
     return text
 
 
+#: The id of a puzzle made from the learner's own games (tutor/puzzles/personal.py) starts so: the CLI looks such
+#: an id up in the learner's store, where those puzzles live, as well as in the shipped library.
+PERSONAL_PREFIX = "my-"
+
+
 def puzzle_id(pos: Position) -> str:
     """A short, stable id derived from the position, so regenerated puzzles keep their ids."""
     return hashlib.sha1(position_key(pos).encode()).hexdigest()[:6]

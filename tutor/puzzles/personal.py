@@ -91,7 +91,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tutor.engine.combos import Combo
 from tutor.puzzles.difficulty import measure
 from tutor.puzzles.generate import Generator, Limits, SolverLike, rotate_to_mover
-from tutor.puzzles.model import Goal, GoalType, Puzzle, Source, find_move, puzzle_id
+from tutor.puzzles.model import PERSONAL_PREFIX, Goal, GoalType, Puzzle, Source, find_move, puzzle_id
 from tutor.puzzles.themes import tag, title_for
 from tutor.engine.rules import STANDARD
 from tutor.solver.position import Position, Role
@@ -839,7 +839,7 @@ def make_within(missed: Missed, game_id: int, solver: SolverLike, extra: int = 0
     difficulty = measure(pos, answer, root.nodes, fastest.win_in)
     source = Source("game", note=note_of(missed, game_id))
     goal = Goal(GoalType.WIN_IN, plays=missed.pace) if missed.kind == FASTEST else Goal()
-    draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
+    draft = Puzzle(f"{PERSONAL_PREFIX}{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
     if not _accepts_every(draft, missed.winners):
         return None, again
     themes = tag(draft)
@@ -894,7 +894,7 @@ def _stake_puzzle(missed: Missed, game_id: int, solver: SolverLike) -> Puzzle | 
     difficulty = measure(pos, answer, root.nodes, win_in)
     source = Source("game", note=note_of(missed, game_id))
     goal = Goal(GoalType.WIN_BOMBS, bombs=missed.bombs)
-    draft = Puzzle(f"my-{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
+    draft = Puzzle(f"{PERSONAL_PREFIX}{puzzle_id(pos)}", "", (), pos, goal, tree, difficulty.rating, source, difficulty)
     themes = tag(draft)
     return Puzzle(draft.id, title_for(themes, draft), tuple(themes), pos, goal, tree, difficulty.rating,
                   source, difficulty)

@@ -16,7 +16,7 @@ from tutor.coach.status import combo_name
 from tutor.i18n import Phrase, speaking, t
 from tutor.puzzles import personal
 from tutor.sessions import scans
-from tutor.puzzles.model import Puzzle
+from tutor.puzzles.model import PERSONAL_PREFIX, Puzzle
 from tutor.puzzles.progress import PuzzleProgress
 from tutor.puzzles.solving import Outcome, Played
 from tutor.sessions import puzzle as ps
@@ -213,7 +213,7 @@ def browse(context: Context, body: dict[str, Any], query: Mapping[str, str]) -> 
                 outcome = last.get(puzzle.id)
                 status = "new" if outcome is None else "solved" if outcome == Outcome.SOLVED.value else "again"
                 # a puzzle from your games is named by its number alone: its badge says whose it is ("my-" is the CLI's)
-                shown_id = puzzle.id.removeprefix("my-") if puzzle.id in mine_ids else puzzle.id
+                shown_id = puzzle.id.removeprefix(PERSONAL_PREFIX) if puzzle.id in mine_ids else puzzle.id
                 rows.append({"id": puzzle.id, "name": t("puzzles.puzzle_id", id=shown_id),
                              "themes": list(puzzle.themes), "rating": round(rating), "mine": puzzle.id in mine_ids,
                              "difficulty": band, "difficulty_text": t(f"web.difficulty_{band}"),
