@@ -207,6 +207,11 @@ class HardBot(MediumBot):
     #: The exact judgement's deals, and the node budget of each solve (counts, never time).
     farmer_exact_samples = 16
     farmer_exact_nodes = 50_000
+    #: The same judgement for the landlord's played-out decisions with at most this many cards in play (0 = never),
+    #: with its own deals and node budget (round 15, second try: docs/bots.md).
+    landlord_exact_cards = 0
+    landlord_exact_samples = 16
+    landlord_exact_nodes = 50_000
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
     playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
@@ -380,13 +385,13 @@ class HardBot(MediumBot):
                     families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
                     policy=self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy,
                 )
-                if self.should_judge_exactly(view):
+                cards, exact_samples, exact_nodes = self.exact_settings(view)
+                if sum(view.card_counts) <= cards:
                     from tutor.bots.search import exact_judgement
 
-                    solver = self.solver(view.rules, self.farmer_exact_nodes)
                     chosen = exact_judgement(
-                        view, candidates, chosen, solver, self.farmer_exact_samples, turn_rng(self.seed, view),
-                        self.weighting(),
+                        view, candidates, chosen, self.solver(view.rules, exact_nodes), exact_samples,
+                        turn_rng(self.seed, view), self.weighting(),
                     )
                 return chosen
             return heuristic
@@ -463,9 +468,12 @@ class HardBot(MediumBot):
         horizon = self.farmer_horizon()
         return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
 
-    def should_judge_exactly(self, view: PlayerView) -> bool:
-        """A farmer's played-out decision within :attr:`farmer_exact_cards` cards in play."""
-        return view.seat != view.landlord and sum(view.card_counts) <= self.farmer_exact_cards
+    def exact_settings(self, view: PlayerView) -> tuple[int, int, int]:
+        """This seat's exact judgement of its played-out candidates: the cards in play at most which it judges
+        (0 = never), its deals and the node budget of a solve — the landlord's own, or the farmers'."""
+        if view.seat == view.landlord:
+            return self.landlord_exact_cards, self.landlord_exact_samples, self.landlord_exact_nodes
+        return self.farmer_exact_cards, self.farmer_exact_samples, self.farmer_exact_nodes
 
     def playout_candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
         """The moves a played-out decision weighs, the heuristic's choice first: :meth:`candidates` within this
