@@ -307,6 +307,36 @@ def test_the_landlords_played_out_candidates_are_judged_exactly_by_its_own_setti
     assert judged == [(LANDLORD, 5, 99), (1, 3, 77)]
 
 
+def test_a_farmers_search_draws_its_own_number_of_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_samples (round 15, second try, docs/bots.md): a farmer's endgame search solves that many sampled deals,
+    # the landlord's keeps samples; None (the default) is samples for both.
+    from tutor.bots import search
+    from tutor.engine.facts import whole_hand_play
+    from tutor.engine.game import Game
+
+    drawn: list[tuple[int, int]] = []
+
+    def spy(view: PlayerView, solver: Solver, samples: int, *rest: object) -> None:
+        drawn.append((view.seat, samples))
+        return None
+
+    game, ends = Game.with_landlord(1, LANDLORD), dict[bool, PlayerView]()
+    while len(ends) < 2:  # each side's first decision within the search's 20 cards
+        now = game.view(game.to_move)
+        if sum(now.card_counts) <= 20 and whole_hand_play(now.hand.packed, now.table, now.rules) is None:
+            ends.setdefault(now.seat == LANDLORD, now)
+        game.play(MediumBot(1).play(now))
+    landlord, farmer = ends[True], ends[False]
+    monkeypatch.setattr(search, "determinized_choice", spy)
+    monkeypatch.setattr(HardBot, "samples", 5)
+    bot = HardBot(0)
+    bot.play(farmer)
+    monkeypatch.setattr(HardBot, "farmer_samples", 11)
+    bot.play(farmer)
+    bot.play(landlord)
+    assert drawn == [(farmer.seat, 5), (farmer.seat, 11), (LANDLORD, 5)]
+
+
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     # farmer_playout_cards (kept in round 5, docs/bots.md) covers a farmer's decisions down to the farmer's
     # search horizon; the landlord keeps its own knob.

@@ -101,8 +101,11 @@ class HardBot(MediumBot):
     farmer_playout_cards = 54
     #: A farmer searches when the cards in play are at most this many (None = :attr:`search_cards`) ...
     farmer_search_cards: int | None = None
-    #: ... with at most this many nodes a solve (None = :attr:`node_budget`).
+    #: ... with at most this many nodes a solve (None = :attr:`node_budget`) ...
     farmer_node_budget: int | None = None
+    #: ... on this many sampled deals (None = :attr:`samples`; round 15, second try: the solver is now fast
+    #: enough for more, docs/bots.md).
+    farmer_samples: int | None = None
     #: A farmer's played-out deals and candidates (None = :attr:`playout_samples`, :attr:`playout_width`).
     #: Four times the landlord's deals: with 64 the farmers' gain stayed inside the noise (docs/bots.md).
     farmer_playout_samples: int | None = 256
@@ -356,7 +359,8 @@ class HardBot(MediumBot):
 
             solver = self.solver(view.rules, self.search_budget(view))
             choice = determinized_choice(
-                view, solver, self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes, self.weighting()
+                view, solver, self.search_samples(view), turn_rng(self.seed, view), self.heuristic_play, nodes,
+                self.weighting(),
             )
             if choice is not None:
                 return choice.move
@@ -637,6 +641,12 @@ class HardBot(MediumBot):
     def search_horizon(self, view: PlayerView) -> int:
         """Cards in play from which this seat searches: the landlord's own, or the farmers'."""
         return self.landlord_search_cards if view.seat == view.landlord else self.farmer_horizon()
+
+    def search_samples(self, view: PlayerView) -> int:
+        """Deals of one searched decision for this seat: the farmers' own, or :attr:`samples`."""
+        if view.seat == view.landlord or self.farmer_samples is None:
+            return self.samples
+        return self.farmer_samples
 
     def search_budget(self, view: PlayerView) -> int:
         """Nodes of one exact solve for this seat: the landlord's own, or the farmers'."""
