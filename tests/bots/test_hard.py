@@ -242,15 +242,11 @@ def test_each_side_hands_its_own_robust_threshold_to_the_play_outs(monkeypatch: 
         (None, ()), (0.5, ()), (None, ()), (0.0, ()), (0.5, ("quick", "agent"))]
 
 
-def test_a_farmers_played_out_candidates_are_judged_exactly_within_its_card_count(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # farmer_exact_cards (round 15, docs/bots.md): a farmer's played-out decision within that many cards in play
-    # hands its candidates and the play-outs' choice to tutor.bots.search.exact_judgement, with the farmers'
-    # own deals and node budget; the landlord's decisions never; 0 (the default) is today's play.
+def judgement_spy(monkeypatch: pytest.MonkeyPatch, calls: list[Call]) -> list[tuple[int, int, int]]:
+    """The exact judgements asked from now on (seat, deals, node budget); each is handed the play-outs' candidates
+    and their choice, and plays the last candidate (so the tests see that its move is played)."""
     from tutor.bots import search
 
-    calls, farmer, landlord = after_the_landlords_six(monkeypatch, farmer_exact_samples=3, farmer_exact_nodes=77)
     judged: list[tuple[int, int, int]] = []
 
     def spy(view: PlayerView, candidates: list[object], chosen: object, solver: Solver, samples: int,
@@ -260,6 +256,17 @@ def test_a_farmers_played_out_candidates_are_judged_exactly_within_its_card_coun
         return candidates[-1]
 
     monkeypatch.setattr(search, "exact_judgement", spy)
+    return judged
+
+
+def test_a_farmers_played_out_candidates_are_judged_exactly_within_its_card_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # farmer_exact_cards (round 15, docs/bots.md): a farmer's played-out decision within that many cards in play
+    # hands its candidates and the play-outs' choice to tutor.bots.search.exact_judgement, with the farmers'
+    # own deals and node budget; the landlord's decisions never; 0 (the default) is today's play.
+    calls, farmer, landlord = after_the_landlords_six(monkeypatch, farmer_exact_samples=3, farmer_exact_nodes=77)
+    judged = judgement_spy(monkeypatch, calls)
     bot = HardBot(0)
     bot.play(farmer)
     assert judged == []
@@ -274,6 +281,60 @@ def test_a_farmers_played_out_candidates_are_judged_exactly_within_its_card_coun
     monkeypatch.setattr(HardBot, "farmer_exact_cards", 54)  # the landlord's view has 54
     bot.play(landlord)
     assert judged == [(1, 3, 77)]
+
+
+def test_the_landlords_played_out_candidates_are_judged_exactly_by_its_own_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # landlord_exact_cards (round 15, second try, docs/bots.md): the landlord's played-out decision within that many
+    # cards in play goes to tutor.bots.search.exact_judgement with the landlord's own deals and node budget; the
+    # farmers' decisions keep theirs (off); 0 (the default) is today's play.
+    calls, farmer, landlord = after_the_landlords_six(
+        monkeypatch, landlord_exact_samples=5, landlord_exact_nodes=99, farmer_exact_samples=3, farmer_exact_nodes=77)
+    judged = judgement_spy(monkeypatch, calls)
+    bot = HardBot(0)
+    bot.play(landlord)
+    monkeypatch.setattr(HardBot, "landlord_exact_cards", 53)  # the landlord's view has 54 cards in play
+    bot.play(landlord)
+    assert judged == []
+    monkeypatch.setattr(HardBot, "landlord_exact_cards", 54)
+    after = bot.play(landlord)
+    bot.play(farmer)
+    assert judged == [(LANDLORD, 5, 99)]
+    assert after == calls[-2][0][1][-1]  # the judgement's move is played
+    monkeypatch.setattr(HardBot, "farmer_exact_cards", 54)
+    bot.play(farmer)
+    assert judged == [(LANDLORD, 5, 99), (1, 3, 77)]
+
+
+def test_a_farmers_search_draws_its_own_number_of_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    # farmer_samples (round 15, second try, docs/bots.md): a farmer's endgame search solves that many sampled deals,
+    # the landlord's keeps samples; None (the default) is samples for both.
+    from tutor.bots import search
+    from tutor.engine.facts import whole_hand_play
+    from tutor.engine.game import Game
+
+    drawn: list[tuple[int, int]] = []
+
+    def spy(view: PlayerView, solver: Solver, samples: int, *rest: object) -> None:
+        drawn.append((view.seat, samples))
+        return None
+
+    game, ends = Game.with_landlord(1, LANDLORD), dict[bool, PlayerView]()
+    while len(ends) < 2:  # each side's first decision within the search's 20 cards
+        now = game.view(game.to_move)
+        if sum(now.card_counts) <= 20 and whole_hand_play(now.hand.packed, now.table, now.rules) is None:
+            ends.setdefault(now.seat == LANDLORD, now)
+        game.play(MediumBot(1).play(now))
+    landlord, farmer = ends[True], ends[False]
+    monkeypatch.setattr(search, "determinized_choice", spy)
+    monkeypatch.setattr(HardBot, "samples", 5)
+    bot = HardBot(0)
+    bot.play(farmer)
+    monkeypatch.setattr(HardBot, "farmer_samples", 11)
+    bot.play(farmer)
+    bot.play(landlord)
+    assert drawn == [(farmer.seat, 5), (farmer.seat, 11), (LANDLORD, 5)]
 
 
 def test_a_farmer_plays_out_its_early_decisions(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -101,8 +101,11 @@ class HardBot(MediumBot):
     farmer_playout_cards = 54
     #: A farmer searches when the cards in play are at most this many (None = :attr:`search_cards`) ...
     farmer_search_cards: int | None = None
-    #: ... with at most this many nodes a solve (None = :attr:`node_budget`).
+    #: ... with at most this many nodes a solve (None = :attr:`node_budget`) ...
     farmer_node_budget: int | None = None
+    #: ... on this many sampled deals (None = :attr:`samples`; round 15, second try: the solver is now fast
+    #: enough for more, docs/bots.md).
+    farmer_samples: int | None = None
     #: A farmer's played-out deals and candidates (None = :attr:`playout_samples`, :attr:`playout_width`).
     #: Four times the landlord's deals: with 64 the farmers' gain stayed inside the noise (docs/bots.md).
     farmer_playout_samples: int | None = 256
@@ -207,6 +210,11 @@ class HardBot(MediumBot):
     #: The exact judgement's deals, and the node budget of each solve (counts, never time).
     farmer_exact_samples = 16
     farmer_exact_nodes = 50_000
+    #: The same judgement for the landlord's played-out decisions with at most this many cards in play (0 = never),
+    #: with its own deals and node budget (round 15, second try: docs/bots.md).
+    landlord_exact_cards = 0
+    landlord_exact_samples = 16
+    landlord_exact_nodes = 50_000
     #: Told of every played-out decision (:data:`tutor.bots.rollout.PlayoutObserver`; benchmarks only, None = off).
     playout_observer: ClassVar[PlayoutObserver | None] = None
     #: Card swaps per played-out deal towards explaining the others' last :attr:`playout_recent` plays (0 = none).
@@ -351,7 +359,8 @@ class HardBot(MediumBot):
 
             solver = self.solver(view.rules, self.search_budget(view))
             choice = determinized_choice(
-                view, solver, self.samples, turn_rng(self.seed, view), self.heuristic_play, nodes, self.weighting()
+                view, solver, self.search_samples(view), turn_rng(self.seed, view), self.heuristic_play, nodes,
+                self.weighting(),
             )
             if choice is not None:
                 return choice.move
@@ -380,13 +389,13 @@ class HardBot(MediumBot):
                     families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
                     policy=self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy,
                 )
-                if self.should_judge_exactly(view):
+                cards, exact_samples, exact_nodes = self.exact_settings(view)
+                if sum(view.card_counts) <= cards:
                     from tutor.bots.search import exact_judgement
 
-                    solver = self.solver(view.rules, self.farmer_exact_nodes)
                     chosen = exact_judgement(
-                        view, candidates, chosen, solver, self.farmer_exact_samples, turn_rng(self.seed, view),
-                        self.weighting(),
+                        view, candidates, chosen, self.solver(view.rules, exact_nodes), exact_samples,
+                        turn_rng(self.seed, view), self.weighting(),
                     )
                 return chosen
             return heuristic
@@ -463,9 +472,12 @@ class HardBot(MediumBot):
         horizon = self.farmer_horizon()
         return horizon < sum(view.card_counts) <= self.farmer_playout_cards and quick_available(view.rules)
 
-    def should_judge_exactly(self, view: PlayerView) -> bool:
-        """A farmer's played-out decision within :attr:`farmer_exact_cards` cards in play."""
-        return view.seat != view.landlord and sum(view.card_counts) <= self.farmer_exact_cards
+    def exact_settings(self, view: PlayerView) -> tuple[int, int, int]:
+        """This seat's exact judgement of its played-out candidates: the cards in play at most which it judges
+        (0 = never), its deals and the node budget of a solve — the landlord's own, or the farmers'."""
+        if view.seat == view.landlord:
+            return self.landlord_exact_cards, self.landlord_exact_samples, self.landlord_exact_nodes
+        return self.farmer_exact_cards, self.farmer_exact_samples, self.farmer_exact_nodes
 
     def playout_candidates(self, view: PlayerView, heuristic: Combo | None) -> list[Combo | None]:
         """The moves a played-out decision weighs, the heuristic's choice first: :meth:`candidates` within this
@@ -629,6 +641,12 @@ class HardBot(MediumBot):
     def search_horizon(self, view: PlayerView) -> int:
         """Cards in play from which this seat searches: the landlord's own, or the farmers'."""
         return self.landlord_search_cards if view.seat == view.landlord else self.farmer_horizon()
+
+    def search_samples(self, view: PlayerView) -> int:
+        """Deals of one searched decision for this seat: the farmers' own, or :attr:`samples`."""
+        if view.seat == view.landlord or self.farmer_samples is None:
+            return self.samples
+        return self.farmer_samples
 
     def search_budget(self, view: PlayerView) -> int:
         """Nodes of one exact solve for this seat: the landlord's own, or the farmers'."""
