@@ -413,6 +413,24 @@ def test_the_play_outs_pass_each_sides_policy(monkeypatch: pytest.MonkeyPatch) -
     assert [kwargs["policy"] for _, kwargs in calls] == ["quick", "quick", "plan", "quick", "plan"]
 
 
+def test_a_read_policy_is_played_only_once_the_opponents_read_as_another_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Round 16 (docs/bots.md): "plan-read" plays plan where the opponents' model is not the quick policy, and
+    # the quick policy where it is; "plan-own" is passed on as it is (tutor.bots.rollout.play_deals reads it).
+    # Each case: the policy and the opponents' model set for both sides, the seat that plays, the policy passed.
+    calls, landlord, farmer = at_the_first_trick(monkeypatch)
+    for policy, opponents, seat, expected in (
+        ("plan-read", "quick", landlord, "quick"), ("plan-read", "lowest", farmer, "plan"),
+        ("plan-read", "agent", landlord, "plan"), ("plan-own", "quick", farmer, "plan-own"),
+    ):
+        for side in ("landlord", "farmer"):
+            monkeypatch.setattr(HardBot, f"{side}_playout_policy", policy)
+            monkeypatch.setattr(HardBot, f"{side}_playout_opponents", opponents)
+        HardBot(0).play(seat)
+        assert calls[-1][1]["policy"] == expected, (policy, opponents)
+
+
 def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch: pytest.MonkeyPatch) -> None:
     # playout_nudge_model (round 7, docs/bots.md): with playout_steps, the play-outs' deals are nudged in C
     # towards the named variant's plays; "python" keeps round 4's Python path; an unknown model is an error.

@@ -182,11 +182,15 @@ def test_the_plan_policy_plays_every_quick_seat_and_leaves_a_named_variant_alone
     deals = draw_deals(position, random.Random(3), 24, [], 0, None)
     results: dict[tuple[str, str], list[list[bool]]] = {}
     for opponents in ("quick", "plan", "lowest"):
-        for policy in ("quick", "plan"):
+        for policy in ("quick", "plan", "plan-own"):
             results[opponents, policy] = [[] for _ in candidates]
             play_deals(position, candidates, deals, results[opponents, policy], opponents, policy=policy)
     assert results["quick", "plan"] != results["quick", "quick"]  # the play-outs are played otherwise
     assert results["quick", "plan"] == results["plan", "plan"]  # "quick" opponents play the policy
+    # Round 16's "plan-own": only the viewer's side plays plan, "quick" opponents stay quick (a named model
+    # plays itself either way).
+    assert results["quick", "plan-own"] not in (results["quick", "plan"], results["quick", "quick"])
+    assert results["lowest", "plan-own"] == results["lowest", "plan"]
     assert results["lowest", "plan"] != results["plan", "plan"]  # a named model stays that model
     picks = [best_by_playouts(position, candidates, samples=24, seed=5, policy="plan") for _ in range(2)]
     assert picks[0] == picks[1]

@@ -51,6 +51,29 @@ def test_every_seat_playing_plan_plays_legal_games_the_engine_scores_alike() -> 
     assert differ >= 20  # it plays otherwise than quick
 
 
+def test_pinned_opponents_play_quick_while_the_own_side_plays_plan() -> None:
+    # Round 16's "plan-own" (tutor.bots.rollout.play_deals): the viewer's side plays plan, the opponents the
+    # quick policy they are modelled by; unpinned, quick opponents play the base policy (plan) too.
+    pinned_differ = 0
+    for deal in range(1, 31):
+        game = Game.with_landlord(deal, deal % 3)
+        assert game.landlord is not None
+        hands, landlord = list(game.hands_packed), game.landlord
+        farmers = [s for s in range(3) if s != landlord]
+        winner, line = playout_line(hands, landlord, game.to_move, None, None, "quick", farmers, base="plan",
+                                    pinned=True)
+        assert winner == playout(hands, landlord, game.to_move, None, None, "quick", farmers, base="plan",
+                                 pinned=True)
+        pinned_differ += line != playout_line(hands, landlord, game.to_move, None, None, "quick", farmers,
+                                              base="plan")[1]
+        for move in line:
+            seat = game.to_move
+            assert move == choose(game.view(seat), "plan" if seat == landlord else "quick"), f"deal {deal}"
+            game.play(move)
+        assert game.is_over and game.winner == winner
+    assert pinned_differ >= 10
+
+
 def test_a_boss_is_led_before_the_last_play() -> None:
     # Nothing out beats a single 2 (no joker is out): lead it, win the lead back, go out with the pair.
     # Quick leads the pair first (it spends no high card) and an opponent's 66 takes the lead.

@@ -69,6 +69,10 @@ if TYPE_CHECKING:
     from tutor.solver import Solver
 
 
+#: The suffix of a play-out policy played only once the opponents read as a simpler model (:meth:`HardBot.playout_policy`).
+READ = "-read"
+
+
 class HardBot(MediumBot):
     """Medium's play with card counting, endgame technique and determinized search."""
 
@@ -387,7 +391,7 @@ class HardBot(MediumBot):
                     tail=self.playout_tail(view), tail_nodes=self.playout_tail_nodes, mixture=mixture,
                     robust=self.playout_robust(view),
                     families=self.playout_families if view.seat == view.landlord else self.farmer_playout_families,
-                    policy=self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy,
+                    policy=self.playout_policy(view, opponents),
                 )
                 cards, exact_samples, exact_nodes = self.exact_settings(view)
                 if sum(view.card_counts) <= cards:
@@ -537,6 +541,17 @@ class HardBot(MediumBot):
             return self.playout_nudge_model
         opponents = self.playout_opponents(view)
         return "quick" if "+" in opponents or opponents == "mix" else opponents
+
+    def playout_policy(self, view: PlayerView, opponents: str) -> str:
+        """The compiled policy the play-outs' quick seats play (:attr:`landlord_playout_policy`, the farmers').
+
+        A policy named with ``-read`` (round 16: "plan-read") is played only once the opponents read as
+        another model than the quick policy (``opponents``, :meth:`playout_opponents`), and quick before: a
+        stronger own play where the opponents were seen to play simply, today's where they were not."""
+        policy = self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy
+        if policy.endswith(READ):
+            return policy.removesuffix(READ) if opponents != "quick" else "quick"
+        return policy
 
     def playout_opponents(self, view: PlayerView) -> str:
         """How this seat's play-outs let its opponents play: the landlord's setting or the farmers'; "auto" is

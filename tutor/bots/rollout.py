@@ -398,6 +398,10 @@ class Ending:
         return None if search is None else Ending(search, tail, nodes)
 
 
+#: The suffix of a play-out policy played by the viewer's side only (:func:`play_deals`).
+OWN = "-own"
+
+
 def play_deals(
     view: PlayerView, candidates: list[Move], deals: list[dict[int, int]], results: list[list[bool]],
     opponents: str = "quick", ending: Ending | None = None, policy: str = "quick",
@@ -406,8 +410,12 @@ def play_deals(
     variant ``opponents``); append who won to ``results``.  Several variants joined by ``+`` ("quick+lowest")
     take turns deal by deal: opponents of either kind, when the bot cannot know which it meets.  With
     ``ending``, each play-out's end is solved with open hands (:class:`Ending`).  Every seat that would play
-    the quick policy plays ``policy`` instead (round 12: "plan")."""
+    the quick policy plays ``policy`` instead (round 12: "plan").  A policy named with ``-own`` ("plan-own",
+    round 16) is played by the viewer's side only: opponents modelled as the quick policy play it."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
+
+    pinned = policy.endswith(OWN)
+    policy = policy.removesuffix(OWN)
 
     assert view.landlord is not None
     mine = view.seat == view.landlord
@@ -427,7 +435,7 @@ def play_deals(
             elif winner is None:
                 winner = quick.playout(
                     game.hands_packed, view.landlord, game.to_move, game.table, game.table_seat, variant, others,
-                    base=policy,
+                    base=policy, pinned=pinned,
                 )
             results[i].append(winner >= 0 and (winner == view.landlord) == mine)
 

@@ -73,12 +73,13 @@ def _table(table: Combo | None) -> tuple[int, int, int, int] | None:
     return None if table is None else (table.cards, int(table.kind), table.length, table.main)
 
 
-def _sim(variant: str, seats: Sequence[int], base: str = "quick") -> tuple[int, ...]:
+def _sim(variant: str, seats: Sequence[int], base: str = "quick", pinned: bool = False) -> tuple[int, ...]:
     """The C call's trailing arguments for ``seats`` playing ``variant`` and the others ``base``: none for the
     quick policy alone (the call every caller made before the variants), else (variant code, seat mask) and,
-    when ``base`` is not the quick policy, its code."""
+    when ``base`` is not the quick policy, its code.  ``seats`` playing the quick policy itself play ``base``
+    too unless ``pinned`` (round 16: "plan" for the bot's own side only, the opponents still their model)."""
     code, base_code = variant_code(variant), variant_code(base)
-    mask = sum(1 << s for s in set(seats)) if code else 0
+    mask = sum(1 << s for s in set(seats)) if code or (pinned and base_code) else 0
     if base_code:
         return code if mask else 0, mask, base_code
     if not mask:
@@ -88,16 +89,19 @@ def _sim(variant: str, seats: Sequence[int], base: str = "quick") -> tuple[int, 
 
 def playout(
     hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None,
-    variant: str = "quick", seats: Sequence[int] = (), base: str = "quick",
+    variant: str = "quick", seats: Sequence[int] = (), base: str = "quick", pinned: bool = False,
 ) -> int:
     """The winner's seat when the quick policy plays every seat from here to the end
     (-1 if 400 turns pass, which cannot happen with legal play); the ``seats`` play ``variant``
-    (:data:`VARIANTS`) instead, and the other seats ``base`` ("plan": round 12's policy for every seat)."""
+    (:data:`VARIANTS`) instead, and the other seats ``base`` ("plan": round 12's policy for every seat;
+    ``pinned``: see :func:`_sim`)."""
     from tutor.solver.native import _native
 
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
-    return int(_native.playout(tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats, base)))
+    return int(_native.playout(
+        tuple(hands), landlord, to_move, _table(table), seat, False, *_sim(variant, seats, base, pinned)
+    ))
 
 
 def tail_search(landlord: int, players: int) -> NativeTeamSearch | None:
@@ -129,7 +133,7 @@ def solved_playout(
 
 def playout_line(
     hands: Sequence[int], landlord: int, to_move: int, table: Combo | None, table_seat: int | None,
-    variant: str = "quick", seats: Sequence[int] = (), base: str = "quick",
+    variant: str = "quick", seats: Sequence[int] = (), base: str = "quick", pinned: bool = False,
 ) -> tuple[int, list[Combo | None]]:
     """:func:`playout` with the moves it made, in order (None = pass): to step them on a game."""
     from tutor.solver.native import _native
@@ -137,7 +141,7 @@ def playout_line(
     assert _native is not None
     seat = -1 if table_seat is None else table_seat
     winner, raw = _native.playout(
-        tuple(hands), landlord, to_move, _table(table), seat, True, *_sim(variant, seats, base)
+        tuple(hands), landlord, to_move, _table(table), seat, True, *_sim(variant, seats, base, pinned)
     )
     return int(winner), [None if m is None else _combo(m) for m in raw]
 
