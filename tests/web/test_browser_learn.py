@@ -194,7 +194,7 @@ SIZES = ((640, 360), (740, 360), (360, 640), (360, 740), (390, 844))
 #: «Серия» showed as «Сер» and «Библиотека» was out of sight): its buttons and the theme whole inside it, no scrolling.
 BAR_CUT = """() => {
     const bar = document.querySelector('#view-puzzle .bar'), b = bar.getBoundingClientRect(), out = [];
-    for (const n of bar.querySelectorAll(':scope > button, :scope > #puzzle-extra > label, #puzzle-rating')) {
+    for (const n of bar.querySelectorAll(':scope > button, :scope > #puzzle-extra > *, #puzzle-rating')) {
         const r = n.getBoundingClientRect();
         if (!r.width) continue;  // hidden (no failed puzzle to replay)
         if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.right > innerWidth + 0.5 || n.scrollWidth > n.clientWidth + 0.5)
@@ -376,6 +376,12 @@ def test_a_puzzle_and_a_lesson_task_are_one_screen_at_every_size_in_both_languag
                 page.set_viewport_size({"width": width, "height": height})
                 relaid(page)
                 assert page.evaluate(RATING_SEEN) == [], f"the daily puzzle's rating at {width}×{height} ({lang})"
+            # a tablet upright and on its side (round 16: the Russian bar's ~1170 px scrolled below ~1190, the streaks
+            # and at 768 px the rating past its end): the bar wraps, every entry whole, the puzzle one screen
+            for width, height in ((768, 1024), (1024, 768)) if lang == "ru" else ():
+                page.set_viewport_size({"width": width, "height": height})
+                assert off_screen(page, position) == [], f"the daily puzzle at {width}×{height} ({lang})"
+                assert page.evaluate(BAR_CUT) == [], f"the puzzle's bar at {width}×{height} ({lang})"
             page.locator("#puzzle-random").click()
             ready(page)
             page.locator("#puzzle .controls button").nth(3).click()  # Solution: the line to step through
