@@ -184,3 +184,24 @@ def test_help_on_a_40_column_terminal_fits_it_and_its_usage_line_is_in_the_langu
         assert ("[OPTIONS]" in result.output) == (lang == "en"), result.output
     wide = CliRunner().invoke(main, ["lessons", "--help", "--lang", "ru"], env={"COLUMNS": "100"}).output
     assert wide.startswith("Использование: main lessons [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...\n"), wide  # CliRunner: "main"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_help_measures_the_title_in_terminal_columns(lang: str, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 16: click counted «斗地主» one column a character (a terminal draws each two), so the line of ``ddz --help``
+    holding it ran up to three columns past the width click wraps to (margin included: past the terminal at 42, 51
+    and 59 columns in English, 40, 46, 47, 49 and 56 in Russian).  The real path: click's own width from ``COLUMNS``
+    at 52 and over (CliRunner forces 80 there), ours below."""
+    from rich.cells import cell_len
+
+    over = []
+    for columns in range(40, 61):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        with pytest.raises(SystemExit) as done:
+            main.main(["--help", "--lang", lang], prog_name="ddz")
+        assert done.value.code == 0
+        out = capsys.readouterr().out
+        assert "(斗地主)" in out, out  # one word: never cut between its characters
+        over += [(columns, line) for line in out.splitlines() if cell_len(line) > columns - 2]  # click's margin of 2
+    assert not over, over

@@ -82,10 +82,36 @@ function markBarMore() {
   else delete bar.dataset.more;
 }
 
+/**
+ * The theme's menu and the streaks behind one button on a small phone (app.css shows the button there and makes
+ * #puzzle-extra its panel; elsewhere they stand in the bar and the button is hidden). On its side they lay past the
+ * bar's scrolling end, out of sight; the button stays at the bar's right edge. Escape, or a tap outside, closes it.
+ */
+function bindExtra() {
+  const more = $("puzzle-more"), extra = $("puzzle-extra");
+  const open = () => more.getAttribute("aria-expanded") === "true";
+  const show = (on) => more.setAttribute("aria-expanded", on ? "true" : "false");
+  more.addEventListener("click", () => show(!open()));
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !open()) return;
+    show(false);
+    if (extra.contains(document.activeElement)) more.focus();
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (open() && !more.contains(e.target) && !extra.contains(e.target)) show(false);
+  });
+  // the title's row keeps room for the rating where the rating stands on it (app.css, a small phone)
+  const rating = $("puzzle-rating");
+  new ResizeObserver(() => {
+    document.getElementById("view-puzzle").style.setProperty("--rating-w", `${Math.ceil(rating.getBoundingClientRect().width)}px`);
+  }).observe(rating);
+}
+
 export function bindPuzzles() {
   const bar = document.querySelector("#view-puzzle > .bar");
   bar.addEventListener("scroll", markBarMore, { passive: true });
   new ResizeObserver(markBarMore).observe(bar);
+  bindExtra();
   $("puzzle-daily").addEventListener("click", () => startPuzzle("daily"));
   $("puzzle-random").addEventListener("click", () => startPuzzle("random"));
   $("puzzle-streak-run").addEventListener("click", () => startPuzzle("streak"));
@@ -152,7 +178,8 @@ function takePuzzle(answer) {
     el("button", { type: "button", disabled: p.finished || Boolean(run), onclick: () => send("/api/puzzle/hint") }, tr("hint")),
     el("button", { type: "button", disabled: p.finished, onclick: () => send("/api/puzzle/solution") }, tr("solution"))));
   node.append(table.node);
-  const log = el("ol", { class: "log panel" });
+  // on its side the log scrolls inside itself (app.css): reachable by the keyboard, named for a screen reader
+  const log = el("ol", { class: "log panel", tabindex: "0", "aria-label": tr("puzzle_log") });
   node.append(log);
   for (const event of data.events || []) puzzleEvent(event, table.status, log, options, playIt, cards, table.hand);
   if (stepper) { node.insertBefore(stepper, log); }
