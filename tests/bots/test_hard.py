@@ -13,6 +13,7 @@ from tutor.bots.search import determinized_choice
 from tutor.engine.cards import FULL_DECK, Cards
 from tutor.engine.rules import STANDARD
 from tutor.engine.view import PlayerView
+from tutor.engine.view import PlayerView
 from tutor.solver import Position, Role, Solver
 
 LANDLORD = 0
@@ -429,6 +430,28 @@ def test_a_read_policy_is_played_only_once_the_opponents_read_as_another_model(
             monkeypatch.setattr(HardBot, f"{side}_playout_opponents", opponents)
         HardBot(0).play(seat)
         assert calls[-1][1]["policy"] == expected, (policy, opponents)
+
+
+def test_each_side_reads_its_opponents_with_its_own_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 16 (docs/bots.md): the landlord's "auto" and the farmers' are measured apart, so each has its margin.
+    from tutor.bots import opponent_model
+
+    margins: list[float] = []
+
+    def chosen(_view: PlayerView, _models: tuple[str, ...], margin: float) -> str:
+        margins.append(margin)
+        return "agent"
+
+    monkeypatch.setattr(opponent_model, "chosen_model", chosen)
+    _, landlord, farmer = at_the_first_trick(monkeypatch)
+    monkeypatch.setattr(HardBot, "landlord_playout_opponents", "auto")
+    monkeypatch.setattr(HardBot, "farmer_playout_opponents", "auto")
+    bot = HardBot(0)
+    bot.auto_margin, bot.farmer_auto_margin = 1.0, 3.0
+    assert [bot.playout_opponents(landlord), bot.playout_opponents(farmer)] == ["agent", "agent"]
+    bot.farmer_auto_margin = None
+    bot.playout_opponents(farmer)
+    assert margins == [1.0, 3.0, 1.0]
 
 
 def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -173,6 +173,8 @@ class HardBot(MediumBot):
     #: quick policy (:func:`tutor.bots.opponent_model.chosen_model`; by :attr:`auto_margin` decisions).
     auto_models: tuple[str, ...] = ("quick", "lowest", "rule", "agent")
     auto_margin = 2.0
+    #: The farmers' margin (None = :attr:`auto_margin`): the two sides' settings are measured apart (round 16).
+    farmer_auto_margin: float | None = None
     #: Round 9: with ``farmer_playout_opponents = "mix"`` a farmer's played-out deals are split between the
     #: models of this prior, each weighted by ``exp(farmer_mix_beta · hits)`` on the landlord's past decisions
     #: (:func:`tutor.bots.model_mix.mixture`): the right model plays part of the deals from the first decision,
@@ -536,11 +538,16 @@ class HardBot(MediumBot):
         if self.playout_nudge_model == "auto":  # the model read from the opponents' play, as for the play-outs
             from tutor.bots.opponent_model import chosen_model
 
-            return chosen_model(view, tuple(self.auto_models), margin=self.auto_margin)
+            return chosen_model(view, tuple(self.auto_models), margin=self.model_margin(view))
         if self.playout_nudge_model != "opponents":
             return self.playout_nudge_model
         opponents = self.playout_opponents(view)
         return "quick" if "+" in opponents or opponents == "mix" else opponents
+
+    def model_margin(self, view: PlayerView) -> float:
+        """How many more of the opponents' past decisions another model must explain for "auto" to leave quick."""
+        margin = self.farmer_auto_margin if view.seat != view.landlord else None
+        return self.auto_margin if margin is None else margin
 
     def playout_policy(self, view: PlayerView, opponents: str) -> str:
         """The compiled policy the play-outs' quick seats play (:attr:`landlord_playout_policy`, the farmers').
@@ -565,7 +572,7 @@ class HardBot(MediumBot):
             return setting
         from tutor.bots.opponent_model import chosen_model
 
-        return chosen_model(view, tuple(self.auto_models), margin=self.auto_margin)
+        return chosen_model(view, tuple(self.auto_models), margin=self.model_margin(view))
 
     def farmer_horizon(self) -> int:
         """The cards in play at which a farmer starts its exact search."""
