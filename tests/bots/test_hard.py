@@ -393,7 +393,8 @@ def at_the_first_trick(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Call], Pla
 def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
     # Round 6 (docs/bots.md): the landlord's simulated farmers and the farmers' simulated landlord are each a
     # setting; "lowest" for the landlord's won against the rule agent and lost against RHCP-v2 (round 7: the
-    # landlord's is "auto", tests/bots/test_opponent_model.py).
+    # landlord's is "auto", tests/bots/test_opponent_model.py; round 16: the farmers' too, and one play of the
+    # landlord reads as the quick policy).
     monkeypatch.setattr(HardBot, "landlord_playout_opponents", "lowest")
     calls, landlord, farmer = at_the_first_trick(monkeypatch)
     HardBot(0).play(landlord)
@@ -402,16 +403,17 @@ def test_the_play_outs_pass_each_sides_simulated_opponents(monkeypatch: pytest.M
 
 
 def test_the_play_outs_pass_each_sides_policy(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Round 12 (docs/bots.md): the policy every quick seat of the play-outs plays is a setting per side.
+    # Round 12 (docs/bots.md): the policy every quick seat of the play-outs plays is a setting per side; round 16
+    # made the farmers' "plan" and left the landlord's "quick".
     calls, landlord, farmer = at_the_first_trick(monkeypatch)
     HardBot(0).play(landlord)
     HardBot(0).play(farmer)
     monkeypatch.setattr(HardBot, "landlord_playout_policy", "plan")
     HardBot(0).play(landlord)
     HardBot(0).play(farmer)
-    monkeypatch.setattr(HardBot, "farmer_playout_policy", "plan")
+    monkeypatch.setattr(HardBot, "farmer_playout_policy", "quick")
     HardBot(0).play(farmer)
-    assert [kwargs["policy"] for _, kwargs in calls] == ["quick", "quick", "plan", "quick", "plan"]
+    assert [kwargs["policy"] for _, kwargs in calls] == ["quick", "plan", "plan", "plan", "quick"]
 
 
 def test_a_read_policy_is_played_only_once_the_opponents_read_as_another_model(

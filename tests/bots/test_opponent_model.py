@@ -103,7 +103,9 @@ def test_hard_reads_the_model_when_set_to_auto(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(HardBot, "auto_models", ("quick", "lowest"))
     assert bot.playout_opponents(view) == "rule" and asked[-1] == ("quick", "lowest")
     farmer = game_by(13, "quick", "quick", 7).view(1)
-    assert bot.playout_opponents(farmer) == "quick" and len(asked) == 2  # the farmers' stays "quick"
+    assert bot.playout_opponents(farmer) == "rule" and len(asked) == 3  # the farmers' default (round 16)
+    monkeypatch.setattr(HardBot, "farmer_playout_opponents", "quick")
+    assert bot.playout_opponents(farmer) == "quick" and len(asked) == 3
 
 
 def test_the_identification_benchmark_prints_its_table() -> None:

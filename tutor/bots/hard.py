@@ -156,8 +156,10 @@ class HardBot(MediumBot):
     #: Round 14: the farmers' "fit" (the landlord they imagine plays the fitted model): against the rule agent +0.003
     #: [−0.027, +0.032] over decks 8600-8999 (selection −0.035, confirmation +0.040), medium −0.006 and RHCP-v2 −0.012
     #: (partial runs): not kept, "quick" (docs/bots.md, round 14).
+    #: Round 16: the farmers' is "auto" too, with "plan" and the exact judgement below (the three together:
+    #: +0.060 [+0.040, +0.080] on fresh decks 10000-10999 against the rule agent, docs/bots.md, round 16).
     landlord_playout_opponents = "auto"
-    farmer_playout_opponents = "quick"
+    farmer_playout_opponents = "auto"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
     #: the settings above name the quick policy — the bot's own side, and opponents played as "quick" (an
     #: "auto" model that reads them as "lowest", "rule" or "agent" still plays that model): "quick", or "plan",
@@ -166,8 +168,9 @@ class HardBot(MediumBot):
     #: Measured, not kept: against the rule agent the landlord's +0.011 [-0.009, +0.031] (decks 7000-7799), the
     #: farmers' +0.015 [-0.018, +0.048] (7000-7399); against medium +0.0575 [+0.015, +0.100] and +0.0075, against
     #: RHCP-v2 -0.040 and 0.000 (docs/bots.md, round 12).
+    #: Round 16: the farmers' is "plan", with their "auto" and their exact judgement (kept together, above).
     landlord_playout_policy = "quick"
-    farmer_playout_policy = "quick"
+    farmer_playout_policy = "plan"
     #: With a play-outs' opponents setting of "auto" (round 7), the model is chosen per decision from the view:
     #: the one of these that explains clearly more of the opponents' past decisions in this game than the
     #: quick policy (:func:`tutor.bots.opponent_model.chosen_model`; by :attr:`auto_margin` decisions).
@@ -211,8 +214,9 @@ class HardBot(MediumBot):
     playout_tail_nodes = 1_000
     #: A farmer's played-out decisions with at most this many cards in play have their candidates judged again
     #: by exact solves of sampled deals (:func:`tutor.bots.search.exact_judgement`; 0 = never): the solver is
-    #: fast enough there (round 15: 21-30 cards, a median solve of a few thousand nodes).
-    farmer_exact_cards = 0
+    #: fast enough there (round 15: 21-30 cards, a median solve of a few thousand nodes).  Round 16: 30, kept
+    #: with the farmers' "plan" and "auto" (above).
+    farmer_exact_cards = 30
     #: The exact judgement's deals, and the node budget of each solve (counts, never time).
     farmer_exact_samples = 16
     farmer_exact_nodes = 50_000
