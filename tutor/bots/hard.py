@@ -157,7 +157,7 @@ class HardBot(MediumBot):
     #: [−0.027, +0.032] over decks 8600-8999 (selection −0.035, confirmation +0.040), medium −0.006 and RHCP-v2 −0.012
     #: (partial runs): not kept, "quick" (docs/bots.md, round 14).
     #: Round 16: the farmers' is "auto" too, with "plan" and the exact judgement below (the three together:
-    #: +0.060 [+0.040, +0.080] on fresh decks 10000-10999 against the rule agent, docs/bots.md, round 16).
+    #: +0.059 [+0.039, +0.079] on fresh decks 10000-10999 against the rule agent, docs/bots.md, round 16).
     landlord_playout_opponents = "auto"
     farmer_playout_opponents = "auto"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where

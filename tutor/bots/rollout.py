@@ -411,7 +411,7 @@ def play_deals(
     take turns deal by deal: opponents of either kind, when the bot cannot know which it meets.  With
     ``ending``, each play-out's end is solved with open hands (:class:`Ending`).  Every seat that would play
     the quick policy plays ``policy`` instead (round 12: "plan").  A policy named with ``-own`` ("plan-own",
-    round 16) is played by the viewer's side only: opponents modelled as the quick policy play it."""
+    round 16) is played by the viewer's side only: opponents modelled as the quick policy play quick."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
     pinned = policy.endswith(OWN)
