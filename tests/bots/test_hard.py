@@ -439,9 +439,11 @@ def test_each_side_reads_its_opponents_with_its_own_margin(monkeypatch: pytest.M
     from tutor.bots import opponent_model
 
     margins: list[float] = []
+    hands: list[tuple[int, int]] = []
 
-    def chosen(_view: PlayerView, _models: tuple[str, ...], margin: float) -> str:
+    def chosen(_view: PlayerView, _models: tuple[str, ...], samples: int, margin: float, max_calls: int) -> str:
         margins.append(margin)
+        hands.append((samples, max_calls))
         return "agent"
 
     monkeypatch.setattr(opponent_model, "chosen_model", chosen)
@@ -454,6 +456,11 @@ def test_each_side_reads_its_opponents_with_its_own_margin(monkeypatch: pytest.M
     bot.farmer_auto_margin = None
     bot.playout_opponents(farmer)
     assert margins == [1.0, 3.0, 1.0]
+    # Round 17: more sampled hands for the read, and a bound on its model calls that grows with them.
+    assert hands == [(opponent_model.SAMPLES, opponent_model.MAX_CALLS)] * 3
+    bot.auto_samples = 32
+    bot.playout_opponents(landlord)
+    assert hands[-1] == (32, opponent_model.MAX_CALLS * 32 // opponent_model.SAMPLES)
 
 
 def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -500,7 +507,7 @@ def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch
     # "auto": the model read from the opponents' past play (tutor/bots/opponent_model.py), as for the play-outs.
     from tutor.bots import opponent_model
 
-    monkeypatch.setattr(opponent_model, "chosen_model", lambda view, models, margin: "lowest")
+    monkeypatch.setattr(opponent_model, "chosen_model", lambda view, models, **_: "lowest")
     monkeypatch.setattr(HardBot, "playout_nudge_model", "auto")
     bot.play(farmer)
     assert seen[-1] == "lowest"

@@ -89,7 +89,7 @@ def test_hard_reads_the_model_when_set_to_auto(monkeypatch: pytest.MonkeyPatch) 
 
     asked: list[tuple[str, ...]] = []
 
-    def fake(view: object, models: tuple[str, ...], margin: float) -> str:
+    def fake(view: object, models: tuple[str, ...], **_: object) -> str:
         asked.append(models)
         return "rule"
 

@@ -178,6 +178,10 @@ class HardBot(MediumBot):
     auto_margin = 2.0
     #: The farmers' margin (None = :attr:`auto_margin`): the two sides' settings are measured apart (round 16).
     farmer_auto_margin: float | None = None
+    #: Round 17: the sampled hands "auto" scores the opponents' past decisions on (None = the module's
+    #: :data:`tutor.bots.opponent_model.SAMPLES`); its bound on model calls grows with them, so that as many
+    #: past decisions are scored.  More hands, a steadier count of what each model explains.
+    auto_samples: int | None = None
     #: Round 9: with ``farmer_playout_opponents = "mix"`` a farmer's played-out deals are split between the
     #: models of this prior, each weighted by ``exp(farmer_mix_beta · hits)`` on the landlord's past decisions
     #: (:func:`tutor.bots.model_mix.mixture`): the right model plays part of the deals from the first decision,
@@ -540,13 +544,22 @@ class HardBot(MediumBot):
     def nudge_model(self, view: PlayerView) -> str:
         """The model the played-out deals are nudged towards (:attr:`playout_nudge_model`, "opponents" and "auto" resolved)."""
         if self.playout_nudge_model == "auto":  # the model read from the opponents' play, as for the play-outs
-            from tutor.bots.opponent_model import chosen_model
-
-            return chosen_model(view, tuple(self.auto_models), margin=self.model_margin(view))
+            return self.read_model(view)
         if self.playout_nudge_model != "opponents":
             return self.playout_nudge_model
         opponents = self.playout_opponents(view)
         return "quick" if "+" in opponents or opponents == "mix" else opponents
+
+    def read_model(self, view: PlayerView) -> str:
+        """The model "auto" reads from the opponents' past decisions (:func:`tutor.bots.opponent_model.chosen_model`),
+        on :attr:`auto_samples` hands and by :meth:`model_margin` decisions."""
+        from tutor.bots.opponent_model import MAX_CALLS, SAMPLES, chosen_model
+
+        samples = SAMPLES if self.auto_samples is None else self.auto_samples
+        return chosen_model(
+            view, tuple(self.auto_models), samples=samples, margin=self.model_margin(view),
+            max_calls=MAX_CALLS * samples // SAMPLES,
+        )
 
     def model_margin(self, view: PlayerView) -> float:
         """How many more of the opponents' past decisions another model must explain for "auto" to leave quick."""
@@ -574,9 +587,7 @@ class HardBot(MediumBot):
             return mixture(view, self.farmer_mix_prior, self.farmer_mix_beta, self.farmer_mix_slots)
         if setting != "auto":
             return setting
-        from tutor.bots.opponent_model import chosen_model
-
-        return chosen_model(view, tuple(self.auto_models), margin=self.model_margin(view))
+        return self.read_model(view)
 
     def farmer_horizon(self) -> int:
         """The cards in play at which a farmer starts its exact search."""
