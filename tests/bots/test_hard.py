@@ -432,6 +432,15 @@ def test_a_read_policy_is_played_only_once_the_opponents_read_as_another_model(
             monkeypatch.setattr(HardBot, f"{side}_playout_opponents", opponents)
         HardBot(0).play(seat)
         assert calls[-1][1]["policy"] == expected, (policy, opponents)
+    # Round 17: read_policy_early plays the named policy, whatever the read, while more cards than it are in play
+    # (here 40: the named policy at 39, the read's at 40).
+    for side in ("landlord", "farmer"):
+        monkeypatch.setattr(HardBot, f"{side}_playout_policy", "plan-read")
+        monkeypatch.setattr(HardBot, f"{side}_playout_opponents", "quick")
+    for early, expected in ((39, "plan"), (40, "quick"), (0, "quick")):
+        monkeypatch.setattr(HardBot, "read_policy_early", early)
+        HardBot(0).play(landlord)
+        assert calls[-1][1]["policy"] == expected, early
 
 
 def test_each_side_reads_its_opponents_with_its_own_margin(monkeypatch: pytest.MonkeyPatch) -> None:

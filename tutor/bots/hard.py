@@ -170,6 +170,10 @@ class HardBot(MediumBot):
     #: RHCP-v2 -0.040 and 0.000 (docs/bots.md, round 12).
     #: Round 16: the farmers' is "plan", with their "auto" and their exact judgement (kept together, above).
     landlord_playout_policy = "quick"
+    #: Round 17: a "-read" policy plays its named policy whatever the read while more than this many cards are in
+    #: play (0 = never): the first tricks, before any read can be made (round 16 found "plan"'s gain against the
+    #: rule agent there, and "plan-read" keeping none of it).
+    read_policy_early = 0
     farmer_playout_policy = "plan"
     #: With a play-outs' opponents setting of "auto" (round 7), the model is chosen per decision from the view:
     #: the one of these that explains clearly more of the opponents' past decisions in this game than the
@@ -574,7 +578,8 @@ class HardBot(MediumBot):
         stronger own play where the opponents were seen to play simply, today's where they were not."""
         policy = self.landlord_playout_policy if view.seat == view.landlord else self.farmer_playout_policy
         if policy.endswith(READ):
-            return policy.removesuffix(READ) if opponents != "quick" else "quick"
+            early = self.read_policy_early and sum(view.card_counts) > self.read_policy_early
+            return policy.removesuffix(READ) if opponents != "quick" or early else "quick"
         return policy
 
     def playout_opponents(self, view: PlayerView) -> str:
