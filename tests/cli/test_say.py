@@ -32,6 +32,21 @@ def test_wrapped_breaks_between_words_and_keeps_each_line_within_the_width() -> 
     assert wrapped(text, None) == text  # no terminal: one sentence a line
 
 
+def test_wrapped_counts_a_wide_character_as_two_columns() -> None:
+    # Round 17: textwrap counts characters, so a line holding 斗地主 (two columns each on a terminal) ran up to three
+    # columns past the width; the widths are now the terminal's columns (tutor/cli/say.py's in_cells).
+    from unicodedata import east_asian_width
+
+    def columns(line: str) -> int:
+        return sum(2 if east_asian_width(char) in ("W", "F") else 1 for char in line)
+
+    text = "Dou Di Zhu (斗地主, Fight the Landlord) is played by three: one landlord against two farmers, 斗地主."
+    for width in range(24, 61):
+        out = wrapped(text, width)
+        assert all(columns(line) <= width for line in out.split("\n")), (width, out)
+        assert _words_whole(text, out), width
+
+
 def test_wrapped_keeps_an_indent_a_long_word_and_a_no_break_space() -> None:
     indented = "  " + "word " * 12
     assert all(line.startswith("  ") for line in wrapped(indented.rstrip(), 20).split("\n"))

@@ -45,11 +45,10 @@ from contextlib import contextmanager
 from gettext import gettext
 from importlib import import_module
 from typing import Any, Protocol
-from unicodedata import east_asian_width
 
 import click
 
-from tutor.cli.say import terminal_width
+from tutor.cli.say import WIDE_PAD, in_cells, terminal_width
 from tutor.i18n import DEFAULT_LANGUAGE, LANGUAGES, lookup, set_language
 
 AREA = "help"
@@ -210,21 +209,6 @@ def _click_words(chunks: list[str], lang: str) -> list[str]:
 _DEFAULT_BROKEN = re.compile(r"\[default:(\s*\n\s*)")
 
 
-#: Stands after each character a terminal draws two columns wide (the title's 斗地主) while click lays a help out:
-#: click counts characters, one column each, so the line holding the title ran up to three columns past the width
-#: (``ddz --help`` at 42, 51 and 59 columns in English, at 40, 46, 47, 49 and 56 in Russian).  Taken out of the
-#: finished help.  A private-use character: never in our text (say.py's glue is U+E000).
-_WIDE_PAD = "\ue001"
-
-
-def in_cells(text: str) -> str:
-    """``text`` with :data:`_WIDE_PAD` after each wide character (East Asian width W or F, as rich and the terminal
-    count them): its length is then the columns it takes on a terminal."""
-    if text.isascii():
-        return text
-    return "".join(char + _WIDE_PAD if east_asian_width(char) in ("W", "F") else char for char in text)
-
-
 class _NarrowFormatter(click.HelpFormatter):
     """click's formatter, measuring in terminal columns, whose lists (options, commands) give the text room on a
     narrow terminal.
@@ -251,7 +235,7 @@ class _NarrowFormatter(click.HelpFormatter):
         super().write_dl(rows, col_max if self.width >= 50 else max(10, self.width // 3), col_spacing)
 
     def getvalue(self) -> str:
-        return super().getvalue().replace(_WIDE_PAD, "")
+        return super().getvalue().replace(WIDE_PAD, "")
 
 
 class _Context(click.Context):
