@@ -182,7 +182,7 @@ def test_the_plan_policy_plays_every_quick_seat_and_leaves_a_named_variant_alone
     deals = draw_deals(position, random.Random(3), 24, [], 0, None)
     results: dict[tuple[str, str], list[list[bool]]] = {}
     for opponents in ("quick", "plan", "lowest"):
-        for policy in ("quick", "plan", "plan-own"):
+        for policy in ("quick", "plan", "plan-own", "plan-opp"):
             results[opponents, policy] = [[] for _ in candidates]
             play_deals(position, candidates, deals, results[opponents, policy], opponents, policy=policy)
     assert results["quick", "plan"] != results["quick", "quick"]  # the play-outs are played otherwise
@@ -191,6 +191,11 @@ def test_the_plan_policy_plays_every_quick_seat_and_leaves_a_named_variant_alone
     # plays itself either way).
     assert results["quick", "plan-own"] not in (results["quick", "plan"], results["quick", "quick"])
     assert results["lowest", "plan-own"] == results["lowest", "plan"]
+    # Round 17's "plan-opp": only "quick" opponents play plan, the viewer's side quick: as opponents named "plan"
+    # with the quick policy; a named model plays itself, the viewer's side quick.
+    assert results["quick", "plan-opp"] == results["plan", "quick"]
+    assert results["quick", "plan-opp"] not in (results["quick", "plan"], results["quick", "plan-own"])
+    assert results["lowest", "plan-opp"] == results["lowest", "quick"]
     assert results["lowest", "plan"] != results["plan", "plan"]  # a named model stays that model
     picks = [best_by_playouts(position, candidates, samples=24, seed=5, policy="plan") for _ in range(2)]
     assert picks[0] == picks[1]

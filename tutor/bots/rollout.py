@@ -400,6 +400,9 @@ class Ending:
 
 #: The suffix of a play-out policy played by the viewer's side only (:func:`play_deals`).
 OWN = "-own"
+#: The suffix of a play-out policy played by the viewer's opponents only, where they are modelled as the quick
+#: policy (round 17: the viewer's own side plays quick).
+OPP = "-opp"
 
 
 def play_deals(
@@ -411,11 +414,16 @@ def play_deals(
     take turns deal by deal: opponents of either kind, when the bot cannot know which it meets.  With
     ``ending``, each play-out's end is solved with open hands (:class:`Ending`).  Every seat that would play
     the quick policy plays ``policy`` instead (round 12: "plan").  A policy named with ``-own`` ("plan-own",
-    round 16) is played by the viewer's side only: opponents modelled as the quick policy play quick."""
+    round 16) is played by the viewer's side only: opponents modelled as the quick policy play quick; one named
+    with ``-opp`` ("plan-opp", round 17) by the opponents modelled as the quick policy only, the viewer's side
+    playing quick."""
     from tutor.solver import playout as quick  # lazily, as in quick_available
 
     pinned = policy.endswith(OWN)
     policy = policy.removesuffix(OWN)
+    theirs = policy.removesuffix(OPP) if policy.endswith(OPP) else None
+    if theirs is not None:
+        policy = "quick"
 
     assert view.landlord is not None
     mine = view.seat == view.landlord
@@ -423,6 +431,8 @@ def play_deals(
     kinds = opponents.split("+")
     for d, hidden in enumerate(deals):
         variant = kinds[d % len(kinds)]
+        if theirs is not None and variant == "quick":
+            variant = theirs
         for i, move in enumerate(candidates):
             game = Game.from_view(view, hidden, checked=False)
             game.push(move)
