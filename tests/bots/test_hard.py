@@ -472,6 +472,20 @@ def test_each_side_reads_its_opponents_with_its_own_margin(monkeypatch: pytest.M
     assert hands[-1] == (32, opponent_model.MAX_CALLS * 32 // opponent_model.SAMPLES)
 
 
+def test_the_landlords_mixture_waits_for_its_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Round 17: with mix_cards, the landlord's "mix" starts once at most that many cards are in play; before, the
+    # "auto" read names the farmers' model (here 40 cards are in play).
+    monkeypatch.setattr(HardBot, "read_model", lambda self, view: "agent")
+    _, landlord, _farmer = at_the_first_trick(monkeypatch)
+    monkeypatch.setattr(HardBot, "landlord_playout_opponents", "mix")
+    bot = HardBot(0)
+    seen: list[str] = []
+    for cards in (54, 40, 39):
+        bot.mix_cards = cards
+        seen.append(bot.playout_opponents(landlord))
+    assert seen == ["mix", "mix", "agent"]
+
+
 def test_the_played_out_deals_are_nudged_by_the_named_compiled_model(monkeypatch: pytest.MonkeyPatch) -> None:
     # playout_nudge_model (round 7, docs/bots.md): with playout_steps, the play-outs' deals are nudged in C
     # towards the named variant's plays; "python" keeps round 4's Python path; an unknown model is an error.

@@ -320,6 +320,11 @@ class HardBot(MediumBot):
     #: agent, half and half): +0.031 [+0.0125, +0.050] over decks 4400-5199, but −0.030 against RHCP-v2 and −0.025
     #: against medium (4400-4599): not kept either (docs/bots.md, round 10).
     mix_prior: tuple[float, ...] | None = None
+    #: Round 17: the landlord's "mix" only once at most this many cards are in play; before, its play-outs' farmers
+    #: are the "auto" read (the quick policy until the farmers have shown another model).  54 = from the first
+    #: decision, as in rounds 9–10.  The mixture's gain against the rule agent and its loss against RHCP-v2 may both
+    #: sit in the opening decisions, where no evidence exists and the prior alone decides.
+    mix_cards = 54
     mix_error = 0.2
     mix_nudge_steps = 0
     mix_nudge_recent: int | None = None
@@ -590,6 +595,8 @@ class HardBot(MediumBot):
             from tutor.bots.model_mix import mixture
 
             return mixture(view, self.farmer_mix_prior, self.farmer_mix_beta, self.farmer_mix_slots)
+        if setting == "mix" and sum(view.card_counts) > self.mix_cards:
+            setting = "auto"
         if setting != "auto":
             return setting
         return self.read_model(view)
