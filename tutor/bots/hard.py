@@ -172,7 +172,8 @@ class HardBot(MediumBot):
     landlord_playout_policy = "quick"
     #: Round 17: a "-read" policy plays its named policy whatever the read while more than this many cards are in
     #: play (0 = never): the first tricks, before any read can be made (round 16 found "plan"'s gain against the
-    #: rule agent there, and "plan-read" keeping none of it).
+    #: rule agent there, and "plan-read" keeping none of it).  Measured with 48 (spent decks, docs/bots.md round 17):
+    #: against the rule agent +0.014, against RHCP-v2's decks 0–199 −0.040.
     read_policy_early = 0
     farmer_playout_policy = "plan"
     #: With a play-outs' opponents setting of "auto" (round 7), the model is chosen per decision from the view:
@@ -184,7 +185,8 @@ class HardBot(MediumBot):
     farmer_auto_margin: float | None = None
     #: Round 17: the sampled hands "auto" scores the opponents' past decisions on (None = the module's
     #: :data:`tutor.bots.opponent_model.SAMPLES`); its bound on model calls grows with them, so that as many
-    #: past decisions are scored.  More hands, a steadier count of what each model explains.
+    #: past decisions are scored.  More hands, a steadier count of what each model explains.  Measured with 32 (spent
+    #: decks, docs/bots.md round 17): +0.004, and +0.010 with the landlord's margin 1.0 (the margin alone +0.013).
     auto_samples: int | None = None
     #: Round 9: with ``farmer_playout_opponents = "mix"`` a farmer's played-out deals are split between the
     #: models of this prior, each weighted by ``exp(farmer_mix_beta · hits)`` on the landlord's past decisions
@@ -322,8 +324,8 @@ class HardBot(MediumBot):
     mix_prior: tuple[float, ...] | None = None
     #: Round 17: the landlord's "mix" only once at most this many cards are in play; before, its play-outs' farmers
     #: are the "auto" read (the quick policy until the farmers have shown another model).  54 = from the first
-    #: decision, as in rounds 9–10.  The mixture's gain against the rule agent and its loss against RHCP-v2 may both
-    #: sit in the opening decisions, where no evidence exists and the prior alone decides.
+    #: decision, as in rounds 9–10.  Measured with round 10's mixture and 48 (spent decks, docs/bots.md round 17):
+    #: against the rule agent +0.017, against RHCP-v2 −0.0325 — its loss there is not only in the opening decisions.
     mix_cards = 54
     mix_error = 0.2
     mix_nudge_steps = 0

@@ -401,7 +401,8 @@ class Ending:
 #: The suffix of a play-out policy played by the viewer's side only (:func:`play_deals`).
 OWN = "-own"
 #: The suffix of a play-out policy played by the viewer's opponents only, where they are modelled as the quick
-#: policy (round 17: the viewer's own side plays quick).
+#: policy (round 17: the viewer's own side plays quick; the landlord's "plan-opp", spent decks: the rule agent
+#: +0.006, RHCP-v2's decks 0–199 −0.065, docs/bots.md).
 OPP = "-opp"
 
 
