@@ -71,6 +71,8 @@ if TYPE_CHECKING:
 
 #: The suffix of a play-out policy played only once the opponents read as a simpler model (:meth:`HardBot.playout_policy`).
 READ = "-read"
+#: The model the play-outs' opponents play under a "gate" setting while they keep the rule agent's habits (round 18).
+GATED = "agent"
 
 
 class HardBot(MediumBot):
@@ -331,6 +333,23 @@ class HardBot(MediumBot):
     mix_nudge_steps = 0
     mix_nudge_recent: int | None = None
     mix_nudge_models: tuple[str, ...] = ("lowest", "rule", "agent")
+    #: Round 18: with a play-outs' opponents setting of "gate", the opponents play the "agent" model while none of
+    #: them has refuted its habits (:func:`tutor.bots.rule_habits.opponents_keep_habits`: proven from the view, no
+    #: sampled hand), and the "auto" read once one has.  Under the gate the played-out deals are nudged towards the
+    #: agent's plays by this many swaps over all the opponents' plays (0 = none).
+    gate_nudge_steps = 16
+    #: The gate's sampled test (:func:`tutor.bots.rule_habits.refuted`): hands drawn per count-shaped decision (0 = the
+    #: proof alone).
+    gate_samples = 0
+    #: The gate opens only once the farmers have answered each other this many times
+    #: (:func:`tutor.bots.rule_habits.partner_answers`; 0 = from the first decision).
+    gate_evidence = 0
+    #: ... and only once the agent explains at least this many more of their past decisions than the quick policy
+    #: (:func:`tutor.bots.opponent_model.model_fit`; None = not asked).
+    gate_margin: float | None = None
+    #: Under the gate the play-outs' opponents play the agent ("agent"), or the "auto" read while only the deals
+    #: are nudged under the agent ("read").
+    gate_plays = "agent"
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
         super().__init__(seed)
@@ -402,6 +421,8 @@ class HardBot(MediumBot):
                 steps, recent, nudge = self.playout_steps, self.playout_recent, self.nudge_model(view)
                 if self.landlord_nudges(view, opponents):
                     steps, recent, nudge = self.landlord_nudge_steps, self.landlord_nudge_recent, opponents
+                if self.gated(view) and self.gate_nudge_steps:
+                    steps, recent, nudge = self.gate_nudge_steps, None, GATED
                 chosen = best_by_playouts(
                     view, candidates, self.model_samples(view, opponents, samples), self.seed,
                     self.playout_threshold(view),
@@ -599,9 +620,32 @@ class HardBot(MediumBot):
             return mixture(view, self.farmer_mix_prior, self.farmer_mix_beta, self.farmer_mix_slots)
         if setting == "mix" and sum(view.card_counts) > self.mix_cards:
             setting = "auto"
-        if setting != "auto":
+        if setting == "gate" and self.gate_plays == "agent" and self.gated(view):
+            return GATED
+        if setting not in ("auto", "gate"):
             return setting
         return self.read_model(view)
+
+    def gated(self, view: PlayerView) -> bool:
+        """Does this seat's "gate" setting hold its play-outs' opponents to the agent's model now (round 18)?"""
+        setting = self.landlord_playout_opponents if view.seat == view.landlord else self.farmer_playout_opponents
+        if setting != "gate":
+            return False
+        from tutor.bots.rule_habits import opponents_keep_habits
+
+        if self.gate_evidence and view.seat == view.landlord:
+            from tutor.bots.rule_habits import partner_answers
+
+            if partner_answers(view) < self.gate_evidence:
+                return False
+        if not opponents_keep_habits(view, self.gate_samples):
+            return False
+        if self.gate_margin is not None:
+            from tutor.bots.opponent_model import model_fit
+
+            hits = model_fit(view, ("quick", GATED)).hits
+            return hits[GATED] - hits["quick"] >= self.gate_margin
+        return True
 
     def farmer_horizon(self) -> int:
         """The cards in play at which a farmer starts its exact search."""

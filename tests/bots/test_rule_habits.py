@@ -1,0 +1,104 @@
+"""The rule agent's habits, refuted from the view (tutor/bots/rule_habits.py): never for a player who keeps
+them, by each broken habit for one who does not, and the gate of the hard bot's play-outs built on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.bots.hard import GATED, HardBot
+from tutor.bots.rule_habits import opponents_keep_habits, partner_answers, refuted
+from tutor.engine.combos import Combo
+from tutor.engine.game import Game
+from tutor.engine.view import PlayerView
+from tutor.solver import playout
+from tutor.solver.native import available
+
+pytestmark = pytest.mark.skipif(not available(), reason="the compiled play-out is not built")
+
+# Seat 0 is the landlord, seats 1 and 2 the farmers (1 plays after the landlord, 2 after its partner).
+HANDS = ("3334568899TTJJQQKAAA", "34556699JQKKA222D", "4456777788TTJQK2X")
+
+
+def line(*plays: str) -> PlayerView:
+    """The landlord's view after ``plays`` ("" = a pass), made in turn from a fixed deal."""
+    game = Game.from_hands(HANDS, 0)
+    for text in plays:
+        game.play(Combo.parse(text) if text else None)
+    return game.view(0)
+
+
+def views_by(deck: int, landlord_model: str, farmers_model: str, seat: int) -> list[PlayerView]:
+    """``seat``'s view after every turn of deck ``deck`` played to its end by play-out models (the landlord is
+    seat 0)."""
+    game = Game.with_landlord(deck, 0)
+    seen = [game.view(seat)]
+    while not game.is_over:
+        view = game.view(game.to_move)
+        game.play(playout.choose(view, landlord_model if game.to_move == 0 else farmers_model))
+        seen.append(game.view(seat))
+    return seen
+
+
+@pytest.mark.parametrize("deck", range(12))
+def test_players_with_the_habits_are_never_refuted(deck: int) -> None:
+    # The compiled "agent" is RLCard's rule agent as its code plays (benchmarks check it move for move).
+    for view in views_by(deck, "quick", "agent", 0)[::3]:
+        assert not refuted(view, 1) and not refuted(view, 2)
+    for view in views_by(deck, "agent", "quick", 1)[::3]:
+        assert not refuted(view, 0)
+
+
+def test_the_quick_policy_breaks_the_habits_in_most_games() -> None:
+    ends = [views_by(deck, "quick", "quick", 0)[-1] for deck in range(12)]
+    assert sum(not opponents_keep_habits(view) for view in ends) >= 9
+
+
+def test_a_lead_with_a_kicker_breaks_them() -> None:
+    assert refuted(line("3", "4", "5", "", "", "7778"), 2)
+    assert not refuted(line("3", "4", "5", "", "", "777"), 2)
+
+
+def test_a_card_below_a_lead_shown_later_breaks_them() -> None:
+    lead = ("3", "4", "5", "", "", "8", "9", "", "", "3", "")
+    assert not refuted(line(*lead), 2)
+    assert refuted(line(*lead, "7"), 2)  # the 7 was held when the 8 was led
+
+
+def test_a_single_led_from_a_pair_breaks_them() -> None:
+    lead = ("3", "4", "5", "", "", "8", "9", "", "", "3", "")
+    assert refuted(line(*lead, "8"), 2)  # the 8 led was one of a pair
+
+
+def test_a_pass_over_an_answer_held_breaks_them() -> None:
+    passed = ("3", "", "4")
+    assert not refuted(line(*passed), 1)
+    assert refuted(line(*passed, "5", "K"), 1)  # the K was held when seat 1 passed on the 3
+
+
+def test_an_answer_above_a_lower_one_held_breaks_them() -> None:
+    assert not refuted(line("3", "5", "6"), 1)
+    assert refuted(line("3", "9", "T", "J", "", "", "3", "5"), 1)  # the 5 was held when the 9 answered the 3
+
+
+def test_the_sampled_test_catches_what_no_later_card_proves() -> None:
+    view = line("5", "", "6")  # seat 1 passes on a single 5 holding 17 cards: no habit does that
+    assert not refuted(view, 1)
+    assert refuted(view, 1, samples=64)
+    assert refuted(view, 1, samples=64) == refuted(view, 1, samples=64)  # seeded by the view
+
+
+def test_farmers_answering_each_other_are_counted() -> None:
+    assert partner_answers(line("3", "4", "5")) == 1
+    assert partner_answers(line("3", "4", "", "")) == 0
+
+
+def test_the_gate_plays_the_agent_until_the_habits_are_broken() -> None:
+    class Gated(HardBot):
+        landlord_playout_opponents = "gate"
+
+    bot = Gated()
+    kept = line("3", "4", "5")
+    assert bot.playout_opponents(kept) == GATED
+    broken = line("3", "9", "T", "J", "", "", "3", "5")
+    assert bot.playout_opponents(broken) == bot.read_model(broken)
+    assert HardBot().playout_opponents(kept) == HardBot().read_model(kept)  # off by default
