@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tutor.bots.hard import GATED, HardBot
-from tutor.bots.rule_habits import opponents_keep_habits, partner_answers, refuted
+from tutor.bots.rule_habits import answer_exists, opponents_keep_habits, partner_answers, refuted
+from tutor.engine.cards import Cards
 from tutor.engine.combos import Combo
 from tutor.engine.game import Game
 from tutor.engine.view import PlayerView
@@ -102,3 +103,74 @@ def test_the_gate_plays_the_agent_until_the_habits_are_broken() -> None:
     broken = line("3", "9", "T", "J", "", "", "3", "5")
     assert bot.playout_opponents(broken) == bot.read_model(broken)
     assert HardBot().playout_opponents(kept) == HardBot().read_model(kept)  # off by default
+
+
+def counts_of(text: str) -> list[int]:
+    return list(Cards.parse(text).counts)
+
+
+@pytest.mark.parametrize(("hand", "table", "below", "found"), [
+    ("3456789", "34567", None, True),  # 45678 and 56789 beat 34567
+    ("3456789", "34567", "45678", False),  # but none below 45678
+    ("345679T", "34567", None, False),  # no run of five above
+    ("5566778", "334455", None, True),
+    ("55667", "334455", None, False),
+    ("999", "8883", None, False),  # a trio and a single need a fourth card
+    ("9994", "8883", None, True),
+    ("99945", "88833", None, False),  # a trio and a pair need a pair
+    ("999455", "88833", None, True),
+    ("QQQQ", "8888", None, True),
+    ("QQQQ", "8888", "JJJJ", False),
+    ("2X", "A", None, True),
+])
+def test_answer_exists_reads_each_kind(hand: str, table: str, below: str | None, found: bool) -> None:
+    t = Combo.parse(table)
+    top = Combo.parse(below).main if below else 15
+    assert answer_exists(counts_of(hand), t.kind, t.length, t.main, top) is found
+
+
+def test_a_farmer_bombing_after_its_partner_breaks_them() -> None:
+    # With no answer of the kind the agent's farmer passes when the turn before was its partner's (its code reads
+    # the last actor); a bomb there is not its.  Seat 2 always plays after its partner.
+    assert refuted(line("A", "2", "7777"), 2)
+    assert not refuted(line("A", "2", "X"), 2)
+
+
+def test_the_gate_waits_for_evidence_and_the_sampled_test_when_asked() -> None:
+    class Gated(HardBot):
+        landlord_playout_opponents = "gate"
+
+    class Waiting(Gated):
+        gate_evidence = 1
+
+    class Sampling(Gated):
+        gate_samples = 64
+
+    answered, unanswered = line("3", "4", "5"), line("3", "4", "", "", "6")
+    assert Waiting().gated(answered) and not Waiting().gated(unanswered)
+    assert Gated().gated(unanswered)
+    improbable = line("5", "", "6")  # seat 1 passed on a single 5 with 17 cards
+    assert Gated().gated(improbable) and not Sampling().gated(improbable)
+
+
+def test_under_the_gate_the_deals_are_nudged_towards_the_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.bots import rollout
+
+    seen: list[dict[str, object]] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs)
+        return args[1][0]  # type: ignore[index]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+
+    class Gated(HardBot):
+        landlord_playout_opponents = "gate"
+
+    view = line("3", "4", "5")
+    Gated().play(view)
+    HardBot().play(view)
+    assert len(seen) == 2
+    assert (seen[0]["opponents"], seen[0]["nudge"], seen[0]["steps"], seen[0]["recent"]) == (
+        GATED, GATED, Gated.gate_nudge_steps, None)
+    assert seen[1]["opponents"] != GATED or seen[1]["steps"] != Gated.gate_nudge_steps
