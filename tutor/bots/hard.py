@@ -344,6 +344,8 @@ class HardBot(MediumBot):
     #: The gate opens only once the farmers have answered each other this many times
     #: (:func:`tutor.bots.rule_habits.partner_answers`; 0 = from the first decision).
     gate_evidence = 0
+    #: ... counting only the answers to a partner's play of this main rank or above (0 = any; 11 = an ace).
+    gate_evidence_rank = 0
     #: ... and only once the agent explains at least this many more of their past decisions than the quick policy
     #: (:func:`tutor.bots.opponent_model.model_fit`; None = not asked).
     gate_margin: float | None = None
@@ -636,7 +638,7 @@ class HardBot(MediumBot):
         if self.gate_evidence and view.seat == view.landlord:
             from tutor.bots.rule_habits import partner_answers
 
-            if partner_answers(view) < self.gate_evidence:
+            if partner_answers(view, self.gate_evidence_rank) < self.gate_evidence:
                 return False
         if not opponents_keep_habits(view, self.gate_samples):
             return False

@@ -227,15 +227,16 @@ def opponents_keep_habits(view: PlayerView, samples: int = 0) -> bool:
     return not any(refuted(view, s, samples) for s in seats)
 
 
-def partner_answers(view: PlayerView) -> int:
-    """How often a farmer has answered its partner's play in this game: what the habits do whenever they can (the
-    agent beats whatever table it holds an answer of the kind to) and a player who plays with its partner rarely
-    does (round 18: the gate's positive evidence)."""
+def partner_answers(view: PlayerView, lowest: int = 0) -> int:
+    """How often a farmer has answered its partner's play (of main rank ``lowest`` or above) in this game: what the
+    habits do whenever they can (the agent beats whatever table it holds an answer of the kind to) and a player
+    who plays with its partner rarely does, the less so the higher the partner's play (round 18: the gate's
+    positive evidence)."""
     if view.landlord is None:
         return 0
     found = 0
     for turn, table, table_seat in tables_faced(view.history, view.rules.players):
         if (table is not None and turn.play is not None and table_seat is not None
-                and turn.seat != view.landlord and table_seat != view.landlord):
+                and turn.seat != view.landlord and table_seat != view.landlord and table.main >= lowest):
             found += 1
     return found
