@@ -93,16 +93,33 @@ def test_farmers_answering_each_other_are_counted() -> None:
     assert partner_answers(line("3", "4", "", "")) == 0
 
 
-def test_the_gate_plays_the_agent_until_the_habits_are_broken() -> None:
-    class Gated(HardBot):
-        landlord_playout_opponents = "gate"
+class Open(HardBot):
+    """The gate on the proof alone, from the first decision (the mechanism, without the default's waiting)."""
 
-    bot = Gated()
+    gate_samples = 0
+    gate_evidence = 0
+    gate_evidence_rank = 0
+
+
+def test_the_gate_plays_the_agent_until_the_habits_are_broken() -> None:
+    bot = Open()
     kept = line("3", "4", "5")
     assert bot.playout_opponents(kept) == GATED
     broken = line("3", "9", "T", "J", "", "", "3", "5")
     assert bot.playout_opponents(broken) == bot.read_model(broken)
-    assert HardBot().playout_opponents(kept) == HardBot().read_model(kept)  # off by default
+
+    class Auto(HardBot):
+        landlord_playout_opponents = "auto"
+
+    assert Auto().playout_opponents(kept) == Auto().read_model(kept)
+
+
+def test_by_default_the_gate_waits_for_an_answer_to_a_partners_king_or_higher() -> None:
+    # Round 18's declared setting: RHCP-v2's farmers answer each other's low cards as the agent does.
+    low, high = line("3", "4", "5"), line("Q", "K", "2")
+    assert partner_answers(low) == 1 and partner_answers(low, 10) == 0 and partner_answers(high, 10) == 1
+    assert HardBot().playout_opponents(low) == HardBot().read_model(low)
+    assert HardBot().playout_opponents(high) == GATED
 
 
 def counts_of(text: str) -> list[int]:
@@ -137,20 +154,17 @@ def test_a_farmer_bombing_after_its_partner_breaks_them() -> None:
 
 
 def test_the_gate_waits_for_evidence_and_the_sampled_test_when_asked() -> None:
-    class Gated(HardBot):
-        landlord_playout_opponents = "gate"
-
-    class Waiting(Gated):
+    class Waiting(Open):
         gate_evidence = 1
 
-    class Sampling(Gated):
+    class Sampling(Open):
         gate_samples = 64
 
     answered, unanswered = line("3", "4", "5"), line("3", "4", "", "", "6")
     assert Waiting().gated(answered) and not Waiting().gated(unanswered)
-    assert Gated().gated(unanswered)
+    assert Open().gated(unanswered)
     improbable = line("5", "", "6")  # seat 1 passed on a single 5 with 17 cards
-    assert Gated().gated(improbable) and not Sampling().gated(improbable)
+    assert Open().gated(improbable) and not Sampling().gated(improbable)
 
 
 def test_under_the_gate_the_deals_are_nudged_towards_the_agent(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,13 +178,13 @@ def test_under_the_gate_the_deals_are_nudged_towards_the_agent(monkeypatch: pyte
 
     monkeypatch.setattr(rollout, "best_by_playouts", spy)
 
-    class Gated(HardBot):
-        landlord_playout_opponents = "gate"
+    class Auto(HardBot):
+        landlord_playout_opponents = "auto"
 
     view = line("3", "4", "5")
-    Gated().play(view)
-    HardBot().play(view)
+    Open().play(view)
+    Auto().play(view)
     assert len(seen) == 2
     assert (seen[0]["opponents"], seen[0]["nudge"], seen[0]["steps"], seen[0]["recent"]) == (
-        GATED, GATED, Gated.gate_nudge_steps, None)
-    assert seen[1]["opponents"] != GATED or seen[1]["steps"] != Gated.gate_nudge_steps
+        GATED, GATED, Open.gate_nudge_steps, None)
+    assert seen[1]["opponents"] != GATED or seen[1]["steps"] != Open.gate_nudge_steps

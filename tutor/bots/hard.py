@@ -160,7 +160,11 @@ class HardBot(MediumBot):
     #: (partial runs): not kept, "quick" (docs/bots.md, round 14).
     #: Round 16: the farmers' is "auto" too, with "plan" and the exact judgement below (the three together:
     #: +0.059 [+0.039, +0.079] on fresh decks 10000-10999 against the rule agent, docs/bots.md, round 16).
-    landlord_playout_opponents = "auto"
+    #: Round 18: the landlord's is "gate" (below): "agent" with the deals nudged towards its plays while the farmers
+    #: keep the rule agent's habits and have shown it by a telling answer, the "auto" read otherwise.  Declared on
+    #: fresh decks: against the rule agent +0.013 [+0.005, +0.021] (16800-18799), RHCP-v2 +0.000 [-0.006, +0.006]
+    #: (1856-2655), medium +0.000 (the same games: its farmers break the habits at once; docs/bots.md, round 18).
+    landlord_playout_opponents = "gate"
     farmer_playout_opponents = "auto"
     #: Round 12 (issue 33): the compiled policy every seat plays in the landlord's (a farmer's) play-outs where
     #: the settings above name the quick policy — the bot's own side, and opponents played as "quick" (an
@@ -334,23 +338,28 @@ class HardBot(MediumBot):
     mix_nudge_recent: int | None = None
     mix_nudge_models: tuple[str, ...] = ("lowest", "rule", "agent")
     #: Round 18: with a play-outs' opponents setting of "gate", the opponents play the "agent" model while none of
-    #: them has refuted its habits (:func:`tutor.bots.rule_habits.opponents_keep_habits`: proven from the view, no
-    #: sampled hand), and the "auto" read once one has.  Under the gate the played-out deals are nudged towards the
-    #: agent's plays by this many swaps over all the opponents' plays (0 = none).
+    #: them has refuted its habits (:func:`tutor.bots.rule_habits.opponents_keep_habits`: proven from the view, and
+    #: with :attr:`gate_samples` on sampled hands) and, for the landlord, the farmers have given the telling answers
+    #: below; the "auto" read otherwise.  Under the gate the played-out deals are nudged towards the agent's plays by
+    #: this many swaps over all the opponents' plays (0 = none): the gain is the swaps' (without them +0.003 on spent
+    #: decks against the rule agent).
     gate_nudge_steps = 16
-    #: The gate's sampled test (:func:`tutor.bots.rule_habits.refuted`): hands drawn per count-shaped decision (0 = the
-    #: proof alone).
-    gate_samples = 0
-    #: The gate opens only once the farmers have answered each other this many times
-    #: (:func:`tutor.bots.rule_habits.partner_answers`; 0 = from the first decision).
-    gate_evidence = 0
-    #: ... counting only the answers to a partner's play of this main rank or above (0 = any; 11 = an ace).
-    gate_evidence_rank = 0
+    #: The gate's sampled test (:func:`tutor.bots.rule_habits.refuted`): hands drawn per past decision (0 = the proof
+    #: alone, which RHCP-v2 escapes longer: −0.0575 against it on spent decks, −0.040 with 64 hands and no evidence).
+    gate_samples = 64
+    #: The landlord's gate opens only once the farmers have answered each other this many times
+    #: (:func:`tutor.bots.rule_habits.partner_answers`; 0 = from the first decision) ...
+    gate_evidence = 1
+    #: ... counting only the answers to a partner's play of this main rank or above (0 = any: declared as "G",
+    #: +0.025 against the rule agent but −0.0075 against RHCP-v2, whose farmers answer each other's low cards as the
+    #: agent does; 10 = a king: the agent answers a partner's king or higher in about two games of three, RHCP-v2's
+    #: farmers in one of three).
+    gate_evidence_rank = 10
     #: ... and only once the agent explains at least this many more of their past decisions than the quick policy
-    #: (:func:`tutor.bots.opponent_model.model_fit`; None = not asked).
+    #: (:func:`tutor.bots.opponent_model.model_fit`; None = not asked; 1.0 screened: +0.011 / −0.015).
     gate_margin: float | None = None
     #: Under the gate the play-outs' opponents play the agent ("agent"), or the "auto" read while only the deals
-    #: are nudged under the agent ("read").
+    #: are nudged under the agent ("read"; screened: +0.008 / −0.010).
     gate_plays = "agent"
 
     def __init__(self, seed: int = 0, search: bool = True, rollouts: bool = True) -> None:
