@@ -188,3 +188,14 @@ def test_under_the_gate_the_deals_are_nudged_towards_the_agent(monkeypatch: pyte
     assert (seen[0]["opponents"], seen[0]["nudge"], seen[0]["steps"], seen[0]["recent"]) == (
         GATED, GATED, Open.gate_nudge_steps, None)
     assert seen[1]["opponents"] != GATED or seen[1]["steps"] != Open.gate_nudge_steps
+
+
+def test_only_games_that_play_like_the_standard_one_can_keep_them() -> None:
+    from dataclasses import replace
+
+    from tutor.engine.rules import FOUR, ROB, WILD
+
+    view = line("3", "4", "5")
+    assert not refuted(view, 1) and not refuted(replace(view, rules=ROB), 1)  # the auction aside, the same play
+    wild = replace(WILD, wild_rank=4)  # as in play, once the wild rank is drawn
+    assert refuted(replace(view, rules=wild), 1) and refuted(replace(view, rules=FOUR), 1)

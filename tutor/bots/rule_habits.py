@@ -35,7 +35,6 @@ import random
 from tutor.engine.cards import CHAIN_TOP, DECK_COUNTS, NUM_RANKS, pack, packed_count, packed_size, unpack
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
-from tutor.engine.rules import STANDARD
 from tutor.engine.trick import Turn, tables_faced
 from tutor.engine.view import PlayerView
 
@@ -149,10 +148,11 @@ def refuted(view: PlayerView, seat: int, samples: int = 0) -> bool:
     With ``samples`` > 0 also on all but a rare few: a count-shaped decision (a lead's lowest card, a pass or an
     answer to a single, pair or trio) that none of ``samples`` hands drawn for the seat from the cards it may hold
     would make under the habits (seeded by the view: the same view, the same answer).
-    Standard rules and three seats only (the habits are RLCard's game's); elsewhere every seat counts as refuted,
-    so that nothing assumes them.
+    Only where the play is the standard game's, one deck and three seats (:attr:`tutor.engine.rules.Rules.native_play`:
+    the habits are RLCard's game's, and the "agent" model the compiled play-out's); elsewhere every seat counts as
+    refuted, so that nothing assumes them.
     """
-    if view.rules != STANDARD or view.landlord is None:
+    if not view.rules.native_play or view.landlord is None:
         return True
     turns = list(tables_faced(view.history, view.rules.players))
     later = 0
