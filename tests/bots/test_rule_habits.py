@@ -199,3 +199,30 @@ def test_only_games_that_play_like_the_standard_one_can_keep_them() -> None:
     assert not refuted(view, 1) and not refuted(replace(view, rules=ROB), 1)  # the auction aside, the same play
     wild = replace(WILD, wild_rank=4)  # as in play, once the wild rank is drawn
     assert refuted(replace(view, rules=wild), 1) and refuted(replace(view, rules=FOUR), 1)
+
+
+def test_the_gates_screened_options_margin_and_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.bots import rollout
+
+    class Unreachable(Open):
+        gate_margin = 1000.0
+
+    class Free(Open):
+        gate_margin = -1000.0
+
+    class Read(Open):
+        gate_plays = "read"
+
+    kept = line("3", "4", "5")
+    assert not Unreachable().gated(kept) and Free().gated(kept)
+    assert Read().gated(kept) and Read().playout_opponents(kept) == Read().read_model(kept)
+    seen: list[dict[str, object]] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(kwargs)
+        return args[1][0]  # type: ignore[index]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    Read().play(kept)
+    assert seen and (seen[0]["opponents"], seen[0]["nudge"], seen[0]["steps"]) == (
+        Read().read_model(kept), GATED, Read.gate_nudge_steps)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine.cards import CHAIN_TOP, DECK_COUNTS, NUM_RANKS, pack, packed_count, packed_size, unpack
+from tutor.engine.cards import CHAIN_TOP, DECK_COUNTS, NUM_RANKS, pack, packed_count, unpack
 from tutor.engine.combos import Combo, Kind
 from tutor.engine.moves import follow_moves_packed
 from tutor.engine.trick import Turn, tables_faced
@@ -189,27 +189,21 @@ def _practically_refuted(view: PlayerView, seat: int, turns: list[tuple[Turn, Co
             mine_later += t.play.cards
     own_now = view.hand.packed
     checked = dict(suspects)
-    seat_now = view.card_counts[seat]
-    seat_played_total = sum((t.play.cards for t, _, _ in turns if t.seat == seat and t.play is not None), 0)
-    seat_before = 0
+    # At turn i the seat held what it played from then on (``known``) and the cards it still hides now.
+    hidden_now = view.card_counts[seat]
     for i, (turn, table, _) in enumerate(turns):
         if turn.seat == view.seat and turn.play is not None:
             mine_later -= turn.play.cards
         if i in checked:
             later = checked[i]
             known = later + (turn.play.cards if turn.play is not None else 0)
-            count = seat_now + packed_size(seat_played_total - seat_before)
             unseen = [r for r, n in enumerate(unpack(FULL_DECK - own_now - mine_later - played_before - known))
                       for _ in range(n)]
-            if _unlikely(turn.play, table, known, count - packed_size(known), unseen, rng, samples):
+            if _unlikely(turn.play, table, known, hidden_now, unseen, rng, samples):
                 return True
         if turn.play is not None:
             played_before += turn.play.cards
-            if turn.seat == seat:
-                seat_before += turn.play.cards
     return False
-
-
 
 
 def opponents_keep_habits(view: PlayerView, samples: int = 0) -> bool:
