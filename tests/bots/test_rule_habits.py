@@ -93,6 +93,21 @@ def test_farmers_answering_each_other_are_counted() -> None:
     assert partner_answers(line("3", "4", "", "")) == 0
 
 
+@pytest.fixture
+def seen(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
+    """The keyword arguments of every played-out decision (the play-outs themselves skipped: the first candidate)."""
+    from tutor.bots import rollout
+
+    calls: list[dict[str, object]] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(kwargs)
+        return args[1][0]  # type: ignore[index]
+
+    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+    return calls
+
+
 class Open(HardBot):
     """The gate on the proof alone, from the first decision (the mechanism, without the default's waiting)."""
 
@@ -167,16 +182,7 @@ def test_the_gate_waits_for_evidence_and_the_sampled_test_when_asked() -> None:
     assert Open().gated(improbable) and not Sampling().gated(improbable)
 
 
-def test_under_the_gate_the_deals_are_nudged_towards_the_agent(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.bots import rollout
-
-    seen: list[dict[str, object]] = []
-
-    def spy(*args: object, **kwargs: object) -> object:
-        seen.append(kwargs)
-        return args[1][0]  # type: ignore[index]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
+def test_under_the_gate_the_deals_are_nudged_towards_the_agent(seen: list[dict[str, object]]) -> None:
 
     class Auto(HardBot):
         landlord_playout_opponents = "auto"
@@ -201,9 +207,7 @@ def test_only_games_that_play_like_the_standard_one_can_keep_them() -> None:
     assert refuted(replace(view, rules=wild), 1) and refuted(replace(view, rules=FOUR), 1)
 
 
-def test_the_gates_screened_options_margin_and_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tutor.bots import rollout
-
+def test_the_gates_screened_options_margin_and_read(seen: list[dict[str, object]]) -> None:
     class Unreachable(Open):
         gate_margin = 1000.0
 
@@ -216,13 +220,6 @@ def test_the_gates_screened_options_margin_and_read(monkeypatch: pytest.MonkeyPa
     kept = line("3", "4", "5")
     assert not Unreachable().gated(kept) and Free().gated(kept)
     assert Read().gated(kept) and Read().playout_opponents(kept) == Read().read_model(kept)
-    seen: list[dict[str, object]] = []
-
-    def spy(*args: object, **kwargs: object) -> object:
-        seen.append(kwargs)
-        return args[1][0]  # type: ignore[index]
-
-    monkeypatch.setattr(rollout, "best_by_playouts", spy)
     Read().play(kept)
     assert seen and (seen[0]["opponents"], seen[0]["nudge"], seen[0]["steps"]) == (
         Read().read_model(kept), GATED, Read.gate_nudge_steps)
